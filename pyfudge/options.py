@@ -1,0 +1,144 @@
+"""Ruleset options as data: each rule module declares the options it reads (``OPTIONS``).
+
+An option carries its label, rulebook section, kind and the default each preset gives it, so the
+app can render the whole options form from ``rulesets.describe()`` without hard-coding any of it.
+Kinds: ``bool``, ``choice`` (one of ``choices``), ``int`` (``low``..``high``), ``table`` (JSON data
+validated by ``check``, e.g. wound thresholds or a weapon catalogue).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import OptionError
+
+# The presets a GM starts from (R-PRESET). Combat Options (CO) modules are options on any preset.
+PRESETS: dict[str, str] = {
+    "fudge1995": "Fudge 1995",
+    "mudge": "Mudge",
+    "fudge1993": "Fudge 1993 draft",
+}
+
+KINDS = ("bool", "choice", "int", "table")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One switch or table a GM can change. ``defaults`` gives the value under each preset."""
+
+    key: str
+    label: str
+    section: str
+    kind: str
+    defaults: Mapping[str, Any]
+    help: str = ""
+    group: str = "General"
+    choices: tuple[tuple[str, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+    check: Callable[[Any, str], Any] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        assert self.kind in KINDS, self.key
+        assert set(self.defaults) == set(PRESETS), f"{self.key}: a default for every preset"
+        for preset, value in self.defaults.items():
+            self.validate(value, f"{self.key} ({preset} default)")
+
+    def default(self, preset: str) -> Any:
+        return copy.deepcopy(self.defaults[preset])
+
+    def validate(self, value: Any, where: str | None = None) -> Any:
+        """Return ``value`` checked (and normalised, for tables) or raise :class:`OptionError`."""
+        where = where or self.key
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"{self.label}: expected on or off, not {value!r}.", field=where)
+            return value
+        if self.kind == "choice":
+            allowed = [c for c, _ in self.choices]
+            if value not in allowed:
+                raise OptionError(
+                    f"{self.label}: {value!r} is not one of {', '.join(map(str, allowed))}.", field=where
+                )
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{self.label}: expected a whole number, not {value!r}.", field=where)
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise OptionError(
+                    f"{self.label}: {value} is outside {self.low}..{self.high}.", field=where
+                )
+            return value
+        assert self.check is not None, f"table option {self.key} needs a check"
+        return self.check(value, where)
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "key": self.key,
+            "label": self.label,
+            "section": self.section,
+            "kind": self.kind,
+            "group": self.group,
+            "help": self.help,
+            "defaults": {p: self.default(p) for p in PRESETS},
+        }
+        if self.choices:
+            out["choices"] = [{"value": v, "label": lab} for v, lab in self.choices]
+        if self.low is not None:
+            out["low"] = self.low
+        if self.high is not None:
+            out["high"] = self.high
+        return out
+
+
+def same(value: Any) -> dict[str, Any]:
+    """The same default under every preset."""
+    return {p: copy.deepcopy(value) for p in PRESETS}
+
+
+# --- helpers for table checks: each raises OptionError naming the exact spot ---------------
+
+def need_int(value: Any, where: str, *, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(f"{where}: expected a whole number, not {value!r}.", field=where)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise OptionError(f"{where}: {value} is outside {low}..{high}.", field=where)
+    return value
+
+
+def need_number(value: Any, where: str) -> float | int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise OptionError(f"{where}: expected a finite number, not {value!r}.", field=where)
+    return value
+
+
+def need_list(value: Any, where: str, *, min_len: int = 0, max_len: int = 1000) -> list:
+    if not isinstance(value, list):
+        raise OptionError(f"{where}: expected a list, not {type(value).__name__}.", field=where)
+    if not min_len <= len(value) <= max_len:
+        raise OptionError(
+            f"{where}: expected {min_len} to {max_len} entries, got {len(value)}.", field=where
+        )
+    return value
+
+
+def need_dict(value: Any, where: str, keys: Mapping[str, Callable[[Any, str], Any]]) -> dict:
+    """Check an object with exactly ``keys``, each validated by its function."""
+    if not isinstance(value, dict):
+        raise OptionError(f"{where}: expected an object, not {type(value).__name__}.", field=where)
+    extra = set(value) - set(keys)
+    if extra:
+        raise OptionError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
+    missing = set(keys) - set(value)
+    if missing:
+        raise OptionError(f"{where}: missing field {sorted(missing)[0]!r}.", field=where)
+    return {k: fn(value[k], f"{where}.{k}") for k, fn in keys.items()}
+
+
+def need_text(value: Any, where: str, *, max_len: int = 60) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
+        raise OptionError(f"{where}: expected a name of 1 to {max_len} characters.", field=where)
+    return value
