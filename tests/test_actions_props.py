@@ -1,0 +1,107 @@
+"""Property tests of action resolution: outcomes or FudgeErrors, symmetry, monotony, round trips."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, strategies as st
+
+from pyfudge import actions, dice, ladder
+from pyfudge.actions import Check, Modifier
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import find_ruleset
+
+TRAITS = st.integers(ladder.TERRIBLE, ladder.LEGENDARY)
+TOTALS = st.integers(-4, 4)
+LEVELS = st.integers(-10, 10)
+MODS = st.lists(st.builds(Modifier, st.text(min_size=1, max_size=10).filter(str.strip),
+                          st.integers(-3, 3), st.just("F93 4.3")), max_size=4)
+CHECKS = st.builds(Check, st.one_of(st.none(), TRAITS), MODS.map(tuple))
+
+
+def roll(total: int) -> dice.Roll:
+    return dice.read("4dF", total=total)
+
+
+@given(st.one_of(TRAITS, st.integers(-30, 30), st.none(), st.booleans(), st.text(max_size=3)),
+       st.one_of(LEVELS, st.integers(-30, 30), st.text(max_size=2)), TOTALS)
+def test_any_unopposed_input_gives_an_outcome_or_a_fudge_error(trait, difficulty, total):
+    try:
+        out = actions.unopposed(trait, roll(total), difficulty=difficulty)
+    except FudgeError:
+        return
+    assert out.success == (out.check.result >= difficulty)
+    assert out.margin == out.check.result - difficulty
+    json.dumps(out.to_dict())
+
+
+@given(CHECKS, TOTALS, TOTALS)
+def test_a_better_roll_never_gives_a_worse_result(check, t1, t2):
+    lo, hi = sorted((t1, t2))
+    assert actions.trait_roll(check, roll(lo)).result <= actions.trait_roll(check, roll(hi)).result
+
+
+@given(CHECKS, TOTALS)
+def test_same_roll_replays_the_same_outcome(check, total):
+    a = actions.trait_roll(check, roll(total))
+    b = actions.trait_roll(check, roll(total))
+    assert a.to_dict() == b.to_dict()
+
+
+@given(CHECKS, CHECKS, TOTALS, TOTALS)
+def test_opposed_is_antisymmetric(a, b, ta, tb):
+    ab = actions.opposed(a, roll(ta), b, roll(tb))
+    ba = actions.opposed(b, roll(tb), a, roll(ta))
+    assert ab.relative == -ba.relative
+    swap = {"a": "b", "b": "a", None: None}
+    assert ba.winner == swap[ab.winner]
+    assert (ab.winner is None) == (ab.relative == 0)
+
+
+@given(LEVELS, LEVELS, st.one_of(st.none(), LEVELS))
+def test_a_minimum_only_ever_takes_a_win_away(ra, rb, minimum):
+    free = actions.compare(ra, rb)
+    bound = actions.compare(ra, rb, minimum_a=minimum, minimum_b=minimum)
+    assert bound.relative == free.relative
+    assert bound.winner in (free.winner, None)
+
+
+@given(CHECKS)
+def test_check_round_trips_through_json(check):
+    assert Check.from_dict(json.loads(json.dumps(check.to_dict()))) == check
+
+
+@given(st.lists(LEVELS, min_size=3, max_size=3))
+def test_aggregates_lie_between_the_lowest_and_highest(results):
+    for method in ("median", "average"):
+        assert min(results) <= actions.aggregate(results, method=method) <= max(results)
+
+
+@given(st.sampled_from(["fudge1995", "mudge", "fudge1993"]), TRAITS,
+       st.lists(st.integers(-2, 2), max_size=2), st.sampled_from([1, 3]), st.data())
+def test_story_element_result_is_level_plus_combined_dice(preset, trait, amounts, n, data):
+    rules = find_ruleset(preset)
+    tech = dice.TECHNIQUES[rules["dice.technique"]]
+    rolls = [dice.read_action(rules=rules, faces=data.draw(
+        st.lists(st.sampled_from(tech.die), min_size=tech.count, max_size=tech.count)))
+        for _ in range(n)]
+    check = Check(trait, tuple(Modifier("gm", a) for a in amounts))
+    try:
+        out = actions.story_element(check, rolls, rules=rules)
+    except FudgeError:
+        assert abs(sum(amounts)) > 3
+        return
+    assert out.result == out.level + out.dice
+    assert min(r.total for r in rolls) <= out.dice <= max(r.total for r in rolls)
+    assert [r.faces for r in out.rolls] == [r.faces for r in rolls]
+
+
+@given(TRAITS, st.lists(st.integers(-1, 8), min_size=0, max_size=3),
+       st.one_of(st.none(), st.integers(-2, 12)))
+def test_npc_d6_gives_an_outcome_or_a_fudge_error(trait, faces, amount):
+    try:
+        out = actions.npc_d6(trait, faces, amount=amount)
+    except FudgeError:
+        return
+    assert abs(out.result - trait) <= (amount or 3)
+    assert out.faces[0] in (1, 2, 3, 4, 5, 6)

@@ -1,0 +1,82 @@
+"""R-LADDER: the trait ladder, rolled degrees beyond both ends, parse and print (F93 4.1, 4.21)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pyfudge import ladder
+from pyfudge.errors import LadderError
+
+
+def test_trait_levels_are_numbered_from_fair():
+    """F93 4.21: "+3 Superb, +2 Great, +1 Good, 0 Fair, -1 Mediocre, -2 Poor, -3 Terrible"."""
+    assert [ladder.name(n) for n in range(-3, 4)] == [
+        "Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]
+    assert (ladder.TERRIBLE, ladder.FAIR, ladder.SUPERB, ladder.LEGENDARY) == (-3, 0, 3, 4)
+
+
+def test_legendary_is_superb_plus_one():
+    """F93 4.1: Legendary "is the same as Superb +1"."""
+    assert ladder.parse("Legendary") == ladder.parse("Superb +1") == 4
+    assert ladder.name(4) == "Superb +1"
+    assert ladder.name(4, legendary=True) == "Legendary"
+    assert ladder.name(5, legendary=True) == "Superb +2"
+
+
+def test_rolled_degrees_beyond_superb_and_below_terrible():
+    """F93 4.1: "Rolled degrees from Superb +1 to Superb +4", "Terrible -1 down to Terrible -4"."""
+    assert ladder.name(7) == "Superb +4"
+    assert ladder.name(-7) == "Terrible \u22124"
+    assert ladder.name(-4, minus="-") == "Terrible -1"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Good", 1), ("good", 1), ("  Great ", 2), ("superb+2", 5), ("Superb +4", 7),
+    ("Terrible \u22121", -4), ("Terrible -1", -4), ("Terrible \u20132", -5), ("Fair +1", 1),
+    ("Fair+2", 2), ("+2", 2), ("-1", -1), ("\u22123", -3), ("Legendary", 4), (3, 3), (-9, -9),
+])
+def test_parse_reads_names_offsets_and_signed_numbers(text, value):
+    assert ladder.parse(text) == value
+
+
+@pytest.mark.parametrize("text", ["", " ", "Goodish", "Great-", "Good +", "++1", "1.5", None, 1.0,
+                                  True, [1], "Superb +20", 21])
+def test_parse_refuses_what_is_not_a_level(text):
+    with pytest.raises(LadderError) as err:
+        ladder.parse(text, field="attacker.skill")
+    assert err.value.field == "attacker.skill"
+
+
+def test_check_trait_allows_terrible_to_legendary_only():
+    assert ladder.check_trait(-3) == -3 and ladder.check_trait(4) == 4
+    for bad in (-4, 5, True, "Good", 1.0):
+        with pytest.raises(LadderError):
+            ladder.check_trait(bad, field="skill")
+
+
+def test_check_level_bounds_and_field():
+    assert ladder.check_level(ladder.LIMIT) == ladder.LIMIT
+    with pytest.raises(LadderError) as err:
+        ladder.check_level(ladder.LIMIT + 1, field="difficulty")
+    assert err.value.field == "difficulty"
+
+
+def test_levels_lists_the_picker():
+    assert [lv["name"] for lv in ladder.levels()][:1] == ["Terrible"]
+    assert ladder.levels()[-1] == {"value": 4, "name": "Legendary"}
+
+
+@given(st.integers(-ladder.LIMIT, ladder.LIMIT))
+def test_parse_reads_back_what_name_prints(n):
+    assert ladder.parse(ladder.name(n)) == n
+    assert ladder.parse(ladder.name(n, minus="-")) == n
+
+
+@given(st.text(max_size=12))
+def test_parse_any_text_gives_a_level_or_a_ladder_error(text):
+    try:
+        value = ladder.parse(text)
+    except LadderError:
+        return
+    assert -ladder.LIMIT <= value <= ladder.LIMIT
