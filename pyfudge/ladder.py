@@ -30,7 +30,7 @@ LIMIT = 20
 
 MINUS = "\u2212"  # typographic minus, as the books print "Terrible −2"
 _BY_NAME = {name.lower(): value for value, name in NAMES.items()}
-_FORM = re.compile(r"^\s*([A-Za-z]+)?\s*(?:([+\-\u2212\u2013])\s*(\d+))?\s*$")
+_FORM = re.compile(r"^\s*([A-Za-z]+)?\s*(?:([+\-\u2212\u2013]?)\s*(\d+))?\s*$")
 
 
 def check_level(value: object, *, field: str = "level", low: int = -LIMIT, high: int = LIMIT) -> int:
@@ -69,14 +69,14 @@ def parse(text: object, *, field: str = "level") -> int:
     """Read a level from a name, a name with an offset, or a signed number.
 
     Accepts ``"Good"``, ``"superb+2"``, ``"Terrible −1"``, ``"Fair +1"``, ``"Legendary"``, ``"+2"``,
-    ``"-1"``, and plain integers.
+    ``"-1"``, ``"2"``, and plain integers.
     """
     if isinstance(text, int) and not isinstance(text, bool):
         return check_level(text, field=field)
     if not isinstance(text, str):
         raise LadderError(f"{field} must be a ladder name or number, not {text!r}.", field=field)
     m = _FORM.match(text)
-    if not m or not (m.group(1) or m.group(3)):
+    if not m or not (m.group(1) or m.group(3)) or (m.group(1) and m.group(3) and not m.group(2)):
         raise LadderError(f"{field}: cannot read {text!r} as a ladder level.", field=field)
     word, sign, amount = m.groups()
     base = 0

@@ -80,3 +80,9 @@ def test_parse_any_text_gives_a_level_or_a_ladder_error(text):
     except LadderError:
         return
     assert -ladder.LIMIT <= value <= ladder.LIMIT
+
+
+def test_unsigned_number_reads_as_a_level_but_a_name_needs_a_sign():
+    assert ladder.parse("2") == 2
+    with pytest.raises(LadderError):
+        ladder.parse("Good 2")
