@@ -11,12 +11,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import dice
+from . import actions, damage, dice, healing, odds, wounds
+from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
 from .errors import OptionError
 from .options import PRESETS, Option
 
 # Every module that declares options. Add a module here when it gains an OPTIONS tuple.
-_RULE_MODULES = (dice,)
+_RULE_MODULES = (
+    dice, actions, damage, wounds, healing, odds,
+    fighter, melee, stances, attack, multi, location, ranged, shield,
+)
 
 
 def _gather() -> dict[str, Option]:

@@ -1,0 +1,247 @@
+"""Healing (F95 4.8, MUD 4.8) and recovery on the alternate track (CO 3.2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyfudge import healing, ladder, wounds
+from pyfudge.errors import FudgeError, OptionError, RuleError
+from pyfudge.rulesets import find_ruleset
+from pyfudge.wounds import (
+    DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT, WoundTrack, record_stun,
+    record_wound,
+)
+
+F95 = find_ruleset("fudge1995")
+MUD = find_ruleset("mudge")
+CO = F95.with_options({"co.track": True})
+
+
+def take(track: WoundTrack, *levels: int, rules=F95) -> WoundTrack:
+    for level in levels:
+        track = record_wound(track, level, rules=rules).track
+    return track
+
+
+def fresh(rules=F95, **kw) -> WoundTrack:
+    return WoundTrack.new(rules, **kw)
+
+
+# --- W-HEALING ------------------------------------------------------------------------------------
+
+def test_healing_result_below_good_heals_nothing() -> None:
+    track = take(fresh(), HURT)
+    out = healing.heal(track, ladder.FAIR, rules=F95)
+    assert out.track == track and "nothing" in out.steps[0].text
+
+
+def test_good_great_superb_heal_one_two_three_levels() -> None:
+    track = take(fresh(), NEAR_DEATH)
+    assert healing.heal(track, ladder.GOOD, rules=F95).track.worst == INCAPACITATED
+    assert healing.heal(track, ladder.GREAT, rules=F95).track.worst == VERY_HURT
+    assert healing.heal(track, ladder.SUPERB, rules=F95).track.worst == HURT
+    assert healing.heal(track, ladder.SUPERB + 2, rules=F95).track.worst == HURT  # better heals as Superb
+
+
+def test_hurt_healed_one_level_is_fully_healed_because_scratches_are_no_level() -> None:
+    """F95 4.8: "Scratches do not count as a level for healing purposes. That is, a Hurt wound
+    that is healed one level is fully healed." Read box by box: every recorded wound is lowered by
+    its own severity, and anything that would land on Scratch is healed."""
+    out = healing.heal(take(fresh(), HURT, SCRATCH), ladder.GOOD, rules=F95)
+    assert out.track == fresh() and out.after == ()
+
+
+def test_h_box_heals_as_the_hurt_it_was() -> None:
+    """F95 4.57: the H under Incapacitated is, "for healing (and scarring) purposes", a Hurt."""
+    track = take(fresh(), VERY_HURT, HURT, HURT)  # Hurt, Very Hurt, H under Incapacitated
+    assert track.worst == INCAPACITATED
+    out = healing.heal(track, ladder.GOOD, rules=F95)
+    assert out.track.marked_wounds() == [HURT] and out.track.worst == HURT
+
+
+def test_incapacitating_blow_heals_slower_than_an_h() -> None:
+    real = take(fresh(), INCAPACITATED)
+    assert healing.heal(real, ladder.GOOD, rules=F95).track.worst == VERY_HURT
+
+
+def test_healing_levels_table_is_editable_and_validated() -> None:
+    rules = F95.with_options({"healing.levels": [0, 1, 2]})
+    assert healing.heal(take(fresh(rules), HURT, rules=rules), ladder.GOOD, rules=rules).track.worst == HURT
+    for bad in ([1, 2], [1, 2, 9], ["1", 2, 3]):
+        with pytest.raises(OptionError):
+            F95.with_options({"healing.levels": bad})
+
+
+def test_dead_and_alternate_tracks_are_not_healed_by_heal() -> None:
+    with pytest.raises(RuleError):
+        healing.heal(take(fresh(), DEAD), ladder.SUPERB, rules=F95)
+    with pytest.raises(RuleError):
+        healing.heal(fresh(CO), ladder.SUPERB, rules=CO)
+    with pytest.raises(FudgeError):
+        healing.heal(fresh(), "Good", rules=F95)
+
+
+def test_capacity_record_heals_up_to_its_undamaged_level_only() -> None:
+    rules = F95.with_options({"wounds.record": "capacity"})
+    track = take(fresh(rules, capacity=ladder.GOOD), HURT, HURT, rules=rules)
+    assert track.capacity == ladder.MEDIOCRE
+    assert healing.heal(track, ladder.SUPERB, rules=rules).track.capacity == ladder.GOOD
+
+
+# --- after the battle -------------------------------------------------------------------------------
+
+def test_scratches_are_erased_after_battle_even_one_that_overflowed() -> None:
+    """F95 4.8 + 4.57: the fourth Scratch sits in the Hurt box but is still a Scratch for healing,
+    so it is erased with the others after the battle."""
+    track = take(fresh(), SCRATCH, SCRATCH, SCRATCH, SCRATCH, VERY_HURT)
+    assert track.worst == VERY_HURT
+    out = healing.end_of_battle(track, rules=F95)
+    assert out.track.marked_wounds() == [VERY_HURT] and out.track.sheet() == "O O O O X O O"
+
+
+def test_scratches_may_linger() -> None:
+    rules = F95.with_options({"healing.scratches_after_battle": False})
+    track = take(fresh(rules), SCRATCH, rules=rules)
+    assert healing.end_of_battle(track, rules=rules).track == track
+
+
+def test_stuns_clear_after_battle_but_a_knockout_needs_time() -> None:
+    stunned = record_stun(fresh(), HURT, rules=F95).track
+    assert healing.end_of_battle(stunned, rules=F95).track.stun == wounds.NO_STUN
+    out = record_stun(fresh(), INCAPACITATED, rules=F95).track
+    after = healing.end_of_battle(out, rules=F95).track
+    assert after.stun == wounds.KNOCKED_OUT
+    assert healing.wake(after).stun == wounds.NO_STUN
+
+
+def test_after_battle_shrugged_wounds_count_again() -> None:
+    rules = F95.with_options({"co.damage_check": True})
+    track = take(fresh(rules), HURT, rules=rules)
+    shrugged = wounds.damage_check(track, capacity=ladder.GOOD, faces=[0] * 4, rules=rules).track
+    assert shrugged.penalty() == 0
+    assert healing.end_of_battle(shrugged, rules=rules).track.penalty() == -1
+
+
+# --- natural healing (MUD 4.8) -------------------------------------------------------------------
+
+def test_natural_healing_is_mudges() -> None:
+    with pytest.raises(RuleError):
+        healing.natural_healing(take(fresh(), HURT), rules=F95)
+
+
+def test_natural_healing_one_level_a_week() -> None:
+    track = take(fresh(MUD), INCAPACITATED, rules=MUD)
+    out = healing.natural_healing(track, rules=MUD, weeks=3)
+    assert out.track.worst == UNDAMAGED
+    assert [s.data.get("worst") for s in out.steps if "worst" in s.data] == [VERY_HURT, HURT, UNDAMAGED]
+
+
+def test_natural_healing_constitution_rolls_by_wound_level() -> None:
+    rules = MUD.with_options({"healing.natural_roll": True})
+    track = take(fresh(rules), INCAPACITATED, rules=rules)
+    out = healing.natural_healing(track, rules=rules, weeks=3, rolls=[ladder.GOOD, ladder.GREAT, ladder.GOOD])
+    # Good < Great (Incapacitated): no healing; Great ≥ Great: Very Hurt; Good ≥ Good: Hurt.
+    assert out.track.worst == HURT
+    with pytest.raises(RuleError):
+        healing.natural_healing(track, rules=rules, weeks=2, rolls=[ladder.GOOD])
+    with pytest.raises(RuleError):
+        healing.natural_healing(track, rules=MUD, rolls=[ladder.GOOD])
+
+
+def test_near_death_does_not_heal_on_its_own() -> None:
+    track = take(fresh(MUD), NEAR_DEATH, rules=MUD)
+    assert healing.natural_healing(track, rules=MUD, weeks=2).track == track
+
+
+# --- CO 3.2 ----------------------------------------------------------------------------------------
+
+def test_alternate_track_healing_check_against_wound_level() -> None:
+    track = record_wound(fresh(CO), HURT, rules=CO, points=7).track  # Fair
+    assert healing.heal_co(track, ladder.FAIR, rules=CO).track == track  # bare success: 0 × 1 box
+    out = healing.heal_co(track, ladder.SUPERB, rules=CO)  # +3 degrees
+    assert out.track.co_marked == 4 and out.track.co_level == ladder.POOR
+    assert healing.heal_co(track, ladder.POOR, rules=CO).track == track
+
+
+def test_alternate_track_failure_may_hurt() -> None:
+    rules = CO.with_options({"co.heal_failure_hurts": True, "co.heal_per_degree": 2})
+    track = record_wound(fresh(rules), HURT, rules=rules, points=7).track
+    assert healing.heal_co(track, ladder.POOR, rules=rules).track.co_marked == 9
+    assert healing.heal_co(track, ladder.GOOD, rules=rules).track.co_marked == 5
+
+
+def test_heal_co_only_for_the_alternate_track() -> None:
+    with pytest.raises(RuleError):
+        healing.heal_co(take(fresh(), HURT), ladder.GOOD, rules=F95)
+
+
+def test_heal_outcome_to_dict_is_json() -> None:
+    out = healing.heal(take(fresh(), VERY_HURT, HURT), ladder.GOOD, rules=F95)
+    data = json.loads(json.dumps(out.to_dict()))
+    assert data["worst_after_name"] == "Hurt" and data["steps"][0]["section"] == "F95 4.8"
+
+
+# --- properties ------------------------------------------------------------------------------------
+
+RULESETS = st.sampled_from([
+    F95, MUD, F95.with_options({"wounds.track": "cinematic"}), F95.with_options({"wounds.pawn_track": True}),
+    F95.with_options({"wounds.scratch_cap": True}), F95.with_options({"wounds.record": "capacity"}),
+])
+WOUNDS = st.lists(st.integers(SCRATCH, NEAR_DEATH), max_size=10)
+
+
+def built(rules, levels):
+    track = WoundTrack.new(rules, role="npc", capacity=ladder.FAIR if rules["wounds.record"] == "capacity" else None)
+    return take(track, *levels, rules=rules)
+
+
+def not_worse(before: WoundTrack, after: WoundTrack) -> None:
+    assert after.worst <= before.worst
+    assert after.can_act() or not before.can_act()
+    if after.worst == before.worst:
+        assert after.penalty() >= before.penalty()
+    old, new = before.marked_wounds(), after.marked_wounds()
+    assert len(new) <= len(old)
+    assert all(n <= o for n, o in zip(new, old))  # heaviest first: each wound no heavier
+
+
+@settings(max_examples=150, deadline=None)
+@given(RULESETS, WOUNDS, st.integers(-4, 6))
+def test_healing_never_worsens_a_track(rules, levels, result) -> None:
+    track = built(rules, levels)
+    if track.dead:
+        return
+    out = healing.heal(track, result, rules=rules)
+    not_worse(track, out.track)
+    assert out.worst_after <= out.worst_before
+    assert WoundTrack.from_dict(json.loads(json.dumps(out.track.to_dict()))) == out.track
+    assert healing.heal(track, result, rules=rules) == out  # replay
+
+
+@settings(max_examples=150, deadline=None)
+@given(RULESETS, WOUNDS)
+def test_end_of_battle_never_worsens_a_track(rules, levels) -> None:
+    track = built(rules, levels)
+    not_worse(track, healing.end_of_battle(track, rules=rules).track)
+
+
+@settings(max_examples=100, deadline=None)
+@given(WOUNDS, st.integers(1, 5))
+def test_natural_healing_never_worsens_a_track(levels, weeks) -> None:
+    track = built(MUD, levels)
+    if track.dead:
+        return
+    not_worse(track, healing.natural_healing(track, rules=MUD, weeks=weeks).track)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 16), st.integers(-4, 8), st.integers(1, 3))
+def test_heal_co_never_worsens_without_the_failure_option(points, result, per) -> None:
+    rules = CO.with_options({"co.heal_per_degree": per})
+    track = record_wound(fresh(rules), HURT, rules=rules, points=points).track
+    out = healing.heal_co(track, result, rules=rules)
+    assert out.track.co_marked <= track.co_marked
