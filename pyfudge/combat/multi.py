@@ -1,0 +1,693 @@
+"""Several foes against one fighter (F95 4.34, MUD 4.34, F93 4.64). Rule M-MULTI.
+
+The lone fighter rolls once and his result is compared with each foe's rolled degree in turn.
+He must beat or tie every foe he defends against to wound one of them (F93: beat them all);
+every foe who beats him hits him, so he can take several wounds in one round. This module turns
+the rolled degrees into per-foe results (who hits whom, with which relative degree) and steps;
+the attack pipeline turns each hit into damage and a wound.
+
+Also here: the −1 per extra foe (per two foes in F93's epic method), the GM's one roll for all
+NPCs (2dF; MUD 2dF or 4dF; F93 moved one toward zero), foes the lone fighter ignores (F93: they
+need an unopposed Mediocre), sweeping blows, and the limit on how many can attack at once.
+
+Shared input helpers of the combat modules this engineer owns (``read_roll``, ``need_name``,
+``reject_unknown``) live here too, so ranged, location and shield read input the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .. import actions, dice, ladder
+from ..actions import Modifier
+from ..errors import DiceError, FudgeError, RequestError, RuleError
+from ..explain import Step
+from ..options import Option, need_dict, need_int, same
+
+if TYPE_CHECKING:
+    from ..rulesets import RuleSet
+
+__all__ = [
+    "OPTIONS", "Contender", "FoeResult", "GroupRound", "GroupOutcome",
+    "foe_penalty", "group_roll_total", "check_attacker_count", "resolve_melee_group",
+    "read_roll", "need_name", "reject_unknown", "unopposed_degree", "GroupBlows", "land_group_blows",
+]
+
+# --- input helpers shared by multi, ranged, location, shield -------------------------------------
+
+def reject_unknown(data: Any, allowed: set[str] | frozenset[str], where: str) -> dict:
+    """``data`` as a dict with no keys outside ``allowed``, else a :class:`RequestError`."""
+    if not isinstance(data, dict):
+        raise RequestError(f"{where} must be an object, not {type(data).__name__}.", field=where)
+    extra = set(data) - set(allowed)
+    if extra:
+        raise RequestError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
+    return data
+
+
+def need_name(value: Any, where: str, *, max_len: int = 60) -> str:
+    """A non-empty short name (a fighter, a foe, a body part)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
+        raise RequestError(f"{where} must be a name of 1 to {max_len} characters.", field=where)
+    return value
+
+
+def need_bool(value: Any, where: str) -> bool:
+    """A true/false flag."""
+    if not isinstance(value, bool):
+        raise RequestError(f"{where} must be true or false, not {value!r}.", field=where)
+    return value
+
+
+def read_roll(data: dict, where: str, *, count: int = 4) -> tuple[int, tuple[int, ...]]:
+    """A roll given as ``faces`` (``count`` Fudge dice) or as a ``roll`` total; both agree if both.
+
+    A total is accepted for any dice technique whose results lie in −count..+count (4dF and the
+    2d6 techniques of F93 4.22 for count 4, 2dF for the GM's group roll).
+    """
+    faces: tuple[int, ...] = ()
+    total = data.get("roll")
+    if data.get("faces") is not None:
+        faces = dice.check_fudge_faces(data["faces"], count, field=f"{where}.faces")
+        if total is not None and total != sum(faces):
+            raise DiceError(
+                f"{where}: the roll {total!r} does not match the faces (they add to {sum(faces)}).",
+                field=f"{where}.roll",
+            )
+        return sum(faces), faces
+    if isinstance(total, bool) or not isinstance(total, int) or not -count <= total <= count:
+        raise DiceError(
+            f"{where}.roll must be a dice total from {-count} to +{count}, not {total!r}.",
+            field=f"{where}.roll",
+        )
+    return total, faces
+
+
+def _modifiers(value: Any, where: str) -> tuple[Modifier, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 20:
+        raise RequestError(f"{where} must be a list of at most 20 modifiers.", field=where)
+    return tuple(Modifier.from_dict(m, field=f"{where}[{i}]") for i, m in enumerate(value))
+
+
+def unopposed_degree(result: int, difficulty: int) -> int:
+    """The relative degree an unopposed hit carries into damage: result − difficulty + 1.
+
+    The books say only that making the Difficulty Level hits (F95 4.4, F95 4.22) and give no
+    relative degree for such a blow. We read meeting the difficulty as the narrowest win (+1),
+    each level above adding one — the same reading as :func:`pyfudge.combat.melee.decide_attack`.
+    """
+    return result - difficulty + 1
+
+
+# --- options -----------------------------------------------------------------------------------
+
+_SPACES = ("open", "cramped", "doorway")
+
+
+def _check_limits(value: Any, where: str) -> dict:
+    table = need_dict(value, where, {k: lambda v, w: need_int(v, w, low=1, high=12) for k in _SPACES})
+    if not table["doorway"] <= table["cramped"] <= table["open"]:
+        raise FudgeError(f"{where}: a doorway cannot admit more foes than open ground.", field=where)
+    return table
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "multi.penalty", "Lone fighter's penalty against several foes", "F95 4.34", "choice",
+        same("per_extra_foe"),
+        help="−1 per foe beyond the first (F95, MUD, F93 realistic); F93's epic method: −1 per two foes.",
+        group="Melee",
+        choices=(("per_extra_foe", "−1 per extra foe"), ("per_two_foes", "−1 per two foes (epic)"),
+                 ("none", "no penalty")),
+    ),
+    Option(
+        "multi.tie_rule", "Lone fighter who ties his best foe", "F95 4.34", "choice",
+        {"fudge1995": "two_below", "mudge": "two_below", "fudge1993": "beat_all"},
+        help="F95/MUD: beat or tie all foes to wound one; a tie with the best lets him wound only a "
+             "foe at least two levels below. F93: he must beat them all (the two-below rule is the "
+             "GM's option).",
+        group="Melee",
+        choices=(("two_below", "tie: may wound a foe two levels below"), ("beat_all", "must beat all")),
+    ),
+    Option(
+        "multi.ignored_difficulty", "Difficulty for a foe the lone fighter ignores", "F93 4.64", "int",
+        {"fudge1995": ladder.POOR, "mudge": ladder.POOR, "fudge1993": ladder.MEDIOCRE},
+        help="Ignored foes attack unopposed. F93: Mediocre, because several attackers get in each "
+             "other's way; F95/MUD give no number, so the Poor of an undefended foe (F95 4.22) applies.",
+        group="Melee", low=-3, high=3,
+    ),
+    Option(
+        "multi.ignored_count", "Ignored foes count toward the penalty", "F95 4.34", "bool", same(True),
+        help="F95: 'There may or may not be a penalty for the lone fighter in this case.'",
+        group="Melee",
+    ),
+    Option(
+        "multi.sweeping_blow", "Sweeping blows", "F95 4.34", "bool", same(False),
+        help="Allow one blow to wound several foes he may hit (F95, F93 epic; not in MUD).",
+        group="Melee",
+    ),
+    Option(
+        "multi.sweep_penalty", "Damage lost per foe cut through", "F95 4.34", "int", same(1),
+        help="F95: 'reduce damage done by 1 or 2 for each foe cut through'; F93: by 1.",
+        group="Melee", low=1, high=2,
+    ),
+    Option(
+        "multi.group_dice", "GM's one roll for all NPCs", "F95 4.34", "choice",
+        {"fudge1995": "2dF", "mudge": "2dF", "fudge1993": "full"},
+        help="F95: 2dF; MUD: 2dF (or 4dF, if preferred); F93: the usual roll, moved one toward zero.",
+        group="Melee",
+        choices=(("2dF", "2dF"), ("full", "the usual roll (4dF)")),
+    ),
+    Option(
+        "multi.group_toward_zero", "GM's group roll moved one toward zero", "F93 4.64", "bool",
+        {"fudge1995": False, "mudge": False, "fudge1993": True},
+        help="F93: 'if the GM gets a +4 result, each attacker actually scores a +3. A zero remains zero.'",
+        group="Melee",
+    ),
+    Option(
+        "multi.attacker_limits", "Most foes who can attack one fighter", "F95 4.34", "table",
+        same({"open": 6, "cramped": 4, "doorway": 2}),
+        help="Six under ideal conditions (wolves, spears); three or four with weapons needing room; "
+             "one or two through a doorway.",
+        group="Melee", check=_check_limits,
+    ),
+)
+
+
+# The section of each preset's book that the steps cite.
+SECTION = {"fudge1995": "F95 4.34", "mudge": "MUD 4.34", "fudge1993": "F93 4.64"}
+
+
+# --- rules as small functions -----------------------------------------------------------------
+
+def foe_penalty(foes: int, *, rules: "RuleSet") -> Modifier | None:
+    """The lone fighter's skill modifier for facing ``foes`` attackers (F95 4.34; F93 4.64 epic)."""
+    need_int(foes, "foes", low=1, high=12)
+    how = rules["multi.penalty"]
+    if how == "none":
+        return None
+    if how == "per_two_foes":
+        # F93 4.64 Epic: "reduce the penalty to -1 for each two opponents the character faces".
+        amount, section = -(foes // 2), "F93 4.64"
+    else:
+        # F95 4.34: "-1 to his skill for each additional foe beyond the first".
+        amount, section = -(foes - 1), SECTION[rules.preset]
+    if amount == 0:
+        return None
+    return Modifier(f"{foes} foes at once", amount, section)
+
+
+def group_roll_total(total: int, *, rules: "RuleSet") -> tuple[int, Step]:
+    """What the GM's one roll for all NPCs adds to each of them (F95 4.34, MUD 4.34, F93 4.64)."""
+    if rules["multi.group_toward_zero"] and total:
+        # F93 4.64: "the GM's single roll is moved one degree closer to zero".
+        moved = total - 1 if total > 0 else total + 1
+        return moved, Step("F93 4.64", f"The GM's group roll {total:+d} moves one toward zero: "
+                           f"each attacker scores {moved:+d}.", {"rolled": total, "applied": moved})
+    return total, Step(SECTION[rules.preset], f"The GM rolls once for all the attackers: each scores {total:+d}.",
+                       {"rolled": total, "applied": total})
+
+
+def check_attacker_count(foes: int, space: str, *, rules: "RuleSet") -> None:
+    """Refuse more attackers than can reach one fighter in this space (F95 4.34)."""
+    limits = rules["multi.attacker_limits"]
+    if space not in limits:
+        raise RequestError(f"space must be one of {', '.join(_SPACES)}, not {space!r}.", field="space")
+    if foes > limits[space]:
+        where = {"open": "in the open", "cramped": "with weapons that need room",
+                 "doorway": "through a doorway"}[space]
+        raise RuleError(
+            f"Only {limits[space]} foes can attack one fighter {where}; this round has {foes}.",
+            field="foes",
+        )
+
+
+# --- inputs ------------------------------------------------------------------------------------
+
+_CONTENDER_KEYS = frozenset({"name", "level", "roll", "faces", "modifiers", "ignored", "needs", "d6"})
+
+
+@dataclass(frozen=True)
+class Contender:
+    """The lone fighter or one foe in a group melee round.
+
+    ``level`` is the combat skill; ``roll`` the dice total (``faces`` when entered as dice) — for
+    a foe, ``None`` when the GM's group roll or the fixed NPC result applies. ``modifiers`` are
+    this round's other modifiers (wounds, position…); the multi-foe penalty is added by the rules.
+    ``ignored`` (foes only): the lone fighter does not defend against this foe. ``needs``: the
+    lowest result that hits the other side (F95 4.22: Poor against an equal-sized foe).
+    ``d6``: a foe's faces for the 1d6 method (F93 4.5: one d6, and a second on a 1 or a 6).
+    """
+
+    name: str
+    level: int
+    roll: int | None = None
+    faces: tuple[int, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    ignored: bool = False
+    needs: int = ladder.POOR
+    d6: tuple[int, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Any, *, field: str = "contender") -> "Contender":
+        """Read and validate a contender; ``roll``/``faces`` may be left out for a foe."""
+        reject_unknown(data, _CONTENDER_KEYS, field)
+        name = need_name(data.get("name"), f"{field}.name")
+        level = ladder.check_trait(data.get("level"), field=f"{field}.level")
+        roll: int | None = None
+        faces: tuple[int, ...] = ()
+        if data.get("roll") is not None or data.get("faces") is not None:
+            roll, faces = read_roll(data, field)
+        mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
+        ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
+        needs = ladder.check_level(data.get("needs", ladder.POOR), field=f"{field}.needs", low=-8, high=8)
+        d6: tuple[int, ...] = ()
+        if data.get("d6") is not None:
+            raw = data["d6"]
+            count = len(raw) if isinstance(raw, list) and len(raw) in (1, 2) else 1
+            d6 = dice.check_d6_faces(raw, count, field=f"{field}.d6")
+        return cls(name, level, roll, faces, mods, ignored, needs, d6)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape of :meth:`from_dict`."""
+        out: dict[str, Any] = {"name": self.name, "level": self.level}
+        if self.faces:
+            out["faces"] = list(self.faces)
+        elif self.roll is not None:
+            out["roll"] = self.roll
+        out["modifiers"] = [m.to_dict() for m in self.modifiers]
+        out["ignored"] = self.ignored
+        out["needs"] = self.needs
+        if self.d6:
+            out["d6"] = list(self.d6)
+        return out
+
+
+_NPC_MODES = ("each", "group", "fixed", "d6")
+_ROUND_KEYS = frozenset({"lone", "foes", "npc_roll", "group_roll", "targets", "space"})
+
+
+@dataclass(frozen=True)
+class GroupRound:
+    """One simultaneous round of a lone fighter against several foes, as declared and rolled.
+
+    ``npc_roll``: ``"each"`` (every foe rolls), ``"group"`` (the GM rolls once for all, F95 4.34:
+    ``group_roll`` is ``{"faces": [...]}`` or ``{"roll": n}``), ``"fixed"`` (every foe scores its
+    trait level, F95 4.33), ``"d6"`` (the 1d6 method, F95 4.34 / F93 4.5: each foe's ``d6``).
+    ``targets``: the foe(s) the lone fighter strikes, chosen after the
+    comparison; several only with sweeping blows, in the order the blow cuts through them.
+    ``space``: ``"open"``, ``"cramped"`` or ``"doorway"`` (the attacker limit, F95 4.34).
+    """
+
+    lone: Contender
+    foes: tuple[Contender, ...]
+    npc_roll: str = "each"
+    group_roll: int | None = None
+    group_faces: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()
+    space: str = "open"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, field: str = "round", rules: "RuleSet | None" = None) -> "GroupRound":
+        """Read and validate a round. With ``rules``, the group roll's dice count is checked too."""
+        reject_unknown(data, _ROUND_KEYS, field)
+        lone = Contender.from_dict(data.get("lone"), field=f"{field}.lone")
+        if lone.roll is None:
+            raise DiceError("The lone fighter needs a roll.", field=f"{field}.lone.roll")
+        if lone.ignored:
+            raise RequestError("Only a foe can be ignored.", field=f"{field}.lone.ignored")
+        raw = data.get("foes")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= 12:
+            raise RequestError("foes must be a list of 1 to 12 foes.", field=f"{field}.foes")
+        foes = tuple(Contender.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(raw))
+        mode = data.get("npc_roll", "each")
+        if mode not in _NPC_MODES:
+            raise RequestError(f"npc_roll must be one of {', '.join(_NPC_MODES)}.", field=f"{field}.npc_roll")
+        group_total, group_faces = None, ()
+        if mode == "group":
+            count = 2 if rules is None or rules["multi.group_dice"] == "2dF" else 4
+            raw_group = reject_unknown(data.get("group_roll"), {"roll", "faces"}, f"{field}.group_roll")
+            if rules is None and raw_group.get("faces") is not None:
+                count = len(raw_group["faces"]) if isinstance(raw_group["faces"], list) else 4
+                count = count if count in (2, 4) else 4
+            group_total, group_faces = read_roll(raw_group, f"{field}.group_roll", count=count)
+        elif data.get("group_roll") is not None:
+            raise RequestError("group_roll is only for npc_roll 'group'.", field=f"{field}.group_roll")
+        targets_raw = data.get("targets", [])
+        if not isinstance(targets_raw, list) or len(targets_raw) > 12:
+            raise RequestError("targets must be a list of foe names.", field=f"{field}.targets")
+        targets = tuple(need_name(t, f"{field}.targets[{i}]") for i, t in enumerate(targets_raw))
+        space = data.get("space", "open")
+        if space not in _SPACES:
+            raise RequestError(f"space must be one of {', '.join(_SPACES)}.", field=f"{field}.space")
+        for i, foe in enumerate(foes):
+            # Each foe's dice must fit the way the NPCs roll this round, or they would be ignored.
+            if mode != "each" and foe.roll is not None:
+                raise RequestError(f"With npc_roll {mode!r} a foe rolls no dice of its own.",
+                                   field=f"{field}.foes[{i}].roll")
+            if mode != "d6" and foe.d6:
+                raise RequestError("A foe's d6 is only for npc_roll 'd6'.", field=f"{field}.foes[{i}].d6")
+        made = cls(lone, foes, mode, group_total, group_faces, targets, space)
+        made.check_names(field)
+        return made
+
+    def check_names(self, where: str = "") -> None:
+        """Foe names must be distinct and differ from the lone fighter's; targets must be foes.
+        ``where`` prefixes the field of an error (``"round"``)."""
+        at = f"{where}." if where else ""
+        names = [f.name for f in self.foes]
+        for i, name in enumerate(names):
+            if name in names[:i] or name == self.lone.name:
+                raise RequestError(f"Two fighters are both called {name!r}.", field=f"{at}foes[{i}].name")
+        for i, target in enumerate(self.targets):
+            if target not in names:
+                raise RequestError(f"{target!r} is not one of the foes.", field=f"{at}targets[{i}]")
+            if target in self.targets[:i]:
+                raise RequestError(f"{target!r} is named twice.", field=f"{at}targets[{i}]")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape of :meth:`from_dict`."""
+        out: dict[str, Any] = {
+            "lone": self.lone.to_dict(),
+            "foes": [f.to_dict() for f in self.foes],
+            "npc_roll": self.npc_roll,
+            "targets": list(self.targets),
+            "space": self.space,
+        }
+        if self.npc_roll == "group":
+            out["group_roll"] = (
+                {"faces": list(self.group_faces)} if self.group_faces else {"roll": self.group_roll}
+            )
+        return out
+
+
+# --- outcome -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FoeResult:
+    """How one foe fared against the lone fighter this round.
+
+    ``relative_degree`` is the lone fighter's result minus this foe's. ``hits_lone``: this foe
+    wounds the lone fighter, with ``hit_degree`` (the relative degree its damage uses).
+    ``can_be_wounded``: the lone fighter may choose to wound this foe; ``struck``: he did, with
+    ``strike_degree`` and ``damage_modifier`` (sweeping blow: less damage per foe cut through).
+    """
+
+    name: str
+    result: int
+    relative_degree: int
+    ignored: bool
+    hits_lone: bool
+    hit_degree: int | None
+    can_be_wounded: bool
+    struck: bool = False
+    strike_degree: int | None = None
+    damage_modifier: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: all ints, bools, strings or None."""
+        return {
+            "name": self.name, "result": self.result, "result_name": ladder.name(self.result),
+            "relative_degree": self.relative_degree, "ignored": self.ignored,
+            "hits_lone": self.hits_lone, "hit_degree": self.hit_degree,
+            "can_be_wounded": self.can_be_wounded, "struck": self.struck,
+            "strike_degree": self.strike_degree, "damage_modifier": self.damage_modifier,
+        }
+
+
+@dataclass(frozen=True)
+class GroupOutcome:
+    """A group melee round: the lone fighter's result and modifiers, each foe's fate, the steps.
+
+    ``hits_on_lone`` lists (foe name, relative degree) for every blow that lands on the lone
+    fighter — the pipeline resolves each as its own wound (F95 4.34: "takes multiple wounds").
+    ``strikes`` lists (foe name, relative degree, damage modifier) for the lone fighter's blows.
+    """
+
+    lone_name: str
+    lone_result: int
+    lone_modifiers: tuple[Modifier, ...]
+    foes: tuple[FoeResult, ...]
+    wound_choices: tuple[str, ...]
+    steps: tuple[Step, ...]
+    faces: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def hits_on_lone(self) -> tuple[tuple[str, int], ...]:
+        """(foe, relative degree) of each blow that lands on the lone fighter."""
+        return tuple((f.name, f.hit_degree) for f in self.foes if f.hits_lone and f.hit_degree is not None)
+
+    @property
+    def strikes(self) -> tuple[tuple[str, int, int], ...]:
+        """(foe, relative degree, damage modifier) of each blow the lone fighter lands, in the
+        order a sweeping blow cuts through them."""
+        struck = [f for f in self.foes if f.struck and f.strike_degree is not None]
+        struck.sort(key=lambda f: -f.damage_modifier)
+        return tuple((f.name, f.strike_degree, f.damage_modifier) for f in struck)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready outcome."""
+        return {
+            "lone": {"name": self.lone_name, "result": self.lone_result,
+                     "result_name": ladder.name(self.lone_result),
+                     "modifiers": [m.to_dict() for m in self.lone_modifiers]},
+            "foes": [f.to_dict() for f in self.foes],
+            "wound_choices": list(self.wound_choices),
+            "hits_on_lone": [list(h) for h in self.hits_on_lone],
+            "strikes": [list(s) for s in self.strikes],
+            "steps": [s.to_dict() for s in self.steps],
+            "faces": {k: list(v) for k, v in self.faces.items()},
+        }
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: "RuleSet") -> list[int]:
+    """Each foe's rolled degree, by the NPC rolling mode of the round."""
+    shared = 0
+    if rnd.npc_roll == "group":
+        assert rnd.group_roll is not None
+        shared, step = group_roll_total(rnd.group_roll, rules=rules)
+        steps.append(step)
+    elif rnd.npc_roll == "fixed":
+        steps.append(Step("F95 4.33", "Each foe scores exactly its trait level (no dice for NPCs).", {}))
+    results = []
+    for i, foe in enumerate(rnd.foes):
+        if rnd.npc_roll == "d6":
+            # F95 4.34: "the GM could simply use the 1d6 method" (F93 4.5); modifiers still apply.
+            if not foe.d6:
+                raise DiceError(f"{foe.name} needs a d6 for the 1d6 method.", field=f"foes[{i}].d6")
+            level = foe.level + sum(m.amount for m in foe.modifiers)
+            try:
+                npc = actions.npc_d6(ladder.check_trait(foe.level, field="level"), foe.d6)
+            except FudgeError as err:
+                raise err.at(f"foes[{i}]")
+            steps.extend(npc.steps)
+            results.append(level + npc.shift)
+            continue
+        if rnd.npc_roll == "each":
+            if foe.roll is None:
+                raise DiceError(f"{foe.name} needs a roll.", field=f"foes[{i}].roll")
+            rolled = foe.roll
+        else:
+            rolled = shared
+        results.append(foe.level + sum(m.amount for m in foe.modifiers) + rolled)
+    return results
+
+
+def _check_group_dice(rnd: GroupRound, *, rules: "RuleSet") -> None:
+    """The group roll must be the dice the ruleset says: 2dF, or the usual roll (F95/MUD/F93 4.34)."""
+    count = 2 if rules["multi.group_dice"] == "2dF" else 4
+    if rnd.group_roll is None:
+        raise DiceError("The GM's group roll is missing.", field="group_roll")
+    if rnd.group_faces and len(rnd.group_faces) != count:
+        raise DiceError(f"The GM's group roll uses {count}dF here, not {len(rnd.group_faces)} dice.",
+                        field="group_roll.faces")
+    if not -count <= rnd.group_roll <= count:
+        raise DiceError(f"A {count}dF group roll reads {-count} to +{count}, not {rnd.group_roll}.",
+                        field="group_roll.roll")
+
+
+def resolve_melee_group(rnd: GroupRound, *, rules: "RuleSet") -> GroupOutcome:
+    """Resolve one round of a lone fighter against several foes (F95 4.34, MUD 4.34, F93 4.64).
+
+    Returns each foe's result, who hits the lone fighter (with the relative degree for damage),
+    which foes he may wound and — if ``rnd.targets`` names them, or only one foe can be wounded —
+    the blow(s) he lands. Raises :class:`RuleError` for too many attackers, a target he may not
+    wound, or several targets without sweeping blows.
+    """
+    sec = SECTION[rules.preset]
+    rnd.check_names()
+    check_attacker_count(len(rnd.foes), rnd.space, rules=rules)
+    if rnd.npc_roll == "group":
+        _check_group_dice(rnd, rules=rules)
+    steps: list[Step] = []
+    faces: dict[str, tuple[int, ...]] = {}
+
+    # F95 4.34: "-1 to his skill for each additional foe beyond the first" (ignored foes count
+    # unless the GM waives it: "There may or may not be a penalty").
+    counted = sum(1 for f in rnd.foes if rules["multi.ignored_count"] or not f.ignored)
+    penalty = foe_penalty(max(counted, 1), rules=rules)
+    mods = rnd.lone.modifiers + ((penalty,) if penalty else ())
+    if penalty:
+        steps.append(Step(penalty.section, f"{rnd.lone.name} faces {counted} foes: {penalty.amount:+d} "
+                          f"to skill, {ladder.name(rnd.lone.level + penalty.amount)} for this combat.",
+                          {"foes": counted, "penalty": penalty.amount}))
+    assert rnd.lone.roll is not None
+    lone = rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll
+    if rnd.lone.faces:
+        faces[rnd.lone.name] = rnd.lone.faces
+    if rnd.group_faces:
+        faces["GM group roll"] = rnd.group_faces
+    for foe in rnd.foes:
+        if foe.faces and rnd.npc_roll == "each":
+            faces[foe.name] = foe.faces
+        if foe.d6 and rnd.npc_roll == "d6":
+            faces[foe.name] = foe.d6
+    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
+                      {"result": lone, "roll": rnd.lone.roll}))
+
+    results = _foe_results(rnd, steps, rules=rules)
+    defended = [(f, r) for f, r in zip(rnd.foes, results) if not f.ignored]
+    best = max((r for _, r in defended), default=None)
+    tie_rule = rules["multi.tie_rule"]
+    if best is None:
+        may_wound, why = False, "He defends against none of them, so he wounds no one of them."
+    elif lone > best:
+        may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
+    elif lone == best and tie_rule == "two_below":
+        may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
+                                "below his result.")
+    elif lone == best:
+        may_wound, why = False, "He ties his best foe: under F93's rule he must beat them all, so no one is wounded by him."
+    else:
+        may_wound, why = False, "A foe beats him, so he wounds no one this round."
+
+    steps.append(Step(sec, why, {"best_foe_result": best, "lone_result": lone}))
+    if may_wound and lone < rnd.lone.needs:
+        # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
+        steps.append(Step("F95 4.22", f"But {ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} "
+                          "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
+
+    ignored_dl = rules["multi.ignored_difficulty"]
+    out: list[FoeResult] = []
+    for foe, result in zip(rnd.foes, results):
+        rel = lone - result
+        if foe.ignored:
+            # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
+            hits = result >= ignored_dl
+            hit_degree = unopposed_degree(result, ignored_dl) if hits else None
+            wound_ok = False
+            text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
+                    f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
+            step_section = "F93 4.64"
+        else:
+            # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
+            hits = result > lone and result >= foe.needs
+            hit_degree = result - lone if hits else None
+            # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
+            gap_ok = best is not None and rel >= (1 if lone > best else 2)
+            wound_ok = may_wound and gap_ok and lone >= rnd.lone.needs
+            verdict = "hits him" if hits else (
+                "ties him" if result == lone else "is beaten" if result < lone else "wins but falls short of the minimum to hit")
+            text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
+            step_section = sec
+        steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
+                                               "hits": hits, "can_be_wounded": wound_ok}))
+        out.append(FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok))
+
+    choices = tuple(f.name for f in out if f.can_be_wounded)
+    targets = rnd.targets
+    if not targets and len(choices) == 1:
+        targets = choices
+        steps.append(Step(sec, f"Only {choices[0]} can be wounded: the blow falls there.", {}))
+    if len(targets) > 1 and not rules["multi.sweeping_blow"]:
+        raise RuleError("A blow wounds only one foe a round unless sweeping blows are allowed.",
+                        field="targets")
+    by_name = {f.name: i for i, f in enumerate(out)}
+    per_foe = rules["multi.sweep_penalty"]
+    for k, target in enumerate(targets):
+        i = by_name[target]
+        if not out[i].can_be_wounded:
+            raise RuleError(
+                f"{rnd.lone.name} cannot wound {target} this round"
+                + (f"; he may wound {', '.join(choices)}." if choices else "."),
+                field=f"targets[{k}]",
+            )
+        # F95 4.34: a sweeping blow is slowed: "reduce damage done by 1 or 2 for each foe cut through".
+        modifier = -per_foe * k
+        out[i] = replace(out[i], struck=True, strike_degree=out[i].relative_degree,
+                         damage_modifier=modifier)
+        steps.append(Step(sec, f"{rnd.lone.name} strikes {target} at relative degree "
+                          f"{out[i].relative_degree:+d}" + (f", damage {modifier:+d} for the foes cut "
+                          "through first" if modifier else "") + ".",
+                          {"target": target, "relative_degree": out[i].relative_degree,
+                           "damage_modifier": modifier}))
+    hitters = [f.name for f in out if f.hits_lone]
+    if len(hitters) > 1:
+        steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
+                          f"({', '.join(hitters)}).", {"hits": len(hitters)}))
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), faces)
+
+
+# --- into the attack pipeline --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GroupBlows:
+    """The wounds of a group round: each blow through :func:`pyfudge.combat.attack.strike`, and
+    the fighters after (the lone fighter may carry several new wounds, F95 4.34)."""
+
+    blows: tuple[Any, ...]
+    lone: Any
+    foes: tuple[Any, ...]
+    steps: tuple[Step, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: blows and fighters as their own dicts."""
+        return {"blows": [b.to_dict() for b in self.blows], "lone": self.lone.to_dict(),
+                "foes": [f.to_dict() for f in self.foes], "steps": [s.to_dict() for s in self.steps]}
+
+
+def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], rules: "RuleSet",
+                     damage_dice: dict[str, Sequence[int]] | None = None) -> GroupBlows:
+    """Turn a group round's hits into damage and wounds with the attack pipeline.
+
+    ``lone`` and ``foes`` are :class:`~pyfudge.combat.fighter.Fighter` values named as in the
+    round. ``damage_dice`` gives the damage-die faces of each blow, keyed by the foe's name (the
+    foe who struck the lone fighter, or the foe he struck: never both in one round), when the
+    damage-die option in force needs them. The foes' blows land first; all of them count from the
+    lone fighter's state at the start of the round (F95 4.64's Near Death guard).
+    """
+    from .attack import strike  # the pipeline imports the rule modules, not the other way round
+
+    by_name = {f.name: f for f in foes}
+    if lone.name != outcome.lone_name:
+        raise RequestError(f"The lone fighter is {outcome.lone_name}, not {lone.name}.", field="lone")
+    missing = [f.name for f in outcome.foes if f.name not in by_name]
+    if missing:
+        raise RequestError(f"No fighter record for {missing[0]}.", field="foes")
+    dice_for = damage_dice or {}
+    sec = SECTION[rules.preset]
+    start = lone.track_for(rules).worst
+    blows, steps = [], []
+    for name, degree in outcome.hits_on_lone:
+        faces = dice_for.get(name)
+        blow, lone = strike(by_name[name], lone, relative_degree=degree, rules=rules,
+                            damage_die=tuple(faces) if faces is not None else None,
+                            worst_at_round_start=start)
+        blows.append(blow)
+        steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
+        steps.extend(blow.steps)
+    for name, degree, modifier in outcome.strikes:
+        extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
+        faces = dice_for.get(name)
+        blow, by_name[name] = strike(lone, by_name[name], relative_degree=degree, rules=rules,
+                                     damage_die=tuple(faces) if faces is not None else None,
+                                     extra_damage=extra)
+        blows.append(blow)
+        steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))
+        steps.extend(blow.steps)
+    return GroupBlows(tuple(blows), lone, tuple(by_name[f.name] for f in foes), tuple(steps))
