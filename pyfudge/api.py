@@ -13,7 +13,8 @@ import json
 import random
 from typing import Any, Callable
 
-from . import __version__, dice, ladder
+from . import __version__, actions, dice, healing, ladder, odds, rulesets, wounds
+from .combat import attack, location, multi, ranged, shield
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -40,11 +41,46 @@ def _ladder(args: Args, rng: random.Random) -> dict[str, Any]:
     return {"levels": ladder.levels()}
 
 
+def _need(args: Args, key: str) -> Any:
+    if key not in args:
+        raise RequestError(f"The request needs {key}.", field=key)
+    return args[key]
+
+
+def _rules(args: Args) -> rulesets.RuleSet:
+    """The ruleset of a request: ``{"preset", "options"}``, by default Fudge 1995 as printed."""
+    return rulesets.RuleSet.from_dict(args.get("ruleset", {"preset": "fudge1995"}), field="ruleset")
+
+
+def _read_roll(data: Any, rules: rulesets.RuleSet, field: str) -> dice.Roll:
+    """A roll entered as ``{"faces": [...]}`` or ``{"total": n}`` in the ruleset's technique."""
+    if not isinstance(data, dict) or set(data) - {"faces", "total"}:
+        raise RequestError(f"{field} must be an object with faces or a total.", field=field)
+    return dice.read_action(rules=rules, faces=data.get("faces"), total=data.get("total"), field=field)
+
+
+def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Everything a form needs: presets, every option, the ladder and the wound levels."""
+    return {
+        **rulesets.describe(),
+        "ladder": ladder.levels(),
+        "wound_levels": [{"value": v, "name": n} for v, n in enumerate(wounds.LEVEL_NAMES)],
+        "techniques": sorted(dice.TECHNIQUES),
+    }
+
+
 def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Roll 4dF for a trait level, or read the four faces a player entered (F95 4.1)."""
+    """Roll for a trait level, or read the dice a player entered (F95 4.1; F93 4.21–4.22).
+
+    The technique is the ruleset's ``dice.technique`` (4dF unless a ruleset says otherwise);
+    entered dice are ``faces`` or a ``total``.
+    """
+    rules = _rules(args)
     level = ladder.check_trait(args.get("level", ladder.FAIR), field="level")
-    faces = args.get("faces")
-    roll = dice.roll_fudge(rng) if faces is None else dice.fudge(faces, entered=True)
+    if args.get("faces") is None and args.get("total") is None:
+        roll = dice.roll_action(rng, rules=rules)
+    else:
+        roll = dice.read_action(rules=rules, faces=args.get("faces"), total=args.get("total"), field="faces")
     result = level + roll.total
     return {
         **roll.to_dict(),
@@ -55,10 +91,132 @@ def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
     }
 
 
+def _action(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Resolve an action (F93 4.1–4.5, F95 4.21): unopposed, opposed, situational, NPC 1d6, story."""
+    rules = _rules(args)
+    kind = _need(args, "kind")
+    if kind == "unopposed":
+        check = actions.Check.from_dict(args.get("check", ladder.FAIR), field="check")
+        difficulty = ladder.check_level(ladder.parse(_need(args, "difficulty"), field="difficulty"), field="difficulty")
+        return actions.unopposed(check, _read_roll(_need(args, "roll"), rules, "roll"), difficulty=difficulty).to_dict()
+    if kind == "opposed":
+        a = actions.Check.from_dict(_need(args, "a"), field="a")
+        b = actions.Check.from_dict(_need(args, "b"), field="b")
+        return actions.opposed(
+            a, _read_roll(_need(args, "roll_a"), rules, "roll_a"),
+            b, _read_roll(_need(args, "roll_b"), rules, "roll_b"),
+        ).to_dict()
+    if kind == "situational":
+        return actions.situational(_read_roll(_need(args, "roll"), rules, "roll")).to_dict()
+    if kind == "npc_d6":
+        trait = ladder.check_trait(ladder.parse(_need(args, "trait"), field="trait"), field="trait")
+        return actions.npc_d6(trait, _need(args, "faces"), amount=args.get("amount")).to_dict()
+    if kind == "story":
+        check = actions.Check.from_dict(args.get("check", ladder.FAIR), field="check")
+        rolls = _need(args, "rolls")
+        if not isinstance(rolls, list):
+            raise RequestError("rolls must be a list of one or three rolls.", field="rolls")
+        read = [_read_roll(r, rules, f"rolls[{i}]") for i, r in enumerate(rolls)]
+        return actions.story_element(check, read, rules=rules).to_dict()
+    raise RequestError(
+        "kind must be unopposed, opposed, situational, npc_d6 or story.", field="kind"
+    )
+
+
+def _exchange(args: Args, rng: random.Random) -> dict[str, Any]:
+    """One melee exchange or alternating attack between two fighters (F95 4.22–4.32)."""
+    rules = _rules(args)
+    request = attack.ExchangeRequest.from_dict(_need(args, "exchange"), rules=rules, field="exchange")
+    return request.resolve(rules).to_dict()
+
+
+def _group(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A lone fighter against several foes, one roll against each (F95 4.34; F93 4.64)."""
+    rules = _rules(args)
+    rnd = multi.GroupRound.from_dict(_need(args, "round"), field="round", rules=rules)
+    try:
+        return multi.resolve_melee_group(rnd, rules=rules).to_dict()
+    except FudgeError as err:
+        raise err.at("round")
+
+
+def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Ranged fire: unaware, aware or shooting back, with automatic fire (F95 4.4; F93 4.65)."""
+    rules = _rules(args)
+    shot = ranged.RangedAttack.from_dict(_need(args, "attack"), field="attack")
+    try:
+        return ranged.resolve_ranged(shot, rules=rules).to_dict()
+    except FudgeError as err:
+        raise err.at("attack")
+
+
+def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Where an aimed blow lands (F95 4.35; MUD 4.35)."""
+    rules = _rules(args)
+    aim = location.CalledShot.from_dict(_need(args, "aim"), field="aim")
+    degree = ladder.check_level(_need(args, "relative_degree"), field="relative_degree")
+    rolled = ladder.check_level(_need(args, "rolled"), field="rolled")
+    return location.resolve_called_shot(aim, relative_degree=degree, rolled=rolled, rules=rules).to_dict()
+
+
+def _shield_check(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A shield check when losing an exchange (CO 2.2)."""
+    rules = _rules(args)
+    check = shield.ShieldCheck.from_dict(_need(args, "check"), field="check")
+    return shield.shield_check(check, rules=rules).to_dict()
+
+
+def _track(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A fresh wound track for a role under the ruleset (F95 4.57; CO 3)."""
+    rules = _rules(args)
+    role = wounds.check_role(args.get("role", "pc"), field="role")
+    track = wounds.WoundTrack.new(rules, role=role, capacity=args.get("capacity"))
+    return {"track": track.to_dict(), "view": track.view(rules=rules)}
+
+
+def _wound(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Record a wound of a given level on a track (F95 4.57; CO 3 needs the damage points)."""
+    rules = _rules(args)
+    track = wounds.WoundTrack.from_dict(_need(args, "track"), field="track")
+    level = wounds.check_wound_level(_need(args, "level"), field="level")
+    outcome = wounds.record_wound(track, level, rules=rules, points=args.get("points"))
+    return {**outcome.to_dict(), "view": outcome.track.view(rules=rules)}
+
+
+def _heal(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Healing (F95 4.8; MUD 4.8; CO 3.2): end of battle, a healer's result, natural, or CO track."""
+    rules = _rules(args)
+    track = wounds.WoundTrack.from_dict(_need(args, "track"), field="track")
+    how = args.get("how", "skill")
+    if how == "end_of_battle":
+        outcome = healing.end_of_battle(track, rules=rules)
+    elif how == "skill":
+        result = ladder.check_level(ladder.parse(_need(args, "result"), field="result"), field="result")
+        outcome = healing.heal(track, result, rules=rules)
+    elif how == "co":
+        result = ladder.check_level(_need(args, "result"), field="result")
+        outcome = healing.heal_co(track, result, rules=rules)
+    elif how == "natural":
+        outcome = healing.natural_healing(track, rules=rules, weeks=args.get("weeks", 1), rolls=args.get("rolls"))
+    else:
+        raise RequestError("how must be end_of_battle, skill, natural or co.", field="how")
+    return {**outcome.to_dict(), "view": outcome.track.view(rules=rules)}
+
+
 ACTIONS: dict[str, Action] = {
     "version": _version,
+    "describe": _describe,
     "ladder": _ladder,
     "roll": _roll,
+    "action": _action,
+    "exchange": _exchange,
+    "group": _group,
+    "ranged": _ranged,
+    "called_shot": _called_shot,
+    "shield_check": _shield_check,
+    "track": _track,
+    "wound": _wound,
+    "heal": _heal,
 }
 
 

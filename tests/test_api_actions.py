@@ -1,0 +1,105 @@
+"""Each capability through the JSON door: the same rules as the modules, as data."""
+
+import json
+
+import pytest
+
+from pyfudge import api
+
+
+def ok(action, **args):
+    reply = json.loads(api.handle(json.dumps({"v": 1, "id": action, "action": action, "args": args})))
+    assert reply["ok"], reply.get("error")
+    return reply["result"]
+
+
+def error(action, **args):
+    reply = json.loads(api.handle(json.dumps({"v": 1, "id": action, "action": action, "args": args})))
+    assert not reply["ok"]
+    return reply["error"]
+
+
+def test_describe_lists_presets_options_ladder_and_wound_levels():
+    result = ok("describe")
+    assert [p["key"] for p in result["presets"]] == ["fudge1995", "mudge", "fudge1993"]
+    keys = {o["key"] for o in result["options"]}
+    assert {"dice.technique", "damage.die", "wounds.boxes", "co.armor", "co.track"} <= keys
+    assert result["wound_levels"][2]["name"] == "Hurt"
+    for option in result["options"]:
+        assert option["section"] and option["label"] and set(option["defaults"]) == {"fudge1995", "mudge", "fudge1993"}
+
+
+def test_roll_uses_the_rulesets_technique_f93_remove_the_higher():
+    # F93 4.21: plus die 3, minus die 5: the 5 is removed, +3 stays.
+    result = ok("roll", level=2, faces=[3, 5], ruleset={"preset": "fudge1993"})
+    assert result["total"] == 3 and result["result_name"] == "Superb +2"
+
+
+def test_roll_accepts_an_entered_total():
+    result = ok("roll", level=0, total=-2)
+    assert result["result_name"] == "Poor" and result["entered"]
+
+
+def test_unopposed_action_captain_wallop_succeeds():
+    # F93 4.21: Great Piloting, +2 on the dice, against a Great difficulty.
+    result = ok("action", kind="unopposed", check="Great", difficulty="Great", roll={"total": 2})
+    assert result["success"] is True and result["margin"] == 2
+
+
+def test_opposed_action_gives_relative_degree():
+    result = ok("action", kind="opposed", a="Good", b="Mediocre", roll_a={"total": 0}, roll_b={"total": 0})
+    assert result["relative"] == 2 and result["winner"] == "a"
+
+
+def test_unknown_action_kind_names_the_field():
+    assert error("action", kind="juggle")["field"] == "args.kind"
+
+
+def test_exchange_hits_and_marks_the_loser():
+    result = ok(
+        "exchange",
+        exchange={
+            "a": {"name": "Snorri", "skills": {"Axe": 2}},
+            "b": {"name": "Brynhild", "skills": {"Sword": 1}},
+            "a_dice": {"roll": {"faces": [1, 1, 0, 0]}},
+            "b_dice": {"roll": {"faces": [0, 0, 0, -1]}},
+        },
+    )
+    assert result["result"] == "hit"
+    assert all(step["section"] for step in result["steps"])
+
+
+def test_exchange_with_a_bad_face_names_the_die():
+    err = error(
+        "exchange",
+        exchange={
+            "a": {"name": "A", "skills": {"Sword": 0}},
+            "b": {"name": "B", "skills": {"Sword": 0}},
+            "a_dice": {"roll": {"faces": [1, 1, 0, 7]}},
+        },
+    )
+    assert err["field"].startswith("args.exchange.a_dice")
+
+
+def test_wound_then_heal_round_trip_through_the_door():
+    track = ok("track", role="pc")["track"]
+    hurt = ok("wound", track=track, level=2)
+    assert hurt["worst_after"] == 2
+    healed = ok("heal", track=hurt["track"], how="skill", result="Good")
+    assert healed["worst_after"] == 0
+
+
+def test_end_of_battle_clears_scratches():
+    track = ok("track", role="pc")["track"]
+    scratched = ok("wound", track=track, level=1)["track"]
+    assert ok("heal", track=scratched, how="end_of_battle")["worst_after"] == 0
+
+
+@pytest.mark.parametrize("preset", ["fudge1995", "mudge", "fudge1993"])
+def test_every_preset_gives_a_track(preset):
+    assert ok("track", ruleset={"preset": preset})["view"]["rows"]
+
+
+def test_unknown_option_is_refused_with_its_name():
+    err = error("track", ruleset={"preset": "mudge", "options": {"no.such": 1}})
+    assert "no.such" in err["field"]
