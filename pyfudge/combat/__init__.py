@@ -1,0 +1,1 @@
+"""Combat: fighters, melee, stances, several foes, hit location, ranged fire, shields."""

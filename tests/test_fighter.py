@@ -1,0 +1,142 @@
+"""The Fighter record: validation, JSON round trip, wound penalty from the track."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pyfudge import wounds
+from pyfudge.combat.fighter import Fighter
+from pyfudge.damage import Armor, Weapon
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import find_ruleset
+
+F95 = find_ruleset("fudge1995")
+MUD = find_ruleset("mudge")
+
+
+def _hurt(rules, level=wounds.HURT):
+    return wounds.record_wound(wounds.WoundTrack.new(rules), level, rules=rules).track
+
+
+def test_minimal_fighter_from_dict():
+    f = Fighter.from_dict({"name": "Leroy", "skills": {"Broadsword": "Good"}})
+    assert f.offence == 1 and f.defence == 1 and f.attack_skill == "Broadsword"
+    assert f.role == "pc" and f.shield == "none" and f.track is None
+
+
+def test_levels_by_name_or_number():
+    f = Fighter.from_dict({"name": "T", "skills": {"Poleaxe": 3}, "strength": "Superb", "damage_capacity": "Fair"})
+    assert f.offence == 3 and f.strength == 3 and f.damage_capacity == 0
+
+
+def test_defence_skill_may_differ_from_weapon_skill():
+    # F95 4.23: a parry may equal the weapon skill or be a separate skill.
+    f = Fighter.from_dict({"name": "D", "skills": {"Axe": "Good", "Shield": "Great"}, "defence_skill": "Shield"})
+    assert f.offence == 1 and f.defence == 2
+
+
+def test_animal_default_defence():
+    wolf = Fighter.from_dict({"name": "Wolf", "skills": {"Bite": "Good"}, "animal": "carnivore"})
+    deer = Fighter.from_dict({"name": "Deer", "skills": {"Kick": "Poor"}, "animal": "prey"})
+    assert wolf.defence == 0 and deer.defence == -1
+
+
+def test_unknown_field_is_refused_with_its_path():
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict({"name": "X", "skills": {"Sword": 0}, "hitpoints": 10})
+    assert err.value.field == "fighter.hitpoints"
+
+
+def test_bad_skill_level_names_the_skill():
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict({"name": "X", "skills": {"Sword": "Awesome"}}, field="a")
+    assert err.value.field == "a.skills.Sword"
+
+
+@pytest.mark.parametrize("data,field", [
+    ({"name": "", "skills": {"S": 0}}, "fighter.name"),
+    ({"name": "X", "skills": {}}, "fighter.skills"),
+    ({"name": "X", "skills": {"S": 0}, "attack_skill": "Bow"}, "fighter.attack_skill"),
+    ({"name": "X", "skills": {"S": 0}, "shield": "tower"}, "fighter.shield"),
+    ({"name": "X", "skills": {"S": 0}, "role": "boss"}, "fighter.role"),
+    ({"name": "X", "skills": {"S": 0}, "fudge_points": -1}, "fighter.fudge_points"),
+    ({"name": "X", "skills": {"S": 0}, "weapon": {"name": "Club", "size": "big"}}, "fighter.weapon.size"),
+    ({"name": "X", "skills": {"S": 0}, "track": {"kind": "bogus"}}, "fighter.track.kind"),
+    ({"name": "X", "skills": {"S": 0}, "plus_skills": ["Bow"]}, "fighter.plus_skills"),
+])
+def test_invalid_fields_name_the_field(data, field):
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict(data)
+    assert err.value.field == field
+
+
+def test_constructor_validates_too():
+    with pytest.raises(FudgeError):
+        Fighter("X", (("Sword", 9),))
+    assert Fighter("X", {"Sword": 2}).offence == 2
+
+
+def test_penalty_comes_from_the_track():
+    f = Fighter.from_dict({"name": "X", "skills": {"S": 0}}).with_track(_hurt(F95))
+    assert f.current_penalty(F95) == -1
+    assert f.current_level(F95) == wounds.HURT
+
+
+def test_pain_threshold_shifts_the_penalty():
+    # F95 4.51: High Pain Threshold reduces penalties by one level, Low increases them by one.
+    track = _hurt(F95)
+    high = Fighter.from_dict({"name": "X", "skills": {"S": 0}, "pain_threshold": "high"}).with_track(track)
+    low = Fighter.from_dict({"name": "X", "skills": {"S": 0}, "pain_threshold": "low"}).with_track(track)
+    assert high.current_penalty(F95) == 0 and low.current_penalty(F95) == -2
+
+
+def test_incapacitated_fighter_cannot_fight():
+    f = Fighter.from_dict({"name": "X", "skills": {"S": 0}}).with_track(_hurt(F95, wounds.INCAPACITATED))
+    assert not f.can_fight(F95)
+
+
+def test_pawn_npc_gets_a_three_stage_track_when_the_option_is_on():
+    rules = F95.with_options({"wounds.pawn_track": True})
+    pawn = Fighter.from_dict({"name": "Guard", "role": "npc", "skills": {"Spear": 0}})
+    assert pawn.track_for(rules).kind == "pawn"
+    assert Fighter.from_dict({"name": "Boss", "role": "major_npc", "skills": {"S": 0}}).track_for(rules).kind == "boxes"
+
+
+def test_mudge_track_has_two_hurt_boxes():
+    assert Fighter.from_dict({"name": "X", "skills": {"S": 0}}).track_for(MUD).marks[1] == (0, 0)
+
+
+names = st.text(alphabet="abcdefghij XYZ", min_size=1, max_size=12).filter(str.strip)
+levels = st.integers(-3, 4)
+
+
+@st.composite
+def fighters(draw):
+    skills = draw(st.dictionaries(names, levels, min_size=1, max_size=4))
+    keys = list(skills)
+    data = {
+        "name": draw(names), "role": draw(st.sampled_from(["pc", "npc", "major_npc"])), "skills": skills,
+        "attack_skill": draw(st.sampled_from(keys)),
+        "defence_skill": draw(st.one_of(st.none(), st.sampled_from(keys))),
+        "plus_skills": draw(st.lists(st.sampled_from(keys), unique=True, max_size=2)),
+        "strength": draw(levels), "damage_capacity": draw(levels),
+        "strength_scale": draw(st.integers(-8, 8)), "mass_scale": draw(st.integers(-8, 8)),
+        "shield": draw(st.sampled_from(["none", "small", "medium", "large"])),
+        "weapon": {"name": "W", "size": draw(st.integers(0, 4)), "sharp": draw(st.integers(0, 1))},
+        "armor": {"name": "A", "value": draw(st.integers(0, 4))},
+        "pain_threshold": draw(st.sampled_from(["normal", "high", "low"])),
+        "tough_hide": draw(st.integers(0, 3)), "combat_reflexes": draw(st.booleans()),
+        "fudge_points": draw(st.integers(0, 5)),
+        "animal": draw(st.sampled_from([None, "carnivore", "prey"])),
+    }
+    if draw(st.booleans()):
+        data["track"] = wounds.WoundTrack.new(F95).to_dict()
+    return data
+
+
+@given(fighters())
+def test_fighter_round_trips(data):
+    f = Fighter.from_dict(data)
+    assert Fighter.from_dict(f.to_dict()) == f
+    assert isinstance(f.weapon, Weapon) and isinstance(f.armor, Armor)
