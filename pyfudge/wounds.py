@@ -1310,3 +1310,39 @@ def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: "RuleSe
     return DamageCheckOutcome(capacity, difficulty, roll.faces, modifier, result, success, critical, new,
                               tuple(steps), suggestions)
 
+
+
+# --- the GM's hand ----------------------------------------------------------------------------
+
+def set_box(track: WoundTrack, row: int, index: int, value: int, *, field: str = "box") -> RecordOutcome:
+    """Mark or clear one box by hand: the GM's override of what the dice recorded (F95 4.57).
+
+    ``row`` counts the track's rows from the lightest (0 = Scratch, or Terrible on the CO 3
+    track), ``index`` the box in that row. ``value`` is 0 to clear; on a boxed track the severity
+    written there — the row's own level, or a lighter one for an overflow mark like the book's "H"
+    — and on the CO 3 track 1. A Damage Capacity record has no boxes to tap.
+    """
+    if track.kind == "capacity":
+        raise RuleError("A Damage Capacity record has no boxes; record or heal a wound instead.", field=field)
+    row = _need_count(row, f"{field}.row")
+    index = _need_count(index, f"{field}.index")
+    if row >= len(track.marks) or index >= len(track.marks[row]):
+        raise RuleError(f"This track has no box {index + 1} in row {row + 1}.", field=field)
+    if track.kind == "co":
+        allowed, level = (0, 1), CO_LEVELS[row]
+        label = ladder.name(level, legendary=True)
+    else:
+        level = BOXED[row]
+        allowed, label = tuple(range(0, level + 1)), LEVEL_NAMES[level]
+    if isinstance(value, bool) or value not in allowed:
+        raise RuleError(f"A {label} box holds one of {', '.join(map(str, allowed))}, not {value!r}.",
+                        field=f"{field}.value")
+    marks = list(track.marks)
+    marks[row] = marks[row][:index] + (value,) + marks[row][index + 1:]
+    after = replace(track, marks=tuple(marks))
+    what = "cleared" if value == 0 else (
+        "marked" if track.kind == "co" or value == level else f"marked {LEVEL_NAMES[value][0]}")
+    step = Step("F95 4.57", f"GM override: {label} box {index + 1} {what}.",
+                {"row": row, "index": index, "value": value})
+    return RecordOutcome(after, (level, index), UNDAMAGED, level if value else UNDAMAGED,
+                         track.worst, after.worst, (step,))
