@@ -13,7 +13,10 @@ import json
 import random
 from typing import Any, Callable
 
-from . import __version__, actions, dice, healing, ladder, odds, rulesets, wounds
+from collections import OrderedDict
+
+from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets, wounds
+from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield
 from .errors import FudgeError, RequestError
 
@@ -203,6 +206,76 @@ def _heal(args: Args, rng: random.Random) -> dict[str, Any]:
     return {**outcome.to_dict(), "view": outcome.track.view(rules=rules)}
 
 
+# Open encounters, by the app's id for them: applying an event to an open encounter costs one
+# resolution, not a replay of its log. A worker restart empties this; the app then reopens.
+_OPEN: "OrderedDict[str, Encounter]" = OrderedDict()
+_OPEN_LIMIT = 8
+
+
+class SessionError(RequestError):
+    """The engine does not hold this encounter at this revision: reopen it with its data."""
+
+
+def _encounter_id(args: Args) -> str:
+    eid = _need(args, "id")
+    if not isinstance(eid, str) or not 0 < len(eid) <= 64:
+        raise RequestError("id must be a short text naming the encounter.", field="id")
+    return eid
+
+
+def _opened(eid: str, enc: Encounter) -> dict[str, Any]:
+    _OPEN[eid] = enc
+    _OPEN.move_to_end(eid)
+    while len(_OPEN) > _OPEN_LIMIT:
+        _OPEN.popitem(last=False)
+    return {"id": eid, "rev": len(enc.log), "view": enc.view()}
+
+
+def _enc_new(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A new, empty encounter: its stored form and its view."""
+    enc = Encounter(name=args.get("name", "Encounter"), ruleset=_rules(args))
+    return {**_opened(_encounter_id(args), enc), "encounter": enc.to_dict()}
+
+
+def _enc_open(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Open a stored encounter (replaying its log once) and return its view."""
+    enc = Encounter.from_dict(_need(args, "encounter"), field="encounter")
+    return _opened(_encounter_id(args), enc)
+
+
+def _enc_apply(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Apply one event to an open encounter at revision ``rev``; returns the event to append to
+    the stored log, the new revision and the view. With ``encounter`` given, an encounter the
+    engine does not hold (or holds at another revision) is reopened first."""
+    eid = _encounter_id(args)
+    rev = args.get("rev")
+    enc = _OPEN.get(eid)
+    if enc is None or len(enc.log) != rev:
+        if "encounter" not in args:
+            raise SessionError("The engine does not hold this encounter at this revision; reopen it.",
+                               field="rev")
+        enc = Encounter.from_dict(args["encounter"], field="encounter")
+        if len(enc.log) != rev:
+            raise RequestError("rev does not match the encounter's log.", field="rev")
+    event = _need(args, "event")
+    enc.apply(event)
+    return {**_opened(eid, enc), "event": event}
+
+
+def _enc_link(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A share link's fragment for a stored encounter (checked by replaying it first)."""
+    data = _need(args, "encounter")
+    Encounter.from_dict(data, field="encounter")
+    return {"fragment": codec.encode_link(codec.wrap("encounter", data))}
+
+
+def _enc_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The encounter a share link carries, validated by replaying it."""
+    data = codec.unwrap(codec.decode_link(_need(args, "fragment"), field="fragment"), "encounter")
+    enc = Encounter.from_dict(data, field="encounter")
+    return {"encounter": enc.to_dict(), "view": enc.view()}
+
+
 ACTIONS: dict[str, Action] = {
     "version": _version,
     "describe": _describe,
@@ -217,6 +290,11 @@ ACTIONS: dict[str, Action] = {
     "track": _track,
     "wound": _wound,
     "heal": _heal,
+    "encounter.new": _enc_new,
+    "encounter.open": _enc_open,
+    "encounter.apply": _enc_apply,
+    "encounter.link": _enc_link,
+    "encounter.unlink": _enc_unlink,
 }
 
 
