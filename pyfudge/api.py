@@ -153,6 +153,19 @@ def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
         raise err.at("attack")
 
 
+def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of one exchange or attack before the dice fall, both directions."""
+    rules = _rules(args)
+    return odds.OddsRequest.from_dict(_need(args, "odds"), field="odds").odds(rules).to_dict()
+
+
+def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
+    rules = _rules(args)
+    request = odds.GroupOddsRequest.from_dict(_need(args, "group_odds"), field="group_odds")
+    return request.odds(rules).to_dict()
+
+
 def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
     """Where an aimed blow lands (F95 4.35; MUD 4.35)."""
     rules = _rules(args)
@@ -286,6 +299,8 @@ ACTIONS: dict[str, Action] = {
     "group": _group,
     "ranged": _ranged,
     "called_shot": _called_shot,
+    "odds": _odds,
+    "group_odds": _group_odds,
     "shield_check": _shield_check,
     "track": _track,
     "wound": _wound,

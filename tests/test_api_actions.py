@@ -103,3 +103,15 @@ def test_every_preset_gives_a_track(preset):
 def test_unknown_option_is_refused_with_its_name():
     err = error("track", ruleset={"preset": "mudge", "options": {"no.such": 1}})
     assert "no.such" in err["field"]
+
+
+def test_odds_of_two_fair_fighters_sum_to_one_and_standoff_matches_the_dice():
+    result = ok("odds", odds={"a": {"name": "A", "skills": {"Sword": 0}}, "b": {"name": "B", "skills": {"Sword": 0}}})
+    from fractions import Fraction
+
+    total = sum(Fraction(v["exact"]) for v in result["exchange"].values())
+    assert total == 1
+    # Equal totals on 4dF stand off: (1+16+100+256+361+256+100+16+1)/6561 = 1107/6561 = 41/243.
+    assert Fraction(result["exchange"]["stand-off"]["exact"]) == Fraction(41, 243)
+    # A winner below Poor misses (F95 4.22): Terrible (4 ways) over Terrible −1 (1 way), both ways.
+    assert Fraction(result["exchange"]["miss"]["exact"]) == Fraction(8, 6561)

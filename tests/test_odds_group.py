@@ -1,0 +1,190 @@
+"""Exact odds of a lone fighter against several foes (odds.exchange_odds over combat/multi.py).
+
+Hand computations use the 4dF counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (of 81, totals −4…+4) and
+the 2dF counts 1, 2, 3, 2, 1 (of 9, totals −2…+2); brute forces run the multi pipeline on every
+face combination and must give the same Fractions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from pyfudge import dice, wounds
+from pyfudge.combat import multi
+from pyfudge.combat.fighter import Fighter
+from pyfudge.errors import FudgeError, RuleError
+from pyfudge.odds import GroupOddsRequest, exchange_odds
+from pyfudge.rulesets import find_ruleset
+
+C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
+C2 = dict(zip(range(-2, 3), (1, 2, 3, 2, 1)))
+F95 = find_ruleset("fudge1995")
+
+
+def fighter(name, level, **kw):
+    return Fighter.from_dict({"name": name, "skills": {"Sword": level}, **kw})
+
+
+TUCKER = fighter("Tucker", 3)
+CREW = [fighter("Molly", 0), fighter("Annie", 1), fighter("Maggie", -1)]
+
+
+def pirates(mode, foes=3, **kw):
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": 0},
+            "foes": [{"name": c.name, "level": c.offence} for c in CREW[:foes]], "npc_roll": mode, **kw}
+    if mode == "group":
+        data["group_roll"] = {"roll": 0}
+    if mode == "d6":
+        for f in data["foes"]:
+            f["d6"] = [3]
+    return multi.GroupRound.from_dict(data, rules=F95)
+
+
+def test_fixed_foes_by_hand():
+    """F95 4.34: −1 per foe beyond the first, so Tucker (Superb, 3 foes) is at Good −2 + dice =
+    1 + t; fixed NPCs (F95 4.33) score 0, +1, −1. Annie hits when 1 + t < 1 (t ≤ −1: 31/81),
+    Molly when t ≤ −2 (15/81), Maggie when t ≤ −3 (5/81). He beats all with t ≥ 1 (31/81) and
+    strikes his first choice, Molly; a tie with Annie (t = 0, 19/81) lets him wound only a foe
+    two below: Maggie."""
+    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
+    assert o.foe("Annie").hits_lone == Fraction(31, 81)
+    assert o.foe("Molly").hits_lone == Fraction(15, 81)
+    assert o.foe("Maggie").hits_lone == Fraction(5, 81)
+    assert o.foe("Molly").struck == Fraction(31, 81)
+    assert o.foe("Maggie").struck == Fraction(19, 81)
+    assert o.strikes == Fraction(50, 81)
+    # Hits taken: 3 with t ≤ −3 (5), 2 with t = −2 (10), 1 with t = −1 (16), else none.
+    assert dict(o.hits_taken) == {0: Fraction(50, 81), 1: Fraction(16, 81), 2: Fraction(10, 81), 3: Fraction(5, 81)}
+    assert o.runs == 9
+
+
+def test_gm_group_roll_by_hand():
+    """F95 4.34: the GM rolls 2dF once for all foes (g). Annie (1 + g) hits Tucker (1 + t) when
+    g > t: Σ_g C2(g) · #(t < g) = 1·5 + 2·15 + 3·31 + 2·50 + 1·66 = 294 of 729."""
+    o = exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95)
+    below = {g: sum(c for t, c in C4.items() if t < g) for g in C2}
+    assert sum(C2[g] * below[g] for g in C2) == 294
+    assert o.foe("Annie").hits_lone == Fraction(294, 729)
+    assert sum(p for _, p in o.hits_taken) == 1
+    assert sum(p for _, p in o.lone_after) == 1
+
+
+def test_preference_decides_whom_he_strikes():
+    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Maggie"])
+    assert o.foe("Maggie").struck == Fraction(50, 81)
+    assert o.foe("Molly").struck == 0
+    assert o.prefer == ("Maggie", "Molly", "Annie")
+
+
+def _brute(rnd, lone, foes, rules, prefer, foe_damage):
+    """Every face of every die: the lone fighter's roll, the foes' own rolls or the GM's roll,
+    and (``foe_damage``) a separate 1dF per foe for its blow; under Mudge's odd die the lone
+    fighter's blow reads his last die."""
+    tech = dice.TECHNIQUES[rules["dice.technique"]]
+    lone_rolls = list(itertools.product(tech.die, repeat=tech.count))
+    if rnd.npc_roll == "group":
+        npc = [("group", g) for g in itertools.product(dice.FUDGE_FACES, repeat=2)]
+    elif rnd.npc_roll == "d6":
+        npc = [("d6", (a,) if 2 <= a <= 5 else (a, b)) for a in dice.D6_FACES for b in dice.D6_FACES]
+    else:
+        npc = [(None, None)]
+    dmg = list(itertools.product(dice.FUDGE_FACES, repeat=len(foes))) if foe_damage else [None]
+    counts = {"hits": {}, "struck": {}, "to": {}}
+    whole = 0
+    for faces, (kind, npc_faces), dmg_faces in itertools.product(lone_rolls, npc, dmg):
+        whole += 1
+        played = replace(rnd, lone=replace(rnd.lone, roll=tech.read(faces).total))
+        if kind == "group":
+            played = replace(played, group_roll=sum(npc_faces))
+        if kind == "d6":
+            played = replace(played, foes=tuple(replace(f, d6=npc_faces) for f in played.foes))
+        out = multi.resolve_melee_group(played, rules=rules)
+        if len(out.wound_choices) > 1:
+            pick = next(n for n in prefer if n in out.wound_choices)
+            out = multi.resolve_melee_group(replace(played, targets=(pick,)), rules=rules)
+        damage = {}
+        for k, f in enumerate(foes):
+            if foe_damage:
+                damage[f.name] = (dmg_faces[k],)
+            if any(name == f.name for name, _, _ in out.strikes) and rules["damage.die"] == "odd_die":
+                damage[f.name] = (faces[-1],)
+        landed = multi.land_group_blows(out, lone=lone, foes=foes, rules=rules, damage_dice=damage)
+        for b in landed.blows:
+            if b.defender == lone.name:
+                counts["hits"][b.attacker] = counts["hits"].get(b.attacker, 0) + 1
+                counts["to"][b.attacker, b.level] = counts["to"].get((b.attacker, b.level), 0) + 1
+            else:
+                counts["struck"][b.defender] = counts["struck"].get(b.defender, 0) + 1
+    return {k: {kk: Fraction(v, whole) for kk, v in d.items()} for k, d in counts.items()}
+
+
+@pytest.mark.parametrize("preset,mode,foes,foe_damage", [
+    ("fudge1995", "group", 3, False),
+    ("fudge1995", "d6", 1, False),
+    ("mudge", "fixed", 2, True),
+])
+def test_brute_force_agrees(preset, mode, foes, foe_damage):
+    rules = find_ruleset(preset)
+    rnd = pirates(mode, foes)
+    crew = CREW[:foes]
+    exact = exchange_odds(rnd, lone=TUCKER, foes=crew, rules=rules)
+    brute = _brute(rnd, TUCKER, crew, rules, exact.prefer, foe_damage)
+    for f in exact.foes:
+        assert f.hits_lone == brute["hits"].get(f.name, 0)
+        assert f.struck == brute["struck"].get(f.name, 0)
+        assert dict(f.wounds_to_lone) == {lv: p for (n, lv), p in brute["to"].items() if n == f.name}
+
+
+def test_to_dict_is_json():
+    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
+    data = json.loads(json.dumps(o.to_dict()))
+    assert data["hits_taken"][0] == {"hits": 0, "exact": "50/81", "p": round(50 / 81, 6)}
+    assert data["foes"][1]["name"] == "Annie"
+    assert data["foes"][1]["hits_lone"]["exact"] == "31/81"
+    assert data["lone_after"][0]["name"] == wounds.LEVEL_NAMES[0]
+
+
+def test_group_request_round_trips_and_refuses_dice():
+    req = GroupOddsRequest(pirates("group"), TUCKER, tuple(CREW), ("Annie",))
+    data = json.loads(json.dumps(req.to_dict()))
+    assert "roll" not in data["round"]["lone"] and "group_roll" not in data["round"]
+    back = GroupOddsRequest.from_dict(data)
+    assert back == req
+    assert back.odds(F95) == exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Annie"])
+    with pytest.raises(FudgeError) as err:
+        GroupOddsRequest.from_dict({**data, "round": {**data["round"], "lone": {**data["round"]["lone"], "roll": 2}}})
+    assert err.value.field == "group_odds.round.lone.roll"
+    with pytest.raises(FudgeError) as err:
+        GroupOddsRequest.from_dict({**data, "round": {**data["round"], "targets": ["Annie"]}})
+    assert err.value.field == "group_odds.round.targets"
+
+
+def test_records_must_match_the_round():
+    with pytest.raises(FudgeError) as err:
+        exchange_odds(pirates("fixed"), lone=fighter("Will", 3), foes=CREW, rules=F95)
+    assert err.value.field == "lone.name"
+    with pytest.raises(FudgeError):
+        exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW[:2], rules=F95)
+    with pytest.raises(FudgeError) as err:
+        exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Bones"])
+    assert err.value.field == "prefer[0]"
+
+
+def test_too_many_foes_rolling_their_own_dice_are_refused():
+    crowd = [fighter(f"Pirate {i}", 0) for i in range(4)]
+    rnd = multi.GroupRound.from_dict({
+        "lone": {"name": "Tucker", "level": 3, "roll": 0},
+        "foes": [{"name": c.name, "level": 0} for c in crowd], "npc_roll": "each"}, rules=F95)
+    with pytest.raises(RuleError):
+        exchange_odds(rnd, lone=TUCKER, foes=crowd, rules=F95)
+
+
+def test_run_budget_is_enforced():
+    with pytest.raises(RuleError) as err:
+        exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=find_ruleset("mudge"), max_runs=50)
+    assert "50" in err.value.message
