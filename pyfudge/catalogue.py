@@ -243,7 +243,8 @@ F95_ARMORS: list[dict] = [
     {"name": "Plate armor", "value": 4, "note": "F95 4.54"},
 ]
 
-# MUD 4.54 Weapon Value, complete; guns get an extra +2, high-tech guns +4, automatic fire +1.
+# MUD 4.54 Weapon Value, complete; guns get an extra +2, high-tech guns +4 (automatic fire's +1
+# belongs to the burst: ranged.autofire).
 MUD_WEAPONS: list[dict] = [
     {"name": "Unarmed, no Martial Arts", "size": -1, "note": "MUD 4.54"},
     {"name": "Unarmed, with Martial Arts", "size": 0, "note": "MUD 4.54: Judo, Boxing, Karate"},
@@ -254,8 +255,11 @@ MUD_WEAPONS: list[dict] = [
     {"name": "Small gun", "size": 1, "muscle": False, "gun": "gun", "note": "MUD 4.54: derringer, +1 +2 gun"},
     {"name": "Pistol", "size": 2, "muscle": False, "gun": "gun", "note": "MUD 4.54: most pistols"},
     {"name": "Rifle", "size": 3, "muscle": False, "gun": "gun", "note": "MUD 4.54: most rifles"},
-    {"name": "Assault rifle", "size": 3, "muscle": False, "gun": "gun", "bonus": 1,
-     "note": "MUD 4.54: automatic fire +1 (an assault rifle is +5)"},
+    # MUD 4.54 calls an assault rifle +5 (a rifle +3 and the gun +2). Its "Automatic Fire:
+    # additional +1" is added per burst by ``ranged.autofire = plus_one``, not baked in here,
+    # or a burst would count it twice.
+    {"name": "Assault rifle", "size": 3, "muscle": False, "gun": "gun",
+     "note": "MUD 4.54: an assault rifle is +5; automatic fire adds +1 per burst"},
     {"name": "Huge gun", "size": 4, "muscle": False, "gun": "gun", "note": "MUD 4.54: some rifles, mortars"},
     {"name": "Medium laser pistol", "size": 2, "muscle": False, "gun": "high_tech",
      "note": "MUD 4.54: medium laser or gyroc pistol +6"},

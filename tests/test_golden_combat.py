@@ -75,7 +75,11 @@ def run_series(inputs: dict, expected: dict) -> dict:
             for b, want in zip(out.blows, exp["blows"]):
                 got = {"defender": b.defender, "number": b.damage.number, "damage_level": b.damage.level,
                        "level": b.level, "points_spent": b.points_spent, "location": b.location,
-                       "on_target": b.on_target}
+                       "on_target": b.on_target, "called_state": b.called.state if b.called else None,
+                       "co_level": b.record.track.co_level,
+                       "check": None if b.damage_check is None else {
+                           "difficulty": b.damage_check.difficulty, "result": b.damage_check.result,
+                           "success": b.damage_check.success}}
                 _subset(got, want, f"{where}.blow")
         if "blow_count" in exp:
             assert len(out.blows) == exp["blow_count"], where
@@ -92,7 +96,8 @@ def run_series(inputs: dict, expected: dict) -> dict:
     for name, want in expected.get("final", {}).items():
         f = fighters[name]
         track = f.track_for(rules)
-        got = {"worst": track.worst, "marks": [list(m) for m in track.marks], "fudge_points": f.fudge_points}
+        got = {"worst": track.worst, "marks": [list(m) for m in track.marks], "fudge_points": f.fudge_points,
+               "shrugged": track.shrugged, "dropped": track.dropped, "penalty": f.current_penalty(rules)}
         _subset(got, want, f"final.{name}")
     return fighters
 

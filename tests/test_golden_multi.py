@@ -11,7 +11,6 @@ import pytest
 
 from pyfudge.combat import location, multi, ranged
 from pyfudge.combat.stances import Stance
-from pyfudge.damage import Weapon
 from pyfudge.rulesets import RuleSet
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -74,12 +73,6 @@ def run_autofire(inputs, expected):
             assert got[key] == value, (degree, key)
 
 
-def run_weapon_value(inputs, expected):
-    # G-GUNS: the weapon value of guns is a field of the damage module's Weapon (MUD 4.54).
-    for raw, want in zip(inputs["weapons"], expected["values"], strict=True):
-        assert Weapon.from_dict(raw).value == want, raw["name"]
-
-
 def run_called(inputs, expected):
     rules = _rules(inputs)
     aim = location.CalledShot.from_dict(inputs["aim"])
@@ -115,6 +108,5 @@ RUNNERS = {
     "multi.group": run_group,
     "ranged.exchange": run_ranged,
     "ranged.autofire": run_autofire,
-    "ranged.weapon_value": run_weapon_value,
     "location.called": run_called,
 }

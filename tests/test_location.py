@@ -135,3 +135,11 @@ def test_any_called_shot_resolves_and_a_better_degree_never_does_worse(rules, rd
     assert order[better.landed] >= order[out.landed]
     assert out.hit == (out.landed in ("aimed", "elsewhere"))
     assert out.to_dict()["landed"] == out.landed
+
+
+def test_a_part_of_a_combined_row_name_finds_the_row():
+    # MUD 4.35: Tucker slashes at Annie's "hand": the table's Arm/Hand row.
+    assert location.find_location("hand", rules=MUD)["name"] == "Arm/Hand"
+    assert location.find_location(" LEG ", rules=MUD)["name"] == "Leg/Foot"
+    with pytest.raises(RuleError):
+        location.find_location("tail", rules=MUD)

@@ -85,3 +85,60 @@ def test_mudge_automatic_fire_adds_one_to_damage():
     out = ranged.resolve_ranged(aware, rules=mud)
     landed = ranged.land_shots(out, fighters=people, rules=mud, damage_dice={"Gunner": [0]})
     assert "automatic fire" in [p.label for p in landed.blows[0].odf.parts]
+
+
+def test_assault_rifle_burst_counts_automatic_fire_once():
+    # MUD 4.54: "an assault rifle (+5)"; "Automatic Fire: additional +1" — added by the burst
+    # (ranged.autofire = plus_one), so a burst from the catalogue's assault rifle is +6, not +7.
+    from pyfudge import catalogue
+
+    mud = find_ruleset("mudge")
+    rifle = catalogue.find_weapon(mud, "Assault rifle")
+    assert rifle.value == 5
+    aware = ranged.RangedAttack.from_dict({
+        "mode": "aware", "burst": 30, "shooter": {"name": "Gunner", "level": 1, "roll": 0, "difficulty": 0},
+        "target": {"name": "Target", "level": 0, "roll": -2}})
+    out = ranged.resolve_ranged(aware, rules=mud)
+    people = {"Gunner": fighter("Gunner", 1, weapon=rifle.to_dict()), "Target": fighter("Target", 0)}
+    landed = ranged.land_shots(out, fighters=people, rules=mud, damage_dice={"Gunner": [0]})
+    odf = landed.blows[0].odf
+    assert [p.value for p in odf.parts if p.label == "automatic fire"] == [1]
+    assert odf.total == 5 + 1  # gun strength (no muscle) 5, burst +1
+
+
+def test_shots_take_damage_checks_and_willpower_in_the_pipeline():
+    from pyfudge.errors import DiceError
+
+    rules = F95.with_options({"co.damage_check": True, "wounds.willpower": "temporary"})
+    attack = ranged.RangedAttack.from_dict({
+        "mode": "aware", "shooter": {"name": "Will", "level": 1, "roll": 1, "difficulty": 0},
+        "target": {"name": "Dicken", "level": 0, "roll": -1}})
+    out = ranged.resolve_ranged(attack, rules=rules)
+    bow = {"weapon": {"name": "Longbow", "size": 2}}
+    people = {"Will": fighter("Will", 1, **bow), "Dicken": fighter("Dicken", 0, **bow)}
+    with pytest.raises(DiceError) as err:
+        ranged.land_shots(out, fighters=people, rules=rules, willpower={"Dicken": 0})
+    assert err.value.field == "check_dice.Dicken"
+    with pytest.raises(DiceError) as err:
+        ranged.land_shots(out, fighters=people, rules=rules, check_dice={"Dicken": [0, 0, 0, 0]})
+    assert err.value.field == "willpower.Dicken"
+    landed = ranged.land_shots(out, fighters=people, rules=rules, check_dice={"Dicken": [1, 1, 0, 0]},
+                               willpower={"Dicken": 2})
+    (blow,) = landed.blows
+    # Longbow +2 and +5: 7, Incapacitated; Great Willpower: Very Hurt (Good to check); Fair +2 makes it.
+    assert blow.damage.level == wounds.INCAPACITATED and blow.level == wounds.VERY_HURT
+    assert [(g.name, g.after) for g in blow.guards] == [("willpower", wounds.VERY_HURT)]
+    assert blow.damage_check.difficulty == 1 and blow.damage_check.success
+    assert landed.fighters["Dicken"].track.shrugged
+
+
+def test_shot_willpower_refused_when_the_option_is_off():
+    from pyfudge.errors import RuleError
+
+    attack = ranged.RangedAttack.from_dict({
+        "mode": "aware", "shooter": {"name": "Will", "level": 1, "roll": 1, "difficulty": 0},
+        "target": {"name": "Dicken", "level": 0, "roll": -1}})
+    out = ranged.resolve_ranged(attack, rules=F95)
+    people = {"Will": fighter("Will", 1), "Dicken": fighter("Dicken", 0)}
+    with pytest.raises(RuleError):
+        ranged.land_shots(out, fighters=people, rules=F95, willpower={"Dicken": 1})

@@ -13,9 +13,21 @@ Each fighter's modifiers are gathered from the fighters and their declarations (
 from his track, the foe's shield, weapon size, position, blessing, all-out or stance, aimed
 blow, "plus" level, stun…), each a :class:`~pyfudge.actions.Modifier` with its source and
 section; dice are given, never rolled. The damage comes from :func:`pyfudge.damage.
-resolve_damage`, the guards (pulled punch, stun, PC death, Fudge/Meta Points) and the box marked
-from :mod:`pyfudge.wounds`. The outcome carries every step with its section and the fighters
-as they leave the exchange.
+resolve_damage`, the guards (pulled punch, stun, PC death, Fudge/Meta Points, Willpower) and the
+box marked from :mod:`pyfudge.wounds`. The outcome carries every step with its section and the
+fighters as they leave the exchange.
+
+Rules wired in when their options are on (each needs its input, else a named error):
+
+- hit location (``location.system``, F95 4.35 / MUD 4.35): a declared ``aim`` becomes a called
+  shot that lands on the part, elsewhere, or (MUD) misses; :func:`round_modifiers` for a group
+  round's rolls;
+- CO 2 shield checks (``co.shield``): a shieldman who loses rolls ``FighterDice.shield``; a
+  block goes to ``ExchangeOutcome.blocks`` and wears his ``Fighter.shield_state`` (CO 2.3);
+- CO 3 alternate track (``co.track``): the damage points fill it;
+- CO 4 damage checks (``co.damage_check``): the wounded fighter rolls ``FighterDice.check``;
+- F95 4.52 Willpower (``wounds.willpower``): ``Declaration.willpower`` adjusts the wound;
+- F95 4.62 head blows (``wounds.head_knockout``): a Good blow aimed at the head knocks out.
 """
 
 from __future__ import annotations
@@ -30,7 +42,7 @@ from ..dice import Roll
 from ..errors import DiceError, FudgeError, RuleError
 from ..explain import Step
 from ..options import Option
-from . import melee
+from . import location, melee, shield as shields
 from .fighter import Fighter
 from .melee import Side, Verdict
 from .stances import NORMAL, Stance, check_allowed
@@ -91,6 +103,7 @@ _DECL_FIELDS = (
     "all_out", "stance", "defend_only", "unaware", "stunned", "stun", "max_level", "aim",
     "aim_minimum", "min_to_hit", "position", "blessing", "modifiers", "defence_modifiers",
     "damage_modifiers", "no_defence", "hasty", "scouting", "points", "skill", "defence_skill",
+    "aim_relative", "willpower",
 )
 
 
@@ -113,6 +126,10 @@ class Declaration:
     ``scouting``: with all-out defence, he made his Perception or Tactics roll (F95 4.31);
     ``points``: Fudge (MUD: Meta) Points he spends to lower the wound he takes (F95/MUD 4.64);
     ``skill``/``defence_skill``: which of his skills he attacks or defends with.
+    ``aim_relative``: for a called shot (``location.system``), the relative degree needed to hit
+    ``aim`` — the GM's number under F95 4.35, an override of the table's under MUD 4.35 (where
+    ``aim_minimum`` overrides the table's minimum rolled degree). ``willpower``: his Willpower
+    roll's result, which adjusts a wound he takes when ``wounds.willpower`` is on (F95 4.52 no. 4).
     """
 
     all_out: str = "none"
@@ -136,6 +153,8 @@ class Declaration:
     points: int = 0
     skill: str | None = None
     defence_skill: str | None = None
+    aim_relative: int | None = None
+    willpower: int | None = None
 
     def __post_init__(self) -> None:
         Declaration.from_dict(self.to_dict())
@@ -152,6 +171,7 @@ class Declaration:
             "damage_modifiers": [m.to_dict() for m in self.damage_modifiers],
             "no_defence": self.no_defence, "hasty": self.hasty, "scouting": self.scouting,
             "points": self.points, "skill": self.skill, "defence_skill": self.defence_skill,
+            "aim_relative": self.aim_relative, "willpower": self.willpower,
         }
 
     @classmethod
@@ -202,9 +222,13 @@ class Declaration:
             points=_int(data.get("points", 0), f"{f}.points", 0, 3),
             skill=_opt_text(data.get("skill"), f"{f}.skill"),
             defence_skill=_opt_text(data.get("defence_skill"), f"{f}.defence_skill"),
+            aim_relative=None if data.get("aim_relative") is None else _int(
+                data["aim_relative"], f"{f}.aim_relative", 1, 10),
+            willpower=level("willpower"),
         )
-        if values["aim_minimum"] is not None and values["aim"] is None:
-            raise FudgeError(f"{f}.aim_minimum needs the part aimed at ({f}.aim).", field=f"{f}.aim")
+        for key in ("aim_minimum", "aim_relative"):
+            if values[key] is not None and values["aim"] is None:
+                raise FudgeError(f"{f}.{key} needs the part aimed at ({f}.aim).", field=f"{f}.aim")
         if values["scouting"] and all_out != "defense":
             raise FudgeError("Scouting the ground needs an all-out defence (F95 4.31).", field=f"{f}.scouting")
         obj = object.__new__(cls)
@@ -224,40 +248,41 @@ class FighterDice:
     roll (unaware, or an NPC fixed at her trait level). ``damage``: his damage dice faces for a
     blow he lands (1dF or 4dF as ``damage.die`` asks, 3d6 for Min-Mid-Max). Under Mudge the
     odd-coloured die is the last of the four combat dice (MUD 4.61) unless ``damage`` gives it.
+    ``check``: the 4dF faces of his damage check if he is wounded (CO 4.3, ``co.damage_check``).
+    ``shield``: his shield check roll if he loses the action (CO 2.2, ``co.shield``), read with
+    the ruleset's technique like ``roll``. Both are read only when the rule calls for them.
     """
 
     roll: Roll | None = None
     damage: tuple[int, ...] | None = None
+    check: tuple[int, ...] | None = None
+    shield: Roll | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"roll": Roll.to_dict() or null, "damage": [faces] or null}``."""
+        """JSON shape: ``{"roll": Roll.to_dict() or null, "damage": [faces] or null,
+        "check": [4 faces] or null, "shield": Roll.to_dict() or null}``."""
         return {"roll": None if self.roll is None else self.roll.to_dict(),
-                "damage": None if self.damage is None else list(self.damage)}
+                "damage": None if self.damage is None else list(self.damage),
+                "check": None if self.check is None else list(self.check),
+                "shield": None if self.shield is None else self.shield.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice") -> "FighterDice":
-        """Read dice from JSON. ``roll`` is ``{"faces": […]}`` or ``{"total": n}`` in the
-        ruleset's technique, or a full roll with ``"dice"``; ``damage`` a list of faces."""
+        """Read dice from JSON. ``roll`` and ``shield`` are ``{"faces": […]}`` or ``{"total": n}``
+        in the ruleset's technique (``shield`` may also be a bare list of faces), or a full roll
+        with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice faces."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
             raise DiceError(f"{field} must be an object with a roll.", field=field)
-        extra = set(data) - {"roll", "damage"}
+        extra = set(data) - {"roll", "damage", "check", "shield"}
         if extra:
             raise DiceError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
-        raw = data.get("roll")
-        roll = None
-        if raw is not None:
-            if not isinstance(raw, dict):
-                raise DiceError(f"{field}.roll must be an object with faces or a total.", field=f"{field}.roll")
-            if "dice" in raw:
-                roll = Roll.from_dict(raw, field=f"{field}.roll")
-            else:
-                extra = set(raw) - {"faces", "total", "entered"}
-                if extra:
-                    raise DiceError(f"{field}.roll: unknown field {sorted(extra)[0]!r}.", field=f"{field}.roll")
-                roll = dice.read_action(rules=rules, faces=raw.get("faces"), total=raw.get("total"),
-                                        entered=raw.get("entered", True), field=f"{field}.roll")
+        roll = _read_roll(data.get("roll"), rules, f"{field}.roll")
+        raw_shield = data.get("shield")
+        if isinstance(raw_shield, (list, tuple)):
+            raw_shield = {"faces": list(raw_shield)}
+        shield = _read_roll(raw_shield, rules, f"{field}.shield")
         dmg = data.get("damage")
         if dmg is not None:
             if isinstance(dmg, (str, bytes)) or not isinstance(dmg, (list, tuple)) or not 1 <= len(dmg) <= 4:
@@ -266,7 +291,26 @@ class FighterDice:
                 if isinstance(face, bool) or not isinstance(face, int) or not -1 <= face <= 6:
                     raise DiceError(f"{field}.damage[{i}] is not a die face: {face!r}.", field=f"{field}.damage[{i}]")
             dmg = tuple(dmg)
-        return cls(roll, dmg)
+        check = data.get("check")
+        if check is not None:
+            # CO 4.3: "critical success (+4 on 4dF)": the damage check is a 4dF roll.
+            check = dice.check_fudge_faces(check, 4, field=f"{field}.check")
+        return cls(roll, dmg, check, shield)
+
+
+def _read_roll(raw: Any, rules: "RuleSet", where: str) -> Roll | None:
+    """A roll in the ruleset's technique from ``{"faces"}``/``{"total"}`` or a full roll dict."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise DiceError(f"{where} must be an object with faces or a total.", field=where)
+    if "dice" in raw:
+        return Roll.from_dict(raw, field=where)
+    extra = set(raw) - {"faces", "total", "entered"}
+    if extra:
+        raise DiceError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
+    return dice.read_action(rules=rules, faces=raw.get("faces"), total=raw.get("total"),
+                            entered=raw.get("entered", True), field=where)
 
 
 def fudge_dice(faces: Any, damage: Any = None) -> FighterDice:
@@ -319,7 +363,8 @@ class Contest:
     """One comparison of an exchange: ``attacker``'s blow at ``defender``.
 
     ``result`` is ``"stand-off"`` (relative degree 0), ``"miss"`` (lost, or won without reaching
-    the minimum or without the right to harm), ``"graze"`` or ``"hit"``.
+    the minimum or without the right to harm, or a called shot that missed by more than 1, MUD
+    4.35), ``"blocked"`` (the blow struck the shield, CO 2.2), ``"graze"`` or ``"hit"``.
     """
 
     attacker: str
@@ -357,9 +402,13 @@ class Blow:
 
     ``odf``/``ddf``: the damage factors; ``damage``: the damage outcome (number, level, graze,
     damage-die effect, graze cap); ``level``: the wound after every guard; ``guards``: the level
-    before and after each guard (pulled punch, PC death, Fudge/Meta Points); ``stun``: a stunning blow (recorded as a stun); ``record``: the box
-    marked; ``location``: the body part aimed at, if any, and ``on_target`` whether it was hit
-    there (F95 4.31).
+    before and after each guard (pulled punch, PC death, Fudge/Meta Points, Willpower);
+    ``stun``: a stunning blow (recorded as a stun); ``record``: the box marked (CO 3: the damage
+    points filled); ``location``: the body part aimed at, if any, and ``on_target`` whether it was
+    hit there (F95 4.31, 4.35; MUD 4.35); ``called``: the called shot's outcome under a hit-location
+    system (MUD 4.35: the part's state and the table's effect, for the GM's check);
+    ``damage_check``: the defender's damage check after the wound (CO 4.3); ``head_blow``: an
+    automatic knockout check for a blow to the head (F95 4.62).
     """
 
     attacker: str
@@ -376,6 +425,9 @@ class Blow:
     on_target: bool | None = None
     guards: tuple[Guard, ...] = ()
     steps: tuple[Step, ...] = field(default=(), compare=False)
+    called: location.LocationOutcome | None = None
+    damage_check: wounds.DamageCheckOutcome | None = None
+    head_blow: wounds.RecordOutcome | None = None
 
     @property
     def graze(self) -> bool:
@@ -393,7 +445,28 @@ class Blow:
             "location": self.location, "on_target": self.on_target,
             "guards": [g.to_dict() for g in self.guards],
             "steps": [s.to_dict() for s in self.steps],
+            "called": None if self.called is None else self.called.to_dict(),
+            "damage_check": None if self.damage_check is None else self.damage_check.to_dict(),
+            "head_blow": None if self.head_blow is None else self.head_blow.to_dict(),
         }
+
+
+@dataclass(frozen=True)
+class Block:
+    """A blow that struck the shield instead of the fighter (CO 2.2): the shield check and, with
+    ``co.shield_damage``, the wear the shield took (CO 2.3)."""
+
+    attacker: str
+    defender: str
+    check: shields.ShieldOutcome
+    wear: shields.AbsorbOutcome | None = None
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: ``{"attacker", "defender", "check", "wear" (or null), "steps"}``."""
+        return {"attacker": self.attacker, "defender": self.defender, "check": self.check.to_dict(),
+                "wear": None if self.wear is None else self.wear.to_dict(),
+                "steps": [s.to_dict() for s in self.steps]}
 
 
 @dataclass(frozen=True)
@@ -423,7 +496,8 @@ class ExchangeOutcome:
     ``"attack"`` (one alternating attack). ``sides``: both fighters' skills, modifiers, dice and
     results. ``contests``: each comparison (one for a plain round or an attack, two with
     stances). ``blows``: the blows that landed, in order. ``fighters``: both fighters after the
-    exchange (new wound tracks, Fudge Points spent). ``carry``: modifiers for the next round.
+    exchange (new wound tracks, Fudge Points spent, shields worn). ``carry``: modifiers for the
+    next round. ``blocks``: blows a shield absorbed (CO 2.2).
     """
 
     kind: str
@@ -434,11 +508,13 @@ class ExchangeOutcome:
     fighters: tuple[Fighter, Fighter]
     carry: tuple[Carry, ...] = ()
     steps: tuple[Step, ...] = field(default=(), compare=False)
+    blocks: tuple[Block, ...] = ()
 
     @property
     def result(self) -> str:
-        """The exchange in a word: the worst that happened (hit > graze > miss > stand-off)."""
-        order = ("stand-off", "miss", "graze", "hit")
+        """The exchange in a word: the worst that happened (hit > graze > blocked > miss >
+        stand-off; "blocked": the blow struck a shield, CO 2.2)."""
+        order = ("stand-off", "miss", "blocked", "graze", "hit")
         return max((c.result for c in self.contests), key=order.index, default="stand-off")
 
     def to_dict(self) -> dict[str, Any]:
@@ -450,6 +526,7 @@ class ExchangeOutcome:
             "blows": [b.to_dict() for b in self.blows],
             "fighters": [f.to_dict() for f in self.fighters],
             "carry": [c.to_dict() for c in self.carry],
+            "blocks": [b.to_dict() for b in self.blocks],
             "steps": [s.to_dict() for s in self.steps],
         }
 
@@ -468,9 +545,11 @@ def _add(out: list[Modifier], mod: Modifier | None) -> None:
         out.append(mod)
 
 
-def _gather(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", round_number: int,
+def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: "RuleSet", round_number: int,
             *, disparity: Modifier | None, alternating: bool) -> _Mods:
-    """Every modifier to one fighter's skill this exchange (F95 4.31, MUD 4.31, F93 4.62)."""
+    """Every modifier to one fighter's skill this exchange (F95 4.31, MUD 4.31, F93 4.62).
+
+    ``foe`` None: the modifiers that do not depend on a particular foe (a group round)."""
     common: list[Modifier] = []
     offence: list[Modifier] = []
     defence: list[Modifier] = []
@@ -478,7 +557,11 @@ def _gather(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", roun
     _add(common, Modifier("wounds", pain, "F95 4.31") if pain else None)
     # F95 4.31: "Subtract the value of a shield from the opponent's weapon skill": in alternating
     # turns that is his attack; a simultaneous or stance roll is his one combat skill (MUD 4.7).
-    _add(offence if alternating else common, melee.shield_modifier(foe.shield))
+    # CO 2 (intro): with shield checks on, a shield does not make the foe miss ("not by causing
+    # the opponent to miss ... a shieldman actively uses his shield to absorb blows"), so the
+    # shield value is not subtracted as well.
+    if foe is not None and not rules["co.shield"]:
+        _add(offence if alternating else common, melee.shield_modifier(foe.shield))
     _add(common, disparity)
     _add(common, Modifier("position", decl.position, "F95 4.31") if decl.position else None)
     if decl.blessing:
@@ -494,8 +577,9 @@ def _gather(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", roun
     off_mod, def_mod = decl.stance.modifiers()
     _add(offence, off_mod)
     _add(defence, def_mod)
-    if decl.aim is not None and decl.aim_minimum is not None:
-        # F95 4.31: aiming at a small part "also [has] a -1 to the trait level".
+    if _aimed_blow(decl, rules):
+        # F95 4.31: aiming at a small part "also [has] a -1 to the trait level". Not under MUD's
+        # table (MUD 4.31 item 5, 4.35: higher minimums and special effects, no −1).
         _add(offence, Modifier(f"aiming at the {decl.aim}", -1, "F95 4.31"))
     if me.has_plus(decl.skill):
         _add(common, melee.plus_level_modifier(round_number, rules=rules))
@@ -509,6 +593,39 @@ def _gather(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", roun
     common.extend(decl.modifiers)
     defence.extend(decl.defence_modifiers)
     return _Mods(tuple(common), tuple(offence), tuple(defence))
+
+
+def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *, rules: "RuleSet",
+                    round_number: int = 1) -> tuple[Modifier, ...]:
+    """The modifiers to a fighter's one roll this round that need no particular foe: wounds,
+    position, blessing, all-out, "plus" level, stun, declared extras (F95 4.31, 4.36, 4.62).
+
+    For a group round (F95 4.34): put them in the lone fighter's (or a foe's)
+    ``Contender.modifiers``; the multi-foe penalty is added by :mod:`pyfudge.combat.multi`. A
+    foe's shield (F95 4.31) and weapon size disparity are per foe and are not included.
+    """
+    _check_declaration(fighter, declares, rules, "declares", alternating=False)
+    mods = _gather(fighter, None, declares, rules, _int(round_number, "round", 1, 10_000),
+                   disparity=None, alternating=False)
+    return mods.common + mods.offence + mods.defence
+
+
+def _aimed_blow(decl: Declaration, rules: "RuleSet") -> bool:
+    """F95 4.31 / F93 4.62's aimed blow: a part and a minimum result, with −1 to skill. Under
+    MUD's hit-location table the minimum overrides the table's instead (MUD 4.35)."""
+    return decl.aim is not None and decl.aim_minimum is not None and rules["location.system"] != "table"
+
+
+def _called_shot(decl: Declaration, rules: "RuleSet") -> location.CalledShot | None:
+    """The called shot a declaration makes under the hit-location system in force, if any:
+    MUD 4.35 for any aim; F95 4.35 when the GM gave the relative degree needed."""
+    system = rules["location.system"]
+    if decl.aim is None or system == "aimed_only":
+        return None
+    if system == "gm_minimum" and decl.aim_relative is None:
+        return None  # a plain F95 4.31 aimed blow (aim_minimum) or just a part named
+    return location.CalledShot(decl.aim, decl.aim_relative,
+                               decl.aim_minimum if system == "table" else None)
 
 
 def _total(mods: tuple[Modifier, ...]) -> int:
@@ -538,6 +655,21 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
                 me.skill(key)
             except FudgeError as err:
                 raise FudgeError(err.message, field=f"{where}.{name}") from None
+    system = rules["location.system"]
+    if decl.aim_relative is not None and system == "aimed_only":
+        raise RuleError("These rules have no called-shot system: an aimed blow needs only its minimum "
+                        "result (F93 4.62).", field=f"{where}.aim_relative")
+    if system == "gm_minimum" and decl.aim_relative is not None and decl.aim_minimum is not None:
+        raise RuleError("Choose one: the aimed blow's minimum result (F95 4.31) or the called "
+                        "shot's relative degree (F95 4.35).", field=f"{where}.aim_minimum")
+    if system == "table" and decl.aim is not None:
+        try:
+            location.find_location(decl.aim, rules=rules)
+        except FudgeError as err:
+            raise RuleError(err.message, field=f"{where}.aim") from None
+    if decl.willpower is not None and rules["wounds.willpower"] == "off":
+        raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
+                        field=f"{where}.willpower")
     if not alternating:
         # F95 4.23: a hasty attack trades skill for initiative; no defence follows an all-out
         # attack on the opponent's next turn. Both belong to alternating turns.
@@ -594,6 +726,10 @@ def strike(
     worst_at_round_start: int | None = None,
     tie_won: bool = False,
     on_target: bool | None = None,
+    check_faces: tuple[int, ...] | None = None,
+    check_field: str = "defender_dice.check",
+    willpower_field: str = "defender_declares.willpower",
+    called: location.LocationOutcome | None = None,
 ) -> tuple[Blow, Fighter]:
     """Damage, guards and wound of one blow that landed; returns the blow and the defender after.
 
@@ -602,8 +738,12 @@ def strike(
     damage for an all-out attacker (F95 4.31); ``extra_damage``: other damage modifiers (the +2
     a failed all-out attacker's foe gets, a sweeping blow…). The wound is capped by a pulled
     punch (F95 4.62), recorded as a stun for a stunning attack (F95 4.62), else lowered by the
-    PC-death guards and any points the defender declared (F95 4.64, MUD 4.64), then marked on
-    his track (F95 4.57).
+    PC-death guards and any points the defender declared (F95 4.64, MUD 4.64), adjusted by the
+    defender's declared Willpower result (F95 4.52 no. 4, ``wounds.willpower``), then marked on
+    his track (F95 4.57; CO 3: the damage points fill the alternate track). With
+    ``co.damage_check`` the defender then rolls a damage check with ``check_faces`` (CO 4.3).
+    ``check_field``/``willpower_field`` name the inputs at fault when the check's dice or the
+    Willpower result are missing; ``called`` is the called shot's outcome, carried into the blow.
     """
     steps: list[Step] = []
     rd = relative_degree  # resolve_damage refuses anything below +1: only hits come here
@@ -634,6 +774,7 @@ def strike(
         steps.extend(cap_steps)
         guards.append(Guard("pulled punch", before, level))
     spent = 0
+    check = None
     if declares.stun:
         record = wounds.record_stun(track, level, rules=rules)
     else:
@@ -656,12 +797,87 @@ def strike(
             guards.append(Guard("points", before, level))
         elif level != before:
             guards.append(Guard("PC death", before, level))
-        record = wounds.record_wound(track, level, rules=rules)
-    steps.extend(record.steps)
+        true_level = None
+        if rules["wounds.willpower"] != "off" and level > wounds.UNDAMAGED:
+            level, true_level = _willpower(level, defender, defender_declares, track, start, rules,
+                                           guards, steps, willpower_field)
+        co_points = None
+        if track.kind == "co":
+            co_points = _co_points(outcome, level, rules)
+            if co_points != outcome.number:
+                steps.append(Step("CO 3.1", f"{co_points} damage point{'s' if co_points != 1 else ''}: "
+                                  f"{'no damage' if not level else 'within ' + wounds.LEVEL_NAMES[level]}'s band of "
+                                  "the wound table (our reading where the wound level, not the number, was set).",
+                                  {"number": outcome.number, "points": co_points, "level": level}))
+        record = wounds.record_wound(track, level, rules=rules, true_level=true_level, points=co_points)
+        steps.extend(record.steps)
+        check = _damage_check(record, track, defender, check_faces, rules, check_field)
+        if check is not None:
+            steps.extend(check.steps)
+            record = replace(record, track=check.track)
+    if declares.stun:
+        steps.extend(record.steps)
     after = replace(defender, track=record.track, fudge_points=defender.fudge_points - spent)
     blow = Blow(attacker.name, defender.name, rd, odf, ddf, outcome, level, declares.stun, spent,
-                record, declares.aim, on_target, tuple(guards), tuple(steps))
+                record, declares.aim, on_target, tuple(guards), tuple(steps), called, check)
     return blow, after
+
+
+def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.WoundTrack, start: int,
+               rules: "RuleSet", guards: list[Guard], steps: list[Step], field_name: str) -> tuple[int, int]:
+    """F95 4.52 no. 4: "Grant an adjustment to the wound level based on the result of a Willpower
+    die roll ... temporary -- until the battle is over -- or ... permanent". Returns the level to
+    record and the true level (for a temporary adjustment, restored when the battle is over)."""
+    if decl.willpower is None:
+        raise DiceError(f"{defender.name} rolls Willpower against the wound (F95 4.52): give the "
+                        "result in his declaration.", field=field_name)
+    adj = wounds.willpower_adjust(level, decl.willpower, rules=rules)
+    steps.extend(adj.steps)
+    new = adj.level
+    if new > level:
+        # A poor roll worsens the wound; the PC-death guards still hold (F95 4.64).
+        again = wounds.guard_wound(new, track=track, rules=rules, role=defender.role, worst_at_round_start=start)
+        steps.extend(again.steps)
+        new = again.level
+    if new != level:
+        guards.append(Guard("willpower", level, new))
+    return new, level
+
+
+def _co_points(outcome: DamageOutcome, level: int, rules: "RuleSet") -> int:
+    """CO 3.1: "Each wound box represents one point of damage": the damage number fills the
+    alternate track. Our reading where a rule set the wound level rather than the number (the F95
+    graze table, a die on the level, a graze cap, a pulled punch, points, Willpower): the points
+    are brought into that level's band on the wound table in force (F95 4.55), its least number
+    when there is no number at all."""
+    table = damage.thresholds(rules)
+    if level <= wounds.UNDAMAGED:
+        return 0
+    low = table[level - 1] if level <= len(table) else table[-1]
+    high = table[level] - 1 if level < len(table) else None
+    points = low if outcome.number is None else outcome.number
+    points = max(points, low)
+    if high is not None:
+        points = min(points, high)
+    return max(points, 0)
+
+
+def _damage_check(record: wounds.RecordOutcome, track: wounds.WoundTrack, defender: Fighter,
+                  faces: tuple[int, ...] | None, rules: "RuleSet", field_name: str) -> wounds.DamageCheckOutcome | None:
+    """CO 4.3: "Each time a character is injured, the player must log the damage, determine the
+    new wound level, and make a damage check." Our reading: none when the blow left the track as
+    it was, when he is dead, or when he is already down from a failed check (getting up again is
+    CO 4.4's recovery)."""
+    if not rules["co.damage_check"]:
+        return None
+    new = record.track
+    if new == track or new.dead or track.dropped or new.worst == wounds.UNDAMAGED:
+        return None
+    if faces is None:
+        raise DiceError(f"{defender.name} is wounded and makes a damage check (Combat Options 4.3): "
+                        "give the four Fudge dice of it.", field=field_name)
+    return wounds.damage_check(new, capacity=defender.damage_capacity, faces=faces, rules=rules,
+                               pain=defender.pain_threshold)
 
 
 # --- a simultaneous round -------------------------------------------------------------------
@@ -737,7 +953,9 @@ def _can_act(me: Fighter, decl: Declaration, rules: "RuleSet") -> bool:
     return me.can_fight(rules) and not decl.unaware
 
 
-def _result_word(verdict: Verdict, blow: Blow | None) -> str:
+def _result_word(verdict: Verdict, blow: Blow | Block | None) -> str:
+    if isinstance(blow, Block):
+        return "blocked"
     if blow is not None:
         return "graze" if blow.graze else "hit"
     if verdict.winner is None and verdict.relative_degree == 0:
@@ -846,22 +1064,31 @@ def resolve_exchange(
 
     fighters = {a.name: a, b.name: b}
     blows: list[Blow] = []
-    blow_of: dict[int, Blow] = {}
+    blocks: list[Block] = []
+    blow_of: dict[int, Blow | Block | None] = {}
     for att, dfd, v, s_att, s_dfd, d_att, dec_att, dec_dfd, foe_bonus in hits:
-        blow = _land(att, fighters[dfd.name], v, s_att, s_dfd, d_att, dec_att, dec_dfd, foe_bonus,
-                     rules, start[dfd.name], a_dice if dfd is a else b_dice)
-        fighters[dfd.name] = blow[1]
-        blows.append(blow[0])
-        blow_of[id(v)] = blow[0]
-        steps.extend(blow[0].steps)
+        blow, fighters[dfd.name], landed_steps = _land(
+            att, fighters[dfd.name], v, s_att, s_dfd, d_att, dec_att, dec_dfd, foe_bonus, rules,
+            start[dfd.name], a_dice if dfd is a else b_dice, "a" if dfd is a else "b")
+        _file(blow, blows, blocks)
+        blow_of[id(v)] = blow
+        steps.extend(landed_steps)
     contest_out = tuple(
         Contest(att.name, dfd.name, v.relative_degree, minimum,
                 _result_word(v, blow_of.get(id(v))), v.tie_won)
         for att, dfd, v, minimum in contests
     )
-    carry = _scouting(a, b, a_declares, b_declares, blows, rules, steps)
+    carry = _scouting(a, b, a_declares, b_declares, [*blows, *blocks], rules, steps)  # blocked: he lost
     return ExchangeOutcome(kind, round_number, (sa, sb), contest_out, tuple(blows),
-                           (fighters[a.name], fighters[b.name]), carry, _cite(steps, rules))
+                           (fighters[a.name], fighters[b.name]), carry, _cite(steps, rules), tuple(blocks))
+
+
+def _file(blow: Blow | Block | None, blows: list[Blow], blocks: list[Block]) -> None:
+    """Put a landed blow with the blows, a shield's block with the blocks (a miss: nowhere)."""
+    if isinstance(blow, Block):
+        blocks.append(blow)
+    elif blow is not None:
+        blows.append(blow)
 
 
 # The same rule in each preset's own book, for citing steps (simultaneous rounds and stances are
@@ -889,18 +1116,34 @@ def _with_all_out(v: Verdict, decl: Declaration) -> Verdict:
 
 def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: SideReport, d_att: FighterDice,
           dec_att: Declaration, dec_dfd: Declaration, foe_bonus: int, rules: "RuleSet", start: int,
-          d_dfd: FighterDice) -> tuple[Blow, Fighter]:
-    """Turn a verdict into a blow: aimed-part check, damage dice, then :func:`strike`."""
+          d_dfd: FighterDice, where: str = "defender") -> tuple[Blow | Block | None, Fighter, tuple[Step, ...]]:
+    """Turn a verdict into a blow: called shot or aimed-part check, shield check, damage dice,
+    then :func:`strike`, then a head blow's knockout. Returns the blow (a :class:`Block` when
+    the shield took it, None when a called shot missed), the defender after, and the steps."""
     rd = 1 if v.tie_won else v.relative_degree
     on_target = None
     extra_steps: list[Step] = []
-    if dec_att.aim is not None and dec_att.aim_minimum is not None:
+    called = None
+    shot = _called_shot(dec_att, rules)
+    if shot is not None:
+        # F95 4.35 / MUD 4.35 (MUD 4.31 item 5): the hit-location system decides the part.
+        called = location.resolve_called_shot(shot, relative_degree=rd, rolled=s_att.offence, rules=rules)
+        extra_steps.extend(called.steps)
+        if called.landed == "miss":
+            return None, dfd, tuple(extra_steps)
+        on_target = called.landed == "aimed"
+    elif _aimed_blow(dec_att, rules):
         # F95 4.31: below the result needed for the part, but still a win: "he hits the other
         # fighter-- but not in the part aimed for".
         on_target = s_att.offence >= dec_att.aim_minimum
         extra_steps.append(Step("F95 4.31", f"Aimed at the {dec_att.aim} (needs {ladder.name(dec_att.aim_minimum)}): "
                                 + ("on target." if on_target else "a hit, but not where he aimed."),
                                 {"aim": dec_att.aim, "on_target": on_target}))
+    block = _shield_check(att, dfd, s_att, s_dfd, d_dfd, rules, where)
+    if block is not None and block.check.blocked:
+        return _absorb(block, att, dfd, v, rd, d_att, dec_att, foe_bonus, rules, extra_steps)
+    if block is not None:
+        extra_steps.extend(block.check.steps)
     extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
     blow, after = strike(
         att, dfd, relative_degree=rd, rules=rules, declares=dec_att, defender_declares=dec_dfd,
@@ -909,13 +1152,81 @@ def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: Side
         defense_roll=_dice_total(d_dfd) if d_dfd.roll is not None else None,
         all_out_bonus=v.all_out_bonus, extra_damage=extra, critical=s_att.critical,
         worst_at_round_start=start, tie_won=v.tie_won, on_target=on_target,
+        check_faces=d_dfd.check, check_field=f"{where}_dice.check",
+        willpower_field=f"{where}_declares.willpower", called=called,
     )
     if extra_steps:
         blow = replace(blow, steps=tuple(extra_steps) + blow.steps)
-    return blow, after
+    if (rules["wounds.head_knockout"] and dec_att.aim is not None and dec_att.aim.strip().lower() == "head"
+            and on_target is not False):
+        # F95 4.62: "a successful Good blow (or better) to the head knocks someone out
+        # automatically. In an Opposed action, the Good blow would also have to win" — it won.
+        head = wounds.head_blow(after.track_for(rules), s_att.offence, won=True, rules=rules)
+        after = replace(after, track=head.track)
+        blow = replace(blow, head_blow=head, steps=blow.steps + head.steps)
+    return blow, after, blow.steps
 
 
-def _scouting(a: Fighter, b: Fighter, a_decl: Declaration, b_decl: Declaration, blows: list[Blow],
+def _shield_check(att: Fighter, dfd: Fighter, s_att: SideReport, s_dfd: SideReport, d_dfd: FighterDice,
+                  rules: "RuleSet", where: str) -> Block | None:
+    """CO 2.2: "If a shieldman loses the action, then that player should make an extra roll
+    against his shield skill" — only with ``co.shield`` on, for a fighter with a shield who
+    rolled to defend (an unaware or helpless fighter cannot use it)."""
+    if not rules["co.shield"] or dfd.shield == "none" or s_dfd.defence is None:
+        return None
+    if s_dfd.fixed:
+        # F95 4.33: an NPC facing a PC gets her trait level as her result; our reading: her shield
+        # check too is her Shield skill, no roll.
+        total, faces = 0, ()
+    elif d_dfd.shield is None:
+        raise DiceError(f"{dfd.name} lost the action and makes a shield check (Combat Options 2.2): "
+                        "give its roll.", field=f"{where}_dice.shield")
+    else:
+        total, faces = d_dfd.shield.total, d_dfd.shield.faces
+    state = dfd.shield_state or shields.ShieldState()
+    pain = dfd.current_penalty(rules)
+    # F95 4.51: a wound's penalty is "to all traits", the Shield skill among them.
+    mods = (Modifier("wounds", pain, "F95 4.51"),) if pain else ()
+    check = shields.ShieldCheck(dfd.name, shields.shield_skill_of(dfd), total, s_att.offence,
+                                s_dfd.defence, faces, state, mods)
+    try:
+        out = shields.shield_check(check, rules=rules)
+    except FudgeError as err:
+        raise RuleError(err.message, field=f"{where}.skills") from None
+    return Block(att.name, dfd.name, out, None, out.steps)
+
+
+def _absorb(block: Block, att: Fighter, dfd: Fighter, v: Verdict, rd: int, d_att: FighterDice,
+            dec_att: Declaration, foe_bonus: int, rules: "RuleSet",
+            extra_steps: list[Step]) -> tuple[Block, Fighter, tuple[Step, ...]]:
+    """CO 2.2: "the hit strikes the shield and not the character"; CO 2.3: the shield loses
+    damage points "only ... when they are successfully used to absorb a blow"."""
+    state = dfd.shield_state or shields.ShieldState()
+    steps = list(extra_steps) + list(block.check.steps)
+    after = dfd
+    wear = None
+    if rules["co.shield_damage"] and state.points is not None:
+        number = 1
+        if rules["co.shield_wear"] == "damage":
+            # The blow's damage number, figured as for the fighter (without wounding him).
+            extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
+            odf = damage.offensive_factors(rules=rules, strength=att.strength, strength_scale=att.strength_scale,
+                                           weapon=att.weapon, all_out=v.all_out_bonus,
+                                           extra=tuple(dec_att.damage_modifiers) + extra)
+            ddf = damage.defensive_factors(rules=rules, capacity=dfd.damage_capacity, armor=dfd.armor,
+                                           mass_scale=dfd.mass_scale, tough_hide=dfd.tough_hide,
+                                           resistant=dfd.resistant)
+            hit = damage.resolve_damage(relative_degree=rd, odf=odf, ddf=ddf, rules=rules,
+                                        damage_die=_damage_faces(d_att, rules, rd))
+            number = hit.number if hit.number is not None else _co_points(hit, hit.level, rules)
+            steps.append(Step("CO 2.3", f"The blow's damage number: {number}.", {"number": number}))
+        wear = shields.absorb(state, shields.wear_points(number, rules=rules), rules=rules)
+        steps.extend(wear.steps)
+        after = replace(dfd, shield_state=wear.shield)
+    return replace(block, wear=wear, steps=tuple(steps)), after, tuple(steps)
+
+
+def _scouting(a: Fighter, b: Fighter, a_decl: Declaration, b_decl: Declaration, blows: list[Blow | Block],
               rules: "RuleSet", steps: list[Step]) -> tuple[Carry, ...]:
     """F95 4.31: "A successful All-out Defense and a successful Perception or Tactics roll
     produces a -1 penalty to the opponent on the next round" (F93 4.62: a bonus to himself)."""
@@ -1057,13 +1368,14 @@ def resolve_attack(
     v = _with_all_out(v, attacker_declares)
     steps.extend(v.steps)
     blows: list[Blow] = []
+    blocks: list[Block] = []
     after_def = defender
-    blow = None
+    blow: Blow | Block | None = None
     if v.hit:
-        blow, after_def = _land(attacker, defender, v, sa, sd, attacker_dice, attacker_declares,
-                                defender_declares, 0, rules, start, defender_dice)
-        blows.append(blow)
-        steps.extend(blow.steps)
+        blow, after_def, landed_steps = _land(attacker, defender, v, sa, sd, attacker_dice, attacker_declares,
+                                              defender_declares, 0, rules, start, defender_dice, "defender")
+        _file(blow, blows, blocks)
+        steps.extend(landed_steps)
     carry: list[Carry] = []
     if attacker_declares.all_out == "offense":
         # F95 4.23: "-2 on his defense on his opponent's next turn ... or perhaps no defense".
@@ -1078,7 +1390,7 @@ def resolve_attack(
     contest = Contest(attacker.name, defender.name, v.relative_degree,
                       minimum, _result_word(v, blow), v.tie_won)
     return ExchangeOutcome("attack", round_number, (sa, sd), (contest,), tuple(blows),
-                           (attacker, after_def), tuple(carry), _cite(steps, rules))
+                           (attacker, after_def), tuple(carry), _cite(steps, rules), tuple(blocks))
 
 
 # --- one request as data (for the JSON door and the encounter log) -------------------------

@@ -17,6 +17,7 @@ from .. import ladder, wounds
 from ..damage import Armor, Weapon
 from ..errors import FudgeError
 from ..options import Option
+from .shield import ShieldState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rulesets import RuleSet
@@ -35,7 +36,7 @@ _FIELDS = (
     "name", "role", "skills", "attack_skill", "defence_skill", "plus_skills", "initiative", "speed",
     "speed_power", "strength", "damage_capacity", "strength_scale", "mass_scale", "size_scale",
     "weapon", "armor", "shield", "track", "pain_threshold", "tough_hide", "resistance",
-    "combat_reflexes", "fudge_points", "animal",
+    "combat_reflexes", "fudge_points", "animal", "shield_state",
 )
 
 
@@ -91,7 +92,9 @@ class Fighter:
     first wounded, meaning a fresh track as the rules in force make it (:meth:`track_for`).
     ``pain_threshold`` (``"high"``/``"low"``, F95 4.51), ``tough_hide`` (F95 4.58),
     ``resistance`` (``"resistant"``/``"fragile"``, F95 4.52) and ``combat_reflexes`` (+1 to
-    initiative, F95 4.23) are the gifts and faults the rules read.
+    initiative, F95 4.23) are the gifts and faults the rules read. ``shield_state``: his
+    shield's damage points and wear under Combat Options shields (CO 2.3; None: a fresh shield
+    with no wear tracked); a fighter with ``co.shield`` uses his ``"Shield"`` skill (CO 2.1).
     """
 
     name: str
@@ -118,6 +121,7 @@ class Fighter:
     combat_reflexes: bool = False
     fudge_points: int = 0
     animal: str | None = None
+    shield_state: ShieldState | None = None
 
     def __post_init__(self) -> None:
         # Fill the derived defaults, then validate through the one JSON door.
@@ -225,6 +229,7 @@ class Fighter:
             "combat_reflexes": self.combat_reflexes,
             "fudge_points": self.fudge_points,
             "animal": self.animal,
+            "shield_state": None if self.shield_state is None else self.shield_state.to_dict(),
         }
 
     @classmethod
@@ -283,6 +288,11 @@ class Fighter:
         animal = data.get("animal")
         if animal is not None:
             _choice(animal, f"{f}.animal", ANIMALS)
+        shield_state = data.get("shield_state")
+        if shield_state is not None and not isinstance(shield_state, ShieldState):
+            shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
+        if shield_state is not None and data.get("shield", "none") == "none":
+            raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
         values = dict(
             name=name,
             skills=skills,
@@ -308,6 +318,7 @@ class Fighter:
             combat_reflexes=_bool(data.get("combat_reflexes", False), f"{f}.combat_reflexes"),
             fudge_points=_int(data.get("fudge_points", 0), f"{f}.fudge_points", 0, 99),
             animal=animal,
+            shield_state=shield_state,
         )
         if _check_only:
             return None  # type: ignore[return-value]

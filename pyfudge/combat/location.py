@@ -14,7 +14,12 @@ the option ``location.system``:
   a clean miss.
 - ``"aimed_only"`` (F93): no called-shot system. The aimed blow of F95 4.31 / F93 4.62 (a
   minimum result of Good or Great, −1 to skill; short of it the blow lands elsewhere) is a melee
-  modifier the attack pipeline applies from the declaration, in every preset.
+  modifier the attack pipeline applies from the declaration (``aim`` + ``aim_minimum``) under
+  ``aimed_only`` and ``gm_minimum``; under MUD's table the table's minimums replace it, no −1
+  (MUD 4.31 item 5).
+
+The attack pipeline (:mod:`pyfudge.combat.attack`) calls :func:`resolve_called_shot` for a
+declared ``aim`` under ``table``, and under ``gm_minimum`` when the GM's ``aim_relative`` is given.
 """
 
 from __future__ import annotations
@@ -244,9 +249,16 @@ class CheckOutcome:
 # --- rules -------------------------------------------------------------------------------------
 
 def find_location(name: str, *, rules: "RuleSet") -> dict[str, Any]:
-    """The row of ``location.table`` for ``name`` (case-insensitive), or a :class:`RuleError`."""
+    """The row of ``location.table`` for ``name`` (case-insensitive), or a :class:`RuleError`.
+
+    A part of a combined row's name finds it too ("hand" finds "Arm/Hand", as MUD 4.35's Tucker
+    slashes at Annie's hand); the whole name wins over a part."""
+    wanted = name.strip().lower()
     for row in rules["location.table"]:
-        if row["name"].lower() == name.strip().lower():
+        if row["name"].lower() == wanted:
+            return row
+    for row in rules["location.table"]:
+        if wanted in (part.strip() for part in row["name"].lower().split("/")):
             return row
     known = ", ".join(r["name"] for r in rules["location.table"])
     raise RuleError(f"{name!r} is not on the hit location table ({known}).", field="aim.location")

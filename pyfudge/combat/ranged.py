@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ladder
 from ..actions import Modifier
-from ..errors import OptionError, RequestError
+from ..errors import OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_int, need_list, same
 from .multi import _modifiers, need_name, read_roll, reject_unknown, unopposed_degree
@@ -432,17 +432,22 @@ class RangedBlows:
 
 
 def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "RuleSet",
-               damage_dice: dict[str, Any] | None = None) -> RangedBlows:
+               damage_dice: dict[str, Any] | None = None, check_dice: dict[str, Any] | None = None,
+               willpower: dict[str, int] | None = None) -> RangedBlows:
     """Damage and wounds of every shot that hit, through the attack pipeline.
 
     ``fighters`` maps names to :class:`~pyfudge.combat.fighter.Fighter` (the shooter's weapon is
     the one fired). ``damage_dice`` gives damage-die faces keyed by the shooter's name. Shots
     exchanged in one round all count from the state before it (F95 4.4: "Had Dicken's shot hit,
     Will and Dicken would have skewered each other"). MUD's automatic fire adds +1 damage.
+    Keyed by the target's name: ``check_dice``, the 4dF of his damage check (CO 4.3, with
+    ``co.damage_check``), and ``willpower``, his Willpower result (F95 4.52, ``wounds.willpower``).
     """
-    from .attack import strike  # the pipeline imports the rule modules, not the other way round
+    from .attack import Declaration, strike  # the pipeline imports the rule modules, not the other way round
 
     sec = SECTION[rules.preset]
+    if willpower and rules["wounds.willpower"] == "off":
+        raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
     before = dict(fighters)
     after = dict(fighters)
     dice_for = damage_dice or {}
@@ -456,10 +461,18 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
         extra = (shot.autofire.damage_bonus,) if shot.autofire and shot.autofire.damage_bonus else ()
         start = before[shot.target].track_for(rules).worst
         faces = dice_for.get(shot.shooter)
+        check = (check_dice or {}).get(shot.target)
+        will = (willpower or {}).get(shot.target)
+        declares = Declaration(willpower=None if will is None else ladder.check_level(
+            will, field=f"willpower.{shot.target}"))
         blow, after[shot.target] = strike(before[shot.shooter], after[shot.target],
                                           relative_degree=shot.relative_degree, rules=rules,
                                           damage_die=tuple(faces) if faces is not None else None,
-                                          extra_damage=extra, worst_at_round_start=start)
+                                          extra_damage=extra, worst_at_round_start=start,
+                                          defender_declares=declares,
+                                          check_faces=None if check is None else tuple(check),
+                                          check_field=f"check_dice.{shot.target}",
+                                          willpower_field=f"willpower.{shot.target}")
         blows.append(blow)
         steps.append(Step(sec, f"{shot.shooter}'s shot on {shot.target}.", {}))
         steps.extend(blow.steps)

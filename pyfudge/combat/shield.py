@@ -9,6 +9,10 @@ With ``co.shield`` on, a shield does not make its bearer harder to hit; it absor
   makes using the shield impossible) or modify it.
 - CO 2.3 (optional, ``co.shield_damage``): a shield has damage points and loses them only when it
   absorbs a blow; at half its points the check is at −1; with none left it cannot be used.
+
+In melee the attack pipeline runs the check from the loser's ``FighterDice.shield`` roll and
+carries the shield's wear on ``Fighter.shield_state``; with ``co.shield`` on it does not also
+subtract the shield's value from the foe's skill (F95 4.31): CO 2 replaces that rule.
 """
 
 from __future__ import annotations
