@@ -284,9 +284,65 @@ def _enc_link(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _enc_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
     """The encounter a share link carries, validated by replaying it."""
-    data = codec.unwrap(codec.decode_link(_need(args, "fragment"), field="fragment"), "encounter")
-    enc = Encounter.from_dict(data, field="encounter")
+    data = codec.unwrap(codec.decode_link(_need(args, "fragment"), field="fragment"), "encounter",
+                        field="fragment")
+    enc = Encounter.from_dict(data, field="fragment.data")
     return {"encounter": enc.to_dict(), "view": enc.view()}
+
+
+def _enc_import(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The encounters an exported file holds (one, or a collection), each validated by replaying
+    it; an error names the encounter at fault. Nothing is stored: the app adds them as copies."""
+    datas = codec.read_import(_need(args, "file"), field="file")
+    found = []
+    for i, data in enumerate(datas):
+        where = "file.data" if len(datas) == 1 else f"file.data.encounters[{i}].data"
+        try:
+            enc = Encounter.from_dict(data, field="encounter")
+        except FudgeError as err:
+            if len(datas) > 1:
+                name = data.get("name") if isinstance(data, dict) else None
+                label = f" ({name[:40]!r})" if isinstance(name, str) else ""
+                err.message = f"Encounter {i + 1} of {len(datas)}{label}: {err.message}"
+                err.args = (err.message,)
+            err.field = where + (err.field or "").removeprefix("encounter")
+            raise
+        found.append({"encounter": enc.to_dict(), "name": enc.name, "events": len(enc.log),
+                      "combatants": len(enc.state.combatants)})
+    return {"encounters": found}
+
+
+def _enc_export(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The text of a file holding one stored encounter (``encounter``) or several
+    (``encounters``), each checked by replaying it first."""
+    if "encounters" in args:
+        items = args["encounters"]
+        if not isinstance(items, list) or not 1 <= len(items) <= codec.MAX_COLLECTION:
+            raise RequestError(f"encounters must list 1 to {codec.MAX_COLLECTION} encounters.", field="encounters")
+        for i, data in enumerate(items):
+            Encounter.from_dict(data, field=f"encounters[{i}]")
+        return {"file": codec.export_text(codec.collection(items), field="encounters"), "count": len(items)}
+    data = _need(args, "encounter")
+    Encounter.from_dict(data, field="encounter")
+    return {"file": codec.export_text(codec.wrap("encounter", data), field="encounter"), "count": 1}
+
+
+def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The fight forecast of an encounter (held open by ``id``, or given whole as ``encounter``):
+    the chance each side is the last standing and the expected rounds; ``samples``, ``seed``,
+    ``round_cap`` and ``exact`` tune it (see :mod:`pyfudge.forecast`)."""
+    from . import forecast
+    settings = forecast.ForecastSettings.from_dict(
+        {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
+    enc = _OPEN.get(args["id"]) if isinstance(args.get("id"), str) else None
+    if enc is not None and "rev" in args and args["rev"] != len(enc.log):
+        enc = None  # held at another revision: only the encounter sent can say
+    if enc is None:
+        if "encounter" not in args:
+            raise SessionError("The engine does not hold this encounter; send it with the request.",
+                               field="id")
+        enc = Encounter.from_dict(args["encounter"], field="encounter")
+    return forecast.forecast(enc.state, settings=settings).to_dict()
 
 
 ACTIONS: dict[str, Action] = {
@@ -301,6 +357,7 @@ ACTIONS: dict[str, Action] = {
     "called_shot": _called_shot,
     "odds": _odds,
     "group_odds": _group_odds,
+    "forecast": _forecast,
     "shield_check": _shield_check,
     "track": _track,
     "wound": _wound,
@@ -310,6 +367,8 @@ ACTIONS: dict[str, Action] = {
     "encounter.apply": _enc_apply,
     "encounter.link": _enc_link,
     "encounter.unlink": _enc_unlink,
+    "encounter.import": _enc_import,
+    "encounter.export": _enc_export,
 }
 
 
@@ -335,14 +394,17 @@ def dispatch(request: Any) -> dict[str, Any]:
         raise err.at("args")
 
 
+# A request may carry an imported file's text, escaped as a JSON string.
+MAX_REQUEST_CHARS = 4 * codec.MAX_FILE_BYTES
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON response; never raises."""
     rid: Any = None
     try:
-        try:
-            request = json.loads(request_json)
-        except (TypeError, ValueError) as err:
-            raise RequestError(f"The request is not valid JSON ({err}).", field="request") from None
+        # The door's caps (size, nesting, NaN, huge numbers, reserved keys) before any work.
+        request = codec.parse_json(request_json, field="request", max_bytes=MAX_REQUEST_CHARS,
+                                   what="The request", error=RequestError)
         if isinstance(request, dict):
             rid = request.get("id")
         response = {"v": API_VERSION, "id": rid, "ok": True, "result": dispatch(request)}

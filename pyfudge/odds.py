@@ -55,7 +55,8 @@ if TYPE_CHECKING:  # pragma: no cover
 # The odds read the options of the rules they run; they add none of their own.
 OPTIONS: tuple = ()
 
-RESULTS = ("stand-off", "miss", "graze", "hit")
+# Each blow in a word, least to worst; "blocked": a shield took it (CO 2.2, with co.shield).
+RESULTS = ("stand-off", "miss", "blocked", "graze", "hit")
 NO_ATTACK = "no attack"
 KINDS = ("round", "attack")
 
@@ -72,23 +73,27 @@ class _Face(int):
 
     It is an ``int`` everywhere (``isinstance`` checks pass, the value is the face); any
     operation that reads the value — comparison, arithmetic, hashing, truth, formatting,
-    conversion — first records ``(slot, index)`` in the shared log. Results are plain ints.
+    conversion — first records ``(slot, index)`` in the log of the run under way
+    (``_Face._log``, set by :class:`_Runner` for each run). Results are plain ints. The log is
+    the class's, not the face's, so one traced face serves every run that hands the pipeline
+    the same value in the same slot.
     """
 
-    def __new__(cls, value: int, log: set, slot: int, index: int) -> "_Face":
+    _log: set = set()  # the run under way's log (between runs: a scratch set nobody reads)
+
+    def __new__(cls, value: int, slot: int, index: int) -> "_Face":
         obj = super().__new__(cls, value)
-        obj._log = log
         obj._at = (slot, index)
         return obj
 
     def __reduce__(self) -> Any:  # copying gives a plain int: the copy is a use of the value
-        self._log.add(self._at)
+        _Face._log.add(self._at)
         return (int, (int(self),))
 
 
 def _note(x: Any) -> Any:
     if type(x) is _Face:
-        x._log.add(x._at)
+        _Face._log.add(x._at)
         return int.__int__(x)
     return x
 
@@ -97,7 +102,7 @@ def _traced(name: str) -> Callable[..., Any]:
     base = getattr(int, name)
 
     def method(self: _Face, *args: Any) -> Any:
-        self._log.add(self._at)
+        _Face._log.add(self._at)
         return base(int.__int__(self), *(_note(a) for a in args))
 
     method.__name__ = name
@@ -447,6 +452,7 @@ class _Runner:
         self.resolve = resolve
         self.max_runs = max_runs
         self.memo: dict[Any, tuple[Any, set, tuple]] = {}
+        self.traced: dict[Any, Any] = {}  # traced numbers by (slot, faces): made once, reused
         self.runs = 0
         self.failed_after_reading = False  # the last error came after some dice were read
 
@@ -465,17 +471,13 @@ class _Runner:
             if hit is not None:
                 return hit
             log: set = set()
-            traced_rolls = tuple(
-                (tuple(_Face(v, log, i, j) for j, v in enumerate(r.faces)), _Face(r.total, log, i, -1))
-                for i, r in enumerate(rolls)
-            )
-            traced_dmg = tuple(
-                None if f is None else tuple(_Face(v, log, base + i, j) for j, v in enumerate(f))
-                for i, f in enumerate(faces)
-            )
+            traced_rolls = tuple(self._roll(i, r.faces, r.total) for i, r in enumerate(rolls))
+            traced_dmg = tuple(None if f is None else self._dice(base + i, f) for i, f in enumerate(faces))
             self.runs += 1
             if self.runs > self.max_runs:
                 raise _TooMany()
+            before = _Face._log
+            _Face._log = log
             try:
                 outcome = self.resolve(traced_rolls, traced_dmg)
             except FudgeError as err:
@@ -484,12 +486,28 @@ class _Runner:
                     continue  # these damage dice do not fit this blow: try the other kind
                 self.failed_after_reading = bool(log)
                 raise
+            finally:
+                _Face._log = before
             result = (outcome, log, kinds)
             self.memo[memo_key] = result
             return result
         assert last_error is not None
         self.failed_after_reading = True
         raise last_error
+
+    def _roll(self, slot: int, faces: tuple[int, ...], total: int) -> tuple[tuple[_Face, ...], _Face]:
+        key = (slot, faces, total)
+        hit = self.traced.get(key)
+        if hit is None:
+            hit = self.traced[key] = (tuple(_Face(v, slot, j) for j, v in enumerate(faces)), _Face(total, slot, -1))
+        return hit
+
+    def _dice(self, slot: int, faces: tuple[int, ...]) -> tuple[_Face, ...]:
+        key = (slot, faces)
+        hit = self.traced.get(key)
+        if hit is None:
+            hit = self.traced[key] = tuple(_Face(v, slot, j) for j, v in enumerate(faces))
+        return hit
 
 
 def _wider(slot: _RollSlot, reads: set[int]) -> frozenset | None:
@@ -522,7 +540,17 @@ def _enumerate(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[
                visit: Callable[[Any, int], None]) -> tuple[int, int]:
     """Walk the classes of dice depth first; ``visit`` each leaf outcome with its chance as an
     integer over the common denominator. ``techniques``: one per roll slot; ``kinds``: the
-    candidate damage dice of each damage slot. Returns (denominator, number of leaves)."""
+    candidate damage dice of each damage slot. Returns (denominator, number of leaves).
+    The runs share one memo of blows (:func:`pyfudge.combat.attack.remembering_blows`): most
+    runs land one of a few blows, figured once."""
+    from .combat.attack import remembering_blows
+    with remembering_blows():
+        return _walk(runner, techniques, kinds, visit)
+
+
+def _walk(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[str | None, ...], ...],
+          visit: Callable[[Any, int], None]) -> tuple[int, int]:
+    """The walk of :func:`_enumerate`."""
     ms = tuple(_damage_whole(k) for k in kinds)
     whole = math.prod(_roll_whole(t) for t in techniques) * math.prod(ms)
     base = len(techniques)
@@ -636,6 +664,72 @@ def _direction_result(outcome: "ExchangeOutcome", attacker: str, active: Mapping
 # The door
 # ---------------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Exchange:
+    """What one exchange's enumeration needs: the roll slots' techniques, the damage-like slots'
+    kinds of dice, and ``resolve(rolls, dmg)`` that hands them to the pipeline."""
+
+    techniques: tuple[str, ...]
+    kinds: tuple[tuple[str | None, ...], ...]
+    resolve: Callable[[tuple, tuple], Any]
+    extra: tuple[str, ...]  # what else is weighed, for the explanation
+
+
+def _willpower_needed(rules: "RuleSet", sides: Iterable[tuple[str, "Fighter", "Declaration"]]) -> None:
+    """F95 4.52 no. 4: a Willpower roll adjusts each wound. It is the GM's roll against the
+    fighter's Willpower, entered as a result, not dice the odds can weigh: each fighter who may
+    be wounded declares it (``willpower``), else the odds are refused, saying whose is missing."""
+    if rules["wounds.willpower"] == "off":
+        return
+    for side, fighter, decl in sides:
+        if decl.willpower is None:
+            raise RuleError(f"Willpower rolls against wounds are on (F95 4.52): the odds need "
+                            f"{fighter.name}'s Willpower result, declared as {side}_declares.willpower.",
+                            field=f"{side}_declares.willpower")
+
+
+def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declaration", b_decl: "Declaration",
+              kind: str, round_number: int) -> _Exchange:
+    """The slots and the resolver of one exchange of two fighters.
+
+    Roll slots: each fighter's combat roll, then (``co.shield``) the shield roll of each who
+    carries a shield (CO 2.2: read with the ruleset's technique). Damage-like slots: each
+    fighter's damage dice (``damage_kinds``), then (``co.damage_check``) the 4dF of each one's
+    damage check (CO 4.3: its total is all the check reads, so its classes are the 4dF sums)."""
+    from .combat import attack
+    technique = rules["dice.technique"]
+    wounded = (("b", b, b_decl),) if kind == "attack" else (("a", a, a_decl), ("b", b, b_decl))
+    _willpower_needed(rules, wounded)
+    shields = tuple(i for i, f in enumerate((a, b)) if rules["co.shield"] and f.shield != "none")
+    checks = (0, 1) if rules["co.damage_check"] else ()
+    kinds = damage_kinds(rules)
+    techniques = (technique, technique) + (technique,) * len(shields)
+    slot_kinds = (kinds, kinds) + (("4dF",),) * len(checks)
+    extra = (("shield rolls",) if shields else ()) + (("damage checks",) if checks else ())
+
+    def fighter_dice(rolls: tuple, dmg: tuple, i: int) -> Any:
+        shield = None
+        if i in shields:
+            faces, total = rolls[2 + shields.index(i)]
+            shield = Roll(technique, faces, total, True)
+        check = dmg[2 + i] if checks else None
+        return attack.FighterDice(Roll(technique, rolls[i][0], rolls[i][1], True), dmg[i], check, shield)
+
+    if kind == "attack":
+        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
+            return attack.resolve_attack(a, b, rules=rules, attacker_dice=fighter_dice(rolls, dmg, 0),
+                                         defender_dice=fighter_dice(rolls, dmg, 1),
+                                         attacker_declares=a_decl, defender_declares=b_decl,
+                                         round_number=round_number)
+    else:
+        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
+            return attack.resolve_exchange(a, b, rules=rules, a_dice=fighter_dice(rolls, dmg, 0),
+                                           b_dice=fighter_dice(rolls, dmg, 1),
+                                           a_declares=a_decl, b_declares=b_decl,
+                                           round_number=round_number)
+    return _Exchange(techniques, slot_kinds, resolve, extra)
+
+
 _CACHE: "OrderedDict[str, AttackOdds]" = OrderedDict()
 _CACHE_SIZE = 32
 
@@ -679,30 +773,17 @@ def attack_odds(
     # A fighter not yet wounded gets a fresh track each time the pipeline asks for it; give it
     # once (the same track the rules would make) so the many runs do not rebuild it.
     a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
-
-    def fighter_dice(roll: tuple, dmg: Any) -> Any:
-        return attack.FighterDice(Roll(technique, roll[0], roll[1], True), dmg)
-
+    ex = _exchange(a, b, rules=rules, a_decl=a_decl, b_decl=b_decl, kind=kind, round_number=round_number)
     if kind == "attack":
-        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
-            return attack.resolve_attack(a, b, rules=rules, attacker_dice=fighter_dice(rolls[0], dmg[0]),
-                                         defender_dice=fighter_dice(rolls[1], dmg[1]),
-                                         attacker_declares=a_decl, defender_declares=b_decl,
-                                         round_number=round_number)
         directions: tuple[tuple[str, str], ...] = ((a.name, b.name),)
     else:
-        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
-            return attack.resolve_exchange(a, b, rules=rules, a_dice=fighter_dice(rolls[0], dmg[0]),
-                                           b_dice=fighter_dice(rolls[1], dmg[1]),
-                                           a_declares=a_decl, b_declares=b_decl,
-                                           round_number=round_number)
         directions = ((a.name, b.name), (b.name, a.name))
 
     kinds = damage_kinds(rules)
-    runner = _Runner(resolve, max_runs)
+    runner = _Runner(ex.resolve, max_runs)
     tally = _Tally(directions, rules)
     try:
-        whole, leaves = _enumerate(runner, (technique, technique), (kinds, kinds), tally.visit)
+        whole, leaves = _enumerate(runner, ex.techniques, ex.kinds, tally.visit)
     except _TooMany:
         raise _too_many(runner, "odds") from None
     except FudgeError as err:
@@ -710,7 +791,7 @@ def attack_odds(
             raise  # refused before any die was read: the inputs themselves, as the pipeline says
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
-    steps = _explain(technique, kinds, leaves, runner.runs)
+    steps = _explain(technique, kinds, leaves, runner.runs, ex.extra)
     result = tally.odds(whole, leaves, runner.runs, steps)
     if result.total() != 1:  # pragma: no cover - the enumeration covers every face exactly once
         raise RuleError("The odds do not add up to one; this is a bug.", field="odds")
@@ -718,6 +799,55 @@ def attack_odds(
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return result
+
+
+@dataclass(frozen=True)
+class OutcomeLeaves:
+    """Every class of dice of one simultaneous round with the outcome the pipeline gave for it
+    and its exact chance (the chances sum to 1); ``runs``: how many times the pipeline ran.
+    Used by :mod:`pyfudge.forecast` to step a whole fight from one state to the next."""
+
+    leaves: tuple[tuple["ExchangeOutcome", Fraction], ...]
+    runs: int
+
+
+def exchange_outcomes(
+    a: "Fighter",
+    b: "Fighter",
+    *,
+    rules: "RuleSet",
+    a_declares: "Declaration | None" = None,
+    b_declares: "Declaration | None" = None,
+    kind: str = "round",
+    round_number: int = 1,
+    max_runs: int = 20_000,
+) -> OutcomeLeaves:
+    """The outcomes of one simultaneous round (F95 4.22; stances F95 4.32) between ``a`` and
+    ``b`` — or, with ``kind`` ``"attack"``, of ``a``'s attack on ``b`` in alternating turns
+    (F95 4.23) — one per class of dice, each with its exact chance: the same enumeration as
+    :func:`attack_odds`, kept whole rather than added up. Raises :class:`RuleError` as
+    :func:`attack_odds` does (too many runs, rolls that need more than dice)."""
+    from .combat import attack
+    if kind not in KINDS:
+        raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
+    a_decl = a_declares or attack.NO_DECLARATION
+    b_decl = b_declares or attack.NO_DECLARATION
+    a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
+    # The same slots and resolver as attack_odds (shield rolls, damage checks, Willpower).
+    ex = _exchange(a, b, rules=rules, a_decl=a_decl, b_decl=b_decl, kind=kind, round_number=round_number)
+    runner = _Runner(ex.resolve, max_runs)
+    found: list[tuple[Any, int]] = []
+    try:
+        whole, _ = _enumerate(runner, ex.techniques, ex.kinds,
+                              lambda outcome, w: found.append((outcome, w)))
+    except _TooMany:
+        raise _too_many(runner, "odds") from None
+    except FudgeError as err:
+        if not runner.failed_after_reading:
+            raise
+        raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
+                        field=err.field) from err
+    return OutcomeLeaves(tuple((o, Fraction(w, whole)) for o, w in found), runner.runs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -808,6 +938,7 @@ def exchange_odds(
     rules: "RuleSet",
     prefer: Iterable[str] = (),
     max_runs: int = 4_000,
+    willpower: Mapping[str, Any] | None = None,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -822,7 +953,14 @@ def exchange_odds(
     separate 1dF for a foe who rolls no dice of his own (our reading). At most
     :data:`GROUP_CLASS_LIMIT` classes of totals are weighed; more foes rolling their own dice are
     refused (use the GM's group roll, F95 4.34), as is an enumeration of more than ``max_runs``
-    resolutions."""
+    resolutions.
+
+    With ``co.shield`` the shield rolls of the lone fighter and of each foe with a shield who
+    rolls his own dice are weighed (CO 2.2); with ``co.damage_check`` the 4dF checks of each
+    wound (CO 4.3: the lone fighter's, one per foe who may wound him, in blow order; each
+    foe's). With ``wounds.willpower`` on, ``willpower`` gives each fighter's declared result by
+    name (for the lone fighter one result for every wound, or a list, one per wound): it is the
+    GM's roll, not dice, and a missing one is refused with a :class:`RuleError`."""
     from dataclasses import replace
     from .combat import multi
 
@@ -851,6 +989,17 @@ def exchange_odds(
     kinds = damage_kinds(rules)
     foe_kinds = tuple(("1dF",) if from_roll and mode != "each" else kinds for _ in rnd.foes)
     records = {f.name: f for f in foes}
+    wills = _group_willpower(rules, lone, names, willpower)
+    # CO 2.2 shield rolls (roll slots after the combat rolls) and CO 4.3 check dice (after the
+    # damage slots): who rolls them, in slot order. Fixed NPCs check at their skill, no roll.
+    technique = rules["dice.technique"]
+    shield_names = [f.name for f in (lone, *[records[n] for n in names]) if rules["co.shield"]
+                    and f.shield != "none" and not (mode == "fixed" and f.name != lone.name)]
+    check_names = ([lone.name] * len(names) + list(names)) if rules["co.damage_check"] else []
+    base_rolls, base_dmg = len(techniques), len(foe_kinds)
+    techniques = techniques + (technique,) * len(shield_names)
+    foe_kinds = foe_kinds + (("4dF",),) * len(check_names)
+    extra = (("shield rolls",) if shield_names else ()) + (("damage checks",) if check_names else ())
 
     def resolve(rolls: tuple, dmg: tuple) -> tuple[Any, Any]:
         lone_c = replace(rnd.lone, roll=rolls[0][1], faces=())
@@ -880,8 +1029,15 @@ def exchange_odds(
                 faces = (rolls[1 + k][0][-1],)  # the foe's own odd-coloured die
             if faces is not None:
                 damage_dice[name] = faces
+        shield_dice = {name: Roll(technique, rolls[base_rolls + i][0], rolls[base_rolls + i][1], True)
+                       for i, name in enumerate(shield_names)}
+        check_dice: dict[str, Any] = {}
+        for i, name in enumerate(check_names):
+            check_dice.setdefault(name, []).append(dmg[base_dmg + i])
         landed = multi.land_group_blows(out, lone=lone, foes=[records[n] for n in names], rules=rules,
-                                        damage_dice=damage_dice)
+                                        damage_dice=damage_dice, check_dice={
+                                            n: (v if n == lone.name else v[0]) for n, v in check_dice.items()},
+                                        willpower=wills, shield_dice=shield_dice, npc_fixed=mode == "fixed")
         return out, landed
 
     tally = _GroupTally(lone.name, names, rules)
@@ -895,13 +1051,37 @@ def exchange_odds(
             raise
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
-    steps = _explain(rules["dice.technique"], kinds, leaves, runner.runs) + (
+    steps = _explain(rules["dice.technique"], kinds, leaves, runner.runs, extra) + (
         Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where he may wound "
              f"several he strikes the first of {', '.join(prefer)}.", {"prefer": list(prefer)}),)
     return tally.odds(whole, leaves, runner.runs, prefer, steps)
 
 
-_GROUP_REQUEST_FIELDS = ("round", "lone", "foes", "prefer")
+def _group_willpower(rules: "RuleSet", lone: "Fighter", names: list[str],
+                     given: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """F95 4.52 no. 4 in a group round: each fighter's declared Willpower result, the lone
+    fighter's as one per possible wound. Refused (RuleError) when the rule is on and one is
+    missing, or when it is off and some are given."""
+    given = dict(given or {})
+    if rules["wounds.willpower"] == "off":
+        if given:
+            raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
+                            field="willpower")
+        return None
+    for name in [lone.name, *names]:
+        if given.get(name) is None:
+            raise RuleError(f"Willpower rolls against wounds are on (F95 4.52): the odds need {name}'s "
+                            f"Willpower result, declared as willpower.{name}.", field=f"willpower.{name}")
+    unknown = sorted(set(given) - {lone.name, *names})
+    if unknown:
+        raise FudgeError(f"{unknown[0]!r} is not in this round.", field=f"willpower.{unknown[0]}")
+    mine = given[lone.name]
+    if not isinstance(mine, (list, tuple)):
+        given[lone.name] = [mine] * len(names)
+    return given
+
+
+_GROUP_REQUEST_FIELDS = ("round", "lone", "foes", "prefer", "willpower")
 
 
 def _undiced(rnd: Any) -> Any:
@@ -915,21 +1095,48 @@ def _undiced(rnd: Any) -> Any:
     )
 
 
+def _read_willpower(data: Any, where: str) -> tuple[tuple[str, Any], ...]:
+    """``{name: result}`` (a ladder level, name or number; for the lone fighter also a list of
+    up to 12, one per wound) as validated pairs."""
+    from . import ladder
+    if data is None:
+        return ()
+    if not isinstance(data, dict) or len(data) > 13:
+        raise FudgeError(f"{where} must map fighters' names to Willpower results.", field=where)
+    out = []
+    for name, value in data.items():
+        at = f"{where}.{name}"
+        if isinstance(value, list):
+            if not 1 <= len(value) <= 12:
+                raise FudgeError(f"{at} must list 1 to 12 results.", field=at)
+            out.append((name, tuple(ladder.check_level(ladder.parse(v, field=f"{at}[{i}]"), field=f"{at}[{i}]")
+                                    for i, v in enumerate(value))))
+        else:
+            out.append((name, ladder.check_level(ladder.parse(value, field=at), field=at)))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class GroupOddsRequest:
     """A group round to weigh: the round as declared (:class:`~pyfudge.combat.multi.GroupRound`;
     its dice and targets are not used and are kept as placeholders), the fighters' records and the
-    lone fighter's order of preference among the foes he may wound."""
+    lone fighter's order of preference among the foes he may wound. ``willpower``: each
+    fighter's declared Willpower result by name, when ``wounds.willpower`` is on (F95 4.52; the
+    lone fighter's may be a list, one per wound)."""
 
     round: Any
     lone: "Fighter"
     foes: tuple["Fighter", ...]
     prefer: tuple[str, ...] = ()
+    willpower: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "round", _undiced(self.round))
         object.__setattr__(self, "foes", tuple(self.foes))
         object.__setattr__(self, "prefer", tuple(self.prefer))
+        will = self.willpower.items() if isinstance(self.willpower, Mapping) else self.willpower
+        object.__setattr__(self, "willpower", tuple(
+            (name, tuple(v) if isinstance(v, (list, tuple)) else v) for name, v in will))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"round": GroupRound.to_dict() without dice or targets, "lone": Fighter,
@@ -941,7 +1148,8 @@ class GroupOddsRequest:
         rnd.pop("group_roll", None)
         rnd.pop("targets", None)
         return {"round": rnd, "lone": self.lone.to_dict(), "foes": [f.to_dict() for f in self.foes],
-                "prefer": list(self.prefer)}
+                "prefer": list(self.prefer),
+                "willpower": {n: list(v) if isinstance(v, tuple) else v for n, v in self.willpower}}
 
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "group_odds") -> "GroupOddsRequest":
@@ -986,11 +1194,12 @@ class GroupOddsRequest:
             raise FudgeError(f"{field}.prefer must list foe names.", field=f"{field}.prefer")
         return cls(rnd, Fighter.from_dict(data["lone"], field=f"{field}.lone"),
                    tuple(Fighter.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(foes)),
-                   tuple(prefer))
+                   tuple(prefer), _read_willpower(data.get("willpower"), f"{field}.willpower"))
 
     def odds(self, rules: "RuleSet") -> GroupOdds:
         """The exact odds of this group round under ``rules``."""
-        return exchange_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer)
+        return exchange_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer,
+                             willpower=dict(self.willpower))
 
 
 class _GroupTally:
@@ -1041,7 +1250,8 @@ class _GroupTally:
                          classes, runs, steps)
 
 
-def _explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int) -> tuple[Step, ...]:
+def _explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,
+             extra: tuple[str, ...] = ()) -> tuple[Step, ...]:
     tech = dice.TECHNIQUES[technique]
     faces = _roll_whole(technique)
     steps = [Step(tech.section, f"Each fighter rolls {tech.label}: {faces} equally likely faces, "
@@ -1052,6 +1262,12 @@ def _explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: i
         section = "F95 4.63" if "3d6" in named else "F95 4.61"
         steps.append(Step(section, f"Damage dice ({' or '.join(named)}) are weighed when a blow lands.",
                           {"damage_dice": named}))
+    if "shield rolls" in extra:
+        steps.append(Step("CO 2.2", f"A shieldman who loses rolls his shield check ({tech.label}): weighed by "
+                          "its total.", {"shield_rolls": True}))
+    if "damage checks" in extra:
+        steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",
+                          {"damage_checks": True}))
     steps.append(Step("F95 4.22", f"The exchange was resolved {runs} times, once for each of {leaves} "
                       "classes of dice, each weighted by its exact chance.", {"runs": runs, "classes": leaves}))
     return tuple(steps)

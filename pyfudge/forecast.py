@@ -1,0 +1,845 @@
+"""The fight forecast: from an encounter as it stands, the chance each side is the last standing
+and the expected number of rounds — a GM's quick read of how dangerous a fight is.
+
+The rulebooks say how one exchange is resolved, never how a whole fight proceeds, so the
+forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
+
+- **Pacing.** As ``melee.pacing`` says. Simultaneous rounds (F95 4.22; with stances when
+  ``melee.stances`` is on, F95 4.32): each pair fights one exchange a round. Alternating turns
+  (F95 4.23): each pair rolls initiative (rolled again on a tie; once per pair for the whole
+  forecast when ``melee.initiative`` is ``"battle"`` — the encounter does not record who won it,
+  so the forecast rolls it afresh), then the winner attacks and, if both can still fight, the
+  other attacks back; a fighter whose stun forbids attacking (F95 4.62) loses his attack.
+  Story-element combat (F95 4.21) is one roll, not a fight: a
+  :class:`~pyfudge.errors.RuleError` says so.
+- **Who fights whom.** At the start of each round, the fighters still able to fight
+  (:meth:`Fighter.can_fight`) pair off in the encounter's order: the first able player with the
+  first able foe, the second with the second, and so on; each fighter left over on the larger
+  side joins the opponent who has the fewest fighters on him (the first such, in order). Every
+  pair fights its exchange(s), players as ``a``; the pairs of a round are resolved one after
+  another in that order, so a fighter set upon by two foes fights two exchanges, the second
+  with the wounds of the first. A pair with a fighter who can no longer
+  fight is skipped for the rest of that round. The multi-combatant rules of F95 4.34 (one roll
+  against each foe, −1 per extra foe) are not applied: this is a quick read, not a replay.
+- **Declarations.** Neutral: no stance, no all-out effort, no aimed blows, no points spent.
+  What the encounter carries is honoured: modifiers left by earlier exchanges (F95 4.23, 4.31)
+  apply to each fighter's next exchange, and a stun (F95 4.62) hampers him for as long as the
+  encounter would hold it (the rest of the round it happened in and its rounds after).
+- **Dice.** Every exchange runs the real pipeline (:func:`pyfudge.combat.attack.resolve_exchange`,
+  ``resolve_attack`` and ``resolve_initiative`` under alternating turns);
+  wounds taken so far count, as do the round numbers ("plus" levels, a speed Power, F95 4.36).
+- **The end.** A fight ends when a side has no fighter able to fight: the other side is the last
+  standing, or nobody is (``"none"``) when both fall in the same round (only where one
+  exchange can hurt both: with neutral declarations it cannot). A fight still going after
+  ``round_cap`` rounds (or, in the exact method, one that can never end, e.g. when no blow can
+  hurt) counts as ``capped``; the side chances and ``capped`` add up to 1, and the expected
+  rounds are those of the fights that end.
+
+**Exact** when exactly one fighter on each side can still fight and the round number cannot
+matter: an absorbing Markov chain over the two fighters' states (their records, with wound
+tracks, and their stuns and carried modifiers), each step's distribution from
+:func:`pyfudge.odds.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
+Under alternating turns a round is initiative (every pair of totals through
+``resolve_initiative``, ties rolled again) then the two attacks, each weighed the same way.
+A stand-off leaves the state unchanged; that self-loop is solved in closed form: from a state
+left with chance ``r`` per round, ``P(win) = Σ p_t·P_t(win) / r`` and
+``E[rounds] = Σ p_t·(1/r + E_t[rounds]) / r``. The whole chain may run the pipeline at most
+``max_runs`` times (:data:`EXACT_RUNS`); beyond that, or if a state could recur, the forecast
+simulates instead. Solved states are kept across forecasts (the newest 20,000), so asking again
+after an exchange costs little; a forecast's ``runs`` counts its own work only.
+
+**Simulation** otherwise: ``samples`` fights played with ``random.Random(seed)`` and the dice
+module's ``roll_*`` edge functions (the same seed gives the same forecast). Unless ``samples`` is
+given, sampling stops once the forecast has run the pipeline :data:`SIMULATION_RUNS` times in
+all (an exact attempt that ran over its budget counts, but leaves the simulation at least half)
+and played at least :data:`MIN_SAMPLES` fights, so a forecast stays quick (about 0.5 s in
+CPython for three against three); the sample size is reported with a 95% (Wilson) interval for
+each chance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field as dc_field, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from . import dice, odds, wounds
+from .actions import Modifier
+from .combat import attack
+from .combat.attack import Carry, Declaration, FighterDice
+from .combat.fighter import Fighter
+from .errors import FudgeError, RequestError, RuleError
+from .explain import Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .encounter import State
+    from .rulesets import RuleSet
+
+# The forecast reads the options of the rules it runs; it adds none of its own.
+OPTIONS: tuple = ()
+
+SIDES = ("players", "foes")
+OUTCOMES = ("players", "foes", "none")
+POLICY = ("Rounds as the ruleset paces them, neutral declarations: able fighters pair off in order, "
+          "the extras pile on the least-engaged foe; each pair fights one exchange a round "
+          "(alternating: initiative, then an attack each); a fight ends when a side has no one "
+          "able to fight.")
+
+EXACT_RUNS = 1_500        # pipeline runs the exact chain may spend before simulating instead
+SIMULATION_RUNS = 3_000   # runs a default forecast spends in all, an exact attempt's included
+                          # (at least half of it on the simulation): about 1 s in CPython
+DEFAULT_SAMPLES = 2_000   # fights simulated by default, if the budget allows
+MIN_SAMPLES = 30          # a default simulation plays at least this many fights (big battles)
+MAX_SAMPLES = 20_000
+ROUND_CAP = 40
+MAX_ROUND_CAP = 200
+MAX_COMBATANTS = 40       # as many as an encounter holds
+DEFAULT_SEED = 1
+Z95 = 1.959963984540054   # the normal quantile of a two-sided 95% interval
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+# ---------------------------------------------------------------------------------------------
+
+def _text(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+@dataclass(frozen=True)
+class Chance:
+    """The chance of one ending: ``p`` (a float), ``exact`` (a Fraction, exact method only) and
+    a 95% interval ``low``…``high`` (the point itself when exact)."""
+
+    p: float
+    exact: Fraction | None
+    low: float
+    high: float
+
+    @classmethod
+    def of_fraction(cls, p: Fraction) -> "Chance":
+        """An exact chance."""
+        f = float(p)
+        return cls(f, p, f, f)
+
+    @classmethod
+    def of_count(cls, k: int, n: int) -> "Chance":
+        """A sampled chance, ``k`` of ``n``, with its Wilson score interval at 95%."""
+        p = k / n
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        # The point stays inside its interval whatever the float rounding (k = 0 or n).
+        return cls(p, None, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: ``{"p": float, "exact": "n/d" or null, "low": float, "high": float}``."""
+        return {"p": round(self.p, 6), "exact": None if self.exact is None else _text(self.exact),
+                "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """How a fight is likely to end, from the state it was asked about.
+
+    ``method``: ``"exact"`` (an absorbing Markov chain, Fractions) or ``"simulation"`` (``samples``
+    fights played from ``seed``). ``players``/``foes``: the chance that side is the last standing;
+    ``none``: that both fall in the same round; ``capped``: that the fight is still going after
+    ``round_cap`` rounds (exact: that it never ends). ``rounds_mean``/``rounds_exact``: the
+    expected rounds from now of the fights that end (None if none does). ``runs``: the pipeline
+    runs this forecast made (simulation: exchanges and attacks resolved; exact: runs over dice
+    classes, states an earlier forecast solved being reused).
+    """
+
+    method: str
+    players: Chance
+    foes: Chance
+    none: Chance
+    capped: float
+    rounds_mean: float | None
+    rounds_exact: Fraction | None
+    samples: int | None
+    seed: int | None
+    round_cap: int
+    runs: int
+    policy: str = POLICY
+    steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+
+    def side(self, name: str) -> Chance:
+        """The chance of ``"players"``, ``"foes"`` or ``"none"``."""
+        if name not in OUTCOMES:
+            raise FudgeError(f"side must be one of {', '.join(OUTCOMES)}.", field="side")
+        return getattr(self, name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: ``{"method", "samples", "seed", "sides": {"players"|"foes"|"none":
+        Chance.to_dict()}, "rounds": {"mean", "exact"}, "capped", "policy", "round_cap", "runs",
+        "steps"}``."""
+        return {
+            "method": self.method, "samples": self.samples, "seed": self.seed,
+            "sides": {k: self.side(k).to_dict() for k in OUTCOMES},
+            "rounds": {"mean": None if self.rounds_mean is None else round(self.rounds_mean, 6),
+                       "exact": None if self.rounds_exact is None else _text(self.rounds_exact)},
+            "capped": round(self.capped, 6), "policy": self.policy, "round_cap": self.round_cap,
+            "runs": self.runs, "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Input
+# ---------------------------------------------------------------------------------------------
+
+_SETTINGS = ("samples", "seed", "round_cap", "exact")
+
+
+@dataclass(frozen=True)
+class ForecastSettings:
+    """How to forecast: ``samples`` (None: as many as :data:`SIMULATION_RUNS` allows, up to
+    :data:`DEFAULT_SAMPLES`), ``seed`` of the simulation (None: :data:`DEFAULT_SEED`, so the same
+    question gets the same answer), ``round_cap`` and ``exact`` (False: always simulate)."""
+
+    samples: int | None = None
+    seed: int | None = None
+    round_cap: int = ROUND_CAP
+    exact: bool = True
+
+    def __post_init__(self) -> None:
+        ForecastSettings.from_dict(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: ``{"samples", "seed", "round_cap", "exact"}``."""
+        return {"samples": self.samples, "seed": self.seed, "round_cap": self.round_cap, "exact": self.exact}
+
+    @classmethod
+    def from_dict(cls, data: Any, *, field: str = "forecast") -> "ForecastSettings":
+        """Read settings from JSON; every key optional and validated, unknown ones refused.
+        ``field`` prefixes the field named in an error ("" for none: the keys themselves)."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise RequestError("The forecast settings must be an object.", field=field)
+
+        def at(key: str) -> str:
+            return f"{field}.{key}" if field else key
+
+        extra = sorted(set(data) - set(_SETTINGS))
+        if extra:
+            raise RequestError(f"Unknown forecast setting {extra[0]!r}.", field=at(extra[0]))
+
+        def whole(key: str, low: int, high: int | None) -> int | None:
+            value = data.get(key)
+            if value is None:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+                    high is not None and value > high):
+                span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+                raise RequestError(f"{key} must be a whole number {span}, not {value!r}.",
+                                   field=at(key))
+            return value
+
+        exact = data.get("exact", True)
+        if not isinstance(exact, bool):
+            raise RequestError(f"exact must be true or false, not {exact!r}.", field=at("exact"))
+        cap = whole("round_cap", 1, MAX_ROUND_CAP)
+        obj = object.__new__(cls)
+        for key, value in (("samples", whole("samples", 1, MAX_SAMPLES)),
+                           ("seed", whole("seed", -(2 ** 63), 2 ** 63)),
+                           ("round_cap", ROUND_CAP if cap is None else cap), ("exact", exact)):
+            object.__setattr__(obj, key, value)
+        return obj
+
+
+@dataclass(frozen=True)
+class _Start:
+    """A fight as the forecast starts it: fighters (each with a track), their sides, stuns
+    ``(status, rounds left)`` per fighter, carried modifiers and the round about to be played."""
+
+    rules: "RuleSet"
+    fighters: tuple[Fighter, ...]
+    sides: tuple[str, ...]
+    stuns: tuple[tuple[tuple[int, int], ...], ...]
+    carry: tuple[Carry, ...]
+    round: int
+
+
+def _start(rules: "RuleSet", fighters: Sequence[Fighter], sides: Sequence[str],
+           stuns: Sequence[tuple[tuple[int, int], ...]], carry: Iterable[Carry], round_number: int) -> _Start:
+    if rules["melee.pacing"] == "story":
+        raise RuleError("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
+                        "to forecast.", field="ruleset.melee.pacing")
+    if len(fighters) > MAX_COMBATANTS:
+        raise RequestError(f"A forecast takes at most {MAX_COMBATANTS} combatants.", field="combatants")
+    for side in SIDES:
+        if side not in sides:
+            raise RuleError(f"The forecast needs at least one combatant among the {side}.", field=side)
+    names = [f.name for f in fighters]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise RequestError(f"Two combatants are called {name!r}; names must differ.", field="name")
+    # A fighter not yet wounded gets his fresh track once, as the odds do (F95 4.57).
+    fresh = tuple(f if f.track is not None else f.with_track(f.track_for(rules)) for f in fighters)
+    return _Start(rules, fresh, tuple(sides), tuple(stuns), tuple(carry), round_number)
+
+
+# ---------------------------------------------------------------------------------------------
+# The model, shared by both methods
+# ---------------------------------------------------------------------------------------------
+
+Stuns = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Fight:
+    """A fight between rounds: every fighter (in the start's order), his stuns ``(status, rounds
+    left)``, the modifiers carried to a next exchange, and — initiative once per battle — who of
+    each pair attacks first (``((player, foe), "a" or "b")``)."""
+
+    fighters: tuple[Fighter, ...]
+    stuns: tuple[Stuns, ...]
+    carry: tuple[Carry, ...] = ()
+    order: tuple[tuple[tuple[int, int], str], ...] = ()
+
+
+def _standing(start_sides: Sequence[str], fighters: Sequence[Fighter], rules: "RuleSet") -> str | None:
+    """Who is last standing (``"players"``, ``"foes"``, ``"none"``), or None while both fight."""
+    able = {s: False for s in SIDES}
+    for side, f in zip(start_sides, fighters):
+        if not able[side] and f.can_fight(rules):
+            able[side] = True
+    if able["players"] and able["foes"]:
+        return None
+    if able["players"]:
+        return "players"
+    return "foes" if able["foes"] else "none"
+
+
+def pairing(sides: Sequence[str], able: Sequence[bool]) -> list[tuple[int, int]]:
+    """Who fights whom this round, as (player index, foe index) pairs in the order they fight:
+    able players and able foes pair off in order; each fighter left over on the larger side joins
+    the opponent with the fewest fighters on him (the first such)."""
+    players = [i for i, (s, ok) in enumerate(zip(sides, able)) if ok and s == "players"]
+    foes = [i for i, (s, ok) in enumerate(zip(sides, able)) if ok and s == "foes"]
+    pairs = list(zip(players, foes))
+    n = len(pairs)
+    small, extras, small_is_players = ((players, foes[n:], True) if len(foes) > len(players)
+                                       else (foes, players[n:], False))
+    load = {i: 1 for i in small}
+    for e in extras:
+        target = min(small, key=lambda i: load[i])  # min keeps the first of equals
+        load[target] += 1
+        pairs.append((target, e) if small_is_players else (e, target))
+    return pairs
+
+
+def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
+                 alternating: bool = False) -> tuple[Declaration, tuple[Carry, ...]]:
+    """His neutral declaration, with his carried modifiers and his stun, as the encounter adds
+    them (F95 4.23, 4.31, 4.62); and the carried modifiers it used up. A carried 'no defence'
+    belongs to alternating turns (F95 4.23) and is not applied in simultaneous rounds."""
+    mine = tuple(k for k in carry if k.to == fighter.name)
+    stunned = max((status for status, left in stuns if left > 0), default=wounds.NO_STUN)
+    if not mine and not stunned:
+        return attack.NO_DECLARATION, ()
+    mods: list[Modifier] = []
+    dmods: list[Modifier] = []
+    for k in mine:
+        if k.modifier is not None:
+            (dmods if k.scope == "defence" else mods).append(k.modifier)
+    no_defence = alternating and any(k.no_defence for k in mine)
+    return Declaration(modifiers=tuple(mods), defence_modifiers=tuple(dmods), stunned=stunned,
+                       no_defence=no_defence), mine
+
+
+def _stunned_after(stuns: Stuns, before: Fighter, after: Fighter, rules: "RuleSet") -> Stuns:
+    """His stuns after an exchange: a worse stun on his track lasts the rest of this round and
+    its rounds after (at least one), as the encounter holds it (F95 4.62, MUD 4.62)."""
+    status = after.track_for(rules).stun
+    if status > before.track_for(rules).stun:
+        rounds = wounds.stun_effects(status, rules=rules).rounds
+        return stuns + ((status, max(rounds, 1) + 1),)
+    return stuns
+
+
+def _round_ends(stuns: Stuns) -> Stuns:
+    """One round less on every stun; the spent ones drop."""
+    return tuple(sorted((s, left - 1) for s, left in stuns if left > 1))
+
+
+def _round_matters(fighters: Iterable[Fighter], rules: "RuleSet") -> bool:
+    """Can the round number change an exchange? ("plus" levels, a speed Power: F95 4.36)"""
+    fighters = list(fighters)
+    return bool((rules["melee.plus_levels"] and any(f.plus_skills for f in fighters))
+                or (rules["melee.speed_power"] and any(f.speed_power for f in fighters)))
+
+
+Branches = list[tuple[_Fight, Any]]
+
+
+class _Dice:
+    """Where a round's dice come from: :class:`_Weigher` gives every class of dice with its
+    exact chance, :class:`_Sampler` one roll of each with weight 1. ``one``: the unit weight."""
+
+    rules: "RuleSet"
+    one: Any = 1
+
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:  # pragma: no cover
+        """The outcomes of one exchange (``"round"``) or attack (``"attack"``), weighted."""
+        raise NotImplementedError
+
+    def initiative(self, a: Fighter, b: Fighter, da: Declaration,
+                   db: Declaration) -> list[tuple[str, Any]]:  # pragma: no cover
+        """Who attacks first (``"a"``/``"b"``), weighted; ties are rolled again (F95 4.23)."""
+        raise NotImplementedError
+
+    def merge(self, branches: Branches) -> Branches:
+        """Branches that reached the same fight, added up (a sample has one branch: as is)."""
+        return branches
+
+
+def _then(branches: Branches, step: Any, src: _Dice) -> Branches:
+    """Each branch followed by ``step(fight)``'s branches, the weights multiplied."""
+    out: Branches = []
+    for fight, w in branches:
+        for after, v in step(fight):
+            out.append((after, w * v))
+    return src.merge(out)
+
+
+def _turn(fight: _Fight, x: int, y: int, rnd: int, src: _Dice, alternating: bool) -> Branches:
+    """Fighter ``x``'s exchange with ``y`` (simultaneous) or his attack on ``y`` (alternating)."""
+    rules = src.rules
+    a, b = fight.fighters[x], fight.fighters[y]
+    if not (a.can_fight(rules) and b.can_fight(rules)):
+        return [(fight, src.one)]
+    da, used_a = _declaration(a, fight.stuns[x], fight.carry, alternating)
+    db, used_b = _declaration(b, fight.stuns[y], fight.carry, alternating)
+    if alternating and da.stunned and not wounds.stun_effects(da.stunned, rules=rules).can_attack:
+        return [(fight, src.one)]  # F95 4.62: a stunned fighter cannot attack this turn
+    rest = tuple(k for k in fight.carry if k not in used_a and k not in used_b)
+    out: Branches = []
+    for outcome, w in src.exchange("attack" if alternating else "round", a, b, da, db, rnd):
+        na, nb = outcome.fighters
+        fighters, stuns = list(fight.fighters), list(fight.stuns)
+        fighters[x], fighters[y] = na, nb
+        stuns[x] = _stunned_after(stuns[x], a, na, rules)
+        stuns[y] = _stunned_after(stuns[y], b, nb, rules)
+        out.append((_Fight(tuple(fighters), tuple(stuns), rest + outcome.carry, fight.order), w))
+    return src.merge(out)
+
+
+def _pair(fight: _Fight, i: int, j: int, rnd: int, src: _Dice) -> Branches:
+    """One pair's part of a round: one simultaneous exchange (F95 4.22), or initiative and an
+    attack each in alternating turns (F95 4.23)."""
+    rules = src.rules
+    if rules["melee.pacing"] != "alternating":
+        return _turn(fight, i, j, rnd, src, False)
+    a, b = fight.fighters[i], fight.fighters[j]
+    if not (a.can_fight(rules) and b.can_fight(rules)):
+        return [(fight, src.one)]
+    known = dict(fight.order).get((i, j))
+    if known is not None:
+        firsts = [(known, src.one)]
+    else:
+        da, _ = _declaration(a, fight.stuns[i], fight.carry, True)
+        db, _ = _declaration(b, fight.stuns[j], fight.carry, True)
+        firsts = src.initiative(a, b, da, db)
+    out: Branches = []
+    for first, w in firsts:
+        start = fight
+        if known is None and rules["melee.initiative"] == "battle":
+            start = replace(fight, order=fight.order + (((i, j), first),))
+        branches: Branches = [(start, w)]
+        for x, y in (((i, j), (j, i)) if first == "a" else ((j, i), (i, j))):
+            branches = _then(branches, lambda f, x=x, y=y: _turn(f, x, y, rnd, src, True), src)
+        out.extend(branches)
+    return src.merge(out)
+
+
+def _round(fight: _Fight, sides: Sequence[str], rnd: int, src: _Dice) -> Branches:
+    """One round of the whole fight: the pairs in order, then every stun one round shorter."""
+    rules = src.rules
+    branches: Branches = [(fight, src.one)]
+    for i, j in pairing(sides, [f.can_fight(rules) for f in fight.fighters]):
+        branches = _then(branches, lambda f, i=i, j=j: _pair(f, i, j, rnd, src), src)
+    return [(replace(f, stuns=tuple(_round_ends(s) for s in f.stuns)), w) for f, w in branches]
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact: an absorbing Markov chain over a lone fighter on each side
+# ---------------------------------------------------------------------------------------------
+
+class _NotFeasible(Exception):
+    """The exact chain would cost too much, or a state could recur; ``runs``: the pipeline
+    runs spent finding out."""
+
+    runs = 0
+
+
+@dataclass(frozen=True)
+class _Value:
+    """From one state: the chance of each ending (``win``: players, foes, none), the chance the
+    fight ends at all (``ends``) and E[rounds · 1{ends}] (``moment``)."""
+
+    win: tuple[Fraction, Fraction, Fraction]
+    ends: Fraction
+    moment: Fraction
+
+
+_ONE, _ZERO = Fraction(1), Fraction(0)
+_VALUES: "OrderedDict[Any, _Value]" = OrderedDict()  # solved states, across forecasts
+_VALUES_SIZE = 20_000
+
+
+class _Keys:
+    """Fighters' JSON (the memo key of their state), computed once per fighter object."""
+
+    def __init__(self) -> None:
+        self._json: dict[int, tuple[Fighter, str]] = {}
+
+    def __call__(self, f: Fighter) -> str:
+        seen = self._json.get(id(f))
+        if seen is None or seen[0] is not f:
+            seen = (f, json.dumps(f.to_dict(), sort_keys=True))
+            self._json[id(f)] = seen
+        return seen[1]
+
+
+class _Weigher(_Dice):
+    """Every class of dice with its exact chance: :func:`pyfudge.odds.exchange_outcomes` for an
+    exchange or attack, and :func:`pyfudge.combat.attack.resolve_initiative` over every pair of
+    totals for initiative. At most ``max_runs`` pipeline runs in all."""
+
+    one = _ONE
+
+    def __init__(self, rules: "RuleSet", max_runs: int, keys: _Keys) -> None:
+        self.rules, self.max_runs, self.keys = rules, max_runs, keys
+        self.runs = 0
+        self._memo: dict[Any, list] = {}
+
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
+        key = (kind, self.keys(a), self.keys(b), repr(da), repr(db))
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        left = self.max_runs - self.runs
+        if left <= 0:
+            raise _NotFeasible()
+        try:
+            leaves = odds.exchange_outcomes(a, b, rules=self.rules, a_declares=da, b_declares=db,
+                                            kind=kind, round_number=rnd, max_runs=left)
+        except FudgeError as err:
+            raise _NotFeasible() from err
+        self.runs += leaves.runs
+        self._memo[key] = list(leaves.leaves)
+        return self._memo[key]
+
+    def key(self, s: _Fight) -> Any:
+        """What tells two fights apart: the fighters' records, stuns, carried modifiers, order."""
+        return (tuple(self.keys(f) for f in s.fighters), s.stuns, repr(s.carry), s.order)
+
+    def merge(self, branches: Branches) -> Branches:
+        if len(branches) < 2:
+            return branches
+        out: dict[Any, list] = {}
+        for fight, w in branches:
+            k = self.key(fight)
+            if k in out:
+                out[k][1] += w
+            else:
+                out[k] = [fight, w]
+        return [(f, w) for f, w in out.values()]
+
+    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
+        key = ("initiative", self.keys(a), self.keys(b), repr(da), repr(db))
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        technique = self.rules["dice.technique"]
+        totals = dice.distribution(technique)
+        won = {"a": _ZERO, "b": _ZERO}
+        for ta, pa in totals.items():
+            for tb, pb in totals.items():
+                ini = attack.resolve_initiative(
+                    a, b, rules=self.rules, a_declares=da, b_declares=db,
+                    a_dice=FighterDice(dice.Roll(technique, (), ta, True)),
+                    b_dice=FighterDice(dice.Roll(technique, (), tb, True)))
+                if ini.first is not None:
+                    won[ini.first] += pa * pb
+        decided = won["a"] + won["b"]  # a tie is rolled again: the decided rolls, renormalised
+        if not decided:  # pragma: no cover - dice always leave someone ahead
+            raise _NotFeasible()
+        self._memo[key] = [(k, p / decided) for k, p in won.items() if p]
+        return self._memo[key]
+
+
+class _Chain:
+    """The chain of one 1-vs-1 (player index 0, foe index 1)."""
+
+    SIDES = ("players", "foes")
+
+    def __init__(self, rules: "RuleSet", round_number: int, max_runs: int) -> None:
+        self.rules = rules
+        self.rules_key = json.dumps(rules.to_dict(), sort_keys=True, default=str)
+        self.round = round_number
+        self.keys = _Keys()
+        self.weigher = _Weigher(rules, max_runs, self.keys)
+        self.states = 0
+        self.open: set[Any] = set()
+
+    def key(self, s: _Fight) -> Any:
+        return (self.rules_key,) + self.weigher.key(s)
+
+    def terminal(self, s: _Fight) -> _Value | None:
+        end = _standing(self.SIDES, s.fighters, self.rules)
+        if end is None:
+            return None
+        return _Value(tuple(_ONE if k == end else _ZERO for k in OUTCOMES), _ONE, _ZERO)  # type: ignore[arg-type]
+
+    def step(self, s: _Fight) -> dict[Any, tuple[_Fight, Fraction]]:
+        """The distribution of the state after one round, by key."""
+        out: dict[Any, tuple[_Fight, Fraction]] = {}
+        for t, p in _round(s, self.SIDES, self.round, self.weigher):
+            k = self.key(t)
+            out[k] = (out[k][0], out[k][1] + p) if k in out else (t, p)
+        return out
+
+    def value(self, s: _Fight) -> _Value:
+        """Solve the state (depth first, memoised; a state met again on its own path is a cycle
+        the closed form cannot take)."""
+        k = self.key(s)
+        known = _VALUES.get(k)
+        if known is not None:
+            _VALUES.move_to_end(k)
+            return known
+        end = self.terminal(s)
+        if end is not None:
+            return end
+        if k in self.open:
+            raise _NotFeasible()
+        self.open.add(k)
+        self.states += 1
+        nxt = self.step(s)
+        stay = nxt.pop(k, (None, _ZERO))[1]
+        leave = _ONE - stay
+        if leave == 0:  # nothing can ever change: the fight never ends
+            v = _Value((_ZERO, _ZERO, _ZERO), _ZERO, _ZERO)
+        else:
+            win = [_ZERO, _ZERO, _ZERO]
+            ends = moment = _ZERO
+            for t, p in nxt.values():
+                vt = self.value(t)
+                q = p / leave
+                for i in range(3):
+                    win[i] += q * vt.win[i]
+                ends += q * vt.ends
+                # R = K + R_t, K ~ Geometric(leave): E[K] = 1/leave.
+                moment += q * (vt.ends / leave + vt.moment)
+            v = _Value((win[0], win[1], win[2]), ends, moment)
+        self.open.discard(k)
+        _VALUES[k] = v
+        if len(_VALUES) > _VALUES_SIZE:
+            _VALUES.popitem(last=False)
+        return v
+
+
+def _exact(start: _Start, cap: int, max_runs: int) -> Forecast:
+    rules = start.rules
+    able = [i for i, f in enumerate(start.fighters) if f.can_fight(rules)]
+    pi = next(i for i in able if start.sides[i] == "players")
+    fi = next(i for i in able if start.sides[i] == "foes")
+    a, b = start.fighters[pi], start.fighters[fi]
+    carry = tuple(k for k in start.carry if k.to in (a.name, b.name))
+    chain = _Chain(rules, start.round, max_runs)
+    try:
+        v = chain.value(_Fight((a, b), (start.stuns[pi], start.stuns[fi]), carry))
+    except _NotFeasible as err:
+        err.runs = chain.weigher.runs
+        raise
+    rounds = v.moment / v.ends if v.ends else None
+    runs = chain.weigher.runs
+    steps = (
+        Step("F95 4.22", f"{a.name} against {b.name}, rounds with neutral declarations until one cannot "
+             "fight.", {"player": a.name, "foe": b.name}),
+        Step("F95 4.22", f"Exact: {chain.states} states of the fight solved, each round weighed over every "
+             f"class of dice ({runs} resolutions; states an earlier forecast solved are reused).",
+             {"states": chain.states, "runs": runs}),
+    )
+    return Forecast("exact", Chance.of_fraction(v.win[0]), Chance.of_fraction(v.win[1]),
+                    Chance.of_fraction(v.win[2]), float(_ONE - v.ends),
+                    None if rounds is None else float(rounds), rounds, None, None, cap, runs,
+                    steps=steps)
+
+
+# ---------------------------------------------------------------------------------------------
+# Simulation
+# ---------------------------------------------------------------------------------------------
+
+def _roll_damage(rng: random.Random, kind: str | None) -> tuple[int, ...] | None:
+    if kind is None:
+        return None
+    if kind == "3d6":
+        return dice.roll_d6(rng, 3).faces
+    return dice.roll_fudge(rng, 1 if kind == "1dF" else 4).faces
+
+
+class _Sampler(_Dice):
+    """One roll of every die, with the edge functions of :mod:`pyfudge.dice`: the combat roll,
+    the damage dice of each kind the rules may read, and the shield check and damage check rolls
+    when Combat Options call for them (CO 2.2, CO 4.3)."""
+
+    one = 1
+
+    def __init__(self, rules: "RuleSet", rng: random.Random) -> None:
+        self.rules, self.rng = rules, rng
+        self.kinds = odds.damage_kinds(rules)
+        self.shield = bool(rules["co.shield"])
+        self.check = bool(rules["co.damage_check"])
+        self.runs = 0
+
+    def _roll(self) -> tuple[FighterDice, ...]:
+        """One FighterDice per kind of damage dice (the same combat roll in each)."""
+        rng = self.rng
+        roll = dice.roll_action(rng, rules=self.rules)
+        shield = dice.roll_action(rng, rules=self.rules) if self.shield else None
+        check = dice.roll_fudge(rng, 4).faces if self.check else None
+        return tuple(FighterDice(roll, _roll_damage(rng, k), check, shield) for k in self.kinds)
+
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
+        """One exchange or attack through the pipeline; where the damage dice do not fit the blow
+        (a graze under Min-Mid-Max reads other dice, F95 4.63) the other kind rolled is used."""
+        self.runs += 1
+        rolls_a, rolls_b = self._roll(), self._roll()
+        several = len(rolls_a) > 1
+        error: FudgeError | None = None
+        for xa, xb in itertools.product(rolls_a, rolls_b):
+            try:
+                return [(attack.ExchangeRequest(a, b, da, db, xa, xb, rnd, kind).resolve(self.rules), 1)]
+            except FudgeError as err:
+                if not (several and (err.field or "").startswith("damage_die")):
+                    raise
+                error = err
+        assert error is not None
+        raise error
+
+    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
+        while True:
+            ini = attack.resolve_initiative(
+                a, b, rules=self.rules, a_declares=da, b_declares=db,
+                a_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)),
+                b_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)))
+            if ini.first is not None:
+                return [(ini.first, 1)]
+
+
+def _play(start: _Start, sampler: _Sampler, cap: int) -> tuple[str | None, int]:
+    """One fight to its end or the cap: (who is last standing, or None if capped; rounds)."""
+    fight = _Fight(start.fighters, start.stuns, start.carry)
+    for played in range(cap + 1):
+        end = _standing(start.sides, fight.fighters, start.rules)
+        if end is not None:
+            return end, played
+        if played == cap:
+            break
+        [(fight, _)] = _round(fight, start.sides, start.round + played, sampler)
+    return None, cap
+
+
+def _simulate(start: _Start, settings: ForecastSettings, budget: int = SIMULATION_RUNS) -> Forecast:
+    seed = DEFAULT_SEED if settings.seed is None else settings.seed
+    sampler = _Sampler(start.rules, random.Random(seed))
+    cap = settings.round_cap
+    wanted = settings.samples or DEFAULT_SAMPLES
+    tally = {k: 0 for k in OUTCOMES}
+    capped = rounds = ended = n = 0
+    while n < wanted:
+        end, played = _play(start, sampler, cap)
+        n += 1
+        if end is None:
+            capped += 1
+        else:
+            tally[end] += 1
+            ended += 1
+            rounds += played
+        if settings.samples is None and sampler.runs >= budget and n >= MIN_SAMPLES:
+            break
+    runs = sampler.runs
+    steps = (
+        Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
+             "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
+        Step("F95 4.22", f"Simulated {n} fights from seed {seed} ({runs} exchanges resolved); each chance "
+             "with a 95% interval.", {"samples": n, "seed": seed, "runs": runs}),
+    )
+    return Forecast("simulation", Chance.of_count(tally["players"], n), Chance.of_count(tally["foes"], n),
+                    Chance.of_count(tally["none"], n), capped / n, rounds / ended if ended else None,
+                    None, n, seed, cap, runs, steps=steps)
+
+
+# ---------------------------------------------------------------------------------------------
+# The door
+# ---------------------------------------------------------------------------------------------
+
+def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forecast:
+    rules = start.rules
+    end = _standing(start.sides, start.fighters, rules)
+    if end is not None:  # the fight is already over
+        win = {k: Chance.of_fraction(_ONE if k == end else _ZERO) for k in OUTCOMES}
+        return Forecast("exact", win["players"], win["foes"], win["none"], 0.0, 0.0, _ZERO, None, None,
+                        settings.round_cap, 0,
+                        steps=(Step("F95 4.51", "The fight is over: one side has no one able to fight.", {}),))
+    able = [i for i, f in enumerate(start.fighters) if f.can_fight(rules)]
+    lone_each = (sum(start.sides[i] == "players" for i in able) == 1
+                 and sum(start.sides[i] == "foes" for i in able) == 1)
+    spent = 0
+    if settings.exact and lone_each and not _round_matters((start.fighters[i] for i in able), rules):
+        try:
+            return _exact(start, settings.round_cap, max_runs)
+        except _NotFeasible as err:
+            spent = err.runs
+    try:
+        return _simulate(start, settings, max(SIMULATION_RUNS - spent, SIMULATION_RUNS // 2))
+    except FudgeError as err:
+        # E.g. a Damage Capacity or Willpower roll (F95 4.52) the GM enters at the table.
+        raise RuleError(f"The forecast cannot play a fight under these rules: {err.message}",
+                        field=err.field) from err
+
+
+def forecast(state: "State", *, settings: ForecastSettings | None = None,
+             max_runs: int = EXACT_RUNS) -> Forecast:
+    """The forecast of an encounter's fight from its current state (see the module docstring
+    for the battle model): its combatants as they stand (wounds, stuns, carried modifiers), its
+    ruleset and round. ``max_runs`` bounds the exact method's pipeline runs."""
+    settings = settings or ForecastSettings()
+    stuns = []
+    for c in state.combatants:
+        # The encounter holds a stun (id, status, last round) while round <= last round.
+        stuns.append(tuple(sorted((status, until - state.round + 1)
+                                  for sid, status, until in state.stunned
+                                  if sid == c.id and until >= state.round)))
+    start = _start(state.rules, [c.fighter for c in state.combatants], [c.side for c in state.combatants],
+                   stuns, state.carry, state.round)
+    return _forecast(start, settings, max_runs)
+
+
+def forecast_fighters(players: Sequence[Fighter], foes: Sequence[Fighter], *, rules: "RuleSet",
+                      settings: ForecastSettings | None = None, round_number: int = 1,
+                      max_runs: int = EXACT_RUNS) -> Forecast:
+    """The forecast of a fight between ``players`` and ``foes`` (in that order), with no stuns or
+    carried modifiers, from round ``round_number``."""
+    for where, group in (("players", players), ("foes", foes)):
+        for i, f in enumerate(group):
+            if not isinstance(f, Fighter):
+                raise RequestError(f"{where}[{i}] must be a fighter.", field=f"{where}[{i}]")
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or not 1 <= round_number <= 10_000:
+        raise RequestError("round must be a whole number from 1 to 10000.", field="round")
+    fighters = list(players) + list(foes)
+    sides = ["players"] * len(players) + ["foes"] * len(foes)
+    start = _start(rules, fighters, sides, [()] * len(fighters), (), round_number)
+    return _forecast(start, settings or ForecastSettings(), max_runs)
