@@ -19,7 +19,12 @@ them; a run that did use a die is split and re-run, finer:
   (MUD 4.22/4.61: the odd-coloured die is the last of the four, read to break ties and as the
   damage die), and only if some other die is read, face by face;
 - damage dice are first left unread, then grouped by what the damage rules read of them: the
-  face of 1dF, the sum of 4dF (F95 4.61), the sorted three d6 of Min-Mid-Max (F95 4.63).
+  face of 1dF, the sum of 4dF (F95 4.61), the sorted three d6 of Min-Mid-Max (F95 4.63);
+- under Combat Options, a shieldman's shield roll (CO 2.2, ``co.shield``) is one more roll of the
+  ruleset's technique, and a wounded fighter's damage check (CO 4.3, ``co.damage_check``) four
+  more Fudge dice grouped by their sum. A blow a shield stops is counted as ``"blocked"``.
+  Willpower (F95 4.52, ``wounds.willpower``) is the GM's roll entered as a result: it is a
+  declared input (``Declaration.willpower``), and the odds are refused without it.
 
 Each leaf's weight is the product of its classes' sizes over the number of face combinations.
 ``tests/test_odds_brute.py`` checks the grouping against a brute force over every face.
@@ -40,7 +45,7 @@ from fractions import Fraction
 from functools import lru_cache
 import math
 from math import gcd
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from . import damage, dice, wounds
 from .dice import Roll
@@ -79,7 +84,9 @@ class _Face(int):
     the same value in the same slot.
     """
 
-    _log: set = set()  # the run under way's log (between runs: a scratch set nobody reads)
+    # The run under way's log (between runs: a scratch set nobody reads). One enumeration at a
+    # time per process: the engine runs in one thread (a Pyodide worker, the command line).
+    _log: set = set()
 
     def __new__(cls, value: int, slot: int, index: int) -> "_Face":
         obj = super().__new__(cls, value)
@@ -98,12 +105,37 @@ def _note(x: Any) -> Any:
     return x
 
 
+# The methods that take no argument, and those that take exactly one: each gets a lean wrapper
+# (they run several times in every pipeline run); the rest the general one.
+_UNARY = frozenset({"__hash__", "__bool__", "__int__", "__index__", "__float__", "__abs__", "__neg__",
+                    "__pos__", "__invert__", "__trunc__", "__floor__", "__ceil__", "__str__", "__repr__",
+                    "bit_length", "as_integer_ratio", "conjugate"})
+_BINARY = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__radd__",
+                     "__sub__", "__rsub__", "__mul__", "__rmul__", "__floordiv__", "__rfloordiv__",
+                     "__truediv__", "__rtruediv__", "__mod__", "__rmod__", "__divmod__", "__rdivmod__",
+                     "__rpow__", "__and__", "__rand__", "__or__", "__ror__", "__xor__", "__rxor__",
+                     "__lshift__", "__rlshift__", "__rshift__", "__rrshift__", "__format__"})
+
+
 def _traced(name: str) -> Callable[..., Any]:
     base = getattr(int, name)
-
-    def method(self: _Face, *args: Any) -> Any:
-        _Face._log.add(self._at)
-        return base(int.__int__(self), *(_note(a) for a in args))
+    plain = int.__int__
+    if name in _UNARY:
+        def method(self: _Face) -> Any:
+            _Face._log.add(self._at)
+            return base(plain(self))
+    elif name in _BINARY:
+        def method(self: _Face, other: Any) -> Any:  # type: ignore[misc]
+            log = _Face._log
+            log.add(self._at)
+            if type(other) is _Face:
+                log.add(other._at)
+                other = plain(other)
+            return base(plain(self), other)
+    else:
+        def method(self: _Face, *args: Any) -> Any:  # type: ignore[misc]
+            _Face._log.add(self._at)
+            return base(plain(self), *(_note(a) for a in args))
 
     method.__name__ = name
     method.__doc__ = f"int.{name}, noting the read."
@@ -232,8 +264,9 @@ def damage_kinds(rules: "RuleSet") -> tuple[str | None, ...]:
 # per set of damage dice (each fighter's in an exchange; each foe's blow in a group round)
 # ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _RollSlot:
+class _RollSlot(NamedTuple):
+    """One roll's class: made for every child of every split, so a light tuple."""
+
     technique: str
     features: frozenset
     key: Any
@@ -242,8 +275,9 @@ class _RollSlot:
     total: int
 
 
-@dataclass(frozen=True)
-class _DamageSlot:
+class _DamageSlot(NamedTuple):
+    """One set of damage-like dice's class (a light tuple, like :class:`_RollSlot`)."""
+
     kinds: tuple[str | None, ...]   # candidates while unread; one once split
     fixed: bool
     key: Any = None
@@ -278,7 +312,8 @@ class DirectionOdds:
     """The odds of one fighter's blows at the other in the exchange.
 
     ``results``: the chance of each result of his blow — ``"stand-off"``, ``"miss"`` (he lost,
-    or won without reaching the minimum or the right to harm), ``"graze"``, ``"hit"`` — and
+    or won without reaching the minimum or the right to harm), ``"blocked"`` (a shield took it,
+    CO 2.2), ``"graze"``, ``"hit"`` — and
     ``"no attack"`` (he could not fight this round). ``wounds``: the chance that his blow lands
     and leaves each wound level (after every guard: pulled punch, PC death, points; Undamaged =
     it landed but did no harm); ``stuns``: the same for a stunning blow (F95 4.62).
@@ -325,8 +360,9 @@ class AttackOdds:
 
     ``kind``: the pipeline's kind of exchange (``"round"``, ``"stances"`` or ``"attack"``);
     ``exchange``: the chance of the exchange's result in a word (the worst that happened:
-    stand-off < miss < graze < hit); ``directions``: one :class:`DirectionOdds` per fighter who
-    attacks (A at B, then B at A in a simultaneous round; only A at B in an alternating attack).
+    stand-off < miss < blocked < graze < hit); ``directions``: one :class:`DirectionOdds` per
+    fighter who attacks (A at B, then B at A in a simultaneous round; only A at B in an
+    alternating attack).
     ``classes``: how many classes of dice were weighed; ``runs``: how many times the pipeline ran.
     """
 
@@ -372,7 +408,9 @@ class OddsRequest:
     """What the odds are asked of: two fighters (with their wound tracks), their declarations,
     the kind of exchange (``"round"``: simultaneous, with stances if the ruleset uses them;
     ``"attack"``: ``a`` attacks ``b`` in alternating turns) and the round number (it matters for
-    "plus" levels and a speed Power, F95 4.36). No dice: the odds weigh them all."""
+    "plus" levels and a speed Power, F95 4.36). No dice: the odds weigh them all. With
+    ``wounds.willpower`` on, each fighter who may be wounded declares his Willpower result
+    (``a_declares``/``b_declares`` ``"willpower"``, F95 4.52): the GM's roll, not dice."""
 
     a: "Fighter"
     b: "Fighter"
@@ -562,15 +600,18 @@ def _walk(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[str |
     while stack:
         rolls, dmg, weight = stack.pop()
         outcome, log, used = runner.run(rolls, dmg)
+        read: dict[int, set[int]] = {}
+        for s, idx in log:
+            read.setdefault(s, set()).add(idx)
         split = None
         for i, slot in enumerate(rolls):
-            finer = _wider(slot, {idx for s, idx in log if s == i})
+            finer = _wider(slot, read[i]) if i in read else None
             if finer is not None:
                 split = ("roll", i, finer)
                 break
         if split is None:
             for i, slot in enumerate(dmg):
-                if not slot.fixed and any(s == base + i for s, _ in log):
+                if not slot.fixed and base + i in read:
                     split = ("damage", i, used[i])
                     break
         if split is None:
@@ -707,13 +748,19 @@ def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declarat
     slot_kinds = (kinds, kinds) + (("4dF",),) * len(checks)
     extra = (("shield rolls",) if shields else ()) + (("damage checks",) if checks else ())
 
+    made: dict[tuple, tuple] = {}  # the same traced dice give the same FighterDice: make it once
+
     def fighter_dice(rolls: tuple, dmg: tuple, i: int) -> Any:
-        shield = None
-        if i in shields:
-            faces, total = rolls[2 + shields.index(i)]
-            shield = Roll(technique, faces, total, True)
+        shield_roll = rolls[2 + shields.index(i)] if i in shields else None
         check = dmg[2 + i] if checks else None
-        return attack.FighterDice(Roll(technique, rolls[i][0], rolls[i][1], True), dmg[i], check, shield)
+        parts = (rolls[i], dmg[i], check, shield_roll)
+        key = (i, *map(id, parts))
+        hit = made.get(key)
+        if hit is None:
+            shield = None if shield_roll is None else Roll(technique, shield_roll[0], shield_roll[1], True)
+            hit = made[key] = (attack.FighterDice(Roll(technique, rolls[i][0], rolls[i][1], True), dmg[i], check,
+                                                  shield), parts)  # the parts stay alive: no id reused
+        return hit[0]
 
     if kind == "attack":
         def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":

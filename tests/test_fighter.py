@@ -140,3 +140,46 @@ def test_fighter_round_trips(data):
     f = Fighter.from_dict(data)
     assert Fighter.from_dict(f.to_dict()) == f
     assert isinstance(f.weapon, Weapon) and isinstance(f.armor, Armor)
+
+
+def test_evolve_changes_only_the_pipeline_state():
+    """The pipeline's cheap copy (after a blow) equals the fully checked copy, field for field."""
+    f = Fighter.from_dict({"name": "Brynhild", "skills": {"Sword": 1, "Shield": 1}, "shield": "medium",
+                           "fudge_points": 2})
+    track = _hurt(F95)
+    from pyfudge.combat.shield import ShieldState
+    state = ShieldState("shield", 6, 2)
+    cheap = f._evolve(track=track, fudge_points=1, shield_state=state)
+    from dataclasses import replace
+    assert cheap == replace(f, track=track, fudge_points=1, shield_state=state)
+    assert cheap.to_dict() == Fighter.from_dict(cheap.to_dict()).to_dict()
+    assert f.track is None and f.fudge_points == 2  # the original is untouched
+
+
+@pytest.mark.parametrize("changes,field", [
+    ({"fudge_points": -1}, "fudge_points"),
+    ({"fudge_points": True}, "fudge_points"),
+    ({"track": {"kind": "boxes"}}, "track"),
+    ({"shield_state": "dented"}, "shield_state"),
+])
+def test_evolve_still_checks_what_it_changes(changes, field):
+    f = Fighter.from_dict({"name": "Brynhild", "skills": {"Sword": 1}, "shield": "small"})
+    with pytest.raises(FudgeError) as err:
+        f._evolve(**changes)
+    assert err.value.field == field
+
+
+def test_evolve_refuses_other_fields_and_a_shield_state_without_a_shield():
+    from pyfudge.combat.shield import ShieldState
+    f = Fighter.from_dict({"name": "Leroy", "skills": {"Sword": 1}})
+    with pytest.raises(TypeError):
+        f._evolve(name="Someone")
+    with pytest.raises(FudgeError) as err:
+        f._evolve(shield_state=ShieldState())
+    assert err.value.field == "shield"
+
+
+def test_with_track_still_checks_the_whole_fighter():
+    f = Fighter.from_dict({"name": "Leroy", "skills": {"Sword": 1}})
+    with pytest.raises(FudgeError):
+        f.with_fudge_points(100)

@@ -7,7 +7,11 @@ One call resolves one exchange between two fighters:
 - :func:`resolve_attack` — one attack of alternating turns (F95 4.23): offence against defence;
 - :func:`resolve_initiative` — who attacks first in alternating turns (F95 4.23);
 - :func:`strike` — the damage, guards and wound of one blow that landed; :mod:`combat.multi`,
-  :mod:`combat.ranged` and :mod:`combat.location` call it for their own hits.
+  :mod:`combat.ranged` and :mod:`combat.location` call it for their own hits, through
+  :func:`strike_or_block` when the defender may make a CO 2.2 shield check first.
+
+Inside :func:`remembering_blows` (which :mod:`pyfudge.odds` opens around its hundreds of runs)
+the parts of an exchange that read no dice, and each distinct blow, are figured once.
 
 Each fighter's modifiers are gathered from the fighters and their declarations (wound penalty
 from his track, the foe's shield, weapon size, position, blessing, all-out or stance, aimed
@@ -32,8 +36,10 @@ Rules wired in when their options are on (each needs its input, else a named err
 
 from __future__ import annotations
 
+import contextvars
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import damage, dice, ladder, wounds
 from ..actions import Modifier
@@ -709,6 +715,44 @@ def _dice_total(d: FighterDice) -> int:
 
 # --- one blow -------------------------------------------------------------------------------
 
+# Blows already figured in this enumeration (see remembering_blows); None: no memo.
+_BLOW_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("pyfudge_blow_memo", default=None)
+
+
+@contextmanager
+def remembering_blows() -> Iterator[None]:
+    """Within this block, :func:`strike` remembers each blow it figured and returns the same
+    blow when called again with the same inputs (the same fighter, declaration and ruleset
+    objects, and equal numbers and dice). :mod:`pyfudge.odds` runs the pipeline hundreds of times
+    on the same two fighters, where most runs land one of a few blows; outside such a block
+    nothing is remembered. The dice reach the memo's key as their values, so a traced die is
+    read there whether or not the damage rules would have read it: the odds may then weigh
+    finer classes of dice than needed, never coarser."""
+    token = _BLOW_MEMO.set({})
+    try:
+        yield
+    finally:
+        _BLOW_MEMO.reset(token)
+
+
+def _remember(objects: tuple, values: tuple, compute: Any) -> Any:
+    """``compute()``, remembered inside :func:`remembering_blows` by the identity of ``objects``
+    (kept alive by the memo, so no id is reused) and the value of ``values``. For the parts of
+    an exchange that read no dice: checks, modifiers, minimums."""
+    memo = _BLOW_MEMO.get()
+    if memo is None:
+        return compute()
+    key = (tuple(map(id, objects)), values)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (compute(), objects)
+    return hit[0]
+
+
+def _plain(values: Any) -> tuple[int, ...] | None:
+    return None if values is None else tuple(int(v) for v in values)
+
+
 def strike(
     attacker: Fighter,
     defender: Fighter,
@@ -745,20 +789,54 @@ def strike(
     ``check_field``/``willpower_field`` name the inputs at fault when the check's dice or the
     Willpower result are missing; ``called`` is the called shot's outcome, carried into the blow.
     """
+    memo = _BLOW_MEMO.get()
+    if memo is None:
+        return _strike(attacker, defender, relative_degree, rules, declares, defender_declares, damage_die,
+                       attack_roll, defense_roll, all_out_bonus, extra_damage, critical,
+                       worst_at_round_start, tie_won, on_target, check_faces, check_field, willpower_field,
+                       called)
+    # Objects by identity (the memo keeps them alive, so no id is reused), numbers by value.
+    # The opposed rolls matter only to the even/odd damage rule (F95 4.61), a critical only to
+    # F95 4.58's penetration (damage.critical_penetration, off in every preset).
+    rolls = damage.dice_needed(rules, relative_degree=relative_degree)["rolls"]
+    objects = (attacker, defender, rules, declares, defender_declares, called)
+    key = (tuple(map(id, objects)), int(relative_degree), _plain(damage_die),
+           (None if attack_roll is None else int(attack_roll), None if defense_roll is None else int(defense_roll))
+           if rolls else None,
+           int(all_out_bonus), tuple(extra_damage), bool(critical) and bool(rules["damage.critical_penetration"]),
+           worst_at_round_start, bool(tie_won),
+           on_target, _plain(check_faces), check_field, willpower_field)
+    hit = memo.get(key)
+    if hit is None:
+        hit = (_strike(attacker, defender, relative_degree, rules, declares, defender_declares, damage_die,
+                       attack_roll, defense_roll, all_out_bonus, extra_damage, critical,
+                       worst_at_round_start, tie_won, on_target, check_faces, check_field, willpower_field,
+                       called), objects)
+        memo[key] = hit
+    return hit[0]
+
+
+def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "RuleSet",
+            declares: Declaration, defender_declares: Declaration, damage_die: tuple[int, ...] | None,
+            attack_roll: int | None, defense_roll: int | None, all_out_bonus: int,
+            extra_damage: tuple[Modifier, ...], critical: bool, worst_at_round_start: int | None,
+            tie_won: bool, on_target: bool | None, check_faces: tuple[int, ...] | None, check_field: str,
+            willpower_field: str, called: location.LocationOutcome | None) -> tuple[Blow, Fighter]:
+    """:func:`strike` itself, without the memo."""
     steps: list[Step] = []
     rd = relative_degree  # resolve_damage refuses anything below +1: only hits come here
     if tie_won:
         steps.append(Step("F95 4.56", "A tie won counts as the narrowest win: a graze, relative degree +1 "
                           "(our reading; the books give no degree for it).", {"relative_degree": 1}))
     extra = tuple(declares.damage_modifiers) + tuple(extra_damage)
-    odf = damage.offensive_factors(
+    odf = _remember((attacker, rules), ("odf", all_out_bonus, extra), lambda: damage.offensive_factors(
         rules=rules, strength=attacker.strength, strength_scale=attacker.strength_scale,
         weapon=attacker.weapon, all_out=all_out_bonus, extra=extra,
-    )
-    ddf = damage.defensive_factors(
+    ))
+    ddf = _remember((defender, rules), ("ddf",), lambda: damage.defensive_factors(
         rules=rules, capacity=defender.damage_capacity, armor=defender.armor,
         mass_scale=defender.mass_scale, tough_hide=defender.tough_hide, resistant=defender.resistant,
-    )
+    ))
     outcome = damage.resolve_damage(
         relative_degree=rd, odf=odf, ddf=ddf, rules=rules, damage_die=damage_die,
         attack_roll=attack_roll, defense_roll=defense_roll, critical=critical,
@@ -817,7 +895,7 @@ def strike(
             record = replace(record, track=check.track)
     if declares.stun:
         steps.extend(record.steps)
-    after = replace(defender, track=record.track, fudge_points=defender.fudge_points - spent)
+    after = defender._evolve(track=record.track, fudge_points=defender.fudge_points - spent)
     blow = Blow(attacker.name, defender.name, rd, odf, ddf, outcome, level, declares.stun, spent,
                 record, declares.aim, on_target, tuple(guards), tuple(steps), called, check)
     return blow, after
@@ -891,10 +969,26 @@ def _fixed_npc(me: Fighter, foe: Fighter, rules: "RuleSet") -> bool:
     return bool(rules["melee.npc_fixed"]) and me.role != "pc" and foe.role == "pc"
 
 
-def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rules: "RuleSet",
-               round_number: int, disparity: Modifier | None, active: bool, where: str,
-               steps: list[Step], *, alternating: bool = False, role: str = "both") -> SideReport:
-    """One fighter's skills, modifiers, dice and results."""
+@dataclass(frozen=True)
+class _SidePlan:
+    """The part of a fighter's side that needs no dice: his skills, modifiers and their steps."""
+
+    skill: str
+    level: int
+    def_level: int
+    fixed: bool
+    off_mods: tuple[Modifier, ...]
+    def_mods: tuple[Modifier, ...]
+    off_base: int
+    def_base: int
+    one_result: bool
+    mod_steps: tuple[Step, ...]
+    trait: str
+    base: int
+
+
+def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", round_number: int,
+               disparity: Modifier | None, active: bool, alternating: bool, role: str) -> _SidePlan:
     mods = _gather(me, foe, decl, rules, round_number, disparity=disparity, alternating=alternating)
     skill = decl.skill or me.attack_skill
     level = me.skill(skill)
@@ -905,12 +999,39 @@ def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rul
     else:
         def_level = level
     fixed = active and _fixed_npc(me, foe, rules)
+    off_mods = mods.common + mods.offence
+    def_mods = mods.common + mods.defence
+    one_result = active and role == "both" and not rules["melee.stances"]
+    if one_result:
+        # One roll, one result (F95 4.22): every modifier applies to it.
+        off_mods = def_mods = mods.common + mods.offence + mods.defence
+    listed = def_mods if role == "defend" else (
+        off_mods + mods.defence if role == "both" and rules["melee.stances"] else off_mods)
+    mod_steps = tuple(Step(m.section or "F95 4.31", f"{me.name}: {m.source} {m.amount:+d}.",
+                           {"fighter": me.name, "source": m.source, "amount": m.amount}) for m in listed)
+    trait, base = skill, level
+    if role == "defend":
+        trait, base = decl.defence_skill or me.defence_skill or skill, def_level
+    return _SidePlan(skill, level, def_level, fixed, off_mods, def_mods,
+                     level + _total(off_mods), (level if one_result else def_level) + _total(def_mods),
+                     one_result, mod_steps, trait, base)
+
+
+def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rules: "RuleSet",
+               round_number: int, disparity: Modifier | None, active: bool, where: str,
+               steps: list[Step], *, alternating: bool = False, role: str = "both",
+               plan: _SidePlan | None = None) -> SideReport:
+    """One fighter's skills, modifiers, dice and results (``plan``: the dice-free part, if known)."""
+    if plan is None:
+        plan = _remember((me, foe, decl, rules), ("side", round_number, disparity, active, alternating, role),
+                         lambda: _plan_side(me, foe, decl, rules, round_number, disparity, active, alternating,
+                                            role))
     roll = d.roll
     if not active:
         if roll is not None:
             steps.append(Step("F95 4.22", f"{me.name} cannot fight this round: his roll is not used.", {}))
         roll = None
-    elif fixed:
+    elif plan.fixed:
         if roll is not None:
             steps.append(Step("F95 4.33", f"{me.name} is an NPC at her trait level: her roll is not used.", {}))
         roll = None
@@ -918,35 +1039,29 @@ def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rul
     elif roll is None:
         raise DiceError(f"{me.name} needs a combat roll.", field=f"{where}.roll")
     total = roll.total if roll is not None else 0
-    off_mods = mods.common + mods.offence
-    def_mods = mods.common + mods.defence
     offence = defence = None
     if active:
-        if role == "both" and not rules["melee.stances"]:
-            # One roll, one result (F95 4.22): every modifier applies to it.
-            offence = defence = level + _total(mods.common + mods.offence + mods.defence) + total
-            off_mods = def_mods = mods.common + mods.offence + mods.defence
-        else:
-            offence = level + _total(off_mods) + total
-            defence = def_level + _total(def_mods) + total
-    listed = def_mods if role == "defend" else (
-        off_mods + mods.defence if role == "both" and rules["melee.stances"] else off_mods)
-    for m in listed:
-        steps.append(Step(m.section or "F95 4.31", f"{me.name}: {m.source} {m.amount:+d}.",
-                          {"fighter": me.name, "source": m.source, "amount": m.amount}))
+        offence = plan.off_base + total
+        defence = offence if plan.one_result else plan.def_base + total
+    steps.extend(plan.mod_steps)
     if active:
         shown = f"{ladder.name(offence)}" if offence == defence or role == "attack" else \
             f"offence {ladder.name(offence)}, defence {ladder.name(defence)}"
-        trait, base = skill, level
         if role == "defend":
             shown = f"defence {ladder.name(defence)}"
-            trait, base = decl.defence_skill or me.defence_skill or skill, def_level
         steps.append(Step(
-            "F95 4.22", f"{me.name}: {trait} {ladder.name(base, legendary=True)}, dice {total:+d}: {shown}.",
-            {"fighter": me.name, "level": level, "dice": total, "offence": offence, "defence": defence},
+            "F95 4.22", f"{me.name}: {plan.trait} {ladder.name(plan.base, legendary=True)}, dice {total:+d}: {shown}.",
+            {"fighter": me.name, "level": plan.level, "dice": total, "offence": offence, "defence": defence},
         ))
-    return SideReport(me.name, skill, level, off_mods, def_level, def_mods, roll, total,
-                      offence, defence, active, fixed, active and not fixed and _critical(d))
+    return SideReport(me.name, plan.skill, plan.level, plan.off_mods, plan.def_level, plan.def_mods, roll, total,
+                      offence, defence, active, plan.fixed, active and not plan.fixed and _critical(d))
+
+
+def _min_to_hit(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet") -> tuple[int, Step]:
+    """The least result that hits ``foe`` (F95 4.22, MUD 4.58), remembered like the other
+    dice-free parts of an exchange."""
+    return _remember((me, foe, decl, rules), ("minimum",), lambda: melee.min_to_hit(
+        me.size_scale, foe.size_scale, rules=rules, gm_minimum=decl.min_to_hit))
 
 
 def _can_act(me: Fighter, decl: Declaration, rules: "RuleSet") -> bool:
@@ -961,6 +1076,53 @@ def _result_word(verdict: Verdict, blow: Blow | Block | None) -> str:
     if verdict.winner is None and verdict.relative_degree == 0:
         return "stand-off"
     return "miss"
+
+
+@dataclass(frozen=True)
+class _RoundPlan:
+    """What a simultaneous round settles before the dice: checked declarations, who can fight,
+    each side's skills and modifiers, the minimums to hit, the opening steps."""
+
+    steps: tuple[Step, ...]
+    start: dict[str, int]
+    a_active: bool
+    b_active: bool
+    da: Modifier | None
+    db: Modifier | None
+    side_a: _SidePlan
+    side_b: _SidePlan
+    min_a: tuple[int, Step]
+    min_b: tuple[int, Step]
+    harm_a: bool
+    harm_b: bool
+
+
+def _plan_round(a: Fighter, b: Fighter, a_declares: Declaration, b_declares: Declaration, rules: "RuleSet",
+                round_number: int) -> _RoundPlan:
+    _check_declaration(a, a_declares, rules, "a", alternating=False)
+    _check_declaration(b, b_declares, rules, "b", alternating=False)
+    steps = [Step("F95 4.22", f"Round {round_number}: {a.name} against {b.name}, simultaneous.",
+                  {"round": round_number})]
+    start = {a.name: a.current_level(rules), b.name: b.current_level(rules)}
+    a_active, b_active = _can_act(a, a_declares, rules), _can_act(b, b_declares, rules)
+    # F95 4.36: a fighter with a speed Power strikes every other round as if his foe were unaware.
+    if rules["melee.speed_power"] and melee.speed_power_free_round(round_number):
+        if a.speed_power and not b.speed_power and a_active:
+            b_active = False
+            steps.append(Step("F95 4.36", f"{a.name}'s speed: {b.name} cannot answer this round.", {}))
+        elif b.speed_power and not a.speed_power and b_active:
+            a_active = False
+            steps.append(Step("F95 4.36", f"{b.name}'s speed: {a.name} cannot answer this round.", {}))
+    if not a_active and not b_active:
+        raise RuleError("Neither fighter can fight this round.", field="a")
+    da, db = melee.weapon_disparity(a.weapon.value, a.shield, b.weapon.value, b.shield, rules=rules)
+    return _RoundPlan(
+        tuple(steps), start, a_active, b_active, da, db,
+        _plan_side(a, b, a_declares, rules, round_number, da, a_active, False, "both"),
+        _plan_side(b, a, b_declares, rules, round_number, db, b_active, False, "both"),
+        _min_to_hit(a, b, a_declares, rules), _min_to_hit(b, a, b_declares, rules),
+        not a_declares.defend_only and not _stunned_cannot_attack(a_declares, rules),
+        not b_declares.defend_only and not _stunned_cannot_attack(b_declares, rules))
 
 
 def resolve_exchange(
@@ -989,31 +1151,17 @@ def resolve_exchange(
     a_dice, b_dice = a_dice or FighterDice(), b_dice or FighterDice()
     if a.name == b.name:
         raise FudgeError("The two fighters need different names.", field="b.name")
-    _check_declaration(a, a_declares, rules, "a", alternating=False)
-    _check_declaration(b, b_declares, rules, "b", alternating=False)
-    steps: list[Step] = [Step("F95 4.22", f"Round {round_number}: {a.name} against {b.name}, simultaneous.",
-                              {"round": round_number})]
-    start = {a.name: a.current_level(rules), b.name: b.current_level(rules)}
-    a_active, b_active = _can_act(a, a_declares, rules), _can_act(b, b_declares, rules)
-    # F95 4.36: a fighter with a speed Power strikes every other round as if his foe were unaware.
-    if rules["melee.speed_power"] and melee.speed_power_free_round(round_number):
-        if a.speed_power and not b.speed_power and a_active:
-            b_active = False
-            steps.append(Step("F95 4.36", f"{a.name}'s speed: {b.name} cannot answer this round.", {}))
-        elif b.speed_power and not a.speed_power and b_active:
-            a_active = False
-            steps.append(Step("F95 4.36", f"{b.name}'s speed: {a.name} cannot answer this round.", {}))
-    if not a_active and not b_active:
-        raise RuleError("Neither fighter can fight this round.", field="a")
-    da, db = melee.weapon_disparity(a.weapon.value, a.shield, b.weapon.value, b.shield, rules=rules)
-    sa = _read_side(a, b, a_declares, a_dice, rules, round_number, da, a_active, "a_dice", steps)
-    sb = _read_side(b, a, b_declares, b_dice, rules, round_number, db, b_active, "b_dice", steps)
-    min_a, st = melee.min_to_hit(a.size_scale, b.size_scale, rules=rules, gm_minimum=a_declares.min_to_hit)
-    steps.append(st)
-    min_b, st = melee.min_to_hit(b.size_scale, a.size_scale, rules=rules, gm_minimum=b_declares.min_to_hit)
-    steps.append(st)
-    harm_a = not a_declares.defend_only and not _stunned_cannot_attack(a_declares, rules)
-    harm_b = not b_declares.defend_only and not _stunned_cannot_attack(b_declares, rules)
+    plan = _remember((a, b, a_declares, b_declares, rules), ("round", round_number),
+                     lambda: _plan_round(a, b, a_declares, b_declares, rules, round_number))
+    steps: list[Step] = list(plan.steps)
+    start, a_active, b_active = plan.start, plan.a_active, plan.b_active
+    sa = _read_side(a, b, a_declares, a_dice, rules, round_number, plan.da, a_active, "a_dice", steps,
+                    plan=plan.side_a)
+    sb = _read_side(b, a, b_declares, b_dice, rules, round_number, plan.db, b_active, "b_dice", steps,
+                    plan=plan.side_b)
+    (min_a, st_a), (min_b, st_b) = plan.min_a, plan.min_b
+    steps += (st_a, st_b)
+    harm_a, harm_b = plan.harm_a, plan.harm_b
     no_tiebreak = sa.fixed or sb.fixed
     odd_a = _odd_die(a_dice, rules) if rules["melee.tiebreak"] and not no_tiebreak else None
     odd_b = _odd_die(b_dice, rules) if rules["melee.tiebreak"] and not no_tiebreak else None
@@ -1103,7 +1251,9 @@ _CITE = {
 def _cite(steps: list[Step], rules: "RuleSet") -> tuple[Step, ...]:
     """Tag the exchange's own steps with the preset's book where it states the same rule."""
     table = _CITE[rules.preset]
-    return tuple(replace(st, section=table[st.section]) if st.section in table else st for st in steps)
+    if not table:
+        return tuple(steps)
+    return tuple(Step(table[st.section], st.text, st.data) if st.section in table else st for st in steps)
 
 
 def _with_all_out(v: Verdict, decl: Declaration) -> Verdict:
@@ -1141,7 +1291,7 @@ def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: Side
                                 {"aim": dec_att.aim, "on_target": on_target}))
     block = _shield_check(att, dfd, s_att, s_dfd, d_dfd, rules, where)
     if block is not None and block.check.blocked:
-        return _absorb(block, att, dfd, v, rd, d_att, dec_att, foe_bonus, rules, extra_steps)
+        return _absorb(block, att, dfd, v, rd, d_att, d_dfd, dec_att, foe_bonus, rules, extra_steps)
     if block is not None:
         extra_steps.extend(block.check.steps)
     extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
@@ -1162,7 +1312,7 @@ def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: Side
         # F95 4.62: "a successful Good blow (or better) to the head knocks someone out
         # automatically. In an Opposed action, the Good blow would also have to win" — it won.
         head = wounds.head_blow(after.track_for(rules), s_att.offence, won=True, rules=rules)
-        after = replace(after, track=head.track)
+        after = after._evolve(track=head.track)
         blow = replace(blow, head_blow=head, steps=blow.steps + head.steps)
     return blow, after, blow.steps
 
@@ -1172,58 +1322,147 @@ def _shield_check(att: Fighter, dfd: Fighter, s_att: SideReport, s_dfd: SideRepo
     """CO 2.2: "If a shieldman loses the action, then that player should make an extra roll
     against his shield skill" — only with ``co.shield`` on, for a fighter with a shield who
     rolled to defend (an unaware or helpless fighter cannot use it)."""
-    if not rules["co.shield"] or dfd.shield == "none" or s_dfd.defence is None:
+    if s_dfd.defence is None:
         return None
-    if s_dfd.fixed:
+    return shield_check_against(att, dfd, attacker_result=s_att.offence, defender_result=s_dfd.defence,
+                                roll=d_dfd.shield, rules=rules, fixed=s_dfd.fixed,
+                                roll_field=f"{where}_dice.shield", skill_field=f"{where}.skills")
+
+
+def shield_check_against(attacker: Fighter, defender: Fighter, *, attacker_result: int, defender_result: int,
+                         roll: Roll | None, rules: "RuleSet", fixed: bool = False,
+                         roll_field: str = "shield", skill_field: str = "defender.skills",
+                         penalty: int | None = None) -> Block | None:
+    """The shield check of a ``defender`` who lost to ``attacker`` (CO 2.2: "If a shieldman
+    loses the action, then that player should make an extra roll against his shield skill ...
+    equal to or greater than his opponent's action result, then the hit strikes the shield").
+    None when ``co.shield`` is off or he carries no shield; else a :class:`Block` whose
+    ``check.blocked`` says whether the shield took the blow (wear is :func:`absorb_blow`'s).
+    ``roll``: his shield roll (the ruleset's technique); ``fixed``: an NPC at her trait level
+    (F95 4.33), who rolls no dice. ``roll_field``/``skill_field`` name the inputs at fault.
+    ``penalty``: his wound penalty for the check (default: as his track stands now)."""
+    if not rules["co.shield"] or defender.shield == "none":
+        return None
+    if fixed:
         # F95 4.33: an NPC facing a PC gets her trait level as her result; our reading: her shield
         # check too is her Shield skill, no roll.
         total, faces = 0, ()
-    elif d_dfd.shield is None:
-        raise DiceError(f"{dfd.name} lost the action and makes a shield check (Combat Options 2.2): "
-                        "give its roll.", field=f"{where}_dice.shield")
+    elif roll is None:
+        raise DiceError(f"{defender.name} lost the action and makes a shield check (Combat Options 2.2): "
+                        "give its roll.", field=roll_field)
     else:
-        total, faces = d_dfd.shield.total, d_dfd.shield.faces
-    state = dfd.shield_state or shields.ShieldState()
-    pain = dfd.current_penalty(rules)
+        total, faces = roll.total, roll.faces
+    state = defender.shield_state or shields.ShieldState()
+    pain = defender.current_penalty(rules) if penalty is None else penalty
     # F95 4.51: a wound's penalty is "to all traits", the Shield skill among them.
     mods = (Modifier("wounds", pain, "F95 4.51"),) if pain else ()
-    check = shields.ShieldCheck(dfd.name, shields.shield_skill_of(dfd), total, s_att.offence,
-                                s_dfd.defence, faces, state, mods)
+    check = shields.ShieldCheck(defender.name, shields.shield_skill_of(defender), total, attacker_result,
+                                defender_result, faces, state, mods)
     try:
         out = shields.shield_check(check, rules=rules)
     except FudgeError as err:
-        raise RuleError(err.message, field=f"{where}.skills") from None
-    return Block(att.name, dfd.name, out, None, out.steps)
+        raise RuleError(err.message, field=skill_field) from None
+    return Block(attacker.name, defender.name, out, None, out.steps)
 
 
 def _absorb(block: Block, att: Fighter, dfd: Fighter, v: Verdict, rd: int, d_att: FighterDice,
-            dec_att: Declaration, foe_bonus: int, rules: "RuleSet",
+            d_dfd: FighterDice, dec_att: Declaration, foe_bonus: int, rules: "RuleSet",
             extra_steps: list[Step]) -> tuple[Block, Fighter, tuple[Step, ...]]:
+    """A melee blow the shield took: :func:`absorb_blow` with the exchange's damage inputs."""
+    extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
+    block, after = absorb_blow(
+        block, att, dfd, relative_degree=rd, rules=rules, damage_die=_damage_faces(d_att, rules, rd),
+        all_out_bonus=v.all_out_bonus, extra_damage=tuple(dec_att.damage_modifiers) + extra,
+        attack_roll=_dice_total(d_att) if d_att.roll is not None else None,
+        defense_roll=_dice_total(d_dfd) if d_dfd.roll is not None else None, extra_steps=tuple(extra_steps))
+    return block, after, block.steps
+
+
+def absorb_blow(block: Block, attacker: Fighter, defender: Fighter, *, relative_degree: int, rules: "RuleSet",
+                damage_die: tuple[int, ...] | None = None, all_out_bonus: int = 0,
+                extra_damage: tuple[Modifier, ...] = (), attack_roll: int | None = None,
+                defense_roll: int | None = None, extra_steps: tuple[Step, ...] = ()) -> tuple[Block, Fighter]:
     """CO 2.2: "the hit strikes the shield and not the character"; CO 2.3: the shield loses
-    damage points "only ... when they are successfully used to absorb a blow"."""
-    state = dfd.shield_state or shields.ShieldState()
+    damage points "only ... when they are successfully used to absorb a blow". With
+    ``co.shield_damage`` and a shield with points, the wear is the blow's damage number (figured
+    as for the fighter, without wounding him) or one point (``co.shield_wear``). Returns the
+    block with its wear and steps, and the defender with his shield's new state."""
+    state = defender.shield_state or shields.ShieldState()
     steps = list(extra_steps) + list(block.check.steps)
-    after = dfd
+    after = defender
     wear = None
     if rules["co.shield_damage"] and state.points is not None:
         number = 1
         if rules["co.shield_wear"] == "damage":
-            # The blow's damage number, figured as for the fighter (without wounding him).
-            extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
-            odf = damage.offensive_factors(rules=rules, strength=att.strength, strength_scale=att.strength_scale,
-                                           weapon=att.weapon, all_out=v.all_out_bonus,
-                                           extra=tuple(dec_att.damage_modifiers) + extra)
-            ddf = damage.defensive_factors(rules=rules, capacity=dfd.damage_capacity, armor=dfd.armor,
-                                           mass_scale=dfd.mass_scale, tough_hide=dfd.tough_hide,
-                                           resistant=dfd.resistant)
-            hit = damage.resolve_damage(relative_degree=rd, odf=odf, ddf=ddf, rules=rules,
-                                        damage_die=_damage_faces(d_att, rules, rd))
+            odf = damage.offensive_factors(rules=rules, strength=attacker.strength,
+                                           strength_scale=attacker.strength_scale, weapon=attacker.weapon,
+                                           all_out=all_out_bonus, extra=tuple(extra_damage))
+            ddf = damage.defensive_factors(rules=rules, capacity=defender.damage_capacity, armor=defender.armor,
+                                           mass_scale=defender.mass_scale, tough_hide=defender.tough_hide,
+                                           resistant=defender.resistant)
+            hit = damage.resolve_damage(relative_degree=relative_degree, odf=odf, ddf=ddf, rules=rules,
+                                        damage_die=damage_die, attack_roll=attack_roll, defense_roll=defense_roll)
             number = hit.number if hit.number is not None else _co_points(hit, hit.level, rules)
             steps.append(Step("CO 2.3", f"The blow's damage number: {number}.", {"number": number}))
         wear = shields.absorb(state, shields.wear_points(number, rules=rules), rules=rules)
         steps.extend(wear.steps)
-        after = replace(dfd, shield_state=wear.shield)
-    return replace(block, wear=wear, steps=tuple(steps)), after, tuple(steps)
+        after = defender._evolve(shield_state=wear.shield)
+    return replace(block, wear=wear, steps=tuple(steps)), after
+
+
+def strike_or_block(
+    attacker: Fighter,
+    defender: Fighter,
+    *,
+    relative_degree: int,
+    rules: "RuleSet",
+    attacker_result: int,
+    defender_result: int | None,
+    shield_roll: Roll | None = None,
+    shield_fixed: bool = False,
+    shield_field: str = "shield",
+    skill_field: str = "defender.skills",
+    damage_die: tuple[int, ...] | None = None,
+    extra_damage: tuple[Modifier, ...] = (),
+    worst_at_round_start: int | None = None,
+    defender_declares: Declaration = NO_DECLARATION,
+    check_faces: tuple[int, ...] | None = None,
+    check_field: str = "defender_dice.check",
+    willpower_field: str = "defender_declares.willpower",
+    shield_penalty: int | None = None,
+) -> tuple[Blow | Block, Fighter]:
+    """A blow that won, outside a two-fighter exchange (a group round, F95 4.34; a shot, F95
+    4.4): the defender's shield check first (CO 2.2, with ``co.shield``; ``defender_result``
+    None when he could not use his shield; ``shield_fixed``: an NPC at her trait level checks
+    with no roll; ``shield_penalty``: the wound penalty to the check, default his own now), then,
+    if the shield did not take it, :func:`strike`. Returns the :class:`Blow` or :class:`Block`
+    and the defender after."""
+    block = None
+    if defender_result is not None:
+        block = shield_check_against(attacker, defender, attacker_result=attacker_result,
+                                     defender_result=defender_result, roll=shield_roll, rules=rules,
+                                     fixed=shield_fixed, roll_field=shield_field, skill_field=skill_field,
+                                     penalty=shield_penalty)
+    if block is not None and block.check.blocked:
+        return absorb_blow(block, attacker, defender, relative_degree=relative_degree, rules=rules,
+                           damage_die=damage_die, extra_damage=extra_damage)
+    blow, after = strike(attacker, defender, relative_degree=relative_degree, rules=rules,
+                         damage_die=damage_die, extra_damage=extra_damage,
+                         worst_at_round_start=worst_at_round_start, defender_declares=defender_declares,
+                         check_faces=check_faces, check_field=check_field, willpower_field=willpower_field)
+    if block is not None:
+        blow = replace(blow, steps=block.check.steps + blow.steps)
+    return blow, after
+
+
+def read_shield_roll(raw: Any, *, rules: "RuleSet", field: str = "shield") -> Roll | None:
+    """A shield roll given as a :class:`~pyfudge.dice.Roll`, a list of faces, or ``{"faces"}`` /
+    ``{"total"}``, read with the ruleset's technique (CO 2.2: a roll against the Shield skill)."""
+    if raw is None or isinstance(raw, Roll):
+        return raw
+    if isinstance(raw, (list, tuple)):
+        raw = {"faces": list(raw)}
+    return _read_roll(raw, rules, field)
 
 
 def _scouting(a: Fighter, b: Fighter, a_decl: Declaration, b_decl: Declaration, blows: list[Blow | Block],
@@ -1334,8 +1573,9 @@ def resolve_attack(
     attacker_dice, defender_dice = attacker_dice or FighterDice(), defender_dice or FighterDice()
     if attacker.name == defender.name:
         raise FudgeError("The two fighters need different names.", field="defender.name")
-    _check_declaration(attacker, attacker_declares, rules, "attacker", alternating=True)
-    _check_declaration(defender, defender_declares, rules, "defender", alternating=True)
+    _remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True), lambda: (
+        _check_declaration(attacker, attacker_declares, rules, "attacker", alternating=True),
+        _check_declaration(defender, defender_declares, rules, "defender", alternating=True)))
     if attacker_declares.all_out == "defense":
         raise RuleError("An all-out defender forfeits his attack this round (F95 4.23).",
                         field="attacker.all_out")

@@ -30,6 +30,8 @@ PAIN = ("normal", "high", "low")
 RESISTANCE = ("normal", "resistant", "fragile")
 ANIMALS = ("carnivore", "prey")
 MAX_SKILLS = 12
+# The fields the pipeline changes as a fight goes on (see Fighter._evolve).
+_EVOLVING = frozenset({"track", "fudge_points", "shield_state"})
 SCALE_LIMIT = 40
 
 _FIELDS = (
@@ -191,12 +193,36 @@ class Fighter:
         return self.track_for(rules).can_act()
 
     def with_track(self, track: wounds.WoundTrack) -> "Fighter":
-        """A copy with a new wound track (after a wound or healing)."""
+        """A copy with a new wound track (after a wound or healing), checked whole."""
         return replace(self, track=track)
 
     def with_fudge_points(self, points: int) -> "Fighter":
-        """A copy with this many Fudge (Meta) Points left."""
+        """A copy with this many Fudge (Meta) Points left, checked whole."""
         return replace(self, fudge_points=points)
+
+    def _evolve(self, **changes: Any) -> "Fighter":
+        """A copy with the state the attack pipeline changes (``track``, ``fudge_points``,
+        ``shield_state``, each from the rules' own outcomes), checked field by field rather than
+        re-validating the whole fighter: the rest was validated when he was made, and a blow
+        changes nothing else. This is the hot path of the odds (a blow per run), where
+        ``dataclasses.replace`` would re-run :meth:`__post_init__`'s full check every time.
+        Input from outside (JSON, the public ``with_*`` methods) is still checked whole."""
+        unknown = set(changes) - _EVOLVING
+        if unknown:
+            raise TypeError(f"_evolve changes only {sorted(_EVOLVING)}, not {sorted(unknown)}")
+        if "track" in changes and changes["track"] is not None and not isinstance(changes["track"], wounds.WoundTrack):
+            raise _err("track must be a wound track.", "track")
+        if "fudge_points" in changes:
+            _int(changes["fudge_points"], "fudge_points", 0, 99)
+        state = changes.get("shield_state")
+        if state is not None and not isinstance(state, ShieldState):
+            raise _err("shield_state must be a shield's state.", "shield_state")
+        if state is not None and self.shield == "none":
+            raise _err("shield_state describes a shield: say which he carries (shield).", "shield")
+        obj = object.__new__(Fighter)
+        obj.__dict__.update(self.__dict__)
+        obj.__dict__.update(changes)
+        return obj
 
     # --- JSON ------------------------------------------------------------------------------
 

@@ -15,6 +15,10 @@
   weapon catalogues (``damage.weapons``); a shot fires the shooter's weapon through the pipeline.
 
 Each function returns relative degrees, modifiers and steps; damage is the attack pipeline's.
+With Combat Options shields (``co.shield``, CO 2.2) a dodging target who loses makes a shield
+check against the shooter's result when his shield can meet a shot (F95 4.31: medium or large,
+and impervious to the weapon): :func:`land_shots`. The shield's value is then not added to the
+dodge as well — CO 2 replaces that rule, as in melee.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
     "propelled_modifier", "resolve_ranged", "autofire",
-    "RangedBlows", "land_shots",
+    "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS",
 ]
 
 GROUP = "Ranged"
@@ -418,22 +422,42 @@ def resolve_ranged(attack: RangedAttack, *, rules: "RuleSet") -> RangedOutcome:
 @dataclass(frozen=True)
 class RangedBlows:
     """The wounds of a ranged exchange, each through :func:`pyfudge.combat.attack.strike`, and
-    the fighters after, by name."""
+    the fighters after, by name. ``blocks``: shots a shield took instead (CO 2.2, ``co.shield``)."""
 
     blows: tuple[Any, ...]
     fighters: dict[str, Any]
     steps: tuple[Step, ...]
+    blocks: tuple[Any, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: blows and fighters as their own dicts."""
+        """JSON-ready: blows, blocks and fighters as their own dicts."""
         return {"blows": [b.to_dict() for b in self.blows],
                 "fighters": {k: v.to_dict() for k, v in self.fighters.items()},
-                "steps": [s.to_dict() for s in self.steps]}
+                "steps": [s.to_dict() for s in self.steps],
+                "blocks": [b.to_dict() for b in self.blocks]}
+
+
+# F95 4.31 (MUD 4.31 item 4): "A small shield has a value of +1 in melee combat only, while a
+# medium shield has a value of +1 in melee combat and +1 to defense against ranged attacks (if
+# the shield material is impervious to the weapon). A large shield (+2 in all combat)".
+RANGED_SHIELDS = ("medium", "large")
+
+
+def shield_stops_shots(fighter: Any, shot: ShotOutcome, *, impervious: bool = True) -> bool:
+    """Can ``fighter``'s shield meet this shot (CO 2.2 with F95 4.31)? Only a medium or large
+    shield counts against ranged attacks, only one the weapon does not go through
+    (``impervious``: the GM's call; our reading applies the book's "if the shield material is
+    impervious" to the large shield too — a shield the shot passes through stops nothing), and
+    only when he defended: a dodging (``aware``) target who lost. An unaware target cannot use
+    it; one who shoots back "forgoes dodging" (F95 4.4) and so has no defence to lose."""
+    return (shot.mode == "aware" and fighter.shield in RANGED_SHIELDS and impervious
+            and shot.defence is not None)
 
 
 def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "RuleSet",
                damage_dice: dict[str, Any] | None = None, check_dice: dict[str, Any] | None = None,
-               willpower: dict[str, int] | None = None) -> RangedBlows:
+               willpower: dict[str, int] | None = None, shield_dice: dict[str, Any] | None = None,
+               impervious: dict[str, bool] | None = None) -> RangedBlows:
     """Damage and wounds of every shot that hit, through the attack pipeline.
 
     ``fighters`` maps names to :class:`~pyfudge.combat.fighter.Fighter` (the shooter's weapon is
@@ -441,9 +465,13 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
     exchanged in one round all count from the state before it (F95 4.4: "Had Dicken's shot hit,
     Will and Dicken would have skewered each other"). MUD's automatic fire adds +1 damage.
     Keyed by the target's name: ``check_dice``, the 4dF of his damage check (CO 4.3, with
-    ``co.damage_check``), and ``willpower``, his Willpower result (F95 4.52, ``wounds.willpower``).
+    ``co.damage_check``); ``willpower``, his Willpower result (F95 4.52, ``wounds.willpower``);
+    ``shield_dice``, his shield roll when ``co.shield`` is on and his shield can meet the shot
+    (:func:`shield_stops_shots`: CO 2.2 — the shield check is against the shooter's result); and
+    ``impervious``, False when the GM rules the shot goes through his shield (default True).
     """
-    from .attack import Declaration, strike  # the pipeline imports the rule modules, not the other way round
+    # The pipeline imports the rule modules, not the other way round.
+    from .attack import NO_DECLARATION, Block, Declaration, read_shield_roll, strike_or_block
 
     sec = SECTION[rules.preset]
     if willpower and rules["wounds.willpower"] == "off":
@@ -451,7 +479,11 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
     before = dict(fighters)
     after = dict(fighters)
     dice_for = damage_dice or {}
-    blows, steps = [], []
+    shields_in = impervious or {}
+    for name, flag in shields_in.items():
+        if not isinstance(flag, bool):
+            raise RequestError(f"impervious.{name} must be true or false, not {flag!r}.", field=f"impervious.{name}")
+    blows, blocks, steps = [], [], []
     for shot in outcome.shots:
         if not shot.hit:
             continue
@@ -459,21 +491,25 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
             raise RequestError("Name a target for the shot and give both fighters.", field="fighters")
         assert shot.relative_degree is not None
         extra = (shot.autofire.damage_bonus,) if shot.autofire and shot.autofire.damage_bonus else ()
+        target = after[shot.target]
         start = before[shot.target].track_for(rules).worst
         faces = dice_for.get(shot.shooter)
         check = (check_dice or {}).get(shot.target)
         will = (willpower or {}).get(shot.target)
-        declares = Declaration(willpower=None if will is None else ladder.check_level(
-            will, field=f"willpower.{shot.target}"))
-        blow, after[shot.target] = strike(before[shot.shooter], after[shot.target],
-                                          relative_degree=shot.relative_degree, rules=rules,
-                                          damage_die=tuple(faces) if faces is not None else None,
-                                          extra_damage=extra, worst_at_round_start=start,
-                                          defender_declares=declares,
-                                          check_faces=None if check is None else tuple(check),
-                                          check_field=f"check_dice.{shot.target}",
-                                          willpower_field=f"willpower.{shot.target}")
-        blows.append(blow)
+        declares = NO_DECLARATION if will is None else Declaration(
+            willpower=ladder.check_level(will, field=f"willpower.{shot.target}"))
+        usable = shield_stops_shots(target, shot, impervious=shields_in.get(shot.target, True))
+        roll = read_shield_roll((shield_dice or {}).get(shot.target), rules=rules,
+                                field=f"shield_dice.{shot.target}") if usable else None
+        hit, after[shot.target] = strike_or_block(
+            before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
+            attacker_result=shot.result, defender_result=shot.defence if usable else None,
+            shield_roll=roll, shield_field=f"shield_dice.{shot.target}", skill_field=f"{shot.target}.skills",
+            damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
+            worst_at_round_start=start, defender_declares=declares,
+            check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
+            willpower_field=f"willpower.{shot.target}")
+        (blocks if isinstance(hit, Block) else blows).append(hit)
         steps.append(Step(sec, f"{shot.shooter}'s shot on {shot.target}.", {}))
-        steps.extend(blow.steps)
-    return RangedBlows(tuple(blows), after, tuple(steps))
+        steps.extend(hit.steps)
+    return RangedBlows(tuple(blows), after, tuple(steps), tuple(blocks))

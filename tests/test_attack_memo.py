@@ -1,0 +1,74 @@
+"""The pipeline's memo (attack.remembering_blows, opened by the odds): inside it every exchange
+gives exactly the outcome it gives outside, whatever order the exchanges come in."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings, strategies as st
+
+from pyfudge.combat import attack
+from pyfudge.combat.attack import Declaration
+from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.stances import Stance
+from pyfudge.rulesets import find_ruleset
+
+LEROY = Fighter.from_dict({"name": "Leroy", "skills": {"Sword": 1}, "strength": 1,
+                           "weapon": {"name": "Broadsword", "size": 2, "sharp": 1}})
+THEODORA = Fighter.from_dict({"name": "Theodora", "skills": {"Axe": 0, "Shield": 1}, "damage_capacity": 1,
+                              "shield": "medium", "shield_state": {"points": 5},
+                              "weapon": {"name": "Axe", "size": 2, "sharp": 1}})
+FACES = list(itertools.product((-1, 0, 1), repeat=4))
+RULESETS = [
+    find_ruleset("fudge1995"),
+    find_ruleset("fudge1995", damage__die="number_1df"),
+    find_ruleset("fudge1995", damage__die="even_odd_number"),
+    find_ruleset("fudge1995", damage__critical_penetration=2),
+    find_ruleset("mudge"),
+    find_ruleset("fudge1995", co__shield=True, co__shield_damage=True, co__damage_check=True),
+]
+
+
+def _resolve(rules, fa, fb, dmg, check, shield, decl):
+    return attack.resolve_exchange(
+        LEROY, THEODORA, rules=rules, a_declares=decl, b_declares=decl,
+        a_dice=attack.FighterDice(attack.fudge_dice(fa).roll, dmg, check, None),
+        b_dice=attack.FighterDice(attack.fudge_dice(fb).roll, dmg, check, attack.fudge_dice(shield).roll))
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=st.sampled_from(RULESETS), rolls=st.lists(st.tuples(
+    st.sampled_from(FACES), st.sampled_from(FACES), st.sampled_from([-1, 0, 1]), st.sampled_from(FACES),
+    st.sampled_from(FACES)), min_size=1, max_size=12), stance=st.booleans())
+def test_remembered_outcomes_equal_fresh_ones(rules, rolls, stance):
+    decl = Declaration(stance=Stance(1)) if stance and rules.preset == "mudge" else Declaration()
+    fresh = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
+    with attack.remembering_blows():
+        remembered = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
+        again = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
+    for x, y, z in zip(fresh, remembered, again):
+        assert x.to_dict() == y.to_dict() == z.to_dict()
+
+
+def test_the_memo_lives_only_inside_its_block():
+    assert attack._BLOW_MEMO.get() is None
+    with attack.remembering_blows():
+        assert attack._BLOW_MEMO.get() == {}
+        with attack.remembering_blows():
+            _resolve(RULESETS[0], FACES[-1], FACES[0], None, None, FACES[0], Declaration())
+            assert attack._BLOW_MEMO.get()
+        assert attack._BLOW_MEMO.get() == {}
+    assert attack._BLOW_MEMO.get() is None
+
+
+def test_fresh_declarations_are_not_confused():
+    """Objects are keyed by identity and kept alive by the memo: a new declaration made inside
+    the block is never mistaken for a dead one whose id it might reuse."""
+    rules = find_ruleset("fudge1995", wounds__willpower="temporary")
+    with attack.remembering_blows():
+        levels = []
+        for will in (3, -3, 3, -3):
+            blow, _ = attack.strike(LEROY, THEODORA, relative_degree=5, rules=rules,
+                                    defender_declares=Declaration(willpower=will))
+            levels.append(blow.level)
+    assert levels[0] == levels[2] and levels[1] == levels[3] and levels[0] < levels[1]
