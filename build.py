@@ -1,0 +1,513 @@
+#!/usr/bin/env python3
+"""Build, serve and test the pyfudge web app: one file, standard library only.
+
+    python build.py [build]          assemble dist/
+    python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
+    python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
+    python build.py bench            reserved for the performance issue
+
+Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
+sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
+no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# Pyodide's own Python: pip must pick wheels for it, not for the Python running this script.
+PYODIDE_PYTHON = "3.14"
+# The build backend that makes the pyfudge wheel, pinned and cached like the rest: the
+# wheel builds offline and byte for byte the same on every machine.
+SETUPTOOLS_WHEEL = "setuptools-80.9.0-py3-none-any.whl"
+SETUPTOOLS_SHA256 = "062d34222ad13e0cc312a4c02d73f059e86a4acbfbdea8f8f76b28c99f306922"
+
+# Written by build(), never listed in the manifest: the manifest cannot hash itself, and
+# sw.js carries the manifest inside it.
+MANIFEST = "manifest.json"
+SERVICE_WORKER = "sw.js"
+
+THEME = "#1d4e89"
+DIE = "#ffffff"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", flush=True)
+
+
+def run(*cmd: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a program; a failure stops the build with the command in the message."""
+    cmd = [str(c) for c in cmd]
+    result = subprocess.run(cmd, cwd=cwd, env=env)
+    if result.returncode:
+        raise BuildError(f"command failed (exit {result.returncode}): {' '.join(cmd)}")
+
+
+# ---------------------------------------------------------------- pinned downloads
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify(path: Path, expected: str) -> Path:
+    """Return path if its sha256 is the pinned one; else remove it and stop loudly."""
+    actual = sha256_of(path)
+    if actual != expected:
+        path.unlink()
+        raise BuildError(
+            f"sha256 mismatch for {path.name}: expected {expected}, got {actual}. "
+            "The file was removed; if the pin is what changed, update it in build.py."
+        )
+    return path
+
+
+def cached_download(name: str, sha256: str, fetch) -> Path:
+    """The verified file .cache/<name>, calling fetch(tmpdir) to download it when absent."""
+    target = CACHE / name
+    if not target.exists():
+        CACHE.mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            log(f"downloading {name}")
+            fetch(Path(tmp))
+            downloaded = Path(tmp) / name
+            if not downloaded.exists():
+                raise BuildError(f"download did not produce {name}")
+            downloaded.replace(target)
+    return verify(target, sha256)
+
+
+def pyodide_tarball() -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to fetch Pyodide: install Node.js (which ships npm).")
+    return cached_download(
+        f"pyodide-{PYODIDE_VERSION}.tgz",
+        PYODIDE_TGZ_SHA256,
+        lambda tmp: run(npm, "pack", "--ignore-scripts", f"pyodide@{PYODIDE_VERSION}",
+                        "--pack-destination", tmp),
+    )
+
+
+def pypi_wheel(wheel: str, sha256: str, *pip_options: str) -> Path:
+    """A pure-Python wheel from PyPI, by its pinned file name."""
+    name, version = wheel.split("-")[:2]
+    return cached_download(
+        wheel,
+        sha256,
+        lambda tmp: run(sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                        "--only-binary=:all:", *pip_options, "--dest", tmp, f"{name}=={version}"),
+    )
+
+
+# ---------------------------------------------------------------- the pyfudge wheel
+
+
+def build_wheel(out: Path) -> Path:
+    """Build the pyfudge wheel into out/ with the pinned setuptools, from a clean copy.
+
+    A copy, because setuptools' in-tree build/ keeps files deleted from pyfudge/ and
+    would ship them. SOURCE_DATE_EPOCH makes the wheel's bytes depend on content only,
+    so the build version changes exactly when the code does.
+    """
+    backend = CACHE / SETUPTOOLS_WHEEL.removesuffix(".whl")
+    if not backend.exists():
+        wheel = pypi_wheel(SETUPTOOLS_WHEEL, SETUPTOOLS_SHA256)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            with zipfile.ZipFile(wheel) as zf:
+                zf.extractall(Path(tmp) / "unpacked")
+            (Path(tmp) / "unpacked").replace(backend)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "pyfudge", src / "pyfudge",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        # What a PEP 517 front end does, minus the throw-away virtualenv.
+        script = ("import sys; sys.path.insert(0, sys.argv[1]); "
+                  "from setuptools import build_meta; build_meta.build_wheel(sys.argv[2])")
+        env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
+        result = subprocess.run([sys.executable, "-c", script, str(backend), str(out)],
+                                cwd=src, env=env, capture_output=True, text=True)
+        if result.returncode:
+            raise BuildError(f"building the pyfudge wheel failed:\n{result.stdout}{result.stderr}")
+    wheels = sorted(out.glob("pyfudge-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pyfudge wheel, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+# ---------------------------------------------------------------- the Pyodide lock file
+
+
+def patch_lock(lock: dict, wheels: dict[str, tuple[str, Path]]) -> dict:
+    """A lock file that lists only what dist/ ships, with hashes of the files it ships.
+
+    wheels maps a package name to (file_name relative to pyodide/, local wheel path).
+    Entries for wheels we do not ship are dropped: a lookup of them could only 404.
+    micropip's entry gets the hash of the PyPI wheel we ship (Pyodide's own build of it
+    differs), and pyfudge gets an entry so loadPyodide({packages: ["pyfudge"]}) fetches it
+    while Python boots, checked against its sha256.
+    """
+    packages = {}
+    for name, (file_name, path) in wheels.items():
+        packages[name] = {
+            "imports": [name],
+            "depends": [],
+            **lock["packages"].get(name, {}),
+            "name": name,
+            "version": path.name.split("-")[1],
+            "file_name": file_name,
+            "sha256": sha256_of(path),
+            "install_dir": "site",
+            "package_type": "package",
+            "unvendored_tests": False,
+        }
+    return {**lock, "packages": packages}
+
+
+# ---------------------------------------------------------------- icons
+
+# The icon, in units of its own width: a rounded square in the theme colour with a white
+# Fudge die showing "+". Both the SVG and the PNGs are drawn from this one list.
+# (x, y, width, height, corner radius, colour)
+def icon_shapes(maskable: bool) -> list[tuple[float, float, float, float, float, str]]:
+    die = 0.46 if maskable else 0.56  # a maskable icon keeps its content in the middle 80%
+    bar, arm = die * 0.16, die * 0.62
+    c = 0.5
+    return [
+        (0, 0, 1, 1, 0 if maskable else 0.22, THEME),
+        (c - die / 2, c - die / 2, die, die, die * 0.18, DIE),
+        (c - arm / 2, c - bar / 2, arm, bar, bar * 0.2, THEME),
+        (c - bar / 2, c - arm / 2, bar, arm, bar * 0.2, THEME),
+    ]
+
+
+def icon_svg() -> str:
+    rects = "".join(
+        f'<rect x="{x * 512:g}" y="{y * 512:g}" width="{w * 512:g}" height="{h * 512:g}" '
+        f'rx="{r * 512:g}" fill="{colour}"/>'
+        for x, y, w, h, r, colour in icon_shapes(maskable=False)
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{rects}</svg>\n'
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def icon_png(size: int, maskable: bool) -> bytes:
+    """Rasterise icon_shapes: each rounded rectangle's signed distance gives its coverage
+    (anti-aliased edges); shapes are painted over one another."""
+    shapes = [(x * size, y * size, w * size, h * size, r * size, _rgb(col))
+              for x, y, w, h, r, col in icon_shapes(maskable)]
+    half = (size + 1) // 2
+    rows = []
+    for py in range(half):  # the icon is symmetric: draw the top-left quarter, then mirror
+        row = []
+        for px in range(half):
+            cx, cy = px + 0.5, py + 0.5
+            r = g = b = a = 0.0
+            for x, y, w, h, rad, (sr, sg, sb) in shapes:
+                qx = abs(cx - (x + w / 2)) - (w / 2 - rad)
+                qy = abs(cy - (y + h / 2)) - (h / 2 - rad)
+                dist = (max(qx, 0) ** 2 + max(qy, 0) ** 2) ** 0.5 + min(max(qx, qy), 0) - rad
+                cover = min(max(0.5 - dist, 0.0), 1.0)
+                if cover:
+                    keep = 1 - cover
+                    r, g, b = sr * cover + r * keep, sg * cover + g * keep, sb * cover + b * keep
+                    a = cover + a * keep
+            # colours above are premultiplied by alpha; PNG wants them straight
+            row.append((round(r / a), round(g / a), round(b / a), round(a * 255)) if a else (0, 0, 0, 0))
+        row = row + row[: size - half][::-1]
+        rows.append(bytes(v for pixel in row for v in pixel))
+    rows = rows + rows[: size - half][::-1]
+    return png(size, size, rows)
+
+
+def png(width: int, height: int, rows: list[bytes]) -> bytes:
+    """An 8-bit RGBA PNG from rows of width*4 bytes."""
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    raw = b"".join(b"\x00" + row for row in rows)  # filter type 0 on every row
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+# ---------------------------------------------------------------- manifest
+
+
+def make_manifest(dist: Path, **extra) -> dict:
+    """The build manifest: every file of dist/ with its sha256, and a version that is a
+    hash of them all, so any change of content gives a new version (and a new cache)."""
+    files = {
+        path.relative_to(dist).as_posix(): sha256_of(path)
+        for path in sorted(dist.rglob("*"))
+        if path.is_file() and path.relative_to(dist).as_posix() not in (MANIFEST, SERVICE_WORKER)
+    }
+    listing = "".join(f"{name}\0{digest}\n" for name, digest in files.items())
+    version = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    return {"version": version, **extra, "files": files}
+
+
+def service_worker(manifest: dict) -> str:
+    """sw.js with the manifest inlined: a new build changes the worker's bytes, which is
+    how the browser notices an update."""
+    template = (SITE / SERVICE_WORKER).read_text()
+    return f"const BUILD = {json.dumps(manifest, indent=1)};\n\n{template}"
+
+
+# ---------------------------------------------------------------- build
+
+
+def build(dist: Path = DIST) -> dict:
+    """Assemble dist/ and return its manifest."""
+    tarball = pyodide_tarball()
+    micropip = pypi_wheel(MICROPIP_WHEEL, MICROPIP_SHA256, "--python-version", PYODIDE_PYTHON)
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(SITE, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, ".*"))
+
+    core = dist / "pyodide"
+    core.mkdir()
+    with tarfile.open(tarball) as tar:
+        for name in PYODIDE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{tarball.name} has no {name}")
+            (core / name).write_bytes(member.read())
+
+    wheels_dir = dist / "wheels"
+    wheels_dir.mkdir()
+    with tempfile.TemporaryDirectory() as tmp:
+        built = build_wheel(Path(tmp))
+        # A folder named after the wheel's hash: new code is a new URL, never a stale copy
+        # from an HTTP cache.
+        pyfudge = wheels_dir / sha256_of(built)[:12] / built.name
+        pyfudge.parent.mkdir()
+        shutil.copy2(built, pyfudge)
+    shutil.copy2(micropip, wheels_dir / micropip.name)
+
+    lock_path = core / "pyodide-lock.json"
+    lock = patch_lock(
+        json.loads(lock_path.read_text()),
+        {
+            "pyfudge": ("../" + pyfudge.relative_to(dist).as_posix(), pyfudge),
+            "micropip": ("../wheels/" + micropip.name, micropip),
+        },
+    )
+    lock_path.write_text(json.dumps(lock, indent=1))
+
+    icons = dist / "icons"
+    icons.mkdir(exist_ok=True)
+    (icons / "icon.svg").write_text(icon_svg())
+    (icons / "icon-192.png").write_bytes(icon_png(192, maskable=False))
+    (icons / "icon-512.png").write_bytes(icon_png(512, maskable=False))
+    (icons / "icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
+
+    manifest = make_manifest(
+        dist,
+        pyodide=PYODIDE_VERSION,
+        wheels={
+            "pyfudge": pyfudge.relative_to(dist).as_posix(),
+            "micropip": "wheels/" + micropip.name,
+        },
+    )
+    (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    (dist / SERVICE_WORKER).write_text(service_worker(manifest))
+    log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
+        f"version {manifest['version']} ({len(manifest['files'])} files)")
+    return manifest
+
+
+# ---------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a browser needs; no-cache, so every load revalidates
+    (a dev server must not hand out stale files; the service worker does the caching)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+    }
+
+    def __init__(self, request, client_address, server):
+        super().__init__(request, client_address, server, directory=str(server.directory))
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        if self.server.on_request:
+            self.server.on_request(self.path)
+        return super().send_head()
+
+    def log_message(self, format: str, *args) -> None:
+        if self.server.on_request is None:
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves directory on 127.0.0.1:port (0: any free port). on_request(path), when
+    given, sees every request instead of the log; the e2e tests count with it. The
+    directory may be swapped while serving (the tests swap in a new build)."""
+
+    def __init__(self, directory: Path, port: int = 8000, on_request=None):
+        self.directory = directory
+        self.on_request = on_request
+        super().__init__(("127.0.0.1", port), Handler)
+
+
+def serve(port: int) -> None:
+    build()
+    server = SiteServer(DIST, port)
+    print(f"Serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# ---------------------------------------------------------------- test
+
+
+def ensure_test_tools() -> None:
+    try:
+        import hypothesis, pytest, pytest_playwright  # noqa: F401,E401
+    except ImportError:
+        log("installing the test dependencies (pip install -e '.[test]')")
+        run(sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]")
+
+
+def find_chromium() -> str:
+    """$PYFUDGE_CHROMIUM if set; else Debian's Chromium (installed with apt-get when we
+    may); else Playwright's own; stop with advice when there is none."""
+    if os.environ.get("PYFUDGE_CHROMIUM"):
+        return os.environ["PYFUDGE_CHROMIUM"]
+    if not DEBIAN_CHROMIUM.exists() and Path("/etc/debian_version").exists() \
+            and os.geteuid() == 0 and shutil.which("apt-get"):
+        log("installing Chromium with apt-get")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run("apt-get", "update", "-q", env=env)
+        run("apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", env=env)
+    if DEBIAN_CHROMIUM.exists():
+        return str(DEBIAN_CHROMIUM)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        own = p.chromium.executable_path
+    if Path(own).exists():
+        return own
+    raise BuildError(
+        "no Chromium found. Install one: 'apt-get install chromium' (Debian), or "
+        "'python -m playwright install --with-deps chromium'."
+    )
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_test_tools()
+    chromium = find_chromium()
+    log(f"Chromium: {chromium}")
+    build()
+    env = {**os.environ, "PYFUDGE_CHROMIUM": chromium, "PYFUDGE_DIST": str(DIST)}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env
+    ).returncode
+
+
+# ---------------------------------------------------------------- command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="assemble dist/ (the default)")
+    serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
+    sub.add_parser("bench", help="reserved for the performance issue")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        if args.command in (None, "build"):
+            build()
+        elif args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(rest)
+        elif args.command == "bench":
+            print("build.py bench: not implemented yet (reserved for the performance issue).",
+                  file=sys.stderr)
+            return 2
+    except BuildError as err:
+        print(f"build.py: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

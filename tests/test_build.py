@@ -1,0 +1,169 @@
+"""Unit tests of build.py's pieces: the manifest, the service worker stamp, the pinned
+download check, the lock-file patch and the icons. No network, no browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import build  # noqa: E402
+
+
+def write(root: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+def test_manifest_lists_every_file_with_its_hash(tmp_path):
+    write(tmp_path, {"index.html": b"<p>hi", "js/a.js": b"a", "pyodide/x.wasm": b"\0asm"})
+    manifest = build.make_manifest(tmp_path, pyodide="1")
+    assert manifest["files"] == {
+        "index.html": hashlib.sha256(b"<p>hi").hexdigest(),
+        "js/a.js": hashlib.sha256(b"a").hexdigest(),
+        "pyodide/x.wasm": hashlib.sha256(b"\0asm").hexdigest(),
+    }
+    assert manifest["pyodide"] == "1"
+    assert len(manifest["version"]) == 16
+
+
+def test_manifest_leaves_out_itself_and_the_service_worker(tmp_path):
+    write(tmp_path, {"index.html": b"x", build.MANIFEST: b"{}", build.SERVICE_WORKER: b"//"})
+    assert list(build.make_manifest(tmp_path)["files"]) == ["index.html"]
+
+
+def test_version_changes_with_content_and_only_with_content(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    write(a, {"index.html": b"x", "wheels/p.whl": b"1"})
+    write(b, {"wheels/p.whl": b"1", "index.html": b"x"})
+    assert build.make_manifest(a)["version"] == build.make_manifest(b)["version"]
+    (b / "wheels/p.whl").write_bytes(b"2")
+    assert build.make_manifest(a)["version"] != build.make_manifest(b)["version"]
+    write(b, {"wheels/p.whl": b"1", "renamed.html": b"x"})
+    (b / "index.html").unlink()
+    assert build.make_manifest(a)["version"] != build.make_manifest(b)["version"]
+
+
+def test_service_worker_carries_the_manifest():
+    manifest = {"version": "abc", "files": {"index.html": "00"}}
+    sw = build.service_worker(manifest)
+    first, rest = sw.split("\n", 1)
+    assert first.startswith("const BUILD = {")
+    assert json.loads(sw[len("const BUILD = "):sw.index(";\n")]) == manifest
+    assert "BUILD.version" in rest
+
+
+def test_verify_accepts_the_pinned_hash_and_removes_a_mismatch(tmp_path):
+    good = write(tmp_path, {"f.tgz": b"data"}) / "f.tgz"
+    assert build.verify(good, hashlib.sha256(b"data").hexdigest()) == good
+    with pytest.raises(build.BuildError, match="sha256 mismatch for f.tgz"):
+        build.verify(good, "0" * 64)
+    assert not good.exists()
+
+
+def test_cached_download_fetches_once_then_uses_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    calls = []
+
+    def fetch(tmp: Path) -> None:
+        calls.append(tmp)
+        (tmp / "pkg.whl").write_bytes(b"wheel")
+
+    sha = hashlib.sha256(b"wheel").hexdigest()
+    assert build.cached_download("pkg.whl", sha, fetch).read_bytes() == b"wheel"
+    assert build.cached_download("pkg.whl", sha, fetch) == tmp_path / "pkg.whl"
+    assert len(calls) == 1
+
+
+def test_cached_download_fails_loudly_on_a_bad_download(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    with pytest.raises(build.BuildError, match="sha256 mismatch"):
+        build.cached_download("pkg.whl", "0" * 64, lambda tmp: (tmp / "pkg.whl").write_bytes(b"x"))
+    assert not (tmp_path / "pkg.whl").exists()
+
+
+def test_lock_lists_only_the_shipped_wheels_with_their_hashes(tmp_path):
+    pyfudge = write(tmp_path, {"pyfudge-0.1.0-py3-none-any.whl": b"pf"}) / "pyfudge-0.1.0-py3-none-any.whl"
+    micropip = write(tmp_path, {"micropip-0.11.1-py3-none-any.whl": b"mp"}) / "micropip-0.11.1-py3-none-any.whl"
+    lock = {
+        "info": {"python": "3.14.2"},
+        "packages": {
+            "micropip": {"name": "micropip", "version": "0.11.1", "sha256": "pyodide-build",
+                         "file_name": "micropip-0.11.1-py3-none-any.whl", "imports": ["micropip"],
+                         "depends": []},
+            "numpy": {"name": "numpy", "file_name": "numpy.whl"},
+        },
+    }
+    patched = build.patch_lock(lock, {
+        "pyfudge": ("../wheels/h/" + pyfudge.name, pyfudge),
+        "micropip": ("../wheels/" + micropip.name, micropip),
+    })
+    assert patched["info"] == lock["info"]
+    assert set(patched["packages"]) == {"pyfudge", "micropip"}
+    entry = patched["packages"]["pyfudge"]
+    assert entry["file_name"] == "../wheels/h/pyfudge-0.1.0-py3-none-any.whl"
+    assert entry["sha256"] == hashlib.sha256(b"pf").hexdigest()
+    assert entry["version"] == "0.1.0" and entry["imports"] == ["pyfudge"]
+    assert patched["packages"]["micropip"]["sha256"] == hashlib.sha256(b"mp").hexdigest()
+
+
+def read_png(data: bytes) -> tuple[int, int, bytes]:
+    """Check a PNG's structure and CRCs; return width, height and raw scanlines."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks = 8, {}
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        tag, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert crc == zlib.crc32(tag + body)
+        chunks[tag] = chunks.get(tag, b"") + body
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (depth, colour) == (8, 6)
+    return width, height, zlib.decompress(chunks[b"IDAT"])
+
+
+@pytest.mark.parametrize("maskable", [False, True])
+def test_icon_png_is_a_valid_square_image(maskable):
+    width, height, raw = read_png(build.icon_png(48, maskable))
+    assert (width, height) == (48, 48)
+    assert len(raw) == 48 * (1 + 48 * 4)
+    rows = [raw[y * 193 + 1:(y + 1) * 193] for y in range(48)]
+    corner, centre = rows[0][:4], rows[24][24 * 4:25 * 4]
+    assert corner[3] == (255 if maskable else 0)  # only the maskable icon fills its corners
+    assert centre[3] == 255
+
+
+def test_icon_svg_draws_the_same_shapes():
+    svg = build.icon_svg()
+    assert svg.startswith("<svg") and svg.count("<rect") == len(build.icon_shapes(False))
+    assert build.THEME in svg
+
+
+def test_bench_is_reserved_not_faked(capsys):
+    assert build.main(["bench"]) == 2
+    assert "not implemented" in capsys.readouterr().err
+
+
+def test_built_site_matches_its_manifest():
+    """When dist/ has been built (build.py test builds first), its manifest is complete."""
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    manifest = json.loads(manifest_path.read_text())
+    assert manifest == build.make_manifest(build.DIST, **{
+        k: v for k, v in manifest.items() if k not in ("version", "files")})
+    for name in build.PYODIDE_FILES:
+        assert f"pyodide/{name}" in manifest["files"]
+    for wheel in manifest["wheels"].values():
+        assert wheel in manifest["files"]
+    sw = (build.DIST / build.SERVICE_WORKER).read_text()
+    assert json.dumps(manifest["version"]) in sw
