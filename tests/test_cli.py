@@ -26,3 +26,21 @@ def test_json_in_json_out():
     out = run(stdin=json.dumps({"action": "roll", "args": {"level": 2, "faces": [0, 0, 0, 1]}}))
     reply = json.loads(out.stdout)
     assert out.returncode == 0 and reply["result"]["result_name"] == "Superb"
+
+
+def test_an_attack_from_the_command_line():
+    request = {
+        "action": "exchange",
+        "args": {
+            "exchange": {
+                "a": {"name": "Snorri", "skills": {"Sword": "Great"}},
+                "b": {"name": "Brynhild", "skills": {"Axe": "Good"}},
+                "a_dice": {"roll": {"faces": [1, 1, 0, 0]}},
+                "b_dice": {"roll": {"faces": [-1, 0, 0, 0]}},
+            }
+        },
+    }
+    out = run(json.dumps(request))
+    reply = json.loads(out.stdout)
+    assert out.returncode == 0 and reply["result"]["result"] == "hit"
+    assert reply["result"]["blows"][0]["defender"] == "Brynhild"
