@@ -126,6 +126,8 @@ def _check_faces(
     if len(faces) != count:
         raise DiceError(f"{field} needs {count} {noun}, got {len(faces)}.", field=field)
     for i, face in enumerate(faces):
+        if face is None:
+            raise DiceError(f"Pick a face for die {i + 1}.", field=f"{field}[{i}]")
         if isinstance(face, bool) or not isinstance(face, int) or face not in allowed:
             raise DiceError(f"{field}[{i}]: {shown}, not {face!r}.", field=f"{field}[{i}]")
     return tuple(int(f) for f in faces)

@@ -234,3 +234,9 @@ def test_odd_coloured_damage_die_is_the_last_of_four_faces():
 def test_roll_from_dict_refuses_a_boolean_total():
     with pytest.raises(DiceError):
         Roll.from_dict({"dice": "4dF", "faces": [1, 0, 0, 0], "total": True})
+
+
+def test_a_die_left_blank_asks_for_its_face():
+    with pytest.raises(DiceError) as err:
+        dice.check_fudge_faces([1, 0, None, 0])
+    assert err.value.message == "Pick a face for die 3." and err.value.field == "faces[2]"
