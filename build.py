@@ -4,7 +4,7 @@
     python build.py [build]          assemble dist/
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
-    python build.py bench            reserved for the performance issue
+    python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
 
 Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
 sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
@@ -14,6 +14,7 @@ no network.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -50,6 +51,16 @@ PYODIDE_PYTHON = "3.14"
 # wheel builds offline and byte for byte the same on every machine.
 SETUPTOOLS_WHEEL = "setuptools-80.9.0-py3-none-any.whl"
 SETUPTOOLS_SHA256 = "062d34222ad13e0cc312a4c02d73f059e86a4acbfbdea8f8f76b28c99f306922"
+# QR codes of share links (pure Python): shipped in wheels/, installed by the engine worker with
+# micropip from this site only when the first QR code is asked for (not in the lock: not at start).
+SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
+SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+# The UI library: htm's npm package ships Preact + hooks + htm as one ES module with no bare
+# imports (preact/standalone.module.js); it is copied to dist/vendor/ as is.
+HTM_VERSION = "3.1.1"
+HTM_TGZ_SHA256 = "2425b9bee11409177bcabc7f32e319926fc6690c1701c0b257c88bdff2d5ba90"
+HTM_MODULE = "package/preact/standalone.module.js"
+VENDOR_PREACT = "vendor/preact-htm.mjs"
 
 # Written by build(), never listed in the manifest: the manifest cannot hash itself, and
 # sw.js carries the manifest inside it.
@@ -187,6 +198,76 @@ def build_wheel(out: Path) -> Path:
     return wheels[0]
 
 
+# Compiles .py files to .pyc with Pyodide's own Python (its exact bytecode magic), run by Node:
+# node pyc.mjs <pyodide.mjs file URL> <folder of .py files> <out folder>. Unchecked-hash pycs:
+# never compared with the source's mtime (a wheel's install does not keep mtimes), and the same
+# bytes from the same source (the wheel stays reproducible).
+PYC_SCRIPT = """\
+const [pyodideUrl, src, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideUrl);
+const fs = await import("node:fs");
+const path = await import("node:path");
+const { fileURLToPath } = await import("node:url");
+const py = await loadPyodide({ indexURL: fileURLToPath(new URL(".", pyodideUrl)) });
+const files = fs.readdirSync(src, { recursive: true }).filter((f) => f.endsWith(".py"));
+for (const f of files) {
+  py.FS.mkdirTree(path.posix.dirname(`/src/${f}`));
+  py.FS.writeFile(`/src/${f}`, fs.readFileSync(path.join(src, f)));
+}
+py.globals.set("files_json", JSON.stringify(files));
+const compiled = JSON.parse(py.runPython(`
+import importlib.util, json, py_compile
+files = json.loads(files_json)
+compiled = {}
+for f in files:
+    cfile = importlib.util.cache_from_source(f)
+    py_compile.compile("/src/" + f, cfile="/out/" + cfile, dfile=f, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    compiled[f] = cfile
+json.dumps(compiled)
+`));
+for (const cfile of Object.values(compiled)) {
+  fs.mkdirSync(path.dirname(path.join(out, cfile)), { recursive: true });
+  fs.writeFileSync(path.join(out, cfile), py.FS.readFile(`/out/${cfile}`));
+}
+"""
+
+
+def precompile_wheel(wheel: Path, core: Path) -> None:
+    """Add __pycache__/*.cpython-3XX.pyc, compiled by Pyodide's Python, to the wheel (and its
+    RECORD): the browser then imports pyfudge without compiling its sources (about half of
+    `import pyfudge.api`'s time; docs/performance.md). The sources stay, for tracebacks."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to precompile the wheel for Pyodide: install it.")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        with zipfile.ZipFile(wheel) as zf:
+            entries = [(info, zf.read(info)) for info in zf.infolist()]
+            zf.extractall(tmp / "src", [i for i, _ in entries if i.filename.endswith(".py")])
+        (tmp / "pyc.mjs").write_text(PYC_SCRIPT)
+        run(node, tmp / "pyc.mjs", (core / "pyodide.mjs").resolve().as_uri(), tmp / "src", tmp / "out")
+        pycs = sorted(p for p in (tmp / "out").rglob("*.pyc"))
+        added = []
+        for p in pycs:
+            data = p.read_bytes()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            added.append((p.relative_to(tmp / "out").as_posix(), data, digest))
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+            for info, data in entries:
+                if info.filename.endswith(".dist-info/RECORD"):
+                    rows = "".join(f"{name},sha256={digest},{len(blob)}\n" for name, blob, digest in added)
+                    lines = [line for line in data.decode().splitlines(keepends=True)
+                             if not line.startswith(info.filename + ",")]
+                    data = "".join(lines + [rows, f"{info.filename},,\n"]).encode()
+                    for name, blob, _ in added:
+                        pyc = zipfile.ZipInfo(name, info.date_time)
+                        pyc.external_attr = 0o644 << 16
+                        zf.writestr(pyc, blob, zipfile.ZIP_DEFLATED)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, data)
+
+
 # ---------------------------------------------------------------- the Pyodide lock file
 
 
@@ -313,6 +394,17 @@ def service_worker(manifest: dict) -> str:
 # ---------------------------------------------------------------- build
 
 
+def htm_tarball() -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to fetch htm/Preact: install Node.js (which ships npm).")
+    return cached_download(
+        f"htm-{HTM_VERSION}.tgz",
+        HTM_TGZ_SHA256,
+        lambda tmp: run(npm, "pack", "--ignore-scripts", f"htm@{HTM_VERSION}", "--pack-destination", tmp),
+    )
+
+
 def build(dist: Path = DIST) -> dict:
     """Assemble dist/ and return its manifest."""
     tarball = pyodide_tarball()
@@ -330,16 +422,26 @@ def build(dist: Path = DIST) -> dict:
                 raise BuildError(f"{tarball.name} has no {name}")
             (core / name).write_bytes(member.read())
 
+    with tarfile.open(htm_tarball()) as tar:
+        member = tar.extractfile(HTM_MODULE)
+        if member is None:
+            raise BuildError(f"htm-{HTM_VERSION}.tgz has no {HTM_MODULE}")
+        (dist / VENDOR_PREACT).parent.mkdir(exist_ok=True)
+        (dist / VENDOR_PREACT).write_bytes(member.read())
+
     wheels_dir = dist / "wheels"
     wheels_dir.mkdir()
     with tempfile.TemporaryDirectory() as tmp:
         built = build_wheel(Path(tmp))
+        precompile_wheel(built, core)
         # A folder named after the wheel's hash: new code is a new URL, never a stale copy
         # from an HTTP cache.
         pyfudge = wheels_dir / sha256_of(built)[:12] / built.name
         pyfudge.parent.mkdir()
         shutil.copy2(built, pyfudge)
     shutil.copy2(micropip, wheels_dir / micropip.name)
+    segno = pypi_wheel(SEGNO_WHEEL, SEGNO_SHA256)
+    shutil.copy2(segno, wheels_dir / segno.name)
 
     lock_path = core / "pyodide-lock.json"
     lock = patch_lock(
@@ -364,6 +466,7 @@ def build(dist: Path = DIST) -> dict:
         wheels={
             "pyfudge": pyfudge.relative_to(dist).as_posix(),
             "micropip": "wheels/" + micropip.name,
+            "segno": "wheels/" + segno.name,
         },
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
@@ -488,9 +591,9 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
-    sub.add_parser("bench", help="reserved for the performance issue")
+    sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command in (None, "build"):
@@ -500,9 +603,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "test":
             return test(rest)
         elif args.command == "bench":
-            print("build.py bench: not implemented yet (reserved for the performance issue).",
-                  file=sys.stderr)
-            return 2
+            import bench  # bench.py: the benchmark, its own module (not needed to build)
+
+            return bench.main(rest)
     except BuildError as err:
         print(f"build.py: error: {err}", file=sys.stderr)
         return 1

@@ -4,15 +4,12 @@ and never talking to another origin (checked after every test by open_context)."
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-import build
 
 LADDER_NAME = re.compile(r"^(Terrible|Poor|Mediocre|Fair|Good|Great|Superb|Legendary)( [+−]\d+)?$")
 WASM = "pyodide/pyodide.asm.wasm"
@@ -220,32 +217,7 @@ def test_installable_web_app(open_context, site):
         assert response.ok, path
 
 
-def test_a_new_build_replaces_the_old_one_without_refetching_the_unchanged(
-        open_context, site, dist, tmp_path):
-    new = tmp_path / "dist"
-    shutil.copytree(dist, new)
-    index = new / "index.html"
-    index.write_text(index.read_text().replace("<main>", "<main data-build=new>"))
-    old_manifest = json.loads((dist / build.MANIFEST).read_text())
-    extra = {k: v for k, v in old_manifest.items() if k not in ("version", "files")}
-    manifest = build.make_manifest(new, **extra)
-    (new / build.MANIFEST).write_text(json.dumps(manifest))
-    (new / build.SERVICE_WORKER).write_text(build.service_worker(manifest))
-
-    page = open_context().new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    with site.serving(new):
-        wasm = site.hits("/" + WASM)
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        wait_until(lambda: page.evaluate("caches.keys()") == ["pyfudge-" + manifest["version"]])
-        page.reload()
-        wait_ready(page)
-        expect(page.locator("main")).to_have_attribute("data-build", "new")
-        wait_offline_ready(page)
-        expect(page.locator("#offline-status")).to_contain_text(manifest["version"])
-        assert site.hits("/" + WASM) == wasm  # reused from the old build's cache
+# A new build replacing the old one: e2e/test_trust_update.py (issue 5).
 
 
 def test_engine_failure_is_told_to_the_user(open_context, site):

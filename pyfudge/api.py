@@ -17,7 +17,8 @@ from collections import OrderedDict
 
 from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets, wounds
 from .encounter import Encounter
-from .combat import attack, location, multi, ranged, shield
+from .combat import attack, location, multi, ranged, shield, stances
+from .combat import fighter as fighter_mod
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -69,7 +70,27 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "ladder": ladder.levels(),
         "wound_levels": [{"value": v, "name": n} for v, n in enumerate(wounds.LEVEL_NAMES)],
         "techniques": sorted(dice.TECHNIQUES),
+        "fighter": _FIGHTER_CHOICES,
+        "declare": _DECLARE_CHOICES,
     }
+
+
+def _choices(pairs: Any) -> list[dict[str, str]]:
+    return [{"value": value, "label": label} for value, label in pairs]
+
+
+# The app's forms: the choices a fighter's sheet and a declaration offer, with their labels, so
+# no list is copied into JavaScript (the keys are the ones Fighter/Declaration.from_dict read).
+_FIGHTER_CHOICES = {
+    "role": _choices(zip(fighter_mod.ROLES, ("Player character", "NPC (pawn)", "Major NPC"))),
+    "shield": _choices(zip(fighter_mod.SHIELDS, ("No shield", "Small shield", "Medium shield", "Large shield"))),
+    "pain_threshold": _choices(zip(fighter_mod.PAIN, ("Normal", "High Pain Threshold", "Low Pain Threshold"))),
+    "resistance": _choices(zip(fighter_mod.RESISTANCE, ("Normal", "Damage Resistant", "Fragile"))),
+}
+_DECLARE_CHOICES = {
+    "all_out": _choices(zip(attack.ALL_OUT, ("No", "All-out attack", "All-out defence"))),
+    "stance": _choices(stances.STANCES[k] for k in sorted(stances.STANCES, reverse=True)),
+}
 
 
 def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -345,6 +366,39 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     return forecast.forecast(enc.state, settings=settings).to_dict()
 
 
+# A QR code holds at most 2,953 bytes (version 40, error level L); longer text cannot fit.
+MAX_QR_CHARS = 2953
+
+
+def _qr(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A QR code for a share link, as SVG text (black on white, sized by its viewBox).
+
+    Uses ``segno`` (pure Python), which the app installs on demand from its own site; it is no
+    dependency of the rules, so it is imported here only.
+    """
+    text = _need(args, "text")
+    if not isinstance(text, str) or not text:
+        raise RequestError("text must be the link to put in the QR code.", field="text")
+    too_long = RequestError("This link is too long for a QR code: send the link itself, or export a file.",
+                            field="text")
+    if len(text.encode("utf-8")) > MAX_QR_CHARS:
+        raise too_long
+    try:
+        import segno
+    except ImportError:
+        raise RequestError("QR codes need the segno package, which is not installed here.", field="text") from None
+    try:
+        code = segno.make(text, micro=False)
+    except segno.DataOverflowError:
+        raise too_long from None
+    import io
+    out = io.BytesIO()
+    # svg_inline() leaves out the SVG namespace, which an <img> needs: save the same SVG with it.
+    code.save(out, kind="svg", xmldecl=False, nl=False, omitsize=True, scale=4, border=4,
+              dark="#000", light="#fff")
+    return {"svg": out.getvalue().decode("utf-8"), "version": code.version}
+
+
 ACTIONS: dict[str, Action] = {
     "version": _version,
     "describe": _describe,
@@ -369,6 +423,7 @@ ACTIONS: dict[str, Action] = {
     "encounter.unlink": _enc_unlink,
     "encounter.import": _enc_import,
     "encounter.export": _enc_export,
+    "qr": _qr,
 }
 
 

@@ -6,23 +6,44 @@
 // fetch handler and is cached on the way. When the engine is ready the page sends
 // "fill-cache" and the worker fetches only what is still missing: the 9.6 MB wasm
 // crosses the network once.
-// Update: install fills the new build's cache, reusing files whose hash is unchanged
-// from the old cache; activate deletes the old caches.
+// Update (a new build deployed while a page is open): the new worker's install fills the
+// new build's cache, reusing files whose hash is unchanged from the old cache, and then
+// WAITS: the open page keeps running on the old worker and the old cache, so it never mixes
+// old and new files. The page is told an update is ready (offline.js) and, when the user
+// says so, posts "skip-waiting"; activate then deletes the old caches and takes over.
+// Integrity: a file is cached only if its sha256 is the one in BUILD, so a build's cache
+// can never hold another build's file (say, one deployed while this one was caching).
+// Content-Security-Policy: the documents served from here get the policy as a header too,
+// with frame-ancestors, which their <meta> tag cannot say.
 
 const PREFIX = "pyfudge-";
 const CACHE = PREFIX + BUILD.version;
 const url = (path) => new URL(path, self.registration.scope).href;
 
+// The same policy as the <meta> tags in index.html and bare.html (e2e/test_trust_csp.py
+// checks they agree).
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; " +
+  "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; manifest-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+// Documents only (top-level or framed, where frame-ancestors refuses the framing): a worker
+// gets its policy from its page (engine.js starts it from a blob:).
+const DOCUMENT_CSP = `${CSP}; frame-ancestors 'none'`;
+const CSP_HEADERS = { document: DOCUMENT_CSP, iframe: DOCUMENT_CSP, frame: DOCUMENT_CSP };
+
 // Every file of the build, the manifest itself, and "./" (the same page as index.html).
+const MANIFEST = url("manifest.json");
 const FILES = new Map(Object.entries(BUILD.files).map(([path, hash]) => [url(path), hash]));
-FILES.set(url("manifest.json"), null);
+FILES.set(MANIFEST, null);
 FILES.set(url("./"), BUILD.files["index.html"]);
 
 const inFlight = new Set(); // cache writes started by the fetch handler
 
 self.addEventListener("install", (event) => {
-  self.skipWaiting();
-  if (self.registration.active) event.waitUntil(fillCache());
+  if (!self.registration.active) {
+    self.skipWaiting(); // first visit: no page runs an older build
+    return;
+  }
+  event.waitUntil(fillCache());
 });
 
 self.addEventListener("activate", (event) => {
@@ -37,10 +58,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const key = event.request.url.split(/[?#]/)[0];
   if (event.request.method !== "GET" || !FILES.has(key)) return;
-  event.respondWith(cacheFirst(event, key));
+  event.respondWith(serve(event, key));
 });
 
 self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") {
+    self.skipWaiting();
+    return;
+  }
   if (event.data?.type !== "fill-cache") return;
   const [port] = event.ports;
   event.waitUntil(fillCache().then(
@@ -49,17 +74,49 @@ self.addEventListener("message", (event) => {
   ));
 });
 
+/** This build's manifest, made from BUILD: always the one that matches this cache. */
+function manifestResponse() {
+  return new Response(JSON.stringify(BUILD), { headers: { "Content-Type": "application/json" } });
+}
+
+async function serve(event, key) {
+  const response = key === MANIFEST ? manifestResponse() : await cacheFirst(event, key);
+  const policy = CSP_HEADERS[event.request.destination];
+  if (!policy || !response.ok) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", policy);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function cacheFirst(event, key) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(key);
   if (hit) return hit;
   const response = await fetch(event.request);
   if (response.status === 200) {
-    const write = cache.put(key, response.clone()).finally(() => inFlight.delete(write));
+    const copy = response.clone();
+    const write = keepIfIntact(cache, key, copy).finally(() => inFlight.delete(write));
     inFlight.add(write);
     event.waitUntil(write);
   }
   return response;
+}
+
+/** Cache response under key if its bytes are the build's; true if cached. A file of another
+ * build (deployed since this one) is not cached, and the browser is asked to look for it. */
+async function keepIfIntact(cache, key, response) {
+  const expected = FILES.get(key);
+  if (expected && (await sha256(response.clone())) !== expected) {
+    self.registration.update().catch(() => {});
+    return false;
+  }
+  await cache.put(key, response);
+  return true;
+}
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Put every file of the build in this build's cache, fetching only what is missing. */
@@ -67,8 +124,9 @@ async function fillCache() {
   await Promise.allSettled([...inFlight]);
   const cache = await caches.open(CACHE);
   const older = await olderBuilds();
+  await cache.put(MANIFEST, manifestResponse());
   await Promise.all([...FILES].map(async ([key, hash]) => {
-    if (await cache.match(key)) return;
+    if (key === MANIFEST || await cache.match(key)) return;
     for (const old of older) {
       if (hash && old.files.get(key) === hash) {
         const same = await old.cache.match(key);
@@ -77,7 +135,9 @@ async function fillCache() {
     }
     const response = await fetch(key, { cache: "no-cache" });
     if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
-    await cache.put(key, response);
+    if (!(await keepIfIntact(cache, key, response))) {
+      throw new Error(`${key} changed on the server: a newer version is being published`);
+    }
   }));
 }
 
@@ -87,7 +147,7 @@ async function olderBuilds() {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
-    const manifest = await cache.match(url("manifest.json"));
+    const manifest = await cache.match(MANIFEST);
     if (!manifest) continue;
     const { files } = await manifest.json();
     builds.push({ cache, files: new Map(Object.entries(files).map(([p, h]) => [url(p), h])) });

@@ -115,3 +115,18 @@ def test_odds_of_two_fair_fighters_sum_to_one_and_standoff_matches_the_dice():
     assert Fraction(result["exchange"]["stand-off"]["exact"]) == Fraction(41, 243)
     # A winner below Poor misses (F95 4.22): Terrible (4 ways) over Terrible −1 (1 way), both ways.
     assert Fraction(result["exchange"]["miss"]["exact"]) == Fraction(8, 6561)
+
+
+def test_describe_gives_the_app_the_choices_of_a_fighter_sheet_and_a_declaration():
+    from pyfudge.combat.attack import Declaration
+    from pyfudge.combat.fighter import Fighter
+    result = ok("describe")
+    for key, choices in result["fighter"].items():
+        for choice in choices:  # every value listed is one Fighter.from_dict accepts
+            Fighter.from_dict({"name": "X", "skills": {"Sword": 1}, key: choice["value"]})
+            assert choice["label"]
+    for key, choices in result["declare"].items():
+        for choice in choices:
+            Declaration.from_dict({key: choice["value"]})
+    assert [c["value"] for c in result["declare"]["stance"]] == [
+        "berserk", "aggressive", "normal", "cautious", "defensive"]

@@ -148,9 +148,11 @@ def test_icon_svg_draws_the_same_shapes():
     assert build.THEME in svg
 
 
-def test_bench_is_reserved_not_faked(capsys):
-    assert build.main(["bench"]) == 2
-    assert "not implemented" in capsys.readouterr().err
+def test_bench_is_wired_to_bench_py(capsys):
+    # The benchmark itself is bench.py (tests/test_bench.py); a bad argument stops it early.
+    with pytest.raises(SystemExit) as stop:
+        build.main(["bench", "--runs", "0"])
+    assert stop.value.code == 2 and "--runs" in capsys.readouterr().err
 
 
 def test_built_site_matches_its_manifest():
@@ -167,3 +169,29 @@ def test_built_site_matches_its_manifest():
         assert wheel in manifest["files"]
     sw = (build.DIST / build.SERVICE_WORKER).read_text()
     assert json.dumps(manifest["version"]) in sw
+
+
+def test_built_wheel_carries_bytecode_for_pyodide():
+    """When dist/ has been built, its pyfudge wheel holds an unchecked-hash .pyc for Pyodide's
+    Python next to every module (build.precompile_wheel), listed in the wheel's RECORD."""
+    import zipfile
+
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    wheel = build.DIST / json.loads(manifest_path.read_text())["wheels"]["pyfudge"]
+    tag = "cpython-" + build.PYODIDE_PYTHON.replace(".", "")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        sources = [n for n in names if n.endswith(".py")]
+        assert sources
+        magics = set()
+        for source in sources:
+            folder, _, file = source.rpartition("/")
+            pyc = f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc"
+            assert pyc in names and f"\n{pyc},sha256=" in record, pyc
+            header = zf.read(pyc)[:16]
+            magics.add(header[:4])
+            assert header[2:4] == b"\r\n" and struct.unpack("<I", header[4:8])[0] == 1  # unchecked hash
+        assert len(magics) == 1

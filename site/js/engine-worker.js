@@ -1,21 +1,49 @@
 // The rules engine: Pyodide and the pyfudge wheel, off the main thread.
-// Messages in: {id, json} (a request for pyfudge.api.handle). Out: {type: "ready"} or
-// {type: "failed", message} once, then {id, json} or {id, error} per request.
+//
+// Messages in:  {type: "init", lock, testHooks} first (from engine.js), then {id, json}
+//               (a request for pyfudge.api.handle); {type: "test-crash", how} only when
+//               started with testHooks ("close", "fatal", or "eval": try eval, which the
+//               Content-Security-Policy must refuse).
+// Messages out: {type: "alive"} once this worker holds its lifeline lock;
+//               {type: "ready", build} or {type: "failed", message}, once;
+//               {id, json} per request;
+//               {type: "fatal", id, message} when the runtime broke (then the worker closes);
+//               {type: "csp-violation", …} for each Content-Security-Policy violation here.
 // Only strings cross: a PyProxy cannot be posted.
+//
+// pyfudge.api.handle never raises: a Python error, even a bug, comes back as a JSON error.
+// So anything thrown by handle() means the runtime itself is broken (a Pyodide fatal error,
+// a wasm trap, memory exhausted): this worker reports it and closes, and the client starts
+// a fresh one. If the worker dies without a word (killed by the browser, out of memory), the
+// client learns it from the lifeline: a Web Lock this worker holds until it is gone.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+let pyodide = null;
 
 async function start() {
   // The lock file (patched by build.py) lists pyfudge's wheel with its hash, and passing
   // it in `packages` lets Pyodide fetch it while Python boots. packageBaseUrl is given
   // so nothing can fall back to a CDN: every file comes from this site.
-  const pyodide = await loadPyodide({
+  pyodide = await loadPyodide({
     packageBaseUrl: new URL("../pyodide/", import.meta.url).href,
     packages: ["pyfudge"],
   });
   return pyodide.pyimport("pyfudge.api").handle;
 }
 
+/** The build this worker's files belong to: the manifest served beside them (by the service
+ * worker that serves them, when there is one). null when it cannot be read. */
+async function buildVersion() {
+  try {
+    const response = await fetch(new URL("../manifest.json", import.meta.url));
+    return response.ok ? String((await response.json()).version ?? "") || null : null;
+  } catch {
+    return null;
+  }
+}
+
 const handlePromise = start();
+const buildPromise = buildVersion();
 
 let settled = false;
 function settle(message) {
@@ -23,19 +51,112 @@ function settle(message) {
   settled = true;
 }
 const failed = (err) => settle({ type: "failed", message: err?.message ?? String(err) });
-handlePromise.then(() => settle({ type: "ready" }), failed);
+handlePromise.then(async () => settle({ type: "ready", build: await buildPromise }), failed);
 // When a download fails, loadPyodide() can stay pending for ever while the error escapes
 // as an unhandled rejection: that too means the start failed.
 self.addEventListener("unhandledrejection", (event) => failed(event.reason));
 
-self.onmessage = async ({ data: { id, json } }) => {
+// A violation here is invisible to the page's own listeners: tell the page.
+self.addEventListener("securitypolicyviolation", (event) => {
+  postMessage({
+    type: "csp-violation",
+    violatedDirective: event.violatedDirective,
+    effectiveDirective: event.effectiveDirective,
+    blockedURI: event.blockedURI,
+    sourceFile: event.sourceFile,
+    originalPolicy: event.originalPolicy,
+    disposition: event.disposition,
+  });
+});
+
+// Extras installed on demand (action -> wheel in the manifest's "wheels"): once, with micropip,
+// from this site's own wheel URL — never by name, which would ask the public index.
+const EXTRAS = { qr: "segno" };
+const extras = new Map();
+
+function installExtra(name) {
+  if (!extras.has(name)) {
+    const install = (async () => {
+      const response = await fetch(new URL("../manifest.json", import.meta.url));
+      const wheel = response.ok ? (await response.json()).wheels?.[name] : null;
+      if (!wheel) throw new Error(`this build ships no ${name} wheel`);
+      await pyodide.loadPackage("micropip");
+      await pyodide.pyimport("micropip").install(new URL(`../${wheel}`, import.meta.url).href);
+    })();
+    install.catch(() => extras.delete(name)); // a failed install may be tried again
+    extras.set(name, install);
+  }
+  return extras.get(name);
+}
+
+function extraFor(json) {
+  // Only small requests need an extra; engine.js writes `"action":"<name>"` as is.
+  if (json.length > 65536 || !Object.keys(EXTRAS).some((a) => json.includes(`"action":"${a}"`))) return null;
   try {
-    const handle = await handlePromise;
+    return EXTRAS[JSON.parse(json)?.action] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let testHooks = false;
+let crashNext = null; // test hook: break the runtime while handling the next request
+
+function init({ lock, testHooks: hooks }) {
+  testHooks = hooks === true;
+  // Hold the lock until this worker is gone: the page waits for it to know when.
+  if (lock && self.navigator?.locks) {
+    navigator.locks.request(lock, () => {
+      postMessage({ type: "alive" });
+      return new Promise(() => {});
+    }).catch(() => {});
+  }
+}
+
+function testCrash(how) {
+  if (how === "close") self.close(); // dies without a word
+  else if (how === "fatal") crashNext = how;
+  else if (how === "eval") {
+    try {
+      (0, eval)("1"); // the policy must refuse this: a violation the page hears of
+    } catch {
+      // EvalError, as it should
+    }
+  }
+}
+
+function fatal(id, err) {
+  postMessage({ type: "fatal", id, message: err?.message ?? String(err) });
+  self.close();
+}
+
+self.onmessage = async ({ data }) => {
+  if (data?.type === "init") return init(data);
+  if (data?.type === "test-crash") return testHooks ? testCrash(data.how) : undefined;
+  const { id, json } = data;
+  let handle;
+  try {
+    handle = await handlePromise;
+  } catch (err) {
+    // Never started: the page was told once ("failed"); answer this request as data.
+    return postMessage({ id, error: { type: "EngineUnavailable", message: err?.message ?? String(err), field: null } });
+  }
+  const extra = extraFor(json);
+  if (extra) {
+    try {
+      await installExtra(extra);
+    } catch (err) {
+      const message = `This needs the ${extra} package, which could not be installed (${err?.message ?? err}).`;
+      return postMessage({ id, error: { type: "ExtraUnavailable", message, field: null } });
+    }
+  }
+  try {
+    if (crashNext) {
+      crashNext = null;
+      pyodide._api.fatal_error(new Error("test crash: the runtime was broken on purpose"));
+    }
     postMessage({ id, json: handle(json) });
   } catch (err) {
-    postMessage({
-      id,
-      error: { type: "EngineError", message: err?.message ?? String(err), field: null },
-    });
+    fatal(id, err);
   }
 };

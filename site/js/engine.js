@@ -2,40 +2,60 @@
 // Every call is one JSON request to pyfudge.api.handle, matched to its answer by id.
 // Calls made before the engine is ready wait in a queue. Failures come back as data,
 // like the engine's own errors: {ok: false, error: {type, message, field}}.
+//
+// Crash recovery. When the worker dies (its runtime broke, or the browser killed it), every
+// request still waiting resolves with {ok: false, error: {type: "EngineRestarted", …}}
+// (nothing is lost silently; the request was not applied), and a fresh worker starts at
+// once; requests made meanwhile wait for it. The engine then holds no open encounters:
+// the app reopens them from storage (session.js does, on the SessionError it gets).
+// Events, on the Engine (an EventTarget):
+//   "crash"    {detail: {message}}  the worker died; a new one is starting (state "restarting")
+//   "restart"  {detail: {build}}    the new worker is ready (state "ready"): reopen encounters
+//   "failed"   {detail: {message, error}}  no engine any more (state "failed"): every request
+//              now answers error.type "EngineUnavailable" — or "UpdateRequired" when the
+//              restarted worker came from another build than the page (a new version was
+//              activated meanwhile): the page must be reloaded, never mixed.
+// `engine.build` is the build version the engine runs (from manifest.json), null if unknown.
+//
+// Test hook: with `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
+// and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
+// may), "close" (the worker exits without a word), "fatal" (Pyodide suffers a fatal error while
+// handling the next request); "eval" is no crash: the worker tries eval(), which its
+// Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
 
-export class Engine {
-  #worker;
+const MAX_CRASHES = 3; // within CRASH_WINDOW_MS: then stop restarting (a request that always crashes)
+const CRASH_WINDOW_MS = 60_000;
+const TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
+
+const restartedError = (message) => ({
+  type: "EngineRestarted",
+  message: `The dice engine stopped unexpectedly and was restarted; this was not applied. Try again. (${message})`,
+  field: null,
+});
+
+export class Engine extends EventTarget {
+  #worker = null;
+  #generation = 0; // which worker is current; messages of older ones are ignored
   #nextId = 1;
   #pending = new Map(); // id -> resolve
   #queue = []; // requests waiting for "ready"
   #failure = null; // the error every answer gets once the engine cannot run
+  #crashes = []; // times of recent crashes
+  #lockPrefix = `pyfudge-engine-${Math.random().toString(36).slice(2)}-`;
+  #firstStart; // {resolve, reject} of this.ready
 
   constructor() {
+    super();
     this.state = "loading";
-    /** Resolves when the engine is ready; rejects with the reason it cannot start. */
+    this.build = null;
+    this.restarts = 0;
+    /** Resolves when the engine is first ready; rejects with the reason it cannot start. */
     this.ready = new Promise((resolve, reject) => {
-      const fail = (message) => {
-        this.#fail(message);
-        reject(new Error(message));
-      };
-      this.#worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-      this.#worker.onmessage = ({ data }) => {
-        if (data.type === "ready") {
-          this.state = "ready";
-          for (const message of this.#queue.splice(0)) this.#worker.postMessage(message);
-          resolve();
-        } else if (data.type === "failed") {
-          fail(data.message);
-        } else {
-          this.#answer(data);
-        }
-      };
-      this.#worker.onerror = (event) => {
-        event.preventDefault();
-        fail(event.message || "the engine's script could not be loaded");
-      };
+      this.#firstStart = { resolve, reject };
     });
     this.ready.catch(() => {}); // a caller that never awaits it still gets error answers
+    if (TEST_HOOKS) globalThis.pyfudgeEngine = this;
+    this.#spawn();
   }
 
   /** Ask the engine: resolves with the response object, never rejects. */
@@ -50,6 +70,111 @@ export class Engine {
     });
   }
 
+  /** Test hook (only with ?test-hooks): break the engine; see the header. */
+  testCrash(how) {
+    if (!TEST_HOOKS) throw new Error("test hooks are off (add ?test-hooks to the address)");
+    if (how === "terminate") this.#worker.terminate(); // the lifeline tells us, as for a real death
+    else this.#worker.postMessage({ type: "test-crash", how });
+  }
+
+  #spawn() {
+    const generation = ++this.#generation;
+    const lock = this.#lockPrefix + generation;
+    // The worker is a blob: module that imports engine-worker.js, because a worker made from a
+    // blob: URL inherits this page's Content-Security-Policy (its <meta> tag), while one made
+    // from a URL only gets a policy from HTTP headers — which static hosts rarely let us set,
+    // and which Chromium does not take from a service worker's answer. So eval() stays refused
+    // in the worker too. ('worker-src' allows blob: for this; only code already running here
+    // can make a blob: URL.)
+    const source = new Blob([`import ${JSON.stringify(new URL("./engine-worker.js", import.meta.url).href)};\n`],
+      { type: "text/javascript" });
+    const address = URL.createObjectURL(source);
+    const worker = new Worker(address, { type: "module" });
+    this.#worker = worker;
+    const current = () => generation === this.#generation && !this.#failure;
+    worker.onmessage = ({ data }) => {
+      URL.revokeObjectURL(address); // loaded: it speaks
+      if (!current()) return;
+      if (data.type === "ready") this.#started(data.build ?? null);
+      else if (data.type === "failed") this.#startFailed(data.message);
+      else if (data.type === "fatal") this.#crash(data.message);
+      else if (data.type === "alive") this.#watch(lock, generation);
+      else if (data.type === "csp-violation") reportViolation(data);
+      else this.#answer(data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (!current()) return;
+      const message = event.message || "the engine's script could not be loaded";
+      if (this.state === "ready") this.#crash(message); // an uncaught error: do not trust it
+      else this.#startFailed(message);
+    };
+    worker.postMessage({ type: "init", lock, testHooks: TEST_HOOKS });
+  }
+
+  /** The worker holds its lock until it is gone: when we get it, the worker died. */
+  #watch(lock, generation) {
+    navigator.locks?.request(lock, () => {
+      if (generation === this.#generation && !this.#failure) {
+        if (this.state === "ready") this.#crash("its worker stopped");
+        else this.#startFailed("the engine's worker stopped while starting");
+      }
+    }).catch(() => {});
+  }
+
+  #started(build) {
+    if (this.state === "restarting" && this.build && build && build !== this.build) {
+      // Another build's files (a new version was activated while this page ran): mixing the
+      // page of one build with the engine of another is never safe.
+      this.#worker.terminate();
+      return this.#fail({
+        type: "UpdateRequired",
+        message: "A new version of pyfudge was installed while this page was open. Reload the page to use it; your encounters are saved.",
+        field: null,
+      });
+    }
+    const restarted = this.state === "restarting";
+    this.build = build;
+    this.state = "ready";
+    for (const message of this.#queue.splice(0)) this.#worker.postMessage(message);
+    if (restarted) {
+      this.restarts++;
+      this.dispatchEvent(new CustomEvent("restart", { detail: { build } }));
+    } else {
+      this.#firstStart.resolve();
+    }
+  }
+
+  #startFailed(message) {
+    this.#worker.terminate();
+    const restarting = this.state === "restarting";
+    this.#fail({
+      type: "EngineUnavailable",
+      message: restarting ? `The dice engine stopped and could not be restarted: ${message}` : message,
+      field: null,
+    });
+    if (!restarting) this.#firstStart.reject(new Error(message));
+  }
+
+  #crash(message) {
+    this.#worker.terminate();
+    const now = Date.now();
+    this.#crashes = [...this.#crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
+    const error = restartedError(message);
+    for (const [id, resolve] of this.#pending) resolve({ v: 1, id, ok: false, error });
+    this.#pending.clear();
+    if (this.#crashes.length >= MAX_CRASHES) {
+      return this.#fail({
+        type: "EngineUnavailable",
+        message: `The dice engine keeps stopping (${message}). Reload the page; your encounters are saved.`,
+        field: null,
+      });
+    }
+    this.state = "restarting";
+    this.dispatchEvent(new CustomEvent("crash", { detail: { message } }));
+    this.#spawn();
+  }
+
   #answer({ id, json, error }) {
     const resolve = this.#pending.get(id);
     if (!resolve) return;
@@ -57,12 +182,39 @@ export class Engine {
     resolve(json !== undefined ? JSON.parse(json) : { v: 1, id, ok: false, error });
   }
 
-  #fail(message) {
+  #fail(error) {
     if (this.#failure) return;
+    const wasUp = this.state !== "loading";
     this.state = "failed";
-    this.#failure = { type: "EngineUnavailable", message, field: null };
-    for (const [id, resolve] of this.#pending) resolve({ v: 1, id, ok: false, error: this.#failure });
+    this.#failure = error;
+    for (const [id, resolve] of this.#pending) resolve({ v: 1, id, ok: false, error });
     this.#pending.clear();
     this.#queue = [];
+    if (wasUp) this.dispatchEvent(new CustomEvent("failed", { detail: { message: error.message, error } }));
   }
+}
+
+/** Re-dispatch a violation reported by the worker on the page's document, where the page's
+ * own violations are dispatched, so one listener sees both; and log it. */
+function reportViolation(data) {
+  console.error(`Content-Security-Policy violation in the engine's worker: ${data.effectiveDirective} blocked ${data.blockedURI}`);
+  if (typeof document === "undefined") return;
+  let event;
+  try {
+    event = new SecurityPolicyViolationEvent("securitypolicyviolation", {
+      bubbles: true,
+      composed: true,
+      documentURI: location.href,
+      violatedDirective: data.violatedDirective ?? "",
+      effectiveDirective: data.effectiveDirective ?? "",
+      originalPolicy: data.originalPolicy ?? "",
+      disposition: data.disposition ?? "enforce",
+      blockedURI: data.blockedURI ?? "",
+      sourceFile: data.sourceFile ?? "",
+      statusCode: 0,
+    });
+  } catch {
+    event = new CustomEvent("securitypolicyviolation", { bubbles: true, detail: data });
+  }
+  document.dispatchEvent(event);
 }

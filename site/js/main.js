@@ -1,7 +1,10 @@
-// Page start-up: the dice panel works from the first paint with what needs no Python
-// (entering faces, a ladder saved from an earlier visit); the engine loads alongside.
+// Page start-up. The app paints at once from what localStorage holds (the list of
+// encounters, or the last saved view of the open one) and the dice panel works with what
+// needs no Python; the engine loads alongside. Anything the user does before it is ready
+// waits in order (engine.js queues requests) and is applied when it is.
 import { Engine } from "./engine.js";
 import { DicePanel } from "./dice-panel.js";
+import * as app from "./app.js";
 import * as offline from "./offline.js";
 
 const root = document.documentElement;
@@ -19,7 +22,20 @@ function showFailure(message) {
   root.dataset.engine = "failed";
 }
 
+/** The engine as the app sees it from the first paint: calls wait until it exists. */
+function lateEngine() {
+  let resolveEngine;
+  const created = new Promise((resolve) => { resolveEngine = resolve; });
+  return {
+    request: (action, args) => created.then((engine) => engine.request(action, args)),
+    attach: resolveEngine,
+  };
+}
+
 async function main() {
+  const engineHandle = lateEngine();
+  app.start(document.getElementById("app"), engineHandle);
+  performance.mark("app-painted");
   const panel = new DicePanel(document);
   const firstVisit = !navigator.serviceWorker?.controller;
   await offline.whenControlled(); // first visit: so the big files get cached as they load
@@ -29,13 +45,33 @@ async function main() {
   performance.mark("engine-start"); // with "engine-ready": how long Python takes to start
   const engine = new Engine();
   panel.connect(engine);
+  engineHandle.attach(engine);
+  // Crash recovery (engine.js restarts its worker; see its header): tell the user, and back to
+  // ready. Sessions reopen their encounter from storage on the SessionError they then get.
+  engine.addEventListener("crash", ({ detail }) => {
+    status.textContent = `The dice engine stopped unexpectedly; restarting it. Your encounters are saved. (${detail.message})`;
+    progress.hidden = false;
+    root.dataset.engine = "restarting";
+  });
+  engine.addEventListener("restart", () => {
+    status.textContent = "The dice engine stopped unexpectedly and was restarted. Your encounters are safe.";
+    progress.hidden = true;
+    root.dataset.engine = "ready";
+  });
+  engine.addEventListener("failed", ({ detail }) => {
+    status.textContent = detail.message;
+    status.classList.add("failed");
+    progress.hidden = true;
+    root.dataset.engine = "failed";
+  });
+  offline.watchForUpdates(document.querySelector("main")); // "A new version is ready" + Reload
 
   try {
     await engine.ready;
   } catch (err) {
     return showFailure(err.message);
   }
-  const [, version] = await Promise.all([panel.loadLadder(), engine.request("version")]);
+  const [, version] = await Promise.all([panel.loadLadder(), engine.request("version"), app.engineReady()]);
   status.textContent = version.ok ? `Dice engine ready (pyfudge ${version.result.pyfudge}).` : "Dice engine ready.";
   progress.hidden = true;
   performance.mark("engine-ready");

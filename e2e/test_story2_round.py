@@ -1,0 +1,97 @@
+"""Story 2: run a round — pick the fighters, declare, press Roll or enter the physical dice
+(four −/0/+ faces or a total; a total for the 2d6 ways), resolve; the result and its
+explanation show step by step with rulebook sections; wounds are marked and their penalty
+applies next round by itself. Desktop and Pixel 7."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import add_fighter, card, enter_faces, idle, new_encounter, play_exchange, set_option
+
+ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
+       "weapon": {"name": "Club", "size": 1}}
+
+
+def test_a_round_rolled_and_entered(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Round", preset="fudge1995")
+    add_fighter(page, ASTA)
+    add_fighter(page, ORC)
+    expect(page.get_by_label("Exchange", exact=True)).to_have_value("round")  # the preset's pacing
+
+    # Roll: the engine rolls four Fudge dice for each, shown on the toggles.
+    for name in ("Ásta", "Orc"):
+        page.get_by_role("button", name=f"Roll for {name}").click()
+        expect(page.get_by_role("group", name=f"{name}'s dice").locator(
+            ".die-toggle button[aria-pressed=true]")).to_have_count(4)
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.get_by_test_id("last-text")).to_contain_text("Round 1, Ásta vs Orc:")
+    expect(page.locator(".steps li").first).to_contain_text("F95 4.22")
+    page.get_by_role("button", name="Undo").click()  # that roll was a try-out
+    idle(page)
+
+    # Entered dice: the Orc hits Ásta hard; her wound is marked and shown with its penalty.
+    play_exchange(page, "Ásta", "Orc", {
+        "a_dice": {"roll": {"faces": [0, 0, 0, 0]}},
+        "b_dice": {"roll": {"faces": [1, 1, 1, 0]}},
+    })
+    asta = card(page, "Ásta")
+    expect(asta.get_by_test_id("status")).to_have_text(re.compile(r"^(Hurt −1|Very Hurt −2)$"))
+    expect(page.locator(".steps li").filter(has_text="Damage")).not_to_have_count(0)
+    page.get_by_role("button", name="Next round").click()
+    idle(page)
+
+    # Next round, a total entered instead of faces; her wound penalty applies by itself.
+    page.get_by_label("or the dice total").first.fill("0")
+    enter_faces(page, "Orc", [0, 0, 0, 0])
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.get_by_test_id("last-text")).to_contain_text("Round 2, Ásta vs Orc:")
+    expect(page.locator(".steps li").filter(has_text="Ásta: wounds")).to_have_count(1)
+
+    # An incomplete entry comes back as the engine's error, and nothing is logged.
+    lines = page.get_by_test_id("log").locator("li").count()
+    enter_faces(page, "Ásta", [1, 0, 0])
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.locator("form.exchange .error")).not_to_be_empty()
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
+    axe_check(page, "exchange panel")
+
+
+def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Options", preset="fudge1995")
+    set_option(page, "damage.die", "situational_limited")
+    set_option(page, "melee.pacing", "alternating")
+    add_fighter(page, ASTA)
+    add_fighter(page, ORC)
+    # Alternating turns: one attacks, the other defends.
+    expect(page.get_by_label("Exchange", exact=True)).to_have_value("attack")
+    enter_faces(page, "Ásta", [1, 1, 1, 0])
+    enter_faces(page, "Orc", [-1, 0, 0, 0])
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    # This ruleset rolls damage dice: the engine says so and the damage dice appear.
+    expect(page.locator("form.exchange .error")).to_contain_text("damage dice")
+    expect(page.get_by_label("Enter damage dice")).to_be_checked()
+    enter_faces(page, "Ásta", [0, 0, 1, -1], "Damage die")
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.get_by_test_id("last-text")).to_contain_text("Ásta vs Orc")
+    expect(page.locator(".steps li").filter(has_text="F95 4.61")).not_to_have_count(0)
+
+    # The 1993 draft rolls 2d6: the dice are entered as a total, or rolled by the engine.
+    set_option(page, "dice.technique", "2d6_minus_7")
+    dice = page.get_by_role("group", name="Ásta's dice")
+    expect(dice.locator(":scope > .die-toggle")).to_have_count(0)
+    expect(dice).to_contain_text("2d6 − 7")
+    page.get_by_label("Enter damage dice").set_checked(True)
+    page.get_by_role("button", name="Roll for Ásta").click()
+    expect(page.get_by_label("Dice total").first).not_to_have_value("")
+    expect(dice.locator(".damage-dice button[aria-pressed=true]")).to_have_count(4)

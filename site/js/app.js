@@ -1,0 +1,101 @@
+// The table app: hash routes rendered with Preact + htm (vendored, no bundler).
+//
+//   #/          the encounters on this device (list-screen.js) — the dice panel shows below it
+//   #/e/<id>    one encounter: combatants, wound tracks, a round, the log
+//   #/e/<id>/share, #/s/<fragment>, #/p/<fragment>/<cid>   sharing (share.js, player-screen.js)
+//
+// Python owns every rule: screens render the view the engine returns (or, before Python is
+// up, the last view saved for this encounter) and turn each tap into one event for
+// Session.apply. Option lists, labels and ladder names come from the engine's `describe`.
+import { html, render, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import * as store from "./store.js";
+import { Session } from "./session.js";
+import { EncounterScreen } from "./encounter-screen.js";
+import { ListScreen } from "./list-screen.js";
+import { shareRoute, ShareScreen, LinkScreen } from "./share.js";
+import { PlayerScreen } from "./player-screen.js";
+
+const app = {
+  engine: null,
+  ready: false,
+  describe: store.loadDescribe(),
+  sessions: new Map(),
+  listeners: new Set(),
+  notify() {
+    for (const fn of this.listeners) fn();
+  },
+};
+
+/** The current route from location.hash. */
+export function route(hash = location.hash) {
+  const match = /^#\/e\/([\w-]{1,64})$/.exec(hash);
+  return match ? { screen: "encounter", id: match[1] } : shareRoute(hash) ?? { screen: "list" };
+}
+
+function session(id) {
+  let s = app.sessions.get(id);
+  if (!s) {
+    s = new Session(app.engine, id);
+    app.sessions.set(id, s);
+    s.open();
+  }
+  return s;
+}
+
+function useApp() {
+  const [, force] = useReducer((n) => n + 1, 0);
+  useEffect(() => {
+    app.listeners.add(force);
+    force();
+    return () => app.listeners.delete(force);
+  }, []);
+  return app;
+}
+
+function useRoute() {
+  const [current, setCurrent] = useState(route());
+  useEffect(() => {
+    const onChange = () => setCurrent(route());
+    addEventListener("hashchange", onChange);
+    return () => removeEventListener("hashchange", onChange);
+  }, []);
+  return current;
+}
+
+function App() {
+  const current = useRoute();
+  useApp();
+  useEffect(() => {
+    // The static dice panel belongs to the list screen.
+    const dice = document.getElementById("dice-screen");
+    if (dice) dice.hidden = current.screen !== "list";
+    document.documentElement.dataset.screen = current.screen;
+    window.scrollTo(0, 0);
+  }, [current.screen, current.id]);
+  if (current.screen === "encounter") {
+    return html`<${EncounterScreen} key=${current.id} session=${session(current.id)} app=${app} />`;
+  }
+  if (current.screen === "share") return html`<${ShareScreen} key=${current.id} id=${current.id} app=${app} session=${session} />`;
+  if (current.screen === "link") return html`<${LinkScreen} key=${current.fragment} fragment=${current.fragment} app=${app} />`;
+  if (current.screen === "player") {
+    return html`<${PlayerScreen} key=${current.fragment + current.cid} fragment=${current.fragment} cid=${current.cid} app=${app} />`;
+  }
+  return html`<${ListScreen} app=${app} session=${session} />`;
+}
+
+/** Render the app into root at once (from storage); the engine is attached as it loads. */
+export function start(root, engine) {
+  app.engine = engine;
+  render(html`<${App} />`, root);
+}
+
+/** The engine is ready: fetch the description of the rules (kept for the next visit). */
+export async function engineReady() {
+  const response = await app.engine.request("describe");
+  if (response.ok) {
+    app.describe = response.result;
+    store.saveDescribe(response.result);
+  }
+  app.ready = true;
+  app.notify();
+}

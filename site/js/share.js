@@ -1,0 +1,246 @@
+// Sharing an encounter (issue 4, story 6).
+//
+//   #/e/<id>/share         ShareScreen: the encounter's link (copy, the device's share sheet,
+//                          a QR code), and a player link per combatant
+//   #/s/<fragment>         LinkScreen: import a copy of the linked encounter and open it
+//   #s=<fragment>          the same
+//   #/p/<fragment>/<cid>   PlayerScreen (player-screen.js): one combatant's card, large
+//
+// The encounter travels in the URL fragment (after "#"), which browsers never send to a
+// server. The engine makes and reads the fragment (encounter.link / encounter.unlink: format,
+// compression, caps, validation by replay) and draws the QR code (`qr`, with segno installed
+// on demand from this site); this module only builds addresses and stores copies.
+// Opening a link never overwrites anything: it adds a copy under a new id, and remembers the
+// link's hash so that opening the same link again says so instead of adding another copy.
+import { html, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import * as store from "./store.js";
+
+const FRAGMENT = "(f\\d+\\.[A-Za-z0-9_-]*)";
+const LINK_ROUTE = new RegExp(`^#(?:/s/|s=)${FRAGMENT}$`);
+const PLAYER_ROUTE = new RegExp(`^#/p/${FRAGMENT}/([\\w-]{1,16})$`);
+const SHARE_ROUTE = /^#\/e\/([\w-]{1,64})\/share$/;
+// Anything else that looks like a link (garbled, from a newer app, cut off): the engine says what.
+const ANY_LINK_ROUTE = /^#(?:\/s\/|s=)(.*)$/s;
+
+/** The sharing routes of a hash, or null. */
+export function shareRoute(hash) {
+  let m = SHARE_ROUTE.exec(hash);
+  if (m) return { screen: "share", id: m[1] };
+  m = PLAYER_ROUTE.exec(hash);
+  if (m) return { screen: "player", fragment: m[1], cid: m[2] };
+  m = LINK_ROUTE.exec(hash) ?? ANY_LINK_ROUTE.exec(hash);
+  if (m) return { screen: "link", fragment: safeDecode(m[1]) };
+  return null;
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** This page's address with another fragment (works from any sub-path). */
+export function addressWith(hash) {
+  const url = new URL(location.href);
+  url.hash = hash;
+  return url.href;
+}
+
+export const linkAddress = (fragment) => addressWith(`/s/${fragment}`);
+export const playerAddress = (fragment, cid) => addressWith(`/p/${fragment}/${cid}`);
+
+/** A short, stable hash of a link's fragment (53-bit cyrb53, hex, with the length): to know a
+ * link was imported before. Not a secret; a collision only means "you already have this". */
+export function linkHash(text) {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length.toString(36)}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16)}`;
+}
+
+/** The id this device stored the link under, if that encounter is still here. */
+export function importedBefore(fragment) {
+  const id = store.loadImportedLinks()[linkHash(fragment)];
+  return id && store.loadEncounter(id) ? id : null;
+}
+
+/** Read a link and store a copy under a new id: resolves {id} or {error}. */
+export async function importLink(engine, fragment) {
+  const response = await engine.request("encounter.unlink", { fragment });
+  if (!response.ok) return { error: response.error };
+  const id = store.addEncounter(response.result.encounter, response.result.view);
+  if (!id) return { error: { message: "This device's storage is full: the encounter could not be saved." } };
+  store.rememberImportedLink(linkHash(fragment), id);
+  return { id };
+}
+
+// --- copy, share sheet, QR code -----------------------------------------------------------------
+
+const svgDataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/** A link in a read-only field, with Copy, Share (where the device has a share sheet) and QR. */
+export function LinkTools({ url, title, idPrefix, engine, label }) {
+  const [status, setStatus] = useState(null);
+  const [qr, setQr] = useState(null); // {src} | {error} | {busy}
+  useEffect(() => setQr(null), [url]);
+  const field = `${idPrefix}-link`;
+
+  async function copy() {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(url);
+      setStatus("Link copied.");
+    } catch {
+      const input = document.getElementById(field);
+      input?.focus();
+      input?.select();
+      setStatus("Your browser did not let the app copy: the link is selected, copy it yourself.");
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title, url });
+      setStatus(null);
+    } catch (err) {
+      if (err?.name !== "AbortError") setStatus(`The share sheet did not open (${err?.message ?? err}).`);
+    }
+  }
+
+  async function showQr() {
+    setQr({ busy: true });
+    const response = await engine.request("qr", { text: url });
+    setQr(response.ok ? { src: svgDataUrl(response.result.svg) } : { error: response.error.message });
+  }
+
+  return html`
+    <div class="link-tools stack">
+      <label for=${field}>${label}</label>
+      <textarea id=${field} class="link-field" readonly rows="3" spellcheck=${false}
+        value=${url} onFocus=${(e) => e.currentTarget.select()}></textarea>
+      <div class="actions start">
+        <button type="button" class="primary" onClick=${copy}>Copy link</button>
+        ${typeof navigator.share === "function" && html`<button type="button" onClick=${share}>Share…</button>`}
+        <button type="button" onClick=${showQr} aria-busy=${qr?.busy ? "true" : null}>Show QR code</button>
+      </div>
+      ${status && html`<p class="hint" role="status">${status}</p>`}
+      ${qr?.busy && html`<p class="hint" role="status">Drawing the QR code…</p>`}
+      ${qr?.error && html`<p class="error" role="alert">${qr.error}</p>`}
+      ${qr?.src && html`<img class="qr" src=${qr.src} alt=${`QR code of the ${label.toLowerCase()}`} />`}
+    </div>`;
+}
+
+// --- the share screen ----------------------------------------------------------------------------
+
+function useSession(session) {
+  const [, force] = useReducer((n) => n + 1, 0);
+  useEffect(() => session.subscribe(force), [session]);
+  return session;
+}
+
+export function ShareScreen({ id, app, session }) {
+  const s = useSession(session(id));
+  const [fragment, setFragment] = useState(null);
+  const [error, setError] = useState(null);
+  const [player, setPlayer] = useState("");
+  const stored = s.stored;
+  const rev = stored?.log.length ?? -1;
+
+  useEffect(() => {
+    document.documentElement.dataset.share = "making";
+    if (!stored) return;
+    let live = true;
+    setFragment(null);
+    app.engine.request("encounter.link", { encounter: stored }).then((response) => {
+      if (!live) return;
+      if (response.ok) setFragment(response.result.fragment);
+      else setError(response.error.message);
+      document.documentElement.dataset.share = response.ok ? "ready" : "failed";
+    });
+    return () => { live = false; };
+  }, [id, rev]);
+
+  const back = html`<nav class="crumbs"><a href=${`#/e/${id}`}>← Back to the encounter</a></nav>`;
+  if (!stored) {
+    return html`${back}<section class="card"><h2>Share</h2>
+      <p class="error" role="alert">This device holds no encounter under this address.</p></section>`;
+  }
+  const view = s.view;
+  const name = view?.name ?? stored.name;
+  const combatants = view?.combatants ?? [];
+  const chosen = combatants.find((c) => c.id === player) ?? combatants[0];
+  return html`
+    ${back}
+    <section class="card" aria-labelledby="share-title">
+      <h2 id="share-title" class="enc-name">Share <bdi>${name}</bdi></h2>
+      <p class="hint">The encounter travels inside the link, after the “#”: browsers never send that
+        part to any server. Whoever opens it gets a copy; it never changes yours.</p>
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${!fragment && !error && html`<p class="hint" role="status">Making the link…</p>`}
+      ${fragment && html`<${LinkTools} url=${linkAddress(fragment)} title=${name} idPrefix="share"
+        engine=${app.engine} label="Link to this encounter" />`}
+    </section>
+    ${fragment && combatants.length > 0 && html`
+      <section class="card" aria-labelledby="player-title">
+        <h2 id="player-title">Player links</h2>
+        <p class="hint">A player link opens one combatant's card and wound track, large, on the player's phone.</p>
+        <div class="stack">
+          <label for="player-pick">Combatant</label>
+          <select id="player-pick" onChange=${(e) => setPlayer(e.currentTarget.value)}>
+            ${combatants.map((c) => html`<option value=${c.id} selected=${c.id === chosen.id}>${c.name}</option>`)}
+          </select>
+          <${LinkTools} url=${playerAddress(fragment, chosen.id)} title=${chosen.name} idPrefix="player"
+            engine=${app.engine} label="Player link" />
+        </div>
+      </section>`}
+  `;
+}
+
+// --- opening a link --------------------------------------------------------------------------------
+
+export function LinkScreen({ fragment, app }) {
+  const [state, setState] = useState(() => {
+    const known = importedBefore(fragment);
+    return known ? { step: "known", id: known } : { step: "reading" };
+  });
+
+  async function importCopy() {
+    setState({ step: "reading" });
+    const result = await importLink(app.engine, fragment);
+    if (result.error) return setState({ step: "error", error: result.error });
+    location.replace(`#/e/${result.id}`); // Back does not come here to import again
+  }
+
+  useEffect(() => {
+    if (state.step === "reading") importCopy();
+  }, [fragment]);
+
+  useEffect(() => {
+    document.documentElement.dataset.link = state.step;
+  }, [state.step]);
+
+  const known = state.step === "known" ? store.loadIndex().encounters.find((e) => e.id === state.id) : null;
+  return html`
+    <nav class="crumbs"><a href="#/">← Encounters</a></nav>
+    <section class="card" aria-labelledby="link-title">
+      <h2 id="link-title">Shared encounter</h2>
+      ${state.step === "reading" && html`<p role="status">Reading the link…</p>`}
+      ${state.step === "error" && html`
+        <p class="error" role="alert" data-testid="link-error">This link cannot be opened. ${state.error.message}</p>
+        <p class="hint">Nothing was saved or changed on this device.</p>`}
+      ${state.step === "known" && html`
+        <p role="status" data-testid="link-known">You already have this encounter${known
+          ? html`: “<bdi>${known.name}</bdi>”` : ""}.</p>
+        <div class="actions start">
+          <a class="button-link primary-link" href=${`#/e/${state.id}`}>Open it</a>
+          <button type="button" onClick=${importCopy}>Import another copy</button>
+        </div>`}
+    </section>`;
+}

@@ -1,0 +1,266 @@
+// The app's saved data in localStorage, each record in a {type, version, data} envelope.
+//
+//   pyfudge:index        {type: "pyfudge/app-index", version: 1, data: {encounters: [{id, name, updated}]}}
+//   pyfudge:enc:<id>     {type: "pyfudge/encounter", version: 1, data: {name, ruleset, log}}  (as pyfudge.codec)
+//   pyfudge:view:<id>    {type: "pyfudge/view", version: 1, data: {rev, view}}  (the last view, for first paint)
+//
+// Reading never throws: missing, unparsable, foreign or too-new records read as "nothing
+// saved" (null, or an empty index). Writing never throws either: it returns false when the
+// storage is missing or full. Older versions are migrated on read (MIGRATIONS) and written
+// back at the new version on the next save.
+
+const PREFIX = "pyfudge:";
+export const INDEX_KEY = `${PREFIX}index`;
+export const encKey = (id) => `${PREFIX}enc:${id}`;
+export const viewKey = (id) => `${PREFIX}view:${id}`;
+
+export const TYPES = {
+  index: { type: "pyfudge/app-index", version: 1 },
+  encounter: { type: "pyfudge/encounter", version: 1 },
+  view: { type: "pyfudge/view", version: 1 },
+};
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Index entries: keep only well-formed ones; fill defaults key by key. */
+function cleanIndex(data) {
+  const list = isObject(data) && Array.isArray(data.encounters) ? data.encounters : [];
+  const seen = new Set();
+  const encounters = [];
+  for (const item of list) {
+    if (!isObject(item) || typeof item.id !== "string" || !item.id || seen.has(item.id)) continue;
+    seen.add(item.id);
+    encounters.push({
+      id: item.id,
+      name: typeof item.name === "string" && item.name ? item.name : "Encounter",
+      updated: Number.isFinite(item.updated) ? item.updated : 0,
+    });
+  }
+  return { encounters };
+}
+
+// (type, from version) -> data at version + 1. Version 0 of the index is what a first
+// draft of the app wrote: a bare array of ids or of {id, name}, with no envelope.
+export const MIGRATIONS = {
+  "pyfudge/app-index": {
+    0: (data) => ({
+      encounters: (Array.isArray(data) ? data : []).map((item) =>
+        typeof item === "string" ? { id: item, name: "Encounter", updated: 0 } : item),
+    }),
+  },
+};
+
+/** An envelope's data at today's version, or null when it cannot be read. */
+export function unwrap(raw, { type, version }) {
+  let envelope = raw;
+  if (type === TYPES.index.type && Array.isArray(raw)) envelope = { type, version: 0, data: raw };
+  if (!isObject(envelope) || envelope.type !== type || !Number.isInteger(envelope.version)) return null;
+  if (envelope.version > version || envelope.version < 0) return null; // a newer app wrote it
+  let data = envelope.data;
+  try {
+    for (let v = envelope.version; v < version; v++) {
+      const step = MIGRATIONS[type]?.[v];
+      if (!step) return null;
+      data = step(data);
+    }
+  } catch {
+    return null;
+  }
+  return data;
+}
+
+export function wrap(kind, data) {
+  return { ...TYPES[kind], data };
+}
+
+function readKey(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function writeKey(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // not saved: the app still works, it only forgets
+  }
+}
+
+function removeKey(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing to do
+  }
+}
+
+/** The list of saved encounters, newest first. Never throws. */
+export function loadIndex() {
+  const index = cleanIndex(unwrap(readKey(INDEX_KEY), TYPES.index));
+  index.encounters.sort((a, b) => b.updated - a.updated);
+  return index;
+}
+
+export function saveIndex(index) {
+  return writeKey(INDEX_KEY, wrap("index", cleanIndex(index)));
+}
+
+/** Add or update one entry of the index. */
+export function touch(id, name) {
+  const index = loadIndex();
+  const rest = index.encounters.filter((e) => e.id !== id);
+  return saveIndex({ encounters: [{ id, name, updated: Date.now() }, ...rest] });
+}
+
+/** The stored encounter {name, ruleset, log}, or null. */
+export function loadEncounter(id) {
+  const data = unwrap(readKey(encKey(id)), TYPES.encounter);
+  return isObject(data) && Array.isArray(data.log) ? data : null;
+}
+
+export function saveEncounter(id, encounter) {
+  return writeKey(encKey(id), wrap("encounter", encounter));
+}
+
+/** The last saved view {rev, view}, or null. */
+export function loadView(id) {
+  const data = unwrap(readKey(viewKey(id)), TYPES.view);
+  return isObject(data) && isObject(data.view) && Number.isInteger(data.rev) ? data : null;
+}
+
+export function saveView(id, rev, view) {
+  return writeKey(viewKey(id), wrap("view", { rev, view }));
+}
+
+export function forget(id) {
+  removeKey(encKey(id));
+  removeKey(viewKey(id));
+  const index = loadIndex();
+  saveIndex({ encounters: index.encounters.filter((e) => e.id !== id) });
+}
+
+/** A new encounter id: short, URL-safe, unique on this device. */
+export function newId() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return "e" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The engine's description (presets, options, ladder, choices), kept so forms can paint
+// before Python is ready on a later visit. Tagged with the engine version that wrote it.
+TYPES.describe = { type: "pyfudge/describe", version: 1 };
+const DESCRIBE_KEY = `${PREFIX}describe`;
+
+export function loadDescribe() {
+  const data = unwrap(readKey(DESCRIBE_KEY), TYPES.describe);
+  return isObject(data) && Array.isArray(data.options) && Array.isArray(data.presets) ? data : null;
+}
+
+export function saveDescribe(describe) {
+  return writeKey(DESCRIBE_KEY, wrap("describe", describe));
+}
+
+// --- many encounters and sharing (list-screen.js, files.js, share.js) --------------------------
+//
+//   pyfudge:deleted   {type: "pyfudge/deleted", version: 1, data: {items: [{id, name, encounter, deleted}]}}
+//                     recently deleted encounters (newest first, at most MAX_DELETED), for Undo
+//   pyfudge:links     {type: "pyfudge/imported-links", version: 1, data: {links: {<hash>: <id>}}}
+//                     share links already imported here: opening one again says so
+//   pyfudge:prefs     {type: "pyfudge/app-prefs", version: 1, data: {exportReminder: "dismissed"?}}
+
+TYPES.deleted = { type: "pyfudge/deleted", version: 1 };
+TYPES.links = { type: "pyfudge/imported-links", version: 1 };
+TYPES.prefs = { type: "pyfudge/app-prefs", version: 1 };
+export const DELETED_KEY = `${PREFIX}deleted`;
+export const LINKS_KEY = `${PREFIX}links`;
+export const PREFS_KEY = `${PREFIX}prefs`;
+export const MAX_DELETED = 5;
+
+/** Store an encounter {name, ruleset, log} (and its view, when known) under a new id. */
+export function addEncounter(encounter, view = null) {
+  const id = newId();
+  if (!saveEncounter(id, encounter)) return null;
+  if (view) saveView(id, encounter.log.length, view);
+  touch(id, view?.name ?? encounter.name);
+  return id;
+}
+
+/** A copy of a stored encounter under a new id; null when there is none (or no room). */
+export function duplicateEncounter(id) {
+  const encounter = loadEncounter(id);
+  if (!encounter) return null;
+  const saved = loadView(id);
+  return addEncounter(encounter, saved && saved.rev === encounter.log.length ? saved.view : null);
+}
+
+/** The recently deleted encounters, newest first. Never throws. */
+export function loadDeleted() {
+  const data = unwrap(readKey(DELETED_KEY), TYPES.deleted);
+  const items = isObject(data) && Array.isArray(data.items) ? data.items : [];
+  return items.filter((item) => isObject(item) && typeof item.id === "string" && isObject(item.encounter)
+    && Array.isArray(item.encounter.log));
+}
+
+function saveDeleted(items) {
+  return writeKey(DELETED_KEY, wrap("deleted", { items: items.slice(0, MAX_DELETED) }));
+}
+
+/** Delete an encounter, keeping it aside among the recently deleted; returns that entry. */
+export function deleteEncounter(id) {
+  const encounter = loadEncounter(id);
+  const entry = loadIndex().encounters.find((e) => e.id === id);
+  if (!encounter) {
+    forget(id);
+    return null;
+  }
+  const item = { id, name: entry?.name ?? encounter.name, encounter, deleted: Date.now() };
+  saveDeleted([item, ...loadDeleted().filter((d) => d.id !== id)]);
+  forget(id);
+  return item;
+}
+
+/** Put a recently deleted encounter back under its own id; false when it is gone. */
+export function restoreEncounter(id) {
+  const items = loadDeleted();
+  const item = items.find((d) => d.id === id);
+  if (!item || !saveEncounter(id, item.encounter)) return false;
+  touch(id, item.name);
+  saveDeleted(items.filter((d) => d.id !== id));
+  return true;
+}
+
+export function emptyDeleted() {
+  removeKey(DELETED_KEY);
+}
+
+/** The ids of encounters imported from share links, by the link's hash. */
+export function loadImportedLinks() {
+  const data = unwrap(readKey(LINKS_KEY), TYPES.links);
+  const links = isObject(data) && isObject(data.links) ? data.links : {};
+  return Object.fromEntries(Object.entries(links).filter(([, id]) => typeof id === "string"));
+}
+
+export function rememberImportedLink(hash, id) {
+  return writeKey(LINKS_KEY, wrap("links", { links: { ...loadImportedLinks(), [hash]: id } }));
+}
+
+export function loadPrefs() {
+  const data = unwrap(readKey(PREFS_KEY), TYPES.prefs);
+  return isObject(data) ? data : {};
+}
+
+export function savePrefs(changes) {
+  return writeKey(PREFS_KEY, wrap("prefs", { ...loadPrefs(), ...changes }));
+}
+
+/** Every stored encounter with its index entry (for "export all"). */
+export function loadAllEncounters() {
+  return loadIndex().encounters
+    .map((entry) => ({ ...entry, encounter: loadEncounter(entry.id) }))
+    .filter((e) => e.encounter);
+}

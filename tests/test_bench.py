@@ -1,0 +1,236 @@
+"""The benchmark's pure parts (bench.py): statistics, the reference data, byte counts, the JSON
+shape and the table. No timings are asserted: the browser runs only under `build.py bench`."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import bench  # noqa: E402
+import build  # noqa: E402
+from pyfudge import api  # noqa: E402
+
+
+def call(action, **args):
+    return json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_summary_is_median_min_max_and_count():
+    assert bench.summary([5, 1, 3, 2]) == {"median": 2.5, "min": 1.0, "max": 5.0, "n": 4}
+    assert bench.summary([]) == {"median": None, "min": None, "max": None, "n": 0}
+
+
+def test_percentile_is_nearest_rank_so_always_a_measured_value():
+    xs = list(range(1, 101))  # 1..100
+    assert bench.percentile(xs, 95) == 95
+    assert bench.percentile(xs, 50) == 50
+    assert bench.percentile(xs, 100) == 100
+    assert bench.percentile(xs, 0) == 1
+    assert bench.percentile([7.0, 3.0], 95) == 7.0
+    assert bench.percentile([4.0], 50) == 4.0
+    assert bench.percentile([], 95) is None
+    with pytest.raises(ValueError):
+        bench.percentile([1], 101)
+
+
+def test_p95_of_forty_samples_is_the_38th_smallest():
+    xs = [float(i) for i in range(40, 0, -1)]
+    assert bench.percentile(xs, 95) == 38.0
+
+
+def test_ratios_pair_runs_and_skip_missing_ones():
+    assert bench.ratios([2, 3, None, 4], [1, 2, 5, 0]) == [2.0, 1.5]
+    assert bench.median_or_none([None, 1, 3]) == 2
+    assert bench.median_or_none([None]) is None
+
+
+# ---------------------------------------------------------------- the reference data
+
+
+def test_reference_has_its_envelope_and_six_combatants_with_edited_house_rules():
+    ref = bench.load_reference()
+    enc = ref["encounter"]
+    assert sum(1 for e in enc["log"] if e["t"] == "add") == 6
+    assert enc["ruleset"]["options"], "the reference edits the house rules"
+    opened = call("encounter.open", id="ref", encounter=enc)
+    assert opened["ok"], opened
+    assert len(opened["result"]["view"]["combatants"]) == 6
+
+
+def test_a_foreign_file_is_not_a_reference(tmp_path):
+    path = tmp_path / "ref.json"
+    path.write_text(json.dumps({"type": "pyfudge/encounter", "version": 1}))
+    with pytest.raises(ValueError):
+        bench.load_reference(path)
+
+
+def test_the_apply_log_grows_to_500_events_and_replays():
+    ref = bench.load_reference()
+    enc = bench.apply_encounter(ref)
+    assert len(enc["log"]) == ref["apply_log_events"] == 500
+    assert enc["log"][: len(ref["encounter"]["log"])] == ref["encounter"]["log"]
+    opened = call("encounter.open", id="big", encounter=enc)
+    assert opened["ok"] and opened["result"]["rev"] == 500
+    # The timed event applies, and an undo brings the same state back for the next timing.
+    applied = call("encounter.apply", id="big", rev=500, event=ref["apply_event"])
+    assert applied["ok"] and applied["result"]["view"]["last"]["kind"] == "exchange"
+    assert call("encounter.apply", id="big", rev=501, event={"t": "undo"})["ok"]
+
+
+def test_the_reference_odds_requests_are_answered():
+    ref = bench.load_reference()
+    one = call("odds", **ref["odds_1v1"])
+    assert one["ok"], one
+    six = call("group_odds", **ref["group_odds_1v6"])
+    assert six["ok"], six
+    assert len(ref["group_odds_1v6"]["group_odds"]["foes"]) == 6
+
+
+def test_the_saved_view_is_what_the_engine_opens_and_the_watched_name_is_on_it():
+    ref = bench.load_reference()
+    rev, view = bench.saved_view(ref["encounter"])
+    assert rev == len(ref["encounter"]["log"])
+    assert view["combatants"][0]["name"] == bench.first_name(ref["encounter"])
+
+
+# ---------------------------------------------------------------- bytes
+
+
+def test_site_file_maps_request_paths_and_stays_inside(tmp_path):
+    (tmp_path / "index.html").write_text("x")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a b.js").write_text("y")
+    assert bench.site_file(tmp_path, "/") == tmp_path / "index.html"
+    assert bench.site_file(tmp_path, "/js/a%20b.js?v=1") == tmp_path / "js" / "a b.js"
+    assert bench.site_file(tmp_path, "/missing.js") is None
+    assert bench.site_file(tmp_path, "/../etc/passwd") is None
+
+
+class FakeBrotli:
+    @staticmethod
+    def compress(data, quality):
+        return data[: len(data) // 3]
+
+
+def test_compressed_sizes_gzip_text_but_not_archives():
+    text = b"abc" * 1000
+    sizes = bench.compressed_sizes(text, "a.js")
+    assert sizes["raw"] == 3000 and sizes["gzip"] == len(gzip.compress(text, 9, mtime=0))
+    assert sizes["brotli"] is None  # no brotli module given: n/a, not a guess
+    assert bench.compressed_sizes(text, "p.whl", FakeBrotli) == {"raw": 3000, "gzip": 3000, "brotli": 3000}
+    assert bench.compressed_sizes(text, "a.js", FakeBrotli)["brotli"] == 1000
+    # Never more than raw: a host sends the file as is when compressing does not pay.
+    assert bench.compressed_sizes(b"\x00", "a.bin")["gzip"] == 1
+
+
+def test_transfer_sums_every_request_and_names_the_biggest(tmp_path):
+    (tmp_path / "index.html").write_bytes(b"h" * 100)
+    (tmp_path / "big.wasm").write_bytes(bytes(range(256)) * 40)
+    paths = ["/", "/big.wasm", "/big.wasm", "/nothing"]
+    t = bench.transfer(tmp_path, paths)
+    assert t["requests"] == 3
+    assert t["raw"] == 100 + 2 * 10240
+    assert t["gzip"] < t["raw"] and t["brotli"] is None
+    assert t["biggest"][0] == {"file": "big.wasm", "raw": 20480}
+    assert t["refetched_raw"] == 10240  # the second fetch of big.wasm
+
+
+# ---------------------------------------------------------------- results and table
+
+HEADLINE = ("ready_ratio_cold", "ready_ratio_warm", "first_paint_warm_ms", "apply_p95_ms",
+            "odds_1v1_ms", "odds_1v6_ms", "share_link_chars", "wasm_fetches_first_visit")
+
+
+def sample_run() -> bench.Samples:
+    s = bench.Samples(runs=2)
+    for page, ready in (("app_cold", [2200, 2400]), ("bare_cold", [2000, 2000]),
+                        ("app_warm", [1800, 2100]), ("bare_warm", [1600, 2000])):
+        for r in ready:
+            s.add(page, "ready_ms", r)
+            s.add(page, "paint_ms", 100.0)
+    s.apply_ms = [float(x) for x in range(1, 41)]
+    s.apply_first_ms, s.open_ms = [9.0, 8.0], [150.0, 160.0]
+    s.odds = {"odds_1v1": {"first": [10.0, 14.0], "repeat": [1.0]},
+              "group_odds_1v6": {"first": [30.0, 50.0], "repeat": [20.0]}}
+    s.wasm_fetches_first_visit = [1, 1]
+    s.first_visit = {"app": {"raw": 1_300_000, "gzip": 700_000, "brotli": None, "requests": 40,
+                             "refetched_raw": 0, "biggest": []},
+                     "bare": {"raw": 1_000_000, "gzip": 500_000, "brotli": None, "requests": 9,
+                              "refetched_raw": 0, "biggest": []}}
+    s.share_link_chars = 822
+    s.saved_painted = [True, True]
+    s.log_events, s.view_chars = 500, 50_000
+    return s
+
+
+def test_results_have_the_issue_keys_and_ratios_of_side_by_side_runs():
+    r = bench.results(sample_run(), {"chromium": "Chromium 1"})
+    for key in HEADLINE:
+        assert key in r, key
+    assert r["type"] == "pyfudge/bench" and r["version"] == 1
+    assert r["ready_ratio_cold"] == pytest.approx((1.1 + 1.2) / 2, abs=1e-3)  # median of per-run ratios
+    assert r["ready_ratio_warm"] == pytest.approx((1.125 + 1.05) / 2, abs=1e-3)
+    assert r["apply_p95_ms"] == 38.0 and r["apply_p50_ms"] == 20.0
+    assert r["odds_1v1_ms"] == 12.0 and r["odds_1v6_ms"] == 40.0  # first calls, fresh caches
+    assert r["first_visit_extra_bytes"] == 300_000
+    assert r["wasm_fetches_first_visit"] == 1
+    assert r["first_paint_kind"].startswith("saved encounter painted")
+    assert r["targets"]["first_visit_extra_bytes"]["met"] is False
+    assert r["targets"]["share_link_chars"]["met"] is True
+    assert r["targets"]["ready_ratio_cold"]["met"] is False
+    json.dumps(r, allow_nan=False)  # one plain JSON object
+
+
+def test_a_run_without_a_saved_encounter_paint_says_it_measured_first_contentful_paint():
+    s = sample_run()
+    s.saved_painted = [False, False]
+    assert bench.results(s, {})["first_paint_kind"].startswith("first contentful paint")
+    s.saved_painted = [True, False]
+    assert bench.results(s, {})["first_paint_kind"].startswith("mixed")
+
+
+def test_missing_figures_are_none_and_their_target_unknown():
+    r = bench.results(bench.Samples(runs=0), {})
+    for key in HEADLINE:
+        assert r[key] is None, key
+    assert all(t["met"] is None for t in r["targets"].values())
+    assert "n/a" in bench.table(r)
+
+
+def test_the_table_shows_medians_ratios_and_every_target():
+    text = bench.table(bench.results(sample_run(), {"chromium": "Chromium 1", "cpus": 2}))
+    assert "engine ready" in text and "1.15×" in text
+    assert "p95 38.0 ms" in text
+    for t in bench.TARGETS.values():
+        assert t[2] in text
+    assert "MISS" in text and "ok" in text
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_build_py_bench_hands_its_arguments_to_bench_py():
+    with pytest.raises(SystemExit) as stop:
+        build.main(["bench", "--runs", "0"])
+    assert stop.value.code == 2  # bench.py's own argument check, reached through build.py
+
+
+def test_the_apps_render_path_is_the_headline_apply_when_it_was_timed():
+    s = sample_run()
+    r = bench.results(s, {})
+    assert r["apply_path"].startswith("JS→worker→answer")  # no render path timed: labelled so
+    s.ui_apply_ms = [10.0] * 19 + [30.0]
+    r = bench.results(s, {})
+    assert r["apply_path"].startswith("JS→worker→render")
+    assert r["apply_p95_ms"] == 10.0 and r["apply_ui"]["max"] == 30.0
+    assert r["apply"]["p95_ms"] == 38.0  # the engine-client figure stays in the detail
+    assert "Next round clicked" in bench.table(r)
