@@ -109,7 +109,7 @@ _DECL_FIELDS = (
     "all_out", "stance", "defend_only", "unaware", "stunned", "stun", "max_level", "aim",
     "aim_minimum", "min_to_hit", "position", "blessing", "modifiers", "defence_modifiers",
     "damage_modifiers", "no_defence", "hasty", "scouting", "points", "skill", "defence_skill",
-    "aim_relative", "willpower",
+    "aim_relative", "willpower", "capacity_roll",
 )
 
 
@@ -136,6 +136,8 @@ class Declaration:
     ``aim`` — the GM's number under F95 4.35, an override of the table's under MUD 4.35 (where
     ``aim_minimum`` overrides the table's minimum rolled degree). ``willpower``: his Willpower
     roll's result, which adjusts a wound he takes when ``wounds.willpower`` is on (F95 4.52 no. 4).
+    ``capacity_roll``: his Damage Capacity roll's result, which adjusts a wound of Hurt or worse
+    when ``damage.capacity`` is ``roll`` (F95 4.52 no. 1).
     """
 
     all_out: str = "none"
@@ -161,6 +163,7 @@ class Declaration:
     defence_skill: str | None = None
     aim_relative: int | None = None
     willpower: int | None = None
+    capacity_roll: int | None = None
 
     def __post_init__(self) -> None:
         Declaration.from_dict(self.to_dict())
@@ -178,6 +181,7 @@ class Declaration:
             "no_defence": self.no_defence, "hasty": self.hasty, "scouting": self.scouting,
             "points": self.points, "skill": self.skill, "defence_skill": self.defence_skill,
             "aim_relative": self.aim_relative, "willpower": self.willpower,
+            "capacity_roll": self.capacity_roll,
         }
 
     @classmethod
@@ -231,6 +235,7 @@ class Declaration:
             aim_relative=None if data.get("aim_relative") is None else _int(
                 data["aim_relative"], f"{f}.aim_relative", 1, 10),
             willpower=level("willpower"),
+            capacity_roll=level("capacity_roll"),
         )
         for key in ("aim_minimum", "aim_relative"):
             if values[key] is not None and values["aim"] is None:
@@ -673,6 +678,9 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             location.find_location(decl.aim, rules=rules)
         except FudgeError as err:
             raise RuleError(err.message, field=f"{where}.aim") from None
+    if decl.capacity_roll is not None and rules["damage.capacity"] != "roll":
+        raise RuleError("Damage Capacity rolls against wounds are off in this ruleset (F95 4.52).",
+                        field=f"{where}.capacity_roll")
     if decl.willpower is not None and rules["wounds.willpower"] == "off":
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.willpower")
@@ -837,10 +845,17 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         rules=rules, capacity=defender.damage_capacity, armor=defender.armor,
         mass_scale=defender.mass_scale, tough_hide=defender.tough_hide, resistant=defender.resistant,
     ))
-    outcome = damage.resolve_damage(
-        relative_degree=rd, odf=odf, ddf=ddf, rules=rules, damage_die=damage_die,
-        attack_roll=attack_roll, defense_roll=defense_roll, critical=critical,
-    )
+    try:
+        # F95 4.52 no. 1: the defender's Damage Capacity roll, declared like his Willpower.
+        outcome = damage.resolve_damage(
+            relative_degree=rd, odf=odf, ddf=ddf, rules=rules, damage_die=damage_die,
+            attack_roll=attack_roll, defense_roll=defense_roll, critical=critical,
+            capacity_roll=defender_declares.capacity_roll,
+        )
+    except FudgeError as err:
+        if err.field == "capacity_roll":
+            err.field = willpower_field.replace("willpower", "capacity_roll")
+        raise
     steps.extend(outcome.steps)
     level = outcome.level
     track = defender.track_for(rules)
