@@ -91,7 +91,10 @@ def test_saved_encounter_paints_before_python_and_early_input_is_kept(open_conte
     # Hold the engine's wheel: Python cannot be ready until the test lets it through.
     held = []
     context.route("**/wheels/*/pyfudge-*.whl", lambda route: held.append(route))
-    page.reload()
+    # Wait until the worker has asked for the wheel (under load that can take seconds).
+    with context.expect_event("request", predicate=lambda r: "/pyfudge-" in r.url and r.url.endswith(".whl"),
+                              timeout=120_000):
+        page.reload()
     page.wait_for_selector("html[data-view=saved]")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     assert snapshot(page) == before  # the saved view, painted from storage
