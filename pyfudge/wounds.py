@@ -18,7 +18,7 @@ Every change goes through a function that returns an outcome with its steps (``r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import ladder
 from .errors import OptionError, RuleError
@@ -95,20 +95,19 @@ def check_wound_level(value: Any, *, field: str = "level", low: int = UNDAMAGED,
 
 # --- options ----------------------------------------------------------------------------------
 
-def _check_boxes(value: Any, where: str) -> list[int]:
-    need_list(value, where, min_len=5, max_len=5)
-    out = [need_int(v, f"{where}[{i}]", low=0, high=10) for i, v in enumerate(value)]
-    if sum(out) == 0:
-        raise OptionError(f"{where}: a wound track needs at least one box.", field=where)
-    return out
+def _box_counts(rows: int, what: str) -> Callable[[Any, str], list[int]]:
+    """A check for a table of box counts: ``rows`` whole numbers 0..10, at least one box."""
+    def check(value: Any, where: str) -> list[int]:
+        need_list(value, where, min_len=rows, max_len=rows)
+        out = [need_int(v, f"{where}[{i}]", low=0, high=10) for i, v in enumerate(value)]
+        if sum(out) == 0:
+            raise OptionError(f"{where}: {what} needs at least one box.", field=where)
+        return out
+    return check
 
 
-def _check_co_boxes(value: Any, where: str) -> list[int]:
-    need_list(value, where, min_len=8, max_len=8)
-    out = [need_int(v, f"{where}[{i}]", low=0, high=10) for i, v in enumerate(value)]
-    if sum(out) == 0:
-        raise OptionError(f"{where}: the alternate track needs at least one box.", field=where)
-    return out
+_check_boxes = _box_counts(5, "a wound track")
+_check_co_boxes = _box_counts(8, "the alternate track")
 
 
 def _check_levels(value: Any, where: str) -> list[dict]:
