@@ -31,7 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
-DIST = ROOT / "dist"
+# $PYFUDGE_DIST builds elsewhere, so that several test runs on one machine do not share dist/.
+DIST = Path(os.environ.get("PYFUDGE_DIST") or ROOT / "dist").resolve()
 CACHE = ROOT / ".cache"
 
 PYODIDE_VERSION = "314.0.7"

@@ -3,7 +3,7 @@
 // replay) and its view carries everything shown; nothing is stored on this device — a player
 // link is a snapshot (the GM shares a new one after the next exchange).
 import { html, useState, useEffect } from "../vendor/preact-htm.mjs";
-import { signed } from "./encounter-screen.js";
+import { signed } from "./ui.js";
 
 export function PlayerScreen({ fragment, cid, app }) {
   const [state, setState] = useState({ step: "reading" });

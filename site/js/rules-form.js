@@ -1,0 +1,71 @@
+// The encounter's rules: preset and options, generated from the engine's `describe`.
+import { html, useState } from "../vendor/preact-htm.mjs";
+
+// --- rules ----------------------------------------------------------------------------------------
+
+export function RulesForm({ view, describe, apply }) {
+  const [preset, setPreset] = useState(view.ruleset.preset);
+  const [options, setOptions] = useState(view.ruleset.options ?? {});
+  const [error, setError] = useState(null);
+  const [saved, setSaved] = useState(false);
+  if (!describe) return null;
+  const groups = [];
+  for (const o of describe.options) {
+    if (o.kind === "table") continue;
+    let g = groups.find((x) => x.name === o.group);
+    if (!g) groups.push((g = { name: o.group, options: [] }));
+    g.options.push(o);
+  }
+  const value = (o) => options[o.key] ?? o.defaults[preset];
+  const set = (o, v) => {
+    const next = { ...options };
+    if (JSON.stringify(v) === JSON.stringify(o.defaults[preset])) delete next[o.key];
+    else next[o.key] = v;
+    setOptions(next);
+    setSaved(false);
+  };
+  const id = (o) => `opt-${o.key.replace(/\W/g, "-")}`;
+  const control = (o) => {
+    if (o.kind === "choice") {
+      return html`<select id=${id(o)} onChange=${(e) => set(o, e.currentTarget.value)}>
+        ${o.choices.map((c) => html`<option value=${c.value} selected=${c.value === value(o)}>${c.label}</option>`)}</select>`;
+    }
+    if (o.kind === "bool") {
+      return html`<input id=${id(o)} type="checkbox" checked=${!!value(o)} onChange=${(e) => set(o, e.currentTarget.checked)} />`;
+    }
+    return html`<input id=${id(o)} type="number" inputmode="numeric" value=${value(o)}
+      onInput=${(e) => e.currentTarget.value !== "" && set(o, Number(e.currentTarget.value))} />`;
+  };
+  async function submit(e) {
+    e.preventDefault();
+    const response = await apply({ t: "rules", ruleset: { preset, options } });
+    setError(response.ok ? null : response.error.message);
+    setSaved(response.ok);
+  }
+  const changed = Object.keys(view.ruleset.options ?? {}).length;
+  const presetLabel = describe.presets.find((p) => p.key === view.ruleset.preset)?.label ?? view.ruleset.preset;
+  return html`
+    <details class="card" id="rules">
+      <summary>Rules: ${presetLabel}${changed ? `, ${changed} option${changed > 1 ? "s" : ""} changed` : ""}</summary>
+      <form class="rules-form" onSubmit=${submit}>
+        <div class="field">
+          <label for="rules-preset">Preset</label>
+          <select id="rules-preset" onChange=${(e) => { setPreset(e.currentTarget.value); setSaved(false); }}>
+            ${describe.presets.map((p) => html`<option value=${p.key} selected=${p.key === preset}>${p.label}</option>`)}
+          </select>
+        </div>
+        ${groups.map((g) => html`
+          <fieldset key=${g.name} class="group">
+            <legend>${g.name}</legend>
+            ${g.options.map((o) => html`
+              <div class=${o.kind === "bool" ? "field check" : "field"} key=${o.key}>
+                ${o.kind === "bool" ? [control(o), html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`]
+                  : [html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`, control(o)]}
+              </div>`)}
+          </fieldset>`)}
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        ${saved && html`<p class="hint" role="status">Rules changed.</p>`}
+        <button type="submit" class="primary">Use these rules</button>
+      </form>
+    </details>`;
+}
