@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from collections import OrderedDict
 
-from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets, wounds
+from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets, tables, wounds
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -64,7 +64,8 @@ def _read_roll(data: Any, rules: rulesets.RuleSet, field: str) -> dice.Roll:
 
 
 def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Everything a form needs: presets, every option, the ladder and the wound levels."""
+    """Everything a form needs: presets, every option, the ladder, the wound levels, the sheet's
+    choices and the shape of every table option (``tables.shapes``, for the table editor)."""
     return {
         **rulesets.describe(),
         "ladder": ladder.levels(),
@@ -72,6 +73,7 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "techniques": sorted(dice.TECHNIQUES),
         "fighter": _FIGHTER_CHOICES,
         "declare": _DECLARE_CHOICES,
+        "tables": tables.shapes(),
     }
 
 

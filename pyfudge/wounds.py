@@ -107,6 +107,15 @@ def _box_counts(rows: int, what: str) -> Callable[[Any, str], list[int]]:
 
 
 _check_boxes = _box_counts(5, "a wound track")
+
+
+def check_boxes(value: Any, where: str) -> list[int]:
+    """Box counts Scratch … Near Death (five whole numbers 0..10, at least one box), or a
+    :class:`~pyfudge.errors.RuleError` naming ``where``: a fighter's own boxes (F95 4.57)."""
+    try:
+        return _check_boxes(value, where)
+    except OptionError as err:
+        raise RuleError(err.message, field=err.field) from None
 _check_co_boxes = _box_counts(8, "the alternate track")
 
 
@@ -335,14 +344,19 @@ class WoundTrack:
     # -- building ----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: "RuleSet", *, role: str = "pc", capacity: int | None = None) -> "WoundTrack":
+    def new(cls, rules: "RuleSet", *, role: str = "pc", capacity: int | None = None,
+            boxes: list[int] | tuple[int, ...] | None = None) -> "WoundTrack":
         """An empty track as ``rules`` make it for a fighter of ``role``.
 
         CO 3 when ``co.track`` is on; Damage Capacity as the record when ``wounds.record`` is
         ``capacity`` (then ``capacity`` is the fighter's Damage Capacity level); the three-stage
         pawn record for ``role="npc"`` when ``wounds.pawn_track`` is on; boxes otherwise.
+        ``boxes`` (Scratch … Near Death) are this fighter's own box counts, which replace the
+        ruleset's (F95 4.57: "the GM may give" a character more boxes); None: the ruleset's.
         """
         role = check_role(role)
+        if boxes is not None:
+            boxes = check_boxes(list(boxes), "boxes")
         if rules["co.track"]:
             return cls(kind="co", marks=tuple((0,) * n for n in rules["co.track_boxes"]),
                        stun_marks=_stun_boxes(boxes_for(rules)))
@@ -356,7 +370,8 @@ class WoundTrack:
         if role == "npc" and rules["wounds.pawn_track"]:
             # F95 4.57: "Undamaged, Hurt, Out of the Battle" — one Hurt mark, one "out" mark.
             return cls(kind="pawn", marks=((), (0,), (), (0,), ()), stun_marks=((0,), (0,)))
-        boxes = boxes_for(rules)
+        if boxes is None:
+            boxes = boxes_for(rules)
         return cls(kind="boxes", marks=tuple((0,) * n for n in boxes), stun_marks=_stun_boxes(boxes))
 
     # -- reading -----------------------------------------------------------------------------

@@ -38,7 +38,7 @@ _FIELDS = (
     "name", "role", "skills", "attack_skill", "defence_skill", "plus_skills", "initiative", "speed",
     "speed_power", "strength", "damage_capacity", "strength_scale", "mass_scale", "size_scale",
     "weapon", "armor", "shield", "track", "pain_threshold", "tough_hide", "resistance",
-    "combat_reflexes", "fudge_points", "animal", "shield_state",
+    "combat_reflexes", "fudge_points", "animal", "shield_state", "boxes",
 )
 
 
@@ -73,6 +73,16 @@ def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
 def _level(value: Any, where: str) -> int:
     """A trait level from a number or a name ("Good", "Superb")."""
     return ladder.check_trait(ladder.parse(value, field=where), field=where)
+
+
+def _unmarked_other_boxes(track: Any, boxes: tuple[int, ...]) -> bool:
+    """Is ``track`` a box track with no mark at all whose shape differs from ``boxes``? Such a
+    track is a fresh one (kept after healing or by an edit), so his own boxes may replace it."""
+    if not isinstance(track, wounds.WoundTrack) or track.kind != "boxes":
+        return False
+    fresh = (not track.marked_wounds() and not track.dead and track.stun == wounds.NO_STUN
+             and not (track.shrugged or track.dropped or track.deferred))
+    return fresh and tuple(map(len, track.marks)) != tuple(boxes)
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,7 @@ class Fighter:
     fudge_points: int = 0
     animal: str | None = None
     shield_state: ShieldState | None = None
+    boxes: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         # Fill the derived defaults, then validate through the one JSON door.
@@ -133,6 +144,10 @@ class Fighter:
             object.__setattr__(self, "attack_skill", self.skills[0][0])
         if self.size_scale is None:
             object.__setattr__(self, "size_scale", self.mass_scale)
+        if isinstance(self.boxes, list):
+            object.__setattr__(self, "boxes", tuple(self.boxes))
+        if self.boxes is not None and _unmarked_other_boxes(self.track, self.boxes):
+            object.__setattr__(self, "track", None)
         checked = Fighter.from_dict(self.to_dict(), _check_only=True)
         del checked
 
@@ -176,7 +191,7 @@ class Fighter:
         rules make it for his role (three stages for a pawn NPC, F95 4.57)."""
         if self.track is not None:
             return self.track
-        return wounds.WoundTrack.new(rules, role=self.role, capacity=self.damage_capacity)
+        return wounds.WoundTrack.new(rules, role=self.role, capacity=self.damage_capacity, boxes=self.boxes)
 
     def current_level(self, rules: "RuleSet") -> int:
         """His wound level now (``wounds.UNDAMAGED`` … ``wounds.DEAD``)."""
@@ -256,6 +271,7 @@ class Fighter:
             "fudge_points": self.fudge_points,
             "animal": self.animal,
             "shield_state": None if self.shield_state is None else self.shield_state.to_dict(),
+            "boxes": None if self.boxes is None else list(self.boxes),
         }
 
     @classmethod
@@ -319,6 +335,15 @@ class Fighter:
             shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
         if shield_state is not None and data.get("shield", "none") == "none":
             raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
+        boxes = data.get("boxes")
+        if boxes is not None:
+            boxes = tuple(wounds.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
+            if _unmarked_other_boxes(track, boxes):
+                track = None  # a fresh track of the old shape: his own boxes replace it
+            elif track is not None and track.kind == "boxes" and tuple(map(len, track.marks)) != boxes:
+                raise _err(f"{f}.boxes: his wound track already holds wounds in "
+                           f"{'/'.join(str(len(m)) for m in track.marks)} boxes; heal him before "
+                           "changing his boxes.", f"{f}.boxes")
         values = dict(
             name=name,
             skills=skills,
@@ -345,6 +370,7 @@ class Fighter:
             fudge_points=_int(data.get("fudge_points", 0), f"{f}.fudge_points", 0, 99),
             animal=animal,
             shield_state=shield_state,
+            boxes=boxes,
         )
         if _check_only:
             return None  # type: ignore[return-value]

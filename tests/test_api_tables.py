@@ -1,0 +1,89 @@
+"""``describe`` says the shape of every table option, so the app's table editor is generic: every
+preset's default fits its shape, a new row is a valid row, and the shape's bounds are the check's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyfudge import api, tables
+from pyfudge.errors import OptionError
+from pyfudge.options import PRESETS
+from pyfudge.rulesets import OPTIONS, RuleSet
+
+TABLES = [key for key, o in OPTIONS.items() if o.kind == "table"]
+
+
+def fits(shape, value, where="") -> None:
+    """Assert ``value`` is laid out as ``shape`` says (what the editor can show and rebuild)."""
+    kind = shape["type"]
+    if kind == "int":
+        if value is None:
+            assert shape.get("nullable"), where
+            return
+        assert isinstance(value, int) and not isinstance(value, bool), where
+        assert shape["low"] <= value <= shape["high"], where
+    elif kind == "text":
+        assert isinstance(value, str) and len(value) <= shape["max"], where
+    elif kind == "bool":
+        assert isinstance(value, bool), where
+    elif kind == "choice":
+        assert value in [c["value"] for c in shape["choices"]], where
+    elif kind == "list":
+        assert isinstance(value, list) and shape["min"] <= len(value) <= shape["max"], where
+        assert "labels" not in shape or len(shape["labels"]) >= shape["max"], where
+        for i, item in enumerate(value):
+            fits(shape["item"], item, f"{where}[{i}]")
+    elif kind == "tuple":
+        assert isinstance(value, list) and len(value) == len(shape["items"]), where
+        for i, (item, part) in enumerate(zip(value, shape["items"])):
+            fits(part["shape"], item, f"{where}[{i}]")
+    else:
+        assert kind == "object" and isinstance(value, dict), where
+        keys = {f["key"] for f in shape["fields"]}
+        assert set(value) <= keys, where
+        for f in shape["fields"]:
+            if f["key"] in value:
+                fits(f["shape"], value[f["key"]], f"{where}.{f['key']}")
+            else:
+                assert f.get("optional"), f"{where}.{f['key']}"
+
+
+def test_describe_has_a_shape_for_every_table():
+    reply = json.loads(api.handle(json.dumps({"action": "describe"})))
+    assert set(reply["result"]["tables"]) == set(TABLES)
+
+
+@pytest.mark.parametrize("key", TABLES)
+def test_every_preset_default_fits_its_shape(key):
+    for preset in PRESETS:
+        fits(tables.SHAPES[key], OPTIONS[key].defaults[preset], key)
+
+
+@pytest.mark.parametrize("key", TABLES)
+def test_a_new_row_is_valid(key):
+    # The editor appends the shape's "new" row to a list that may grow: the option accepts it.
+    shape = tables.SHAPES[key]
+    for preset in PRESETS:
+        value = OPTIONS[key].defaults[preset]
+        if shape["type"] == "list":
+            grown = value + [shape["new"]] if len(value) < shape["max"] else None
+        else:  # an object whose "rows" grow (the Min-Mid-Max bonus tables)
+            rows = next((f["shape"] for f in shape["fields"] if f["shape"]["type"] == "list"), None)
+            grown = {**value, "rows": value["rows"] + [rows["new"]]} if rows else None
+        if grown is not None:
+            fits(shape, grown, key)
+            OPTIONS[key].validate(grown)
+
+
+def test_shape_bounds_match_the_checks():
+    # One past a shape's bounds is refused by the option itself, at the spot the editor shows.
+    with pytest.raises(OptionError) as err:
+        RuleSet("fudge1995", {"wounds.boxes": [3, 1, 1, 1, 11]})
+    assert err.value.field == "options.wounds.boxes[4]"
+    weapons = OPTIONS["damage.weapons"].defaults["fudge1995"]
+    bad = weapons + [{**weapons[0], "name": "Big", "size": 21}]
+    with pytest.raises(OptionError) as err:
+        RuleSet("fudge1995", {"damage.weapons": bad})
+    assert err.value.field == f"options.damage.weapons[{len(weapons)}].size"

@@ -1,0 +1,88 @@
+"""The sheet's newer parts: several combat skills, AV/CV armor (CO 1), a fighter's own wound
+boxes (F95 4.57) and the pawn track, through Fighter and through the encounter's events."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyfudge import wounds
+from pyfudge.combat.fighter import Fighter
+from pyfudge.encounter import Encounter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import RuleSet, find_ruleset
+
+F95 = find_ruleset("fudge1995")
+
+
+def test_own_boxes_shape_his_fresh_track():
+    # F95 4.57: "the GM may give" a character more boxes: his own counts replace the ruleset's.
+    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]})
+    track = f.track_for(F95)
+    assert [len(m) for m in track.marks] == [4, 2, 2, 1, 1]
+    assert [len(s) for s in track.stun_marks] == [2, 2]  # stun boxes follow Hurt and Very Hurt
+    assert f.to_dict()["boxes"] == [4, 2, 2, 1, 1]
+    assert Fighter.from_dict(f.to_dict()) == f
+
+
+def test_without_own_boxes_the_ruleset_decides():
+    f = Fighter.from_dict({"name": "Joe", "skills": {"Sword": "Good"}})
+    assert f.boxes is None and [len(m) for m in f.track_for(F95).marks] == [3, 1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("bad", [[3, 1, 1, 1], [0, 0, 0, 0, 0], [3, 1, 1, 1, 11], "3/1/1/1/1", [3, 1, True, 1, 1]])
+def test_bad_boxes_are_refused_naming_the_field(bad):
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict({"name": "Joe", "skills": {"Sword": "Good"}, "boxes": bad})
+    assert err.value.field.startswith("fighter.boxes")
+
+
+def test_a_pawn_keeps_the_three_stage_track():
+    rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"wounds.pawn_track": True}})
+    orc = Fighter.from_dict({"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "boxes": [4, 2, 2, 1, 1]})
+    view = orc.track_for(rules).view(rules=rules)
+    assert view["kind"] == "pawn" and [r["name"] for r in view["rows"]] == ["Hurt", "Out of the Battle"]
+
+
+def test_a_fresh_track_of_another_shape_gives_way_but_wounds_do_not():
+    old = wounds.WoundTrack.new(F95)
+    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": old.to_dict(), "boxes": [4, 2, 1, 1, 1]})
+    assert f.track is None and [len(m) for m in f.track_for(F95).marks] == [4, 2, 1, 1, 1]
+    hurt = wounds.record_wound(old, wounds.HURT, rules=F95).track
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(), "boxes": [4, 2, 1, 1, 1]})
+    assert err.value.field == "fighter.boxes" and "heal him" in err.value.message
+
+
+def test_wounds_fill_his_own_boxes():
+    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [3, 2, 1, 1, 1]})
+    track = f.track_for(F95)
+    for _ in range(2):
+        track = wounds.record_wound(track, wounds.HURT, rules=F95).track
+    assert track.marks[1] == (wounds.HURT, wounds.HURT) and track.worst == wounds.HURT
+
+
+def test_several_skills_attack_and_defence():
+    f = Fighter.from_dict({"name": "Ásta", "skills": {"Sword": "Great", "Spear": "Good", "Shield": "Superb"},
+                           "attack_skill": "Spear", "defence_skill": "Shield"})
+    assert f.offence == 1 and f.defence == 3 and [n for n, _ in f.skills] == ["Sword", "Spear", "Shield"]
+
+
+def test_av_cv_armor_reaches_the_defensive_factors():
+    # CO 1: the armor's AV counts in the DDF and its CV rides along for CO 1.3's bypass.
+    enc = Encounter(name="CO", ruleset=RuleSet("fudge1995", {"co.armor": True}))
+    enc.apply({"t": "add", "fighter": {"name": "Knight", "skills": {"Sword": "Good"},
+                                       "armor": {"name": "Mail hauberk", "value": 2, "coverage": 3}}})
+    card = enc.view()["combatants"][0]
+    assert card["ddf"]["coverage"] == 3
+    assert any(p["kind"] == "armor" and p["value"] == 2 and p["section"] == "CO 1.2" for p in card["ddf"]["parts"])
+
+
+def test_boxes_through_the_encounter_edit():
+    enc = Encounter(name="E", ruleset=RuleSet("fudge1995", {}))
+    enc.apply({"t": "add", "fighter": {"name": "Hero", "skills": {"Sword": "Good"}}})
+    cid = enc.state.combatants[0].id
+    enc.apply({"t": "wound", "id": cid, "level": 1})
+    enc.apply({"t": "heal", "id": cid, "how": "skill", "result": 3})  # a healed, fresh track
+    enc.apply({"t": "edit", "id": cid, "fighter": {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}})
+    rows = enc.view()["combatants"][0]["track"]["rows"]
+    assert [len(r["boxes"]) for r in rows] == [4, 2, 2, 1, 1]
