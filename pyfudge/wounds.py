@@ -480,19 +480,24 @@ class WoundTrack:
 
     def view(self, *, rules: "RuleSet", pain: str = "normal") -> dict[str, Any]:
         """What the app shows for this track (JSON-safe): rows of boxes with the GM's level names,
-        the level, penalty, whether the fighter can act, and the stun status."""
+        the level, penalty, whether the fighter can act, the stun status and the stun boxes."""
         rows: list[dict[str, Any]] = []
+        # "row" is the row's index in ``marks``, what a GM override (set_box) names: a pawn's
+        # track shows only two of its five rows.
         if self.kind == "co":
-            for rung, row in zip(CO_LEVELS, self.marks):
-                rows.append({"level": rung, "name": ladder.name(rung, legendary=True), "boxes": list(row)})
+            for i, (rung, row) in enumerate(zip(CO_LEVELS, self.marks)):
+                rows.append({"row": i, "level": rung, "name": ladder.name(rung, legendary=True), "boxes": list(row)})
         elif self.kind in ("boxes", "pawn"):
-            for level, row in zip(BOXED, self.marks):
+            for i, (level, row) in enumerate(zip(BOXED, self.marks)):
                 if self.kind == "pawn" and not row:
                     continue
                 name = level_label(level, rules=rules)
                 if self.kind == "pawn" and level == INCAPACITATED:
                     name = "Out of the Battle"
-                rows.append({"level": level, "name": name, "boxes": list(row)})
+                rows.append({"row": i, "level": level, "name": name, "boxes": list(row)})
+        # F95 4.62: the stun boxes beside the Hurt and Very Hurt boxes.
+        stun_rows = [{"name": STUN_NAMES[status], "boxes": list(row)}
+                     for status, row in zip((STUNNED, VERY_STUNNED), self.stun_marks)]
         return {
             "kind": self.kind,
             "rows": rows,
@@ -503,6 +508,7 @@ class WoundTrack:
             "can_act": self.can_act(),
             "stun": self.stun,
             "stun_name": STUN_NAMES[self.stun],
+            "stun_rows": stun_rows,
             "co_level": self.co_level,
             "dead": bool(self.dead),
         }

@@ -86,3 +86,25 @@ def test_boxes_through_the_encounter_edit():
     enc.apply({"t": "edit", "id": cid, "fighter": {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}})
     rows = enc.view()["combatants"][0]["track"]["rows"]
     assert [len(r["boxes"]) for r in rows] == [4, 2, 2, 1, 1]
+
+
+def test_pawn_track_view_names_its_rows_for_the_gm_override():
+    # The pawn track shows two rows (F95 4.57); each says which row of marks a tap sets.
+    rules = RuleSet("fudge1995", {"wounds.pawn_track": True})
+    enc = Encounter(name="P", ruleset=rules)
+    enc.apply({"t": "add", "fighter": {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}})
+    rows = enc.view()["combatants"][0]["track"]["rows"]
+    assert [(r["name"], r["row"]) for r in rows] == [("Hurt", 1), ("Out of the Battle", 3)]
+    cid = enc.state.combatants[0].id
+    enc.apply({"t": "box", "id": cid, "row": rows[1]["row"], "index": 0, "value": wounds.INCAPACITATED})
+    card = enc.view()["combatants"][0]
+    assert card["track"]["rows"][1]["boxes"] == [wounds.INCAPACITATED] and not card["can_fight"]
+
+
+def test_stun_boxes_in_the_view():
+    # F95 4.62: stun boxes beside Hurt and Very Hurt; a stun marks the first.
+    track = wounds.record_stun(wounds.WoundTrack.new(F95), wounds.HURT, rules=F95).track
+    view = track.view(rules=F95)
+    assert [r["name"] for r in view["stun_rows"]] == ["Stunned", "Very Stunned"]
+    assert view["stun_rows"][0]["boxes"] != [0] and view["stun_rows"][1]["boxes"] == [0]
+    assert view["stun"] == wounds.STUNNED

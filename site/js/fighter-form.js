@@ -10,53 +10,55 @@ function catalogue(view, describe, key) {
   return Array.isArray(list) ? list : [];
 }
 
-function fromFighter(card, weapons, armors) {
+function fromFighter(card, weapons, armors, boxes) {
   if (!card) {
     return {
-      name: "", side: "", role: "pc", skill: "Sword", level: 1, dskill: "", dlevel: 0,
+      name: "", side: "", role: "pc", skills: [{ name: "Sword", level: 1 }], attack: 0, defence: "",
       strength: 0, damage_capacity: 0, strength_scale: 0, mass_scale: 0,
       weapon: "custom", w_name: "", w_size: 0, w_sharp: 0, w_magic: 0,
-      armor: "custom", a_name: "", a_value: 0, shield: "none", pain_threshold: "normal",
+      armor: "custom", a_name: "", a_value: 0, a_cover: "", shield: "none", pain_threshold: "normal",
       resistance: "normal", tough_hide: 0, combat_reflexes: false, fudge_points: 0,
+      own_boxes: false, boxes: [...boxes],
     };
   }
   const f = card.fighter;
-  const skills = Object.entries(f.skills);
-  const attack = skills.find(([n]) => n === f.attack_skill) ?? skills[0];
-  const defence = f.defence_skill && f.defence_skill !== attack[0] ? skills.find(([n]) => n === f.defence_skill) : null;
+  const skills = Object.entries(f.skills).map(([name, level]) => ({ name, level }));
+  const at = (n) => Math.max(0, skills.findIndex((k) => k.name === n));
   const wi = weapons.findIndex((w) => JSON.stringify(w) === JSON.stringify(f.weapon));
   const ai = armors.findIndex((a) => JSON.stringify(a) === JSON.stringify(f.armor));
   return {
-    name: f.name, side: card.side, role: f.role, skill: attack[0], level: attack[1],
-    dskill: defence ? defence[0] : "", dlevel: defence ? defence[1] : 0,
+    name: f.name, side: card.side, role: f.role, skills, attack: at(f.attack_skill),
+    defence: f.defence_skill ? String(at(f.defence_skill)) : "",
     strength: f.strength, damage_capacity: f.damage_capacity,
     strength_scale: f.strength_scale, mass_scale: f.mass_scale,
     weapon: wi >= 0 ? String(wi) : "custom", w_name: f.weapon.name, w_size: f.weapon.size,
     w_sharp: f.weapon.sharp, w_magic: f.weapon.magic,
     armor: ai >= 0 ? String(ai) : "custom", a_name: f.armor.name, a_value: f.armor.value,
+    a_cover: f.armor.coverage ?? "",
     shield: f.shield, pain_threshold: f.pain_threshold, resistance: f.resistance,
     tough_hide: f.tough_hide, combat_reflexes: f.combat_reflexes, fudge_points: f.fudge_points,
+    own_boxes: !!f.boxes, boxes: [...(f.boxes ?? boxes)],
   };
 }
 
 function toFighter(s, weapons, armors, card) {
-  const skills = { [s.skill.trim()]: Number(s.level) };
+  const skills = {};
+  for (const k of s.skills) skills[k.name.trim()] = Number(k.level);
+  const name = (i) => s.skills[Number(i)]?.name.trim();
   const fighter = {
-    name: s.name.trim(), role: s.role, skills, attack_skill: s.skill.trim(),
+    name: s.name.trim(), role: s.role, skills, attack_skill: name(s.attack) ?? "",
     strength: Number(s.strength), damage_capacity: Number(s.damage_capacity),
     strength_scale: Number(s.strength_scale), mass_scale: Number(s.mass_scale),
     shield: s.shield, pain_threshold: s.pain_threshold, resistance: s.resistance,
     tough_hide: Number(s.tough_hide), combat_reflexes: s.combat_reflexes, fudge_points: Number(s.fudge_points),
   };
-  if (s.dskill.trim()) {
-    skills[s.dskill.trim()] = Number(s.dlevel);
-    fighter.defence_skill = s.dskill.trim();
-  }
+  if (s.defence !== "") fighter.defence_skill = name(s.defence);
+  if (s.own_boxes) fighter.boxes = s.boxes.map(Number);
   fighter.weapon = s.weapon === "custom"
     ? { name: s.w_name.trim() || "Weapon", size: Number(s.w_size), sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
     : weapons[Number(s.weapon)];
   fighter.armor = s.armor === "custom"
-    ? { name: s.a_name.trim() || "Armor", value: Number(s.a_value) }
+    ? { name: s.a_name.trim() || "Armor", value: Number(s.a_value), coverage: s.a_cover === "" ? null : Number(s.a_cover) }
     : armors[Number(s.armor)];
   if (card?.fighter.shield_state && s.shield === card.fighter.shield) fighter.shield_state = card.fighter.shield_state;
   return fighter;
@@ -65,7 +67,8 @@ function toFighter(s, weapons, armors, card) {
 export function FighterForm({ view, describe, apply, prefix, card, done }) {
   const weapons = catalogue(view, describe, "damage.weapons");
   const armors = catalogue(view, describe, "damage.armors");
-  const [s, setS] = useState(() => fromFighter(card, weapons, armors));
+  const boxes = catalogue(view, describe, "wounds.boxes");
+  const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes));
   const [error, setError] = useState(null);
   if (!describe) return html`<p class="hint">Loading the rules…</p>`;
   const id = (k) => `${prefix}-${k}`;
@@ -89,7 +92,7 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
     if (!response.ok) return setError(response.error.message);
     setError(null);
     if (done) done();
-    else setS(fromFighter(null, weapons, armors));
+    else setS(fromFighter(null, weapons, armors, boxes));
   }
 
   return html`
@@ -103,12 +106,7 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
           <option value="players" selected=${s.side === "players"}>Players' side</option>
           <option value="foes" selected=${s.side === "foes"}>Foes' side</option>
         </select></${Field}>
-      <${Field} id=${id("skill")} label="Combat skill">
-        <input id=${id("skill")} required maxlength="40" dir="auto" value=${s.skill} onInput=${set("skill")} /></${Field}>
-      ${level("level", "Skill level")}
-      <${Field} id=${id("dskill")} label="Defence skill (if another)">
-        <input id=${id("dskill")} maxlength="40" dir="auto" value=${s.dskill} onInput=${set("dskill")} /></${Field}>
-      ${level("dlevel", "Defence level")}
+      <${Skills} s=${s} setS=${setS} id=${id} describe=${describe} />
       ${level("strength", "Strength")}
       ${level("damage_capacity", "Damage Capacity")}
       ${num("strength_scale", "Strength Scale")}
@@ -124,15 +122,7 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
         ${num("w_size", "Weapon size", -5, 20)}
         ${num("w_sharp", "Sharpness", 0, 5)}
         ${num("w_magic", "Magic", -5, 10)}`}
-      <${Field} id=${id("armor")} label="Armor" wide>
-        <select id=${id("armor")} onChange=${set("armor")}>
-          <option value="custom" selected=${s.armor === "custom"}>Custom armor…</option>
-          ${armors.map((a, i) => html`<option value=${String(i)} selected=${s.armor === String(i)}>${a.name}</option>`)}
-        </select></${Field}>
-      ${s.armor === "custom" && html`
-        <${Field} id=${id("a_name")} label="Armor name" wide>
-          <input id=${id("a_name")} maxlength="60" dir="auto" value=${s.a_name} onInput=${set("a_name")} /></${Field}>
-        ${num("a_value", "Armor value", 0, 20)}`}
+      <${ArmorFields} s=${s} setS=${setS} set=${set} id=${id} view=${view} describe=${describe} armors=${armors} />
       <${Field} id=${id("shield")} label="Shield"><select id=${id("shield")} onChange=${set("shield")}>${choices("shield")}</select></${Field}>
       <${Field} id=${id("pain_threshold")} label="Pain threshold">
         <select id=${id("pain_threshold")} onChange=${set("pain_threshold")}>${choices("pain_threshold")}</select></${Field}>
@@ -144,10 +134,107 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
         <input id=${id("combat_reflexes")} type="checkbox" checked=${s.combat_reflexes} onChange=${set("combat_reflexes")} />
         <label for=${id("combat_reflexes")}>Combat Reflexes</label>
       </div>
+      <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />
       ${error && html`<p class="error wide" role="alert">${error}</p>`}
       <div class="actions wide">
         ${done && html`<button type="button" onClick=${done}>Cancel</button>`}
         <button type="submit" class="primary">${card ? "Save changes" : "Add combatant"}</button>
       </div>
     </form>`;
+}
+
+// His combat skills (F95 4.23): rows of name and level; which one attacks, which one defends.
+function Skills({ s, setS, id, describe }) {
+  const setRow = (i, k) => (e) => {
+    const skills = s.skills.map((row, j) => (j === i ? { ...row, [k]: e.currentTarget.value } : row));
+    setS({ ...s, skills });
+  };
+  // Indexes after a removed row move up by one; a removed attack/defence skill falls back.
+  const shift = (v, i) => (v === "" ? "" : Number(v) === i ? "" : String(Number(v) > i ? Number(v) - 1 : Number(v)));
+  const remove = (i) => setS({ ...s, skills: s.skills.filter((_, j) => j !== i),
+    attack: Number(shift(String(s.attack), i) || 0), defence: shift(s.defence, i) });
+  const add = () => setS({ ...s, skills: [...s.skills, { name: "", level: 0 }] });
+  const suffix = (i) => (i ? ` ${i + 1}` : "");
+  const named = s.skills.map((k, i) => [i, k.name.trim() || `Skill ${i + 1}`]);
+  return html`
+    <fieldset class="wide skills">
+      <legend>Combat skills</legend>
+      ${s.skills.map((row, i) => html`
+        <div class="skill-row" key=${i}>
+          <${Field} id=${id(`skill-${i}`)} label=${`Combat skill${suffix(i)}`}>
+            <input id=${id(`skill-${i}`)} required maxlength="40" dir="auto" value=${row.name} onInput=${setRow(i, "name")} /></${Field}>
+          <${Field} id=${id(`level-${i}`)} label=${`Skill level${suffix(i)}`}>
+            <select id=${id(`level-${i}`)} onChange=${setRow(i, "level")}>${ladderOptions(describe, Number(row.level))}</select></${Field}>
+          ${s.skills.length > 1 && html`<button type="button" class="remove" onClick=${() => remove(i)}
+            aria-label=${`Remove combat skill ${i + 1}`}>✕</button>`}
+        </div>`)}
+      <button type="button" onClick=${add} disabled=${s.skills.length >= 12}>Add a skill</button>
+      ${s.skills.length > 1 && html`
+        <${Field} id=${id("attack")} label="Attacks with">
+          <select id=${id("attack")} onChange=${(e) => setS({ ...s, attack: Number(e.currentTarget.value) })}>
+            ${named.map(([i, n]) => html`<option value=${String(i)} selected=${i === s.attack}>${n}</option>`)}
+          </select></${Field}>
+        <${Field} id=${id("defence")} label="Defends with">
+          <select id=${id("defence")} onChange=${(e) => setS({ ...s, defence: e.currentTarget.value })}>
+            <option value="" selected=${s.defence === ""}>The attack skill</option>
+            ${named.map(([i, n]) => html`<option value=${String(i)} selected=${String(i) === s.defence}>${n}</option>`)}
+          </select></${Field}>`}
+    </fieldset>`;
+}
+
+// Armor: from the catalogue, or custom; with Combat Options armor (CO 1) an Armor Value and a
+// Coverage Value, which the CO 1.3 / 1.4 tables of the ruleset can fill in.
+function ArmorFields({ s, setS, set, id, view, describe, armors }) {
+  const co = optionValue(view, describe, "co.armor");
+  const materials = catalogue(view, describe, "co.armor_values");
+  const types = catalogue(view, describe, "co.coverage_values");
+  const pick = (list, k, from) => (e) => {
+    const row = list[Number(e.currentTarget.value)];
+    if (row) setS({ ...s, [k]: row[from] });
+  };
+  return html`
+    <${Field} id=${id("armor")} label="Armor" wide>
+      <select id=${id("armor")} onChange=${set("armor")}>
+        <option value="custom" selected=${s.armor === "custom"}>Custom armor…</option>
+        ${armors.map((a, i) => html`<option value=${String(i)} selected=${s.armor === String(i)}>${a.name}</option>`)}
+      </select></${Field}>
+    ${s.armor === "custom" && html`
+      <${Field} id=${id("a_name")} label="Armor name" wide>
+        <input id=${id("a_name")} maxlength="60" dir="auto" value=${s.a_name} onInput=${set("a_name")} /></${Field}>
+      ${co && html`
+        <${Field} id=${id("a_material")} label="Material (CO 1.3)">
+          <select id=${id("a_material")} onChange=${pick(materials, "a_value", "value")}>
+            <option value="">Choose…</option>
+            ${materials.map((m, i) => html`<option value=${String(i)}>${m.name} (${m.value})</option>`)}
+          </select></${Field}>`}
+      <${Field} id=${id("a_value")} label=${co ? "Armor value (AV)" : "Armor value"}>
+        <input id=${id("a_value")} type="number" inputmode="numeric" min="0" max="20" value=${s.a_value} onInput=${set("a_value")} /></${Field}>
+      ${co && html`
+        <${Field} id=${id("a_type")} label="Armor type (CO 1.4)">
+          <select id=${id("a_type")} onChange=${pick(types, "a_cover", "coverage")}>
+            <option value="">Choose…</option>
+            ${types.map((t, i) => html`<option value=${String(i)}>${t.name} (${t.coverage})</option>`)}
+          </select></${Field}>
+        <${Field} id=${id("a_cover")} label="Coverage value (CV)">
+          <input id=${id("a_cover")} type="number" inputmode="numeric" min="0" max="20" placeholder="not rated"
+            value=${s.a_cover} onInput=${set("a_cover")} /></${Field}>`}`}`;
+}
+
+// His own wound boxes per level (F95 4.57: "the GM may give…"), labelled as the engine names
+// the levels of the wounds.boxes table.
+function OwnBoxes({ s, setS, set, id, describe }) {
+  const labels = describe.tables?.["wounds.boxes"]?.labels ?? [];
+  const setBox = (i) => (e) => setS({ ...s, boxes: s.boxes.map((v, j) => (j === i ? e.currentTarget.value : v)) });
+  return html`
+    <div class="field check wide">
+      <input id=${id("own_boxes")} type="checkbox" checked=${s.own_boxes} onChange=${set("own_boxes")} />
+      <label for=${id("own_boxes")}>His own wound boxes</label>
+    </div>
+    ${s.own_boxes && html`
+      <fieldset class="wide own-boxes">
+        <legend>Wound boxes</legend>
+        ${s.boxes.map((v, i) => html`
+          <${Field} key=${i} id=${id(`box-${i}`)} label=${`${labels[i] ?? `Level ${i + 1}`} boxes`}>
+            <input id=${id(`box-${i}`)} type="number" inputmode="numeric" min="0" max="10" value=${v} onInput=${setBox(i)} /></${Field}>`)}
+      </fieldset>`}`;
 }

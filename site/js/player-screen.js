@@ -4,8 +4,10 @@
 // link is a snapshot (the GM shares a new one after the next exchange).
 import { html, useState, useEffect } from "../vendor/preact-htm.mjs";
 import { signed } from "./ui.js";
+import { StunRows, boxMark } from "./encounter-screen.js";
 
 export function PlayerScreen({ fragment, cid, app }) {
+  const describe = app.describe;
   const [state, setState] = useState({ step: "reading" });
 
   useEffect(() => {
@@ -48,12 +50,16 @@ export function PlayerScreen({ fragment, cid, app }) {
               <div class="player-row" role="listitem" key=${ri}>
                 <span class="level">${row.name}</span>
                 <span class="boxes">
-                  ${row.boxes.map((v, i) => html`<span key=${i} class=${v ? "pbox marked" : "pbox"}
-                    role="img" aria-label=${`${row.name} box ${i + 1}: ${v ? "marked" : "empty"}`}>${v ? "✕" : ""}</span>`)}
+                  ${row.boxes.map((v, i) => {
+                    const { state, mark } = boxMark(track, row, v, describe);
+                    return html`<span key=${i} class=${v ? "pbox marked" : "pbox"}
+                      role="img" aria-label=${`${row.name} box ${i + 1}: ${state}`}>${mark}</span>`;
+                  })}
                 </span>
               </div>`)}
-            ${track.stun ? html`<p class="stun">${track.stun_name}</p>` : null}
-          </div>`
+          </div>
+          <div class="player-track"><${StunRows} track=${track} />
+            ${track.stun ? html`<p class="stun">${track.stun_name}</p>` : null}</div>`
         : html`<p class="sheet">${track.sheet}</p>`}
       <p class="player-factors">
         <span>ODF <strong>${signed(c.odf.total)}</strong></span>

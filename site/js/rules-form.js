@@ -1,5 +1,7 @@
-// The encounter's rules: preset and options, generated from the engine's `describe`.
+// The encounter's rules: preset and options, generated from the engine's `describe`; tables are
+// edited in the generic editor built from their shapes (`describe.tables`).
 import { html, useState } from "../vendor/preact-htm.mjs";
+import { TableEditor, errorPath } from "./table-editor.js";
 
 // --- rules ----------------------------------------------------------------------------------------
 
@@ -11,7 +13,7 @@ export function RulesForm({ view, describe, apply }) {
   if (!describe) return null;
   const groups = [];
   for (const o of describe.options) {
-    if (o.kind === "table") continue;
+    if (o.kind === "table" && !describe.tables?.[o.key]) continue; // a describe saved by an older build
     let g = groups.find((x) => x.name === o.group);
     if (!g) groups.push((g = { name: o.group, options: [] }));
     g.options.push(o);
@@ -39,9 +41,21 @@ export function RulesForm({ view, describe, apply }) {
   async function submit(e) {
     e.preventDefault();
     const response = await apply({ t: "rules", ruleset: { preset, options } });
-    setError(response.ok ? null : response.error.message);
+    setError(response.ok ? null : { message: response.error.message, path: errorPath(response.error.field) });
     setSaved(response.ok);
   }
+  const label = (o) => html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`;
+  const option = (o) => {
+    if (o.kind === "table") {
+      const mine = error?.path && (error.path === o.key || error.path.startsWith(`${o.key}[`)
+        || error.path.startsWith(`${o.key}.`)) ? error : null;
+      return html`<${TableOption} key=${o.key} o=${o} error=${mine}>
+        <${TableEditor} option=${o} shape=${describe.tables[o.key]} value=${value(o)} set=${(v) => set(o, v)} error=${mine} />
+      </${TableOption}>`;
+    }
+    return html`<div class=${o.kind === "bool" ? "field check" : "field"} key=${o.key}>
+      ${o.kind === "bool" ? [control(o), label(o)] : [label(o), control(o)]}</div>`;
+  };
   const changed = Object.keys(view.ruleset.options ?? {}).length;
   const presetLabel = describe.presets.find((p) => p.key === view.ruleset.preset)?.label ?? view.ruleset.preset;
   return html`
@@ -57,15 +71,27 @@ export function RulesForm({ view, describe, apply }) {
         ${groups.map((g) => html`
           <fieldset key=${g.name} class="group">
             <legend>${g.name}</legend>
-            ${g.options.map((o) => html`
-              <div class=${o.kind === "bool" ? "field check" : "field"} key=${o.key}>
-                ${o.kind === "bool" ? [control(o), html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`]
-                  : [html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`, control(o)]}
-              </div>`)}
+            ${g.options.map(option)}
           </fieldset>`)}
-        ${error && html`<p class="error" role="alert">${error}</p>`}
+        ${error && html`<p class="error" role="alert">${error.message}</p>`}
         ${saved && html`<p class="hint" role="status">Rules changed.</p>`}
         <button type="submit" class="primary">Use these rules</button>
       </form>
     </details>`;
+}
+
+// A table folds away under its name (a button, not a <summary>: the rules form is itself a
+// <details>); it opens itself when the engine's error is in it.
+function TableOption({ o, error, children }) {
+  const [open, setOpen] = useState(false);
+  const shown = open || !!error;
+  const panel = `tbl-panel-${o.key.replace(/\W/g, "-")}`;
+  return html`
+    <div class="table-option" data-key=${o.key}>
+      <button type="button" class="fold" aria-expanded=${shown ? "true" : "false"} aria-controls=${panel}
+        onClick=${() => setOpen(!shown)}>${o.label} <span class="sec">${o.section}</span></button>
+      ${shown && html`<div id=${panel} class="tbl-panel">
+        ${o.help && html`<p class="hint">${o.help}</p>`}
+        ${children}</div>`}
+    </div>`;
 }
