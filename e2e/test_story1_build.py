@@ -74,3 +74,93 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     expect(page.get_by_test_id("log").locator("li").last).to_have_text("Orc leaves the fight.")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     axe_check(page, "encounter screen with the forms open")
+
+
+def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
+    """Two combat skills, AV/CV armor (CO 1), his own wound boxes (F95 4.57) and a weapon added
+    to the catalogue in the table editor; a bad table comes back as the engine's error next to
+    its field and loses nothing; after a reload everything is as it was."""
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Sheet", preset="fudge1995")
+    set_option(page, "co.armor", True)
+
+    # The weapon catalogue, edited in the editor generated from describe's shape.
+    rules = page.locator("#rules")
+    rules.get_by_role("button", name="Weapon catalogue").click()
+    rules.get_by_role("button", name="Add a row to Weapon catalogue").click()
+    rules.get_by_role("button", name="New weapon", exact=True).click()
+    row = rules.locator("#tbl-damage-weapons-15-row")
+    name = row.get_by_label("Name", exact=True)
+    name.fill("Axe")  # the catalogue has an Axe already: the engine refuses the table
+    row.get_by_label("Size", exact=True).fill("3")
+    row.get_by_label("Sharpness", exact=True).fill("1")
+    axe_check(page, "table editor open")
+    rules.get_by_role("button", name="Use these rules").click()
+    idle(page)
+    expect(name).to_have_attribute("aria-invalid", "true")
+    expect(row.locator("#tbl-damage-weapons-15-name-error")).to_contain_text("listed twice")
+    expect(row.get_by_label("Size", exact=True)).to_have_value("3")  # nothing lost
+    axe_check(page, "table editor with the engine's error")
+    rules.locator(".table-option[data-key='damage.weapons']").screenshot(
+        path=f"/tmp/sheet-table-{page.viewport_size['width']}.png")
+    name.fill("Dane axe")
+    rules.get_by_role("button", name="Use these rules").click()
+    idle(page)
+    expect(rules.get_by_role("status")).to_have_text("Rules changed.")
+    expect(page.locator("#rules > summary")).to_have_text("Rules: Fudge 1995, 2 options changed")
+
+    # The sheet: two skills, the new weapon, AV/CV from the CO 1 tables, his own boxes.
+    details = page.locator("#add-fighter")
+    details.locator("summary").click()
+    form = details.locator("form")
+    form.get_by_label("Name", exact=True).fill("Ásta")
+    form.get_by_label("Combat skill", exact=True).fill("Axe")
+    form.get_by_label("Skill level", exact=True).select_option(label="Great (+2)")
+    form.get_by_role("button", name="Add a skill").click()
+    form.get_by_label("Combat skill 2", exact=True).fill("Shield")
+    form.get_by_label("Skill level 2", exact=True).select_option(label="Superb (+3)")
+    form.get_by_label("Attacks with").select_option(label="Axe")
+    form.get_by_label("Defends with").select_option(label="Shield")
+    form.get_by_label("Weapon", exact=True).select_option(label="Dane axe")
+    form.get_by_label("Armor", exact=True).select_option("custom")
+    form.get_by_label("Armor name").fill("Mail hauberk")
+    form.get_by_label("Material (CO 1.3)").select_option(label="Steel chain with padding (2)")
+    form.get_by_label("Armor type (CO 1.4)").select_option(label="Hauberk (long shirt) (3)")
+    expect(form.get_by_label("Armor value (AV)")).to_have_value("2")
+    expect(form.get_by_label("Coverage value (CV)")).to_have_value("3")
+    form.get_by_label("His own wound boxes").check()
+    form.get_by_label("Scratch boxes").fill("4")
+    form.get_by_label("Hurt boxes", exact=True).fill("2")
+    axe_check(page, "full sheet")
+    form.screenshot(path=f"/tmp/sheet-form-{page.viewport_size['width']}.png")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+
+    def check_asta():
+        asta = card(page, "Ásta")
+        expect(asta.locator(".track-row").first.locator("button.box")).to_have_count(4)
+        expect(asta.locator(".track-row").nth(1).locator("button.box")).to_have_count(2)
+        asta.get_by_text("Damage factors of Ásta").click()
+        expect(asta.locator(".parts li").filter(has_text="Dane axe")).to_contain_text("+4")
+        expect(asta.locator(".parts li").filter(has_text="Mail hauberk")).to_contain_text("CO 1.2")
+        expect(asta.get_by_test_id("cv")).to_have_text("3")
+        asta.get_by_role("button", name="Edit").click()
+        edit = asta.locator("form.sheet-form")
+        expect(edit.get_by_label("Combat skill 2", exact=True)).to_have_value("Shield")
+        expect(edit.get_by_label("Defends with")).to_have_value("1")
+        expect(edit.get_by_label("Coverage value (CV)")).to_have_value("3")
+        expect(edit.get_by_label("Weapon", exact=True).locator("option:checked")).to_have_text("Dane axe")
+        expect(edit.get_by_label("Scratch boxes")).to_have_value("4")
+        edit.get_by_role("button", name="Cancel").click()
+
+    check_asta()
+    card(page, "Ásta").screenshot(path=f"/tmp/sheet-card-{page.viewport_size['width']}.png")
+    page.reload()
+    app_ready(page)
+    idle(page)
+    check_asta()
+    rules = page.locator("#rules")
+    rules.locator("summary").first.click()
+    rules.get_by_role("button", name="Weapon catalogue").click()
+    expect(rules.get_by_role("button", name="Dane axe", exact=True)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

@@ -91,6 +91,7 @@ function Card({ c, view, describe, apply }) {
       <p class="factors">
         <span>ODF <strong data-testid="odf">${signed(c.odf.total)}</strong></span>
         <span>DDF <strong data-testid="ddf">${signed(c.ddf.total)}</strong></span>
+        ${c.ddf.coverage != null ? html`<span>CV <strong data-testid="cv">${c.ddf.coverage}</strong></span>` : null}
         ${c.fighter.fudge_points ? html`<span>Points <strong data-testid="points">${c.fighter.fudge_points}</strong></span>` : null}
       </p>
       <details class="small">

@@ -4,7 +4,7 @@
 // its error comes back as `field` (e.g. "damage.weapons[3].size"), shown next to that input.
 import { html, useState } from "../vendor/preact-htm.mjs";
 
-const idOf = (path) => `tbl-${path.replace(/[^\w]+/g, "-")}`;
+const idOf = (path) => `tbl-${path.replace(/[^\w]+/g, "-").replace(/-$/, "")}`;
 
 /** The path an engine error names inside the options ("…options.damage.weapons[2].size"). */
 export function errorPath(field) {
