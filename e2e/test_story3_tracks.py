@@ -80,6 +80,9 @@ def test_wound_tracks(open_context, site, screen, axe_check):
     })
     expect(orc.get_by_test_id("status")).to_have_text("Undamaged, Stunned")
     expect(orc.locator(".stun")).to_have_text("Stunned")
+    # F95 4.62: the stun boxes beside Hurt and Very Hurt, the first one marked.
+    expect(orc.get_by_role("img", name="Stunned box 1, marked")).to_be_visible()
+    expect(orc.get_by_role("img", name="Very Stunned box 1, empty")).to_be_visible()
 
     # Combat Options' alternate track: a fighter who joins now has it, box by box.
     set_option(page, "co.track", True)
@@ -91,3 +94,39 @@ def test_wound_tracks(open_context, site, screen, axe_check):
     expect(box(hel, "Terrible", 1)).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     axe_check(page, "wound tracks")
+
+
+def test_pawn_track_and_own_boxes(open_context, site, screen, axe_check):
+    """The three-stage track of a pawn NPC (F95 4.57: Undamaged, Hurt, Out of the Battle), tapped
+    box by box, beside a PC with his own boxes whose overflow shows the book's "H"."""
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Pawns", preset="fudge1995")
+    set_option(page, "wounds.pawn_track", True)
+    add_fighter(page, {"name": "Goblin", "role": "npc", "skills": {"Spear": "Fair"}})
+    goblin = card(page, "Goblin")
+    expect(goblin.locator(".track-row .level")).to_have_text(["Hurt", "Out of the Battle"])
+    out = box(goblin, "Out of the Battle", 1)
+    out.click()
+    idle(page)
+    expect(out).to_have_attribute("aria-pressed", "true")
+    expect(goblin.get_by_test_id("status")).to_have_class("status out")
+    expect(last_log(page)).to_have_text("Goblin: a box set by the GM.")
+
+    details = page.locator("#add-fighter")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = details.locator("form")
+    form.get_by_label("Name", exact=True).fill("Hero")
+    form.get_by_label("His own wound boxes").check()
+    form.get_by_label("Hurt boxes", exact=True).fill("2")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    hero = card(page, "Hero")
+    for _ in range(3):
+        record(page, hero, "Hurt")
+    expect(box(hero, "Hurt", 2)).to_have_text("✕")
+    expect(hero.get_by_role("button", name="Very Hurt box 1, marked Hurt")).to_have_text("H")
+    expect(hero.get_by_test_id("status")).to_have_text("Very Hurt −2")
+    hero.screenshot(path=f"/tmp/tracks-{page.viewport_size['width']}.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    axe_check(page, "pawn track and own boxes")
