@@ -101,6 +101,8 @@ def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
     expect(row.locator("#tbl-damage-weapons-15-name-error")).to_contain_text("listed twice")
     expect(row.get_by_label("Size", exact=True)).to_have_value("3")  # nothing lost
     axe_check(page, "table editor with the engine's error")
+    page.emulate_media(color_scheme="dark")
+    axe_check(page, "table editor in dark mode")
     rules.locator(".table-option[data-key='damage.weapons']").screenshot(
         path=f"/tmp/sheet-table-{page.viewport_size['width']}.png")
     name.fill("Dane axe")
@@ -163,4 +165,33 @@ def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
     rules.locator("summary").first.click()
     rules.get_by_role("button", name="Weapon catalogue").click()
     expect(rules.get_by_role("button", name="Dane axe", exact=True)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_tables_of_other_shapes(open_context, site, screen, axe_check):
+    """The same editor edits a list of numbers named by level (wound boxes) and rows with
+    optional parts (the autofire table): a row the engine refuses shows its error in the row."""
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Tables", preset="fudge1995")
+    rules = page.locator("#rules")
+    rules.locator("summary").first.click()
+    page.locator("#opt-wounds-track").select_option("custom")
+    boxes = rules.locator(".table-option[data-key='wounds.boxes']")
+    boxes.get_by_role("button", name="Custom wound boxes").click()
+    boxes.get_by_label("Hurt", exact=True).fill("2")
+    autofire = rules.locator(".table-option[data-key='ranged.autofire_table']")
+    autofire.get_by_role("button", name="Share of a burst that hits").click()
+    autofire.get_by_role("button", name="Row 2", exact=True).click()
+    autofire.get_by_label("Rounds that hit").check()  # a row has a share or rounds, not both
+    rules.get_by_role("button", name="Use these rules").click()
+    idle(page)
+    expect(autofire.locator("#tbl-ranged-autofire_table-1-error")).to_contain_text("a row is")
+    axe_check(page, "a refused row")
+    autofire.get_by_label("Share of the burst").uncheck()
+    autofire.get_by_role("group", name="Rounds that hit").get_by_label("To").fill("3")
+    rules.get_by_role("button", name="Use these rules").click()
+    idle(page)
+    expect(rules.get_by_role("status")).to_have_text("Rules changed.")
+    add_fighter(page, {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}})
+    expect(card(page, "Hero").locator(".track-row").nth(1).locator("button.box")).to_have_count(2)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

@@ -95,8 +95,10 @@ function List({ shape, value, set, path, label, error }) {
     ?? (shape.title && typeof row?.[shape.title] === "string" && row[shape.title].trim() ? row[shape.title] : `Row ${i + 1}`);
   const setRow = (i) => (v) => set(rows.map((r, j) => (j === i ? v : r)));
   const remove = (i) => set(rows.filter((_, j) => j !== i));
-  const removeButton = (row, i) => !fixed && rows.length > shape.min && html`<button type="button" class="remove"
-    aria-label=${`Remove ${rowName(row, i)}`} onClick=${() => remove(i)}>✕</button>`;
+  // A folded row's button says what it removes; an inline row's is a compact ✕ with that name.
+  const removeButton = (row, i) => !fixed && rows.length > shape.min && (item.type === "object"
+    ? html`<button type="button" onClick=${() => remove(i)}>Remove <bdi>${rowName(row, i)}</bdi></button>`
+    : html`<button type="button" class="remove" aria-label=${`Remove ${rowName(row, i)}`} onClick=${() => remove(i)}>✕</button>`);
   return html`<div class="tbl-list">
     ${rows.map((row, i) => {
       const here = `${path}[${i}]`;
