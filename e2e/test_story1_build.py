@@ -135,6 +135,12 @@ def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
     form.get_by_label("Hurt boxes", exact=True).fill("2")
     axe_check(page, "full sheet")
     form.screenshot(path=f"/tmp/sheet-form-{page.viewport_size['width']}.png")
+    # Two rows with one name: the engine refuses the sheet rather than merging them.
+    form.get_by_label("Combat skill 2", exact=True).fill("Axe")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    expect(form.get_by_role("alert")).to_contain_text("two skills are called 'Axe'")
+    form.get_by_label("Combat skill 2", exact=True).fill("Shield")
     form.get_by_role("button", name="Add combatant").click()
     idle(page)
 

@@ -108,3 +108,15 @@ def test_stun_boxes_in_the_view():
     assert [r["name"] for r in view["stun_rows"]] == ["Stunned", "Very Stunned"]
     assert view["stun_rows"][0]["boxes"] != [0] and view["stun_rows"][1]["boxes"] == [0]
     assert view["stun"] == wounds.STUNNED
+
+
+def test_skills_as_the_sheet_rows():
+    # The sheet sends its rows as pairs, so two rows with one name are refused, not merged.
+    f = Fighter.from_dict({"name": "Ásta", "skills": [["Axe", 2], ["Shield", "Superb"]], "defence_skill": "Shield"})
+    assert f.skills == (("Axe", 2), ("Shield", 3)) and f.to_dict()["skills"] == {"Axe": 2, "Shield": 3}
+    with pytest.raises(FudgeError) as err:
+        Fighter.from_dict({"name": "Ásta", "skills": [["Axe", 2], [" Axe", 1]]})
+    assert err.value.field == "fighter.skills[1]" and "two skills" in err.value.message
+    for bad in ([], [["Axe"]], [["Axe", 2, 3]], [[1, 2]]):
+        with pytest.raises(FudgeError):
+            Fighter.from_dict({"name": "Ásta", "skills": bad})

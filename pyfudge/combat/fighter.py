@@ -278,7 +278,8 @@ class Fighter:
     def from_dict(cls, data: Any, *, field: str = "fighter", _check_only: bool = False) -> "Fighter":
         """Read a fighter from JSON, validating every field; unknown fields are refused.
 
-        Required: ``name`` and ``skills`` (``{"Sword": "Great"}`` or ``{"Sword": 2}``). Trait
+        Required: ``name`` and ``skills`` (``{"Sword": "Great"}`` or ``{"Sword": 2}``, or a
+        sheet's rows ``[["Sword", 2], ["Shield", 3]]``, where a name written twice is refused). Trait
         levels may be names or numbers. Missing fields take their defaults; a missing ``track``
         means a fresh one as the rules in force make it (see :meth:`track_for`).
         """
@@ -293,11 +294,23 @@ class Fighter:
         name = _text(data["name"], f"{f}.name")
         role = _choice(data.get("role", "pc"), f"{f}.role", ROLES)
         raw_skills = data.get("skills")
-        if not isinstance(raw_skills, dict) or not 1 <= len(raw_skills) <= MAX_SKILLS:
+        if isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills):
+            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
+            pairs = raw_skills
+            seen: set[Any] = set()
+            for i, (k, _) in enumerate(pairs):
+                if isinstance(k, str) and k.strip() in seen:
+                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
+                seen.add(k.strip() if isinstance(k, str) else k)
+        elif isinstance(raw_skills, dict):
+            pairs = list(raw_skills.items())
+        else:
+            pairs = None
+        if pairs is None or not 1 <= len(pairs) <= MAX_SKILLS:
             raise _err(f"{f}.skills must name 1 to {MAX_SKILLS} combat skills with their levels.",
                        f"{f}.skills")
         skills = tuple(
-            (_text(k, f"{f}.skills"), _level(v, f"{f}.skills.{k}")) for k, v in raw_skills.items()
+            (_text(k, f"{f}.skills"), _level(v, f"{f}.skills.{k}")) for k, v in pairs
         )
         names = [k for k, _ in skills]
         attack_skill = data.get("attack_skill") or names[0]

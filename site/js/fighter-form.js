@@ -42,8 +42,8 @@ function fromFighter(card, weapons, armors, boxes) {
 }
 
 function toFighter(s, weapons, armors, card) {
-  const skills = {};
-  for (const k of s.skills) skills[k.name.trim()] = Number(k.level);
+  // Rows as [name, level] pairs: the engine refuses a name written twice instead of merging.
+  const skills = s.skills.map((k) => [k.name.trim(), Number(k.level)]);
   const name = (i) => s.skills[Number(i)]?.name.trim();
   const fighter = {
     name: s.name.trim(), role: s.role, skills, attack_skill: name(s.attack) ?? "",
