@@ -11,6 +11,12 @@ Events (JSON objects with ``"t"``):
 - ``rules`` ``{ruleset}`` — the GM switches preset, options or tables
 - ``exchange`` ``{kind: round|attack, a, b, a_declares?, b_declares?, a_dice?, b_dice?}`` — one
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
+- ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
+  targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
+  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes
+- ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
+  target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
+  ranged exchange (F95 4.4, F93 4.65)
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
 - ``wound`` ``{id, level}`` — the GM records a wound of a level (F95 4.57)
 - ``heal`` ``{id, how: skill|natural|co, result?, weeks?, rolls?}`` (F95 4.8; MUD 4.8; CO 3.2)
@@ -25,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import healing, ladder, wounds
-from .combat import attack
+from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
 from .errors import FudgeError, RequestError, RuleError
@@ -40,6 +46,7 @@ MAX_NAME = 80
 # Pyodide on a phone) stays within seconds when a link or file is opened.
 MAX_EVENTS = 10_000
 MAX_ID = 16  # combatant ids are "c1", "c2", …
+MAX_FOES = 12  # F95 4.34: at most six can reach one fighter; the group round takes twelve
 
 
 class EncounterError(RuleError):
@@ -170,17 +177,10 @@ def _exchange(state: State, event: dict) -> State:
     b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice")
     request = attack.ExchangeRequest(a.fighter, b.fighter, a_decl, b_decl, a_dice, b_dice, state.round, kind)
     outcome = request.resolve(rules)
-    after = state
-    stunned = [s for s in state.stunned if s[0] not in (a.id, b.id) or state.round <= s[2]]
-    for before, fighter in zip((a, b), outcome.fighters):
-        after = after.put(replace(before, fighter=fighter))
-        status = fighter.track_for(rules).stun
-        if status > before.fighter.track_for(rules).stun:
-            rounds = wounds.stun_effects(status, rules=rules).rounds
-            stunned.append((before.id, status, state.round + max(rounds, 1)))
+    after = _wounded(state, list(zip((a, b), outcome.fighters)))
     used = set(a_carry) | set(b_carry)
     carry = tuple(k for k in state.carry if k not in used) + outcome.carry
-    return replace(after, carry=carry, stunned=tuple(stunned),
+    return replace(after, carry=carry,
                    last={"kind": "exchange", "a": a.id, "b": b.id, "outcome": outcome.to_dict(),
                          "text": _exchange_text(a, b, outcome)})
 
@@ -190,6 +190,229 @@ def _exchange_text(a: Combatant, b: Combatant, outcome: attack.ExchangeOutcome) 
             for blow in outcome.blows]
     tail = f": {', '.join(hits)}" if hits else ""
     return f"Round {outcome.round}, {a.fighter.name} vs {b.fighter.name}: {outcome.result}{tail}."
+
+
+def _ids(raw: Any, where: str, *, low: int = 0, high: int = MAX_FOES) -> list[str]:
+    if not isinstance(raw, list) or not low <= len(raw) <= high:
+        raise RequestError(f"{where} must list {low} to {high} combatant ids.", field=where)
+    if len(set(map(str, raw))) != len(raw):
+        raise RequestError(f"{where} names a combatant twice.", field=where)
+    return raw
+
+
+def _per_foe(event: dict, key: str, foes: list[str]) -> dict[str, Any]:
+    """A ``{foe id: value}`` field of a group event; only the round's foes may be keys."""
+    raw = event.get(key, {})
+    if not isinstance(raw, dict):
+        raise RequestError(f"{key} must map foe ids to values.", field=key)
+    for k in raw:
+        if k not in foes:
+            raise RequestError(f"{key}: {str(k)[:40]!r} is not one of the foes.", field=f"{key}.{str(k)[:40]}")
+    return raw
+
+
+def _contender_roll(d: FighterDice) -> dict[str, Any]:
+    """A combat roll as the group round reads it: four Fudge faces, or a total."""
+    if d.roll is None:
+        return {}
+    return {"faces": list(d.roll.faces)} if d.roll.technique == "4dF" and d.roll.faces else {"roll": d.roll.total}
+
+
+def _npc_fixed(lone: Combatant, foes: list[Combatant], rules: RuleSet) -> bool:
+    """F95 4.33 in a group round: a PC against NPCs, who score their trait levels."""
+    return bool(rules["melee.npc_fixed"]) and lone.fighter.role == "pc" and all(f.fighter.role != "pc" for f in foes)
+
+
+def _group(state: State, event: dict) -> State:
+    """A lone fighter against several foes (F95 4.34; F93 4.64): the round is read into
+    :class:`multi.GroupRound` exactly as the JSON door's ``group`` action reads it, resolved by
+    :func:`multi.resolve_melee_group`, and its hits landed by :func:`multi.land_group_blows`."""
+    rules = state.rules
+    lone = state.find(event.get("lone"), "lone")
+    foe_ids = _ids(event.get("foes"), "foes", low=1)
+    foes = [state.find(fid, f"foes[{i}]") for i, fid in enumerate(foe_ids)]
+    if lone.id in foe_ids:
+        raise EncounterError("The lone fighter cannot be one of his own foes.", field="foes")
+    declares = _per_foe(event, "foe_declares", foe_ids)
+    foe_dice_raw = _per_foe(event, "foe_dice", foe_ids)
+    ignored = _ids(event.get("ignored", []), "ignored")
+    targets = _ids(event.get("targets", []), "targets")
+    for key, ids in (("ignored", ignored), ("targets", targets)):
+        for i, fid in enumerate(ids):
+            if fid not in foe_ids:
+                raise RequestError(f"{key}[{i}] is not one of the foes.", field=f"{key}[{i}]")
+    lone_decl, lone_carry = _declared(state, lone, event.get("lone_declares"), "lone_declares")
+    lone_dice = FighterDice.from_dict(event.get("lone_dice"), rules=rules, field="lone_dice")
+    fixed = _npc_fixed(lone, foes, rules)
+    mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
+    used = set(lone_carry)
+    foe_decls, foe_dice, contenders = {}, {}, []
+    for i, c in enumerate(foes):
+        decl, carry = _declared(state, c, declares.get(c.id), f"foe_declares.{c.id}")
+        used |= set(carry)
+        d = FighterDice.from_dict(foe_dice_raw.get(c.id), rules=rules, field=f"foe_dice.{c.id}")
+        if mode != "each" and d.roll is not None:
+            raise RequestError(f"{c.fighter.name} rolls no dice of his own this round "
+                               + ("(F95 4.33: NPCs score their trait level)." if fixed else
+                                  "(the GM rolls once for all the foes, F95 4.34)."),
+                               field=f"foe_dice.{c.id}.roll")
+        foe_decls[c.id], foe_dice[c.id] = decl, d
+        contenders.append({
+            "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
+            "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+                                                                     round_number=state.round)],
+            "ignored": c.id in ignored,
+            # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
+            "needs": attack._min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
+            **_contender_roll(d)})
+    needs = min(attack._min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
+    names = {c.id: c.fighter.name for c in foes}
+    request = {
+        "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
+                 "modifiers": [m.to_dict() for m in attack.round_modifiers(
+                     lone.fighter, lone_decl, rules=rules, round_number=state.round)],
+                 "needs": needs, **_contender_roll(lone_dice)},
+        "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
+        "space": event.get("space", "open"),
+    }
+    if mode == "group":
+        # Entered like every roll, as faces or a total (the group round names a total "roll").
+        raw = event["group_roll"]
+        if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) != 1:
+            raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
+        request["group_roll"] = {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
+    elif event.get("group_roll") is not None:
+        raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
+    try:
+        rnd = multi.GroupRound.from_dict(request, field="round", rules=rules)
+        outcome = multi.resolve_melee_group(rnd, rules=rules)
+    except FudgeError as err:
+        err.field = _group_field(err.field or "", foe_ids)
+        raise
+    # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
+    damage_dice: dict[str, Any] = {}
+    for c in foes:
+        hit = next((deg for n, deg in outcome.hits_on_lone if n == c.fighter.name), None)
+        struck = next((deg for n, deg, _ in outcome.strikes if n == c.fighter.name), None)
+        faces = (attack._damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
+                 attack._damage_faces(lone_dice, rules, struck) if struck is not None else None)
+        if faces is not None:
+            damage_dice[c.fighter.name] = faces
+    everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
+    landed = multi.land_group_blows(
+        outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
+        check_dice={c.fighter.name: d.check for c, d, _ in everyone if d.check is not None},
+        willpower={c.fighter.name: decl.willpower for c, _, decl in everyone if decl.willpower is not None},
+        shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
+        npc_fixed=fixed)
+    after = _wounded(state, [(lone, landed.lone)] + list(zip(foes, landed.foes)))
+    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
+            f"{ladder.name(outcome.lone_result)}" + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
+    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+                   last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
+                         "group": outcome.to_dict(), "text": text,
+                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                                     "blows": [b.to_dict() for b in landed.blows],
+                                     "blocks": [b.to_dict() for b in landed.blocks]}})
+
+
+def _group_field(where: str, foe_ids: list[str]) -> str:
+    """The event's field for an error the group round names by its own fields ("foes[1].roll")."""
+    where = where.removeprefix("round.")
+    if where.startswith("lone.roll"):
+        return "lone_dice.roll"
+    if where.startswith("foes[") and where.endswith("].roll"):
+        return f"foe_dice.{foe_ids[int(where[5:where.index(']')])]}.roll"
+    if where.startswith("targets["):
+        return where
+    return where if where.startswith("group_roll") else f"round.{where}"
+
+
+def _wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
+    """Put each fighter as he leaves a round, and start the stun of each newly stunned one."""
+    rules = state.rules
+    ids = {c.id for c, _ in pairs}
+    stunned = [s for s in state.stunned if s[0] not in ids or state.round <= s[2]]
+    after = state
+    for before, fighter in pairs:
+        after = after.put(replace(before, fighter=fighter))
+        status = fighter.track_for(rules).stun
+        if status > before.fighter.track_for(rules).stun:
+            rounds = wounds.stun_effects(status, rules=rules).rounds
+            stunned.append((before.id, status, state.round + max(rounds, 1)))
+    return replace(after, stunned=tuple(stunned))
+
+
+_RANGED_MODES = ("unaware", "aware", "shoot_back")
+
+
+def _ranged(state: State, event: dict) -> State:
+    """Ranged fire (F95 4.4; F93 4.65): read into :class:`ranged.RangedAttack` exactly as the JSON
+    door's ``ranged`` action reads it, resolved by :func:`ranged.resolve_ranged`; the shots that
+    hit land through :func:`ranged.land_shots`. The shooter fires with his attack skill (or the
+    one declared); an aware target dodges with his defence skill (or the one declared)."""
+    rules = state.rules
+    shooter, target = state.find(event.get("shooter"), "shooter"), state.find(event.get("target"), "target")
+    if shooter.id == target.id:
+        raise EncounterError("A combatant cannot shoot himself.", field="target")
+    mode = event.get("mode", "aware")
+    if mode not in _RANGED_MODES:
+        raise RequestError(f"mode must be one of {', '.join(_RANGED_MODES)}.", field="mode")
+    s_decl, s_carry = _declared(state, shooter, event.get("shooter_declares"), "shooter_declares")
+    t_decl, t_carry = _declared(state, target, event.get("target_declares"), "target_declares")
+    s_dice = FighterDice.from_dict(event.get("shooter_dice"), rules=rules, field="shooter_dice")
+    t_dice = FighterDice.from_dict(event.get("target_dice"), rules=rules, field="target_dice")
+
+    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
+        out = {"name": c.fighter.name, "level": skill, **_contender_roll(d),
+               # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
+               "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+                                                                        round_number=state.round)]}
+        return out if difficulty is None else {**out, "difficulty": difficulty}
+
+    request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
+                               "shooter": side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
+                                               event.get("difficulty"))}
+    if event.get("burst") is not None:
+        request["burst"] = event["burst"]
+    if mode == "unaware":
+        if t_dice.roll is not None:
+            raise RequestError("An unaware target makes no roll.", field="target_dice.roll")
+    else:
+        level = (target.fighter.skill(t_decl.skill) if mode == "shoot_back" else
+                 target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
+        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"))
+    shot = ranged.RangedAttack.from_dict(request, field="attack")
+    outcome = ranged.resolve_ranged(shot, rules=rules)
+    door = outcome.to_dict()
+    if mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
+        outcome = replace(outcome, shots=(replace(outcome.shots[0], target=target.fighter.name),))
+    dice_of = {shooter.fighter.name: s_dice, target.fighter.name: t_dice}
+    damage_dice = {}
+    for s in outcome.shots:
+        if s.hit and s.relative_degree is not None:
+            faces = attack._damage_faces(dice_of[s.shooter], rules, s.relative_degree)
+            if faces is not None:
+                damage_dice[s.shooter] = faces
+    both = ((shooter, s_dice, s_decl), (target, t_dice, t_decl))
+    landed = ranged.land_shots(
+        outcome, fighters={c.fighter.name: c.fighter for c, _, _ in both}, rules=rules, damage_dice=damage_dice,
+        check_dice={c.fighter.name: d.check for c, d, _ in both if d.check is not None},
+        willpower={c.fighter.name: decl.willpower for c, _, decl in both if decl.willpower is not None},
+        shield_dice={c.fighter.name: d.shield for c, d, _ in both if d.shield is not None})
+    after = _wounded(state, [(c, landed.fighters[c.fighter.name]) for c, _, _ in both])
+    used = set(s_carry) | set(t_carry)
+    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
+    text = (f"Round {state.round}, {shooter.fighter.name} shoots at {target.fighter.name}: {shots}"
+            + (f"; {', '.join(hits)}" if hits else "") + ".")
+    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+                   last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": shot.to_dict(),
+                         "ranged": door, "text": text,
+                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                                     "blows": [b.to_dict() for b in landed.blows],
+                                     "blocks": [b.to_dict() for b in landed.blocks]}})
 
 
 def _track_event(state: State, event: dict, change: Callable[[wounds.WoundTrack, RuleSet], Any],
@@ -255,6 +478,7 @@ def _next_round(state: State, event: dict) -> State:
 
 HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": _exchange,
+    "group": _group, "ranged": _ranged,
     "box": _box, "wound": _wound, "heal": _heal, "end_battle": _end_battle, "next_round": _next_round,
     "rename": _rename,
 }
@@ -267,6 +491,10 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "remove": frozenset({"id"}),
     "rules": frozenset({"ruleset"}),
     "exchange": frozenset({"kind", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"}),
+    "group": frozenset({"lone", "foes", "lone_declares", "foe_declares", "lone_dice", "foe_dice", "group_roll",
+                        "ignored", "targets", "space"}),
+    "ranged": frozenset({"mode", "shooter", "target", "weapon", "burst", "difficulty", "target_difficulty",
+                         "shooter_declares", "target_declares", "shooter_dice", "target_dice"}),
     "box": frozenset({"id", "row", "index", "value"}),
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
