@@ -17,6 +17,8 @@ Events (JSON objects with ``"t"``):
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
   target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
   ranged exchange (F95 4.4, F93 4.65)
+- ``story`` ``{id, rolls, modifier?, skill?}`` — under story pacing, one combatant's roll for a
+  story element: one roll or three (F95 4.21, F93 4.61); the GM tells what the result means
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
 - ``wound`` ``{id, level}`` — the GM records a wound of a level (F95 4.57)
 - ``heal`` ``{id, how: skill|natural|co, result?, weeks?, rolls?}`` (F95 4.8; MUD 4.8; CO 3.2)
@@ -30,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from . import healing, ladder, wounds
+from . import actions, dice, healing, ladder, wounds
 from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
@@ -415,6 +417,33 @@ def _ranged(state: State, event: dict) -> State:
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
 
 
+def _story(state: State, event: dict) -> State:
+    """A story element (F95 4.21; F93 4.61): the combat skill with the GM's modifier (−3…+3),
+    one roll or three combined by ``actions.story_aggregate``; the GM narrates the outcome."""
+    c = state.find(event.get("id"))
+    rolls = event.get("rolls")
+    if not isinstance(rolls, list) or len(rolls) not in (1, 3):
+        raise RequestError("rolls must list one roll or three.", field="rolls")
+    read = []
+    for i, raw in enumerate(rolls):
+        if not isinstance(raw, dict) or set(raw) - {"faces", "total"}:
+            raise RequestError(f"rolls[{i}] must be an object with faces or a total.", field=f"rolls[{i}]")
+        read.append(dice.read_action(rules=state.rules, faces=raw.get("faces"), total=raw.get("total"),
+                                     field=f"rolls[{i}]"))
+    amount = event.get("modifier", 0)
+    if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) > actions.STORY_MODIFIER_LIMIT:
+        raise RequestError("modifier must be a whole number from −3 to +3.", field="modifier")
+    skill = event.get("skill")
+    if skill is not None and not isinstance(skill, str):
+        raise RequestError("skill must name one of his skills.", field="skill")
+    level = c.fighter.skill(skill)
+    mods = (actions.Modifier("GM's modifier", amount, "F95 4.21"),) if amount else ()
+    outcome = actions.story_element(actions.Check(level, mods), read, rules=state.rules)
+    text = (f"Round {state.round}, story element: {c.fighter.name} gets "
+            f"{ladder.name(outcome.result)}.")
+    return replace(state, last={"kind": "story", "id": c.id, "outcome": outcome.to_dict(), "text": text})
+
+
 def _track_event(state: State, event: dict, change: Callable[[wounds.WoundTrack, RuleSet], Any],
                  kind: str, text: str) -> State:
     c = state.find(event.get("id"))
@@ -478,7 +507,7 @@ def _next_round(state: State, event: dict) -> State:
 
 HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": _exchange,
-    "group": _group, "ranged": _ranged,
+    "group": _group, "ranged": _ranged, "story": _story,
     "box": _box, "wound": _wound, "heal": _heal, "end_battle": _end_battle, "next_round": _next_round,
     "rename": _rename,
 }
@@ -495,6 +524,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
                         "ignored", "targets", "space"}),
     "ranged": frozenset({"mode", "shooter", "target", "weapon", "burst", "difficulty", "target_difficulty",
                          "shooter_declares", "target_declares", "shooter_dice", "target_dice"}),
+    "story": frozenset({"id", "rolls", "modifier", "skill"}),
     "box": frozenset({"id", "row", "index", "value"}),
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
@@ -667,8 +697,10 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:
     """Each fighter's total damage factor against each foe on the other side (F95 4.55: "jot
-    down" ODF − DDF for each pair)."""
+    down" ODF − DDF for each pair), and whether he rolls against him: under F95 4.33's PC-vs-NPC
+    mode an NPC scores her trait level against a PC, so the form asks no dice of her."""
     return [
-        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total}
+        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total,
+         "rolls": not attack._fixed_npc(a.fighter, b.fighter, state.rules)}
         for a in state.combatants for b in state.combatants if a.side != b.side
     ]

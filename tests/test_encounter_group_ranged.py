@@ -187,3 +187,35 @@ def test_any_group_or_ranged_event_is_applied_or_refused_with_nothing_changed(ev
             assert err.field and err.field.startswith("event")
             assert enc.to_dict() == before
     assert Encounter.from_dict(json.loads(json.dumps(enc.to_dict()))).view() == enc.view()
+
+
+def test_story_element_equals_the_door_and_is_kept_in_the_log():
+    enc = fight(HERO, ORC, options={"melee.pacing": "story"})
+    with pytest.raises(FudgeError, match="story element"):
+        enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 0}},
+                   "b_dice": {"roll": {"total": 0}}})
+    rolls = [{"faces": [1, 1, 0, 0]}, {"total": -1}, {"total": 0}]
+    enc.apply({"t": "story", "id": "c1", "rolls": rolls, "modifier": -1})
+    last = enc.state.last
+    want = door("action", {"ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "story"}}, "kind": "story",
+                           "check": {"trait": 1, "modifiers": [{"source": "GM's modifier", "amount": -1,
+                                                                "section": "F95 4.21"}]},
+                           "rolls": rolls})
+    assert last["outcome"] == want
+    assert last["text"] == "Round 1, story element: Hero gets Fair."  # Good −1, median roll 0
+    assert Encounter.from_dict(json.loads(json.dumps(enc.to_dict()))).view() == enc.view()
+    for bad, field in (({"rolls": [{"total": 0}] * 2}, "event.rolls"), ({"rolls": [{"total": 0}], "modifier": 4},
+                                                                       "event.modifier")):
+        with pytest.raises(FudgeError) as err:
+            enc.apply({"t": "story", "id": "c1", **bad})
+        assert err.value.field == field
+
+
+def test_pairs_say_who_rolls_under_pc_vs_npc_and_describe_has_the_round_labels():
+    enc = fight(HERO, ORC, options={"melee.npc_fixed": True})
+    rolls = {(p["a"], p["b"]): p["rolls"] for p in enc.view()["pairs"]}
+    assert rolls == {("c1", "c2"): True, ("c2", "c1"): False}  # F95 4.33: the NPC scores her level
+    labels = door("describe", {})["round"]
+    assert {c["value"]: c["label"] for c in labels["sides"]} == {"players": "Players' side", "foes": "Foes' side"}
+    assert [c["value"] for c in labels["forms"]] == ["exchange", "group", "ranged", "story"]
+    assert [c["value"] for c in labels["ranged_modes"]] == ["aware", "shoot_back", "unaware"]
