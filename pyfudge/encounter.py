@@ -638,6 +638,9 @@ class Encounter:
             "can_undo": len(self.states) > 1,
             "can_redo": bool(self.redo),
             "pacing": rules["melee.pacing"],
+            # What the round form offers under this pacing: story pacing resolves story elements
+            # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
+            "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
             "events": len(self.log),
         }
 

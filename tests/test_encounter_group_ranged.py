@@ -219,3 +219,8 @@ def test_pairs_say_who_rolls_under_pc_vs_npc_and_describe_has_the_round_labels()
     assert {c["value"]: c["label"] for c in labels["sides"]} == {"players": "Players' side", "foes": "Foes' side"}
     assert [c["value"] for c in labels["forms"]] == ["exchange", "group", "ranged", "story"]
     assert [c["value"] for c in labels["ranged_modes"]] == ["aware", "shoot_back", "unaware"]
+
+
+def test_the_view_says_which_forms_the_pacing_offers():
+    assert fight(HERO).view()["forms"] == ["exchange", "group", "ranged"]
+    assert fight(HERO, options={"melee.pacing": "story"}).view()["forms"] == ["story", "group", "ranged"]
