@@ -17,6 +17,8 @@ Events (JSON objects with ``"t"``):
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
   target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
   ranged exchange (F95 4.4, F93 4.65)
+- ``initiative`` ``{a, b, a_dice?, b_dice?, surprise?: a|b}`` — alternating turns: who attacks
+  first (F95 4.23); it holds for the round or the battle as ``melee.initiative`` says
 - ``story`` ``{id, rolls, modifier?, skill?}`` — under story pacing, one combatant's roll for a
   story element: one roll or three (F95 4.21, F93 4.61); the GM tells what the result means
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
@@ -67,7 +69,8 @@ class Combatant:
 @dataclass(frozen=True)
 class State:
     """The encounter after some events. ``carry``: modifiers an exchange left for each
-    fighter's next exchange (F95 4.23, 4.31); ``stunned``: (id, status, last round it lasts)."""
+    fighter's next exchange (F95 4.23, 4.31); ``stunned``: (id, status, last round it lasts);
+    ``initiative``: who won each pair's initiative roll, and in which round (F95 4.23)."""
 
     rules: RuleSet
     name: str = "Encounter"
@@ -76,6 +79,7 @@ class State:
     next_id: int = 1
     carry: tuple[Carry, ...] = ()
     stunned: tuple[tuple[str, int, int], ...] = ()
+    initiative: tuple[tuple[str, str, str, int], ...] = ()  # (a, b, who strikes first, round rolled)
     last: dict[str, Any] | None = field(default=None, compare=False)
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
@@ -417,6 +421,40 @@ def _ranged(state: State, event: dict) -> State:
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
 
 
+def _initiative(state: State, event: dict) -> State:
+    """Who attacks first in alternating turns (F95 4.23): :func:`attack.resolve_initiative`. A
+    tie is no winner ("roll again"). ``melee.initiative`` says whether it holds for this round or
+    the whole battle: :func:`_initiatives` reads it."""
+    rules = state.rules
+    if rules["melee.pacing"] != "alternating":
+        raise RuleError("Initiative decides who attacks first in alternating turns (F95 4.23).", field="t")
+    a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
+    if a.id == b.id:
+        raise EncounterError("Initiative is rolled between two combatants.", field="b")
+    surprise = event.get("surprise")
+    if surprise not in (None, "a", "b"):
+        raise RequestError("surprise must be a or b.", field="surprise")
+    result = attack.resolve_initiative(
+        a.fighter, b.fighter, rules=rules, surprise=surprise,
+        a_dice=FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice"),
+        b_dice=FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice"))
+    first = {"a": a, "b": b}.get(result.first or "")
+    kept = tuple(k for k in state.initiative if {k[0], k[1]} != {a.id, b.id})
+    text = (f"Initiative, {a.fighter.name} vs {b.fighter.name}: "
+            + (f"{first.fighter.name} attacks first." if first else "a tie, roll again."))
+    return replace(state, initiative=kept + ((a.id, b.id, first.id, state.round),) if first else kept,
+                   last={"kind": "initiative", "a": a.id, "b": b.id, "first": first.id if first else None,
+                         "outcome": result.to_dict(), "text": text})
+
+
+def _initiatives(state: State) -> list[dict[str, Any]]:
+    """The initiative results that hold now: this round's, or the battle's (F95 4.23: "rolled
+    once for each battle or once each round")."""
+    battle = state.rules["melee.initiative"] == "battle"
+    return [{"a": a, "b": b, "first": first, "round": rnd} for a, b, first, rnd in state.initiative
+            if battle or rnd == state.round]
+
+
 def _story(state: State, event: dict) -> State:
     """A story element (F95 4.21; F93 4.61): the combat skill with the GM's modifier (−3…+3),
     one roll or three combined by ``actions.story_aggregate``; the GM narrates the outcome."""
@@ -491,7 +529,7 @@ def _end_battle(state: State, event: dict) -> State:
     for c in state.combatants:
         outcome = healing.end_of_battle(c.fighter.track_for(state.rules), rules=state.rules)
         after = after.put(replace(c, fighter=c.fighter.with_track(outcome.track)))
-    return replace(after, carry=(), stunned=(), round=1,
+    return replace(after, carry=(), stunned=(), initiative=(), round=1,
                    last={"kind": "end_battle", "text": "End of battle: Scratches and stuns clear."})
 
 
@@ -507,7 +545,7 @@ def _next_round(state: State, event: dict) -> State:
 
 HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": _exchange,
-    "group": _group, "ranged": _ranged, "story": _story,
+    "group": _group, "ranged": _ranged, "story": _story, "initiative": _initiative,
     "box": _box, "wound": _wound, "heal": _heal, "end_battle": _end_battle, "next_round": _next_round,
     "rename": _rename,
 }
@@ -525,6 +563,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "ranged": frozenset({"mode", "shooter", "target", "weapon", "burst", "difficulty", "target_difficulty",
                          "shooter_declares", "target_declares", "shooter_dice", "target_dice"}),
     "story": frozenset({"id", "rolls", "modifier", "skill"}),
+    "initiative": frozenset({"a", "b", "a_dice", "b_dice", "surprise"}),
     "box": frozenset({"id", "row", "index", "value"}),
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
@@ -640,6 +679,7 @@ class Encounter:
             "pacing": rules["melee.pacing"],
             # What the round form offers under this pacing: story pacing resolves story elements
             # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
+            "initiative": _initiatives(state),
             "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
             "events": len(self.log),
         }

@@ -224,3 +224,28 @@ def test_pairs_say_who_rolls_under_pc_vs_npc_and_describe_has_the_round_labels()
 def test_the_view_says_which_forms_the_pacing_offers():
     assert fight(HERO).view()["forms"] == ["exchange", "group", "ranged"]
     assert fight(HERO, options={"melee.pacing": "story"}).view()["forms"] == ["story", "group", "ranged"]
+
+
+@pytest.mark.parametrize("when, kept", [("round", False), ("battle", True)])
+def test_initiative_holds_for_the_round_or_the_battle(when, kept):
+    enc = fight(HERO, ORC, options={"melee.pacing": "alternating", "melee.initiative": when})
+    enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": -2}},
+               "b_dice": {"roll": {"total": 1}}})
+    assert enc.state.last["first"] == "c2"
+    assert enc.state.last["text"] == "Initiative, Hero vs Orc: Orc attacks first."
+    assert enc.view()["initiative"] == [{"a": "c1", "b": "c2", "first": "c2", "round": 1}]
+    enc.apply({"t": "next_round"})
+    assert bool(enc.view()["initiative"]) is kept
+    enc.apply({"t": "end_battle"})
+    assert enc.view()["initiative"] == []
+    enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 0}},
+               "b_dice": {"roll": {"total": 0}}})
+    assert enc.state.last["first"] is None and enc.view()["initiative"] == []
+    assert Encounter.from_dict(json.loads(json.dumps(enc.to_dict()))).view() == enc.view()
+
+
+def test_initiative_only_in_alternating_turns():
+    enc = fight(HERO, ORC)
+    with pytest.raises(FudgeError, match="alternating"):
+        enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 0}},
+                   "b_dice": {"roll": {"total": 0}}})

@@ -238,6 +238,21 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     setSides({ ...sides, [who]: next });
   }
 
+  // Alternating turns: who attacks first, rolled with the dice entered above (F95 4.23).
+  const alternating = form === "exchange" && view.pacing === "alternating";
+  const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
+  async function rollInitiative() {
+    const event = { t: "initiative", a: a.id, b: b.id };
+    put(event, "a_dice", diceOf(side("a")));
+    put(event, "b_dice", diceOf(side("b")));
+    const response = await apply(event);
+    if (!response.ok) return setError(response.error.message);
+    setError(null);
+    setSides({});
+    const first = response.result.view.last.first;
+    if (first) setPick({ a: first, b: first === a.id ? b.id : a.id });
+  }
+
   async function resolve(e) {
     e.preventDefault();
     const response = await apply(draft());
@@ -333,6 +348,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
               fudge=${(rollTechnique ?? technique) === "4dF" || rollTechnique === "2dF"} techniqueLabel=${techniqueLabel}
               showDamage=${showDamage && who !== "gm" && form !== "story"} busy=${rolling === who}
               onRoll=${() => roll(who, count ?? 4, rollTechnique ?? technique)} />`)}
+        ${alternating && html`<div class="initiative">
+          ${init ? html`<p class="hint" data-testid="initiative">Initiative: <bdi>${cs.find((c) => c.id === init.first)?.name}</bdi> attacks first.</p>`
+            : html`<button type="button" onClick=${rollInitiative}>Initiative with these dice</button>`}</div>`}
         ${error && html`<p class="error" role="alert">${error}</p>`}
         ${preview?.(draft())}
         <button type="submit" class="primary big">Resolve</button>
@@ -346,7 +364,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
 
 // --- what happened --------------------------------------------------------------------------------
 
-const RESOLVED = ["exchange", "group", "ranged", "story"];
+const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 
 export function LastResult({ view }) {
   const last = view.last;
