@@ -40,7 +40,7 @@ def resolve(page):
 
 
 def shot(page, name):
-    page.screenshot(path=f"/tmp/round-{name}-{page.viewport_size['width']}.png", full_page=True)
+    page.locator("section.round-form").screenshot(path=f"/tmp/round-{name}-{page.viewport_size['width']}.png")
 
 
 def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):

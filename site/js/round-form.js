@@ -29,7 +29,7 @@ function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techni
       ${fudge ? dice.map((i) => dieRow("faces", i, "Die")) : html`<p class="hint">${techniqueLabel}</p>`}
       <div class="field inline">
         <label for=${`total-${who}`}>${fudge ? "or the dice total" : "Dice total"}</label>
-        <input id=${`total-${who}`} type="number" inputmode="numeric" min=${-count} max=${count} value=${side.total}
+        <input id=${`total-${who}`} type="number" inputmode="numeric" min=${fudge ? -count : null} max=${fudge ? count : null} value=${side.total}
           onInput=${(e) => setSide({ ...side, total: e.currentTarget.value })} />
       </div>
       ${showDamage && html`<div class="damage-dice">${[0, 1, 2, 3].map((i) => dieRow("damage", i, "Damage die"))}</div>`}
