@@ -56,6 +56,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     for name in ("Hero", "Orc", "Gob"):
         expect(page.get_by_role("group", name=f"{name}'s dice")).to_be_visible()
     axe_check(page, "round form: several foes")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     shot(page, "group")
 
     # One roll against each: both foes beat him, two wounds in one round (F95 4.34).
@@ -87,6 +88,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     expect(gm.locator(".die-toggle")).to_have_count(2)
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     axe_check(page, "round form: the GM's group roll")
+    page.get_by_label("ignored (F93 4.64)").first.check()  # the Orc, unopposed
     page.get_by_label("He strikes", exact=True).select_option(label="Gob")
     enter_faces(page, "Hero", [1, 1, 1, 0])
     for i, face in enumerate(["minus", "blank"]):
@@ -94,6 +96,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     resolve(page)
     last = stored_last(page, eid)
     assert last["round"]["npc_roll"] == "group" and last["round"]["group_roll"] == {"faces": [-1, 0]}
+    assert [f["ignored"] for f in last["round"]["foes"]] == [True, False]
     assert last["group"] == door(page, "group", {"ruleset": {"preset": "fudge1995"}, "round": last["round"]})
     expect(card(page, "Gob").get_by_test_id("status")).not_to_have_text("Undamaged")
     expect(card(page, "Hero").get_by_test_id("status")).to_have_text("Undamaged")
@@ -111,6 +114,7 @@ def test_ranged_fire(open_context, site, screen, axe_check):
     expect(page.get_by_label("The target", exact=True)).to_have_value("aware")
     expect(page.get_by_label("Ranged weapon", exact=True)).to_have_value("propelled")
     axe_check(page, "round form: ranged fire")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     shot(page, "ranged")
 
     enter_faces(page, "Archer", [1, 1, 1, 0])

@@ -103,6 +103,7 @@ _ROUND_LABELS = {
     "exchange_kinds": _choices((("round", "Both strike at once"), ("attack", "{a} attacks, {b} defends"))),
     "ranged_modes": _choices((("aware", "Target dodges"), ("shoot_back", "Target shoots back"),
                               ("unaware", "Target is unaware"))),
+    "spaces": _choices((("open", "Open ground"), ("cramped", "Weapons that need room"), ("doorway", "A doorway"))),
     "ranged_weapons": _choices((("propelled", "Propelled (bow, gun, beam)"), ("thrown", "Thrown"))),
 }
 

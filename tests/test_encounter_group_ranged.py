@@ -249,3 +249,17 @@ def test_initiative_only_in_alternating_turns():
     with pytest.raises(FudgeError, match="alternating"):
         enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 0}},
                    "b_dice": {"roll": {"total": 0}}})
+
+
+def test_group_round_with_an_ignored_foe_and_a_doorway():
+    enc = fight(HERO, ORC, GOB, {**GOB, "name": "Rat"}, preset="fudge1993")
+    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "ignored": ["c3"], "space": "doorway",
+             "lone_dice": {"roll": {"total": 1}}, "group_roll": {"total": 0}}
+    enc.apply(event)
+    last = enc.state.last
+    assert [f["ignored"] for f in last["round"]["foes"]] == [False, True] and last["round"]["space"] == "doorway"
+    assert last["group"] == door("group", {"ruleset": {"preset": "fudge1993"}, "round": last["round"]})
+    assert any(s["section"] == "F93 4.64" for s in last["outcome"]["steps"])
+    # F95 4.34: two at most through a doorway.
+    with pytest.raises(FudgeError, match="doorway"):
+        enc.apply({**event, "foes": ["c2", "c3", "c4"]})

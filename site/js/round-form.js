@@ -140,6 +140,8 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const [showDamage, setShowDamage] = useState(false);
   const [gmRoll, setGmRoll] = useState(false);
   const [strike, setStrike] = useState("");
+  const [ignored, setIgnored] = useState([]);
+  const [space, setSpace] = useState("open");
   const [shot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
   const [story, setStory] = useState({ three: false, modifier: 0 });
   const [error, setError] = useState(null);
@@ -197,6 +199,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         put(event, "foe_dice", each);
       }
       if (strike && foes.some((f) => f.id === strike)) event.targets = [strike];
+      const skipped = ignored.filter((id) => foes.some((f) => f.id === id));
+      if (skipped.length) event.ignored = skipped;
+      if (space !== "open") event.space = space;
       return event;
     }
     if (form === "ranged") {
@@ -290,16 +295,25 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         ${form === "group" && html`
           <fieldset class="foe-picks">
             <legend>Foes on <bdi>${a.name}</bdi></legend>
-            ${cs.filter((c) => c.id !== a.id).map((c) => html`<div class="field check" key=${c.id}>
-              <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)}
-                onChange=${(e) => toggleFoe(c.id, e.currentTarget.checked)} />
-              <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi></label></div>`)}
+            ${cs.filter((c) => c.id !== a.id).map((c) => html`<div class="foe-pick" key=${c.id}>
+              <div class="field check">
+                <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)}
+                  onChange=${(e) => toggleFoe(c.id, e.currentTarget.checked)} />
+                <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi></label></div>
+              ${foes.some((f) => f.id === c.id) && html`<div class="field check">
+                <input id=${`ignore-${c.id}`} type="checkbox" checked=${ignored.includes(c.id)}
+                  onChange=${(e) => setIgnored(e.currentTarget.checked ? [...ignored, c.id] : ignored.filter((x) => x !== c.id))} />
+                <label for=${`ignore-${c.id}`}>ignored (F93 4.64)</label></div>`}</div>`)}
           </fieldset>
           <div class="sheet-form">
             ${foesFixed ? html`<p class="hint wide">The foes score their trait levels (F95 4.33): no dice for them.</p>` : html`
               <div class="field check wide">
                 <input id="gm-roll" type="checkbox" checked=${gmRoll} onChange=${(e) => setGmRoll(e.currentTarget.checked)} />
                 <label for="gm-roll">The GM rolls once for all the foes (${groupCount === 2 ? "2dF" : techniqueLabel}, F95 4.34)</label></div>`}
+            <${Field} id="ex-space" label="Room to fight">
+              <select id="ex-space" onChange=${(e) => setSpace(e.currentTarget.value)}>
+                ${(labels.spaces ?? []).map((o) => html`<option value=${o.value} selected=${space === o.value}>${o.label}</option>`)}
+              </select></${Field}>
             <${Field} id="ex-strike" label="He strikes" wide>
               <select id="ex-strike" onChange=${(e) => setStrike(e.currentTarget.value)}>
                 <option value="" selected=${!strike}>the only foe he may wound</option>
