@@ -263,3 +263,17 @@ def test_group_round_with_an_ignored_foe_and_a_doorway():
     # F95 4.34: two at most through a doorway.
     with pytest.raises(FudgeError, match="doorway"):
         enc.apply({**event, "foes": ["c2", "c3", "c4"]})
+
+
+def test_each_fighter_of_a_group_round_declares():
+    enc = fight(HERO, ORC, GOB)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
+               "group_roll": {"total": 0}, "lone_declares": {"all_out": "defense"},
+               "foe_declares": {"c3": {"modifiers": [{"source": "high ground", "amount": 1}]}}})
+    rnd = enc.state.last["round"]
+    assert [m["amount"] for m in rnd["lone"]["modifiers"]] == [2]  # all-out defence (F95 4.31)
+    assert rnd["foes"][0]["modifiers"] == [] and rnd["foes"][1]["modifiers"][0]["source"] == "high ground"
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}},
+                   "foe_declares": {"c2": {"stance": "nonsense"}}})
+    assert err.value.field.startswith("event.foe_declares.c2")

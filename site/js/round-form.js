@@ -199,6 +199,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         put(event, "foe_dice", each);
       }
       if (strike && foes.some((f) => f.id === strike)) event.targets = [strike];
+      const declared = {};
+      foes.forEach((f) => { const d = side(`f-${f.id}`).declares; if (Object.keys(d).length) declared[f.id] = d; });
+      put(event, "foe_declares", declared);
       const skipped = ignored.filter((id) => foes.some((f) => f.id === id));
       if (skipped.length) event.ignored = skipped;
       if (space !== "open") event.space = space;
@@ -351,6 +354,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
           <${Declare} key=${`a-${a.id}`} who="a" label=${a.name} describe=${describe} view=${view} card=${a} side=${side("a")} setSide=${setSide("a")} />
           ${form !== "group" && !(form === "ranged" && shot.mode === "unaware") && html`
             <${Declare} key=${`b-${b.id}`} who="b" label=${b.name} describe=${describe} view=${view} card=${b} side=${side("b")} setSide=${setSide("b")} />`}
+          ${form === "group" && foes.map((f) => html`
+            <${Declare} key=${`f-${f.id}`} who=${`f-${f.id}`} label=${f.name} describe=${describe} view=${view} card=${f}
+              side=${side(`f-${f.id}`)} setSide=${setSide(`f-${f.id}`)} />`)}
           <div class="field check">
             <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
             <label for="show-damage">Enter damage dice</label>
