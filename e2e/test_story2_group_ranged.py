@@ -100,7 +100,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     assert last["group"] == door(page, "group", {"ruleset": {"preset": "fudge1995"}, "round": last["round"]})
     expect(card(page, "Gob").get_by_test_id("status")).not_to_have_text("Undamaged")
     # The ignored Orc attacks unopposed (against Poor in Fudge 1995) and hits him too.
-    expect(page.get_by_test_id("last-text")).to_have_text("Round 1, Hero against Orc, Gob: Superb; Hero Very Hurt, Gob Very Hurt.")
+    expect(page.get_by_test_id("last-text")).to_have_text("Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
     shot(page, "group-result")
 
 
