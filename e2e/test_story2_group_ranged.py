@@ -176,8 +176,16 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     expect(page.locator("form.exchange")).to_contain_text("Orc scores her trait level")
     axe_check(page, "round form: PC vs NPC")
+    # Declarations: an aimed blow at the arm (F95 4.35: the GM's relative degree) and a pulled punch.
+    page.get_by_text("Declare for Hero").click()
+    page.locator("#decl-a-aim").fill("arm")
+    page.locator("#decl-a-aim_relative").fill("1")
+    page.locator("#decl-a-max_level").select_option(label="Hurt")
+    axe_check(page, "round form: declarations")
     enter_faces(page, "Hero", [1, 1, 0, 0])
     resolve(page)
     expect(page.locator(".steps li").filter(has_text="F95 4.33")).not_to_have_count(0)
     event = page.evaluate(f"JSON.parse(localStorage.getItem('pyfudge:enc:{eid}')).data.log.at(-1)")
     assert "b_dice" not in event and event["a_dice"] == {"roll": {"faces": [1, 1, 0, 0]}}
+    assert event["a_declares"] == {"aim": "arm", "aim_relative": 1, "max_level": 2}
+    expect(page.locator(".steps li").filter(has_text="F95 4.35")).not_to_have_count(0)

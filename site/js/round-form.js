@@ -329,7 +329,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
               <select id="rg-mode" onChange=${(e) => setShot({ ...shot, mode: e.currentTarget.value })}>
                 ${(labels.ranged_modes ?? []).map((m) => html`<option value=${m.value} selected=${shot.mode === m.value}>${m.label}</option>`)}
               </select></${Field}>
-            <${Field} id="rg-weapon" label="Ranged weapon">
+            <${Field} id="rg-weapon" label="Ranged weapon" wide>
               <select id="rg-weapon" onChange=${(e) => setShot({ ...shot, weapon: e.currentTarget.value })}>
                 ${(labels.ranged_weapons ?? []).map((w) => html`<option value=${w.value} selected=${shot.weapon === w.value}>${w.label}</option>`)}
               </select></${Field}>
