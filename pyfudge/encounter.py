@@ -271,6 +271,7 @@ def _group(state: State, event: dict) -> State:
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": attack._min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
             **_contender_roll(d)})
+    # The group round holds one minimum for the lone fighter: the least of those against his foes.
     needs = min(attack._min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
     names = {c.id: c.fighter.name for c in foes}
     request = {
