@@ -476,6 +476,8 @@ def _story(state: State, event: dict) -> State:
     if skill is not None and not isinstance(skill, str):
         raise RequestError("skill must name one of his skills.", field="skill")
     level = c.fighter.skill(skill)
+    # F95 4.21: the GM's one modifier (−3…+3) already weighs "fatigue, lighting, footing,
+    # surprise, ... wounds", so no wound penalty is added on top.
     mods = (actions.Modifier("GM's modifier", amount, "F95 4.21"),) if amount else ()
     outcome = actions.story_element(actions.Check(level, mods), read, rules=state.rules)
     text = (f"Round {state.round}, story element: {c.fighter.name} gets "

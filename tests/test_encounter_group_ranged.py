@@ -277,3 +277,16 @@ def test_each_fighter_of_a_group_round_declares():
         enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}},
                    "foe_declares": {"c2": {"stance": "nonsense"}}})
     assert err.value.field.startswith("event.foe_declares.c2")
+
+
+def test_a_fighter_with_several_skills_names_the_one_he_uses():
+    two = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good", "Bow": "Great"}}
+    enc = fight(two, ORC, options={"melee.pacing": "story"})
+    enc.apply({"t": "story", "id": "c1", "rolls": [{"total": 0}], "skill": "Bow"})
+    assert enc.state.last["text"] == "Round 1, story element: Hero gets Great."
+    with pytest.raises(FudgeError, match="no skill called"):
+        enc.apply({"t": "story", "id": "c1", "rolls": [{"total": 0}], "skill": "Axe"})
+    enc.apply({"t": "rules", "ruleset": {"preset": "fudge1995"}})
+    enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 2,
+               "shooter_declares": {"skill": "Bow"}, "shooter_dice": {"roll": {"total": 0}}})
+    assert enc.state.last["attack"]["shooter"]["level"] == 2

@@ -221,6 +221,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
       return event;
     }
     const event = { t: "story", id: a.id, rolls: entries.map(([k]) => rollOf(side(k)) ?? {}) };
+    if (story.skill && Object.hasOwn(a.fighter.skills ?? {}, story.skill)) event.skill = story.skill;
     if (Number(story.modifier)) event.modifier = Number(story.modifier);
     return event;
   }
@@ -343,6 +344,10 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
           </div>`}
         ${form === "story" && html`
           <div class="sheet-form">
+            ${Object.keys(a.fighter.skills ?? {}).length > 1 && html`<${Field} id="st-skill" label="Skill used">
+              <select id="st-skill" onChange=${(e) => setStory({ ...story, skill: e.currentTarget.value })}>
+                ${Object.keys(a.fighter.skills).map((k) => html`<option value=${k} selected=${(story.skill ?? a.fighter.attack_skill) === k}>${k}</option>`)}
+              </select></${Field}>`}
             <${Field} id="st-mod" label="GM's modifier (−3 to +3)">
               <input id="st-mod" type="number" inputmode="numeric" min="-3" max="3" value=${story.modifier}
                 onInput=${(e) => setStory({ ...story, modifier: e.currentTarget.value })} /></${Field}>
