@@ -189,3 +189,28 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
     assert "b_dice" not in event and event["a_dice"] == {"roll": {"faces": [1, 1, 0, 0]}}
     assert event["a_declares"] == {"aim": "arm", "aim_relative": 1, "max_level": 2}
     expect(page.locator(".steps li").filter(has_text="F95 4.35")).not_to_have_count(0)
+
+
+def test_a_fighter_with_several_skills_declares_the_one_he_uses(open_context, site, screen, axe_check):
+    from pyfudge import codec
+
+    # The sheet form enters one skill; an encounter from a link may carry several.
+    data = {"name": "Skills", "ruleset": {"preset": "fudge1995"}, "log": [
+        {"t": "add", "fighter": {"name": "Hero", "role": "pc", "skills": {"Sword": "Good", "Axe": "Great"}}},
+        {"t": "add", "fighter": ORC}]}
+    page = open_context(**screen).new_page()
+    page.goto(site.url + "#/s/" + codec.encode_link(codec.wrap("encounter", data)))
+    page.wait_for_url(re.compile(r"#/e/e[0-9a-f]+$"))
+    idle(page)
+    eid = page.url.rsplit("/", 1)[1]
+    page.get_by_text("Declare for Hero").click()
+    skill = page.locator("#decl-a-skill")
+    expect(skill.locator("option")).to_have_text(["Sword", "Axe"])
+    skill.select_option("Axe")
+    axe_check(page, "round form: the skill used")
+    enter_faces(page, "Hero", [0, 0, 0, 0])
+    enter_faces(page, "Orc", [0, 0, 0, 0])
+    resolve(page)
+    event = page.evaluate(f"JSON.parse(localStorage.getItem('pyfudge:enc:{eid}')).data.log.at(-1)")
+    assert event["a_declares"] == {"skill": "Axe"}
+    expect(page.locator(".steps li").filter(has_text="Hero: Axe Great")).to_have_count(1)
