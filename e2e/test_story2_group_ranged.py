@@ -102,6 +102,11 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     # The ignored Orc attacks unopposed (against Poor in Fudge 1995) and hits him too.
     expect(page.get_by_test_id("last-text")).to_have_text("Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
     shot(page, "group-result")
+    # The smallest phone the app is made for: no sideways scroll with the group form open.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label(re.compile("The GM rolls once")).check()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 def test_ranged_fire(open_context, site, screen, axe_check):
