@@ -163,7 +163,9 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
         expect(page.get_by_role("group", name=f"Hero's roll {i}")).to_be_visible()
     axe_check(page, "round form: story element")
     shot(page, "story")
-    for i, total in enumerate(["1", "-1", "0"]):
+    page.get_by_role("button", name="Roll for Hero (roll 2)").click()
+    expect(page.get_by_role("group", name="Hero's roll 2").locator(".die-toggle button[aria-pressed=true]")).to_have_count(4)
+    for i, total in enumerate(["1", "-1", "0"]):  # a total entered wins over rolled faces
         page.locator(f"#total-s{i + 1}").fill(total)
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_have_text("Round 1, story element: Hero gets Good.")

@@ -176,7 +176,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     if (shot.mode !== "unaware") entries.push(["b", b]);
   } else {
     (story.three ? ["s1", "s2", "s3"] : ["s1"]).forEach((k, i) =>
-      entries.push([k, a, story.three ? `${a.name}'s roll ${i + 1}` : undefined]));
+      entries.push(story.three ? [k, { name: `${a.name} (roll ${i + 1})` }, `${a.name}'s roll ${i + 1}`] : [k, a]));
   }
 
   function draft() {
