@@ -155,7 +155,6 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const exchangeKind = kind ?? (view.pacing === "alternating" ? "attack" : "round");
   const technique = optionValue(view, describe, "dice.technique") ?? "4dF";
   const techniqueLabel = choiceLabel(describe, "dice.technique", technique);
-  const fourDF = technique === "4dF";
   const groupCount = optionValue(view, describe, "multi.group_dice") === "2dF" ? 2 : 4;
   const side = (who) => sides[who] ?? blankSide();
   const setSide = (who) => (value) => setSides({ ...sides, [who]: value });
