@@ -221,3 +221,52 @@ def test_a_fighter_with_several_skills_declares_the_one_he_uses(open_context, si
     event = page.evaluate(f"JSON.parse(localStorage.getItem('pyfudge:enc:{eid}')).data.log.at(-1)")
     assert event["a_declares"] == {"skill": "Axe"}
     expect(page.locator(".steps li").filter(has_text="Hero: Axe Great")).to_have_count(1)
+
+
+def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, site):
+    """The odds panel's slot: ExchangePanel's `preview(draft)` sees the event Resolve sends."""
+    page = open_context().new_page()
+    page.goto(site.url + "#/")
+    page.wait_for_selector("html[data-engine=ready]")
+    seen = page.evaluate("""async () => {
+        const { Engine } = await import("./js/engine.js");
+        const { html, render } = await import("./vendor/preact-htm.mjs");
+        const { ExchangePanel } = await import("./js/round-form.js");
+        const engine = new Engine();
+        const describe = (await engine.request("describe")).result;
+        let view = (await engine.request("encounter.new", { id: "preview" })).result.view;
+        for (const fighter of [{ name: "Hero", skills: { Sword: 1 } }, { name: "Orc", role: "npc", skills: { Club: 0 } },
+                               { name: "Gob", role: "npc", skills: { Spear: -1 } }]) {
+          const rev = view.events;
+          view = (await engine.request("encounter.apply", { id: "preview", rev, event: { t: "add", fighter } })).result.view;
+        }
+        const drafts = [], sent = [];
+        const host = document.createElement("div");
+        document.body.append(host);
+        render(html`<${ExchangePanel} view=${view} describe=${describe} engine=${engine}
+          apply=${async (e) => { sent.push(e); return { ok: true }; }}
+          preview=${(d) => { drafts.push(d); return html`<p id="preview-probe">${d.t}</p>`; }} />`, host);
+        const tick = () => new Promise((r) => setTimeout(r, 50));
+        await tick();
+        const form = host.querySelector("#ex-form");
+        form.value = "group";
+        form.dispatchEvent(new Event("change"));
+        await tick();
+        host.querySelector("#gm-roll").click();
+        await tick();
+        const total = (id) => host.querySelector(`#total-${id}`);
+        for (const [id, value] of [["a", "1"], ["gm", "-1"]]) {
+          total(id).value = value;
+          total(id).dispatchEvent(new Event("input"));
+          await tick();
+        }
+        const draft = drafts.at(-1);  // what the slot shows as Resolve is pressed
+        const probe = host.querySelector("#preview-probe")?.textContent;
+        host.querySelector("button[type=submit]").click();
+        await tick();
+        return { draft, sent, probe };
+    }""")
+    assert seen["sent"] == [seen["draft"]]
+    assert seen["draft"] == {"t": "group", "lone": "c1", "foes": ["c2", "c3"],
+                             "lone_dice": {"roll": {"total": 1}}, "group_roll": {"total": -1}}
+    assert seen["probe"] == "group"
