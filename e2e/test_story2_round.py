@@ -95,3 +95,31 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     page.get_by_role("button", name="Roll for Ásta").click()
     expect(page.get_by_label("Dice total").first).not_to_have_value("")
     expect(dice.locator(".damage-dice button[aria-pressed=true]")).to_have_count(4)
+
+
+def test_alternating_turns_start_with_initiative(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Initiative", preset="fudge1995")
+    set_option(page, "melee.pacing", "alternating")
+    add_fighter(page, ASTA)
+    add_fighter(page, ORC)
+    # F95 4.23: both roll initiative; the winner attacks first and the form turns to him.
+    page.get_by_label("or the dice total").nth(0).fill("-2")
+    page.get_by_label("or the dice total").nth(1).fill("1")
+    page.get_by_role("button", name="Initiative with these dice").click()
+    idle(page)
+    expect(page.get_by_test_id("last-text")).to_have_text("Initiative, Ásta vs Orc: Orc attacks first.")
+    expect(page.get_by_test_id("initiative")).to_have_text("Initiative: Orc attacks first.")
+    expect(page.get_by_label("Fighter", exact=True)).to_have_value("c2")
+    expect(page.get_by_label("Exchange", exact=True)).to_have_value("attack")
+    expect(page.get_by_label("Exchange", exact=True).locator("option:checked")).to_have_text("Orc attacks, Ásta defends")
+    axe_check(page, "round form: alternating turns")
+    enter_faces(page, "Orc", [1, 1, 0, 0])
+    enter_faces(page, "Ásta", [0, 0, 0, 0])
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.get_by_test_id("last-text")).to_contain_text("Orc vs Ásta")
+    # Rolled every round (the default): the next round asks again.
+    page.get_by_role("button", name="Next round").click()
+    idle(page)
+    expect(page.get_by_role("button", name="Initiative with these dice")).to_be_visible()

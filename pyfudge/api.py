@@ -74,6 +74,7 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "fighter": _FIGHTER_CHOICES,
         "declare": _DECLARE_CHOICES,
         "tables": tables.shapes(),
+        "round": _ROUND_LABELS,
     }
 
 
@@ -92,6 +93,20 @@ _FIGHTER_CHOICES = {
 _DECLARE_CHOICES = {
     "all_out": _choices(zip(attack.ALL_OUT, ("No", "All-out attack", "All-out defence"))),
     "stance": _choices(stances.STANCES[k] for k in sorted(stances.STANCES, reverse=True)),
+}
+
+
+# The round form's labels: sides, what a Resolve plays (one event kind each), the two exchange
+# kinds ({a}/{b} stand for the fighters' names) and the ranged choices (F95 4.4).
+_ROUND_LABELS = {
+    "sides": _choices((("players", "Players' side"), ("foes", "Foes' side"))),
+    "forms": _choices((("exchange", "Two fighters"), ("group", "Several foes on one fighter (F95 4.34)"),
+                       ("ranged", "Ranged fire (F95 4.4)"), ("story", "Story element (F95 4.21)"))),
+    "exchange_kinds": _choices((("round", "Both strike at once"), ("attack", "{a} attacks, {b} defends"))),
+    "ranged_modes": _choices((("aware", "Target dodges"), ("shoot_back", "Target shoots back"),
+                              ("unaware", "Target is unaware"))),
+    "spaces": _choices((("open", "Open ground"), ("cramped", "Weapons that need room"), ("doorway", "A doorway"))),
+    "ranged_weapons": _choices((("propelled", "Propelled (bow, gun, beam)"), ("thrown", "Thrown"))),
 }
 
 

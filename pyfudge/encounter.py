@@ -11,6 +11,16 @@ Events (JSON objects with ``"t"``):
 - ``rules`` ``{ruleset}`` — the GM switches preset, options or tables
 - ``exchange`` ``{kind: round|attack, a, b, a_declares?, b_declares?, a_dice?, b_dice?}`` — one
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
+- ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
+  targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
+  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes
+- ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
+  target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
+  ranged exchange (F95 4.4, F93 4.65)
+- ``initiative`` ``{a, b, a_dice?, b_dice?, surprise?: a|b}`` — alternating turns: who attacks
+  first (F95 4.23); it holds for the round or the battle as ``melee.initiative`` says
+- ``story`` ``{id, rolls, modifier?, skill?}`` — under story pacing, one combatant's roll for a
+  story element: one roll or three (F95 4.21, F93 4.61); the GM tells what the result means
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
 - ``wound`` ``{id, level}`` — the GM records a wound of a level (F95 4.57)
 - ``heal`` ``{id, how: skill|natural|co, result?, weeks?, rolls?}`` (F95 4.8; MUD 4.8; CO 3.2)
@@ -24,8 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from . import healing, ladder, wounds
-from .combat import attack
+from . import actions, dice, healing, ladder, wounds
+from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
 from .errors import FudgeError, RequestError, RuleError
@@ -40,6 +50,7 @@ MAX_NAME = 80
 # Pyodide on a phone) stays within seconds when a link or file is opened.
 MAX_EVENTS = 10_000
 MAX_ID = 16  # combatant ids are "c1", "c2", …
+MAX_FOES = 12  # F95 4.34: at most six can reach one fighter; the group round takes twelve
 
 
 class EncounterError(RuleError):
@@ -58,7 +69,8 @@ class Combatant:
 @dataclass(frozen=True)
 class State:
     """The encounter after some events. ``carry``: modifiers an exchange left for each
-    fighter's next exchange (F95 4.23, 4.31); ``stunned``: (id, status, last round it lasts)."""
+    fighter's next exchange (F95 4.23, 4.31); ``stunned``: (id, status, last round it lasts);
+    ``initiative``: who won each pair's initiative roll, and in which round (F95 4.23)."""
 
     rules: RuleSet
     name: str = "Encounter"
@@ -67,6 +79,7 @@ class State:
     next_id: int = 1
     carry: tuple[Carry, ...] = ()
     stunned: tuple[tuple[str, int, int], ...] = ()
+    initiative: tuple[tuple[str, str, str, int], ...] = ()  # (a, b, who strikes first, round rolled)
     last: dict[str, Any] | None = field(default=None, compare=False)
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
@@ -170,17 +183,10 @@ def _exchange(state: State, event: dict) -> State:
     b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice")
     request = attack.ExchangeRequest(a.fighter, b.fighter, a_decl, b_decl, a_dice, b_dice, state.round, kind)
     outcome = request.resolve(rules)
-    after = state
-    stunned = [s for s in state.stunned if s[0] not in (a.id, b.id) or state.round <= s[2]]
-    for before, fighter in zip((a, b), outcome.fighters):
-        after = after.put(replace(before, fighter=fighter))
-        status = fighter.track_for(rules).stun
-        if status > before.fighter.track_for(rules).stun:
-            rounds = wounds.stun_effects(status, rules=rules).rounds
-            stunned.append((before.id, status, state.round + max(rounds, 1)))
+    after = _wounded(state, list(zip((a, b), outcome.fighters)))
     used = set(a_carry) | set(b_carry)
     carry = tuple(k for k in state.carry if k not in used) + outcome.carry
-    return replace(after, carry=carry, stunned=tuple(stunned),
+    return replace(after, carry=carry,
                    last={"kind": "exchange", "a": a.id, "b": b.id, "outcome": outcome.to_dict(),
                          "text": _exchange_text(a, b, outcome)})
 
@@ -190,6 +196,293 @@ def _exchange_text(a: Combatant, b: Combatant, outcome: attack.ExchangeOutcome) 
             for blow in outcome.blows]
     tail = f": {', '.join(hits)}" if hits else ""
     return f"Round {outcome.round}, {a.fighter.name} vs {b.fighter.name}: {outcome.result}{tail}."
+
+
+def _ids(raw: Any, where: str, *, low: int = 0, high: int = MAX_FOES) -> list[str]:
+    if not isinstance(raw, list) or not low <= len(raw) <= high:
+        raise RequestError(f"{where} must list {low} to {high} combatant ids.", field=where)
+    if len(set(map(str, raw))) != len(raw):
+        raise RequestError(f"{where} names a combatant twice.", field=where)
+    return raw
+
+
+def _per_foe(event: dict, key: str, foes: list[str]) -> dict[str, Any]:
+    """A ``{foe id: value}`` field of a group event; only the round's foes may be keys."""
+    raw = event.get(key, {})
+    if not isinstance(raw, dict):
+        raise RequestError(f"{key} must map foe ids to values.", field=key)
+    for k in raw:
+        if k not in foes:
+            raise RequestError(f"{key}: {str(k)[:40]!r} is not one of the foes.", field=f"{key}.{str(k)[:40]}")
+    return raw
+
+
+def _contender_roll(d: FighterDice) -> dict[str, Any]:
+    """A combat roll as the group round reads it: four Fudge faces, or a total."""
+    if d.roll is None:
+        return {}
+    return {"faces": list(d.roll.faces)} if d.roll.technique == "4dF" and d.roll.faces else {"roll": d.roll.total}
+
+
+def _npc_fixed(lone: Combatant, foes: list[Combatant], rules: RuleSet) -> bool:
+    """F95 4.33 in a group round: a PC against NPCs, who score their trait levels."""
+    return bool(rules["melee.npc_fixed"]) and lone.fighter.role == "pc" and all(f.fighter.role != "pc" for f in foes)
+
+
+def _group(state: State, event: dict) -> State:
+    """A lone fighter against several foes (F95 4.34; F93 4.64): the round is read into
+    :class:`multi.GroupRound` exactly as the JSON door's ``group`` action reads it, resolved by
+    :func:`multi.resolve_melee_group`, and its hits landed by :func:`multi.land_group_blows`."""
+    rules = state.rules
+    lone = state.find(event.get("lone"), "lone")
+    foe_ids = _ids(event.get("foes"), "foes", low=1)
+    foes = [state.find(fid, f"foes[{i}]") for i, fid in enumerate(foe_ids)]
+    if lone.id in foe_ids:
+        raise EncounterError("The lone fighter cannot be one of his own foes.", field="foes")
+    declares = _per_foe(event, "foe_declares", foe_ids)
+    foe_dice_raw = _per_foe(event, "foe_dice", foe_ids)
+    ignored = _ids(event.get("ignored", []), "ignored")
+    targets = _ids(event.get("targets", []), "targets")
+    for key, ids in (("ignored", ignored), ("targets", targets)):
+        for i, fid in enumerate(ids):
+            if fid not in foe_ids:
+                raise RequestError(f"{key}[{i}] is not one of the foes.", field=f"{key}[{i}]")
+    lone_decl, lone_carry = _declared(state, lone, event.get("lone_declares"), "lone_declares")
+    lone_dice = FighterDice.from_dict(event.get("lone_dice"), rules=rules, field="lone_dice")
+    fixed = _npc_fixed(lone, foes, rules)
+    mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
+    used = set(lone_carry)
+    foe_decls, foe_dice, contenders = {}, {}, []
+    for i, c in enumerate(foes):
+        decl, carry = _declared(state, c, declares.get(c.id), f"foe_declares.{c.id}")
+        used |= set(carry)
+        d = FighterDice.from_dict(foe_dice_raw.get(c.id), rules=rules, field=f"foe_dice.{c.id}")
+        if mode != "each" and d.roll is not None:
+            raise RequestError(f"{c.fighter.name} rolls no dice of his own this round "
+                               + ("(F95 4.33: NPCs score their trait level)." if fixed else
+                                  "(the GM rolls once for all the foes, F95 4.34)."),
+                               field=f"foe_dice.{c.id}.roll")
+        foe_decls[c.id], foe_dice[c.id] = decl, d
+        contenders.append({
+            "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
+            "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+                                                                     round_number=state.round)],
+            "ignored": c.id in ignored,
+            # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
+            "needs": attack._min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
+            **_contender_roll(d)})
+    # The group round holds one minimum for the lone fighter: the least of those against his foes.
+    needs = min(attack._min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
+    names = {c.id: c.fighter.name for c in foes}
+    request = {
+        "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
+                 "modifiers": [m.to_dict() for m in attack.round_modifiers(
+                     lone.fighter, lone_decl, rules=rules, round_number=state.round)],
+                 "needs": needs, **_contender_roll(lone_dice)},
+        "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
+        "space": event.get("space", "open"),
+    }
+    if mode == "group":
+        # Entered like every roll, as faces or a total (the group round names a total "roll").
+        raw = event["group_roll"]
+        if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) != 1:
+            raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
+        request["group_roll"] = {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
+    elif event.get("group_roll") is not None:
+        raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
+    try:
+        rnd = multi.GroupRound.from_dict(request, field="round", rules=rules)
+        outcome = multi.resolve_melee_group(rnd, rules=rules)
+    except FudgeError as err:
+        err.field = _group_field(err.field or "", foe_ids)
+        raise
+    # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
+    damage_dice: dict[str, Any] = {}
+    for c in foes:
+        hit = next((deg for n, deg in outcome.hits_on_lone if n == c.fighter.name), None)
+        struck = next((deg for n, deg, _ in outcome.strikes if n == c.fighter.name), None)
+        faces = (attack._damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
+                 attack._damage_faces(lone_dice, rules, struck) if struck is not None else None)
+        if faces is not None:
+            damage_dice[c.fighter.name] = faces
+    everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
+    landed = multi.land_group_blows(
+        outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
+        check_dice={c.fighter.name: d.check for c, d, _ in everyone if d.check is not None},
+        willpower={c.fighter.name: decl.willpower for c, _, decl in everyone if decl.willpower is not None},
+        shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
+        npc_fixed=fixed)
+    after = _wounded(state, [(lone, landed.lone)] + list(zip(foes, landed.foes)))
+    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
+            f"{ladder.name(outcome.lone_result)}" + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
+    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+                   last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
+                         "group": outcome.to_dict(), "text": text,
+                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                                     "blows": [b.to_dict() for b in landed.blows],
+                                     "blocks": [b.to_dict() for b in landed.blocks]}})
+
+
+def _group_field(where: str, foe_ids: list[str]) -> str:
+    """The event's field for an error the group round names by its own fields ("foes[1].roll")."""
+    where = where.removeprefix("round.")
+    if where.startswith("lone.roll"):
+        return "lone_dice.roll"
+    if where.startswith("foes[") and where.endswith("].roll"):
+        return f"foe_dice.{foe_ids[int(where[5:where.index(']')])]}.roll"
+    if where.startswith("targets["):
+        return where
+    return where if where.startswith("group_roll") else f"round.{where}"
+
+
+def _wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
+    """Put each fighter as he leaves a round, and start the stun of each newly stunned one."""
+    rules = state.rules
+    ids = {c.id for c, _ in pairs}
+    stunned = [s for s in state.stunned if s[0] not in ids or state.round <= s[2]]
+    after = state
+    for before, fighter in pairs:
+        after = after.put(replace(before, fighter=fighter))
+        status = fighter.track_for(rules).stun
+        if status > before.fighter.track_for(rules).stun:
+            rounds = wounds.stun_effects(status, rules=rules).rounds
+            stunned.append((before.id, status, state.round + max(rounds, 1)))
+    return replace(after, stunned=tuple(stunned))
+
+
+_RANGED_MODES = ("unaware", "aware", "shoot_back")
+
+
+def _ranged(state: State, event: dict) -> State:
+    """Ranged fire (F95 4.4; F93 4.65): read into :class:`ranged.RangedAttack` exactly as the JSON
+    door's ``ranged`` action reads it, resolved by :func:`ranged.resolve_ranged`; the shots that
+    hit land through :func:`ranged.land_shots`. The shooter fires with his attack skill (or the
+    one declared); an aware target dodges with his defence skill (or the one declared)."""
+    rules = state.rules
+    shooter, target = state.find(event.get("shooter"), "shooter"), state.find(event.get("target"), "target")
+    if shooter.id == target.id:
+        raise EncounterError("A combatant cannot shoot himself.", field="target")
+    mode = event.get("mode", "aware")
+    if mode not in _RANGED_MODES:
+        raise RequestError(f"mode must be one of {', '.join(_RANGED_MODES)}.", field="mode")
+    s_decl, s_carry = _declared(state, shooter, event.get("shooter_declares"), "shooter_declares")
+    t_decl, t_carry = _declared(state, target, event.get("target_declares"), "target_declares")
+    s_dice = FighterDice.from_dict(event.get("shooter_dice"), rules=rules, field="shooter_dice")
+    t_dice = FighterDice.from_dict(event.get("target_dice"), rules=rules, field="target_dice")
+
+    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
+        out = {"name": c.fighter.name, "level": skill, **_contender_roll(d),
+               # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
+               "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+                                                                        round_number=state.round)]}
+        return out if difficulty is None else {**out, "difficulty": difficulty}
+
+    request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
+                               "shooter": side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
+                                               event.get("difficulty"))}
+    if event.get("burst") is not None:
+        request["burst"] = event["burst"]
+    if mode == "unaware":
+        if t_dice.roll is not None:
+            raise RequestError("An unaware target makes no roll.", field="target_dice.roll")
+    else:
+        level = (target.fighter.skill(t_decl.skill) if mode == "shoot_back" else
+                 target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
+        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"))
+    shot = ranged.RangedAttack.from_dict(request, field="attack")
+    outcome = ranged.resolve_ranged(shot, rules=rules)
+    door = outcome.to_dict()
+    if mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
+        outcome = replace(outcome, shots=(replace(outcome.shots[0], target=target.fighter.name),))
+    dice_of = {shooter.fighter.name: s_dice, target.fighter.name: t_dice}
+    damage_dice = {}
+    for s in outcome.shots:
+        if s.hit and s.relative_degree is not None:
+            faces = attack._damage_faces(dice_of[s.shooter], rules, s.relative_degree)
+            if faces is not None:
+                damage_dice[s.shooter] = faces
+    both = ((shooter, s_dice, s_decl), (target, t_dice, t_decl))
+    landed = ranged.land_shots(
+        outcome, fighters={c.fighter.name: c.fighter for c, _, _ in both}, rules=rules, damage_dice=damage_dice,
+        check_dice={c.fighter.name: d.check for c, d, _ in both if d.check is not None},
+        willpower={c.fighter.name: decl.willpower for c, _, decl in both if decl.willpower is not None},
+        shield_dice={c.fighter.name: d.shield for c, d, _ in both if d.shield is not None})
+    after = _wounded(state, [(c, landed.fighters[c.fighter.name]) for c, _, _ in both])
+    used = set(s_carry) | set(t_carry)
+    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
+    text = (f"Round {state.round}, {shooter.fighter.name} shoots at {target.fighter.name}: {shots}"
+            + (f"; {', '.join(hits)}" if hits else "") + ".")
+    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+                   last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": shot.to_dict(),
+                         "ranged": door, "text": text,
+                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                                     "blows": [b.to_dict() for b in landed.blows],
+                                     "blocks": [b.to_dict() for b in landed.blocks]}})
+
+
+def _initiative(state: State, event: dict) -> State:
+    """Who attacks first in alternating turns (F95 4.23): :func:`attack.resolve_initiative`. A
+    tie is no winner ("roll again"). ``melee.initiative`` says whether it holds for this round or
+    the whole battle: :func:`_initiatives` reads it."""
+    rules = state.rules
+    if rules["melee.pacing"] != "alternating":
+        raise RuleError("Initiative decides who attacks first in alternating turns (F95 4.23).", field="t")
+    a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
+    if a.id == b.id:
+        raise EncounterError("Initiative is rolled between two combatants.", field="b")
+    surprise = event.get("surprise")
+    if surprise not in (None, "a", "b"):
+        raise RequestError("surprise must be a or b.", field="surprise")
+    result = attack.resolve_initiative(
+        a.fighter, b.fighter, rules=rules, surprise=surprise,
+        a_dice=FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice"),
+        b_dice=FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice"))
+    first = {"a": a, "b": b}.get(result.first or "")
+    kept = tuple(k for k in state.initiative if {k[0], k[1]} != {a.id, b.id})
+    text = (f"Initiative, {a.fighter.name} vs {b.fighter.name}: "
+            + (f"{first.fighter.name} attacks first." if first else "a tie, roll again."))
+    return replace(state, initiative=kept + ((a.id, b.id, first.id, state.round),) if first else kept,
+                   last={"kind": "initiative", "a": a.id, "b": b.id, "first": first.id if first else None,
+                         "outcome": result.to_dict(), "text": text})
+
+
+def _initiatives(state: State) -> list[dict[str, Any]]:
+    """The initiative results that hold now: this round's, or the battle's (F95 4.23: "rolled
+    once for each battle or once each round")."""
+    battle = state.rules["melee.initiative"] == "battle"
+    return [{"a": a, "b": b, "first": first, "round": rnd} for a, b, first, rnd in state.initiative
+            if battle or rnd == state.round]
+
+
+def _story(state: State, event: dict) -> State:
+    """A story element (F95 4.21; F93 4.61): the combat skill with the GM's modifier (−3…+3),
+    one roll or three combined by ``actions.story_aggregate``; the GM narrates the outcome."""
+    c = state.find(event.get("id"))
+    rolls = event.get("rolls")
+    if not isinstance(rolls, list) or len(rolls) not in (1, 3):
+        raise RequestError("rolls must list one roll or three.", field="rolls")
+    read = []
+    for i, raw in enumerate(rolls):
+        if not isinstance(raw, dict) or set(raw) - {"faces", "total"}:
+            raise RequestError(f"rolls[{i}] must be an object with faces or a total.", field=f"rolls[{i}]")
+        read.append(dice.read_action(rules=state.rules, faces=raw.get("faces"), total=raw.get("total"),
+                                     field=f"rolls[{i}]"))
+    amount = event.get("modifier", 0)
+    if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) > actions.STORY_MODIFIER_LIMIT:
+        raise RequestError("modifier must be a whole number from −3 to +3.", field="modifier")
+    skill = event.get("skill")
+    if skill is not None and not isinstance(skill, str):
+        raise RequestError("skill must name one of his skills.", field="skill")
+    level = c.fighter.skill(skill)
+    # F95 4.21: the GM's one modifier (−3…+3) already weighs "fatigue, lighting, footing,
+    # surprise, ... wounds", so no wound penalty is added on top.
+    mods = (actions.Modifier("GM's modifier", amount, "F95 4.21"),) if amount else ()
+    outcome = actions.story_element(actions.Check(level, mods), read, rules=state.rules)
+    text = (f"Round {state.round}, story element: {c.fighter.name} gets "
+            f"{ladder.name(outcome.result)}.")
+    return replace(state, last={"kind": "story", "id": c.id, "outcome": outcome.to_dict(), "text": text})
 
 
 def _track_event(state: State, event: dict, change: Callable[[wounds.WoundTrack, RuleSet], Any],
@@ -239,7 +532,7 @@ def _end_battle(state: State, event: dict) -> State:
     for c in state.combatants:
         outcome = healing.end_of_battle(c.fighter.track_for(state.rules), rules=state.rules)
         after = after.put(replace(c, fighter=c.fighter.with_track(outcome.track)))
-    return replace(after, carry=(), stunned=(), round=1,
+    return replace(after, carry=(), stunned=(), initiative=(), round=1,
                    last={"kind": "end_battle", "text": "End of battle: Scratches and stuns clear."})
 
 
@@ -255,6 +548,7 @@ def _next_round(state: State, event: dict) -> State:
 
 HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": _exchange,
+    "group": _group, "ranged": _ranged, "story": _story, "initiative": _initiative,
     "box": _box, "wound": _wound, "heal": _heal, "end_battle": _end_battle, "next_round": _next_round,
     "rename": _rename,
 }
@@ -267,6 +561,12 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "remove": frozenset({"id"}),
     "rules": frozenset({"ruleset"}),
     "exchange": frozenset({"kind", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"}),
+    "group": frozenset({"lone", "foes", "lone_declares", "foe_declares", "lone_dice", "foe_dice", "group_roll",
+                        "ignored", "targets", "space"}),
+    "ranged": frozenset({"mode", "shooter", "target", "weapon", "burst", "difficulty", "target_difficulty",
+                         "shooter_declares", "target_declares", "shooter_dice", "target_dice"}),
+    "story": frozenset({"id", "rolls", "modifier", "skill"}),
+    "initiative": frozenset({"a", "b", "a_dice", "b_dice", "surprise"}),
     "box": frozenset({"id", "row", "index", "value"}),
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
@@ -380,6 +680,10 @@ class Encounter:
             "can_undo": len(self.states) > 1,
             "can_redo": bool(self.redo),
             "pacing": rules["melee.pacing"],
+            # What the round form offers under this pacing: story pacing resolves story elements
+            # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
+            "initiative": _initiatives(state),
+            "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
             "events": len(self.log),
         }
 
@@ -439,8 +743,10 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:
     """Each fighter's total damage factor against each foe on the other side (F95 4.55: "jot
-    down" ODF − DDF for each pair)."""
+    down" ODF − DDF for each pair), and whether he rolls against him: under F95 4.33's PC-vs-NPC
+    mode an NPC scores her trait level against a PC, so the form asks no dice of her."""
     return [
-        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total}
+        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total,
+         "rolls": not attack._fixed_npc(a.fighter, b.fighter, state.rules)}
         for a in state.combatants for b in state.combatants if a.side != b.side
     ]

@@ -3,7 +3,7 @@
 // No rule lives here: choices and labels come from the engine's `describe`, every number
 // shown is one the view carries.
 import { html, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
-import { signed, choiceLabel, ladderOptions } from "./ui.js";
+import { signed, choiceLabel, ladderOptions, labelOf } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { ExchangePanel, LastResult } from "./round-form.js";
 import { RulesForm } from "./rules-form.js";
@@ -71,7 +71,7 @@ function Card({ c, view, describe, apply }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState(null);
   const track = c.track;
-  const sideLabel = c.side === "players" ? "Players' side" : "Foes' side";
+  const sideLabel = labelOf(describe?.round?.sides, c.side);
   const role = describe?.fighter?.role?.find((r) => r.value === c.role)?.label ?? c.role;
 
   async function act(event) {

@@ -34,3 +34,13 @@ export function ladderOptions(describe, selected) {
 export function Field({ id, label, children, wide }) {
   return html`<div class=${wide ? "field wide" : "field"}><label for=${id}>${label}</label>${children}</div>`;
 }
+
+/** The label of `value` in an engine list of {value, label} choices. */
+export function labelOf(choices, value) {
+  return choices?.find((c) => c.value === value)?.label ?? value;
+}
+
+/** An engine label template with the fighters' names put in ("{a} attacks, {b} defends"). */
+export function fillNames(template, a, b) {
+  return template.replace("{a}", a).replace("{b}", b);
+}
