@@ -91,13 +91,15 @@ class Checks:
             raise self.error(f"{where} must have {min_len} to {max_len} entries, not {len(value)}.", field=where)
         return value
 
-    def obj(self, value: Any, where: str, known: Iterable[str]) -> dict:
-        """An object with no key outside ``known`` (missing keys are the caller's business)."""
+    def obj(self, value: Any, where: str, known: Iterable[str], *, at_key: bool = False) -> dict:
+        """An object with no key outside ``known`` (missing keys are the caller's business).
+        An unknown key is reported at ``where``, or at ``where.key`` when ``at_key``."""
         if not isinstance(value, dict):
             raise self.error(f"{where} must be an object, not {type(value).__name__}.", field=where)
-        extra = set(value) - set(known)
+        extra = sorted(set(value) - set(known), key=str)
         if extra:
-            raise self.error(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
+            raise self.error(f"{where}: unknown field {extra[0]!r}.",
+                             field=f"{where}.{extra[0]}" if at_key else where)
         return value
 
     def exact(self, value: Any, where: str, keys: Mapping[str, Callable[[Any, str], Any]]) -> dict:

@@ -130,6 +130,8 @@ def test_a_bad_sheet_is_a_sheet_error_and_a_request_error():
                        ({**SNORRI, "weapon": {"name": "Axe", "size": 99}}, "fighter.weapon.size"),
                        ({**SNORRI, "armor": {"name": "Mail", "mood": 1}}, "fighter.armor"),
                        ({**SNORRI, "name": "Snor\nri"}, "fighter.name"),
+                       ({**SNORRI, "onclick": "alert(1)"}, "fighter.onclick"),
+                       ([SNORRI], "fighter"),
                        ({"name": "Snorri", "skills": {"\u200b": 1}}, "fighter.skills"),
                        ({"name": "Snorri", "skills": [["Axe", 1], ["Axe", 2]]}, "fighter.skills[1]")]:
         with pytest.raises(SheetError) as info:

@@ -174,11 +174,7 @@ class Declaration:
         """Read a declaration from JSON; every field optional and validated, unknown ones refused."""
         if data is None:
             data = {}
-        if not isinstance(data, dict):
-            raise RequestError(f"{field} must be an object.", field=field)
-        extra = set(data) - set(_DECL_FIELDS)
-        if extra:
-            raise RequestError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, _DECL_FIELDS, at_key=True)
         f = field
         all_out = data.get("all_out", "none")
         if all_out not in ALL_OUT:
@@ -1673,12 +1669,8 @@ class ExchangeRequest:
     @classmethod
     def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "exchange") -> "ExchangeRequest":
         """Read an exchange from JSON, validating every part (the dice by ``rules``' technique)."""
-        if not isinstance(data, dict):
-            raise RequestError(f"{field} must be an object.", field=field)
-        allowed = {"kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"}
-        extra = set(data) - allowed
-        if extra:
-            raise RequestError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, ("kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"),
+                  at_key=True)
         kind = data.get("kind", "round")
         if kind not in ("round", "attack"):
             raise RequestError(f"{field}.kind must be round or attack, not {kind!r}.", field=f"{field}.kind")

@@ -260,11 +260,7 @@ class Fighter:
         levels may be names or numbers. Missing fields take their defaults; a missing ``track``
         means a fresh one as the rules in force make it (see :meth:`track_for`).
         """
-        if not isinstance(data, dict):
-            raise _err(f"{field} must be an object.", field)
-        extra = set(data) - set(_FIELDS)
-        if extra:
-            raise _err(f"{field}: unknown field {sorted(extra)[0]!r}.", f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, _FIELDS, at_key=True)
         f = field
         if "name" not in data:
             raise _err(f"{f} needs a name.", f"{f}.name")
