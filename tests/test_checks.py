@@ -133,7 +133,9 @@ def test_a_bad_sheet_is_a_sheet_error_and_a_request_error():
                        ({**SNORRI, "onclick": "alert(1)"}, "fighter.onclick"),
                        ([SNORRI], "fighter"),
                        ({"name": "Snorri", "skills": {"\u200b": 1}}, "fighter.skills"),
-                       ({"name": "Snorri", "skills": [["Axe", 1], ["Axe", 2]]}, "fighter.skills[1]")]:
+                       ({"name": "Snorri", "skills": [["Axe", 1], ["Axe", 2]]}, "fighter.skills[1]"),
+                       ({"name": "Snorri", "skills": [["Axe", 1], ["Bow\n", 2]]}, "fighter.skills[1]"),
+                       ({"name": "Snorri", "skills": [[["Axe"], 1]]}, "fighter.skills[0]")]:
         with pytest.raises(SheetError) as info:
             Fighter.from_dict(bad)
         assert info.value.field == field, bad

@@ -267,24 +267,22 @@ class Fighter:
         name = check.name(data["name"], f"{f}.name")
         role = check.choice(data.get("role", "pc"), f"{f}.role", ROLES)
         raw_skills = data.get("skills")
-        if isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills):
-            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
-            pairs = raw_skills
-            seen: set[Any] = set()
-            for i, (k, _) in enumerate(pairs):
-                if isinstance(k, str) and k.strip() in seen:
-                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
-                seen.add(k.strip() if isinstance(k, str) else k)
-        elif isinstance(raw_skills, dict):
-            pairs = list(raw_skills.items())
-        else:
-            pairs = None
+        rows = isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills)
+        pairs = raw_skills if rows else list(raw_skills.items()) if isinstance(raw_skills, dict) else None
         if pairs is None or not 1 <= len(pairs) <= MAX_SKILLS:
             raise _err(f"{f}.skills must name 1 to {MAX_SKILLS} combat skills with their levels.",
                        f"{f}.skills")
         skills = tuple(
-            (check.name(k, f"{f}.skills"), _level(v, f"{f}.skills.{k}")) for k, v in pairs
+            (check.name(k, f"{f}.skills[{i}]" if rows else f"{f}.skills"), _level(v, f"{f}.skills.{k}"))
+            for i, (k, v) in enumerate(pairs)
         )
+        if rows:
+            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
+            seen: set[str] = set()
+            for i, (k, _) in enumerate(skills):
+                if k.strip() in seen:
+                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
+                seen.add(k.strip())
         names = [k for k, _ in skills]
         attack_skill = data.get("attack_skill") or names[0]
         if attack_skill not in names:
