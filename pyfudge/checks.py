@@ -34,7 +34,8 @@ class Checks:
         """A whole number (not a bool), within ``low``..``high`` when given."""
         if (isinstance(value, bool) or not isinstance(value, int)
                 or (low is not None and value < low) or (high is not None and value > high)):
-            span = "" if low is None and high is None else f" from {low} to {high}"
+            span = ("" if low is None and high is None else f" of at least {low}" if high is None
+                    else f" of at most {high}" if low is None else f" from {low} to {high}")
             raise self.error(f"{where} must be a whole number{span}, not {value!r}.", field=where)
         return value
 

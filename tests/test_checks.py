@@ -45,6 +45,10 @@ def test_whole_numbers_refuse_bools_floats_and_out_of_range():
             check.whole(bad, "n", 0, 5)
     with pytest.raises(RequestError, match="n must be a whole number, not 'x'"):
         check.whole("x", "n")
+    with pytest.raises(RequestError, match="n must be a whole number of at least 1, not 0"):
+        check.whole(0, "n", low=1)
+    with pytest.raises(RequestError, match="n must be a whole number of at most 1, not 2"):
+        check.whole(2, "n", high=1)
 
 
 def test_numbers_flags_choices_lists_objects():
