@@ -9,7 +9,6 @@ options and their tables (``options.need_*`` are these).
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -37,12 +36,6 @@ class Checks:
             span = ("" if low is None and high is None else f" of at least {low}" if high is None
                     else f" of at most {high}" if low is None else f" from {low} to {high}")
             raise self.error(f"{where} must be a whole number{span}, not {value!r}.", field=where)
-        return value
-
-    def number(self, value: Any, where: str) -> float | int:
-        """A finite number, whole or not (not a bool)."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise self.error(f"{where} must be a finite number, not {value!r}.", field=where)
         return value
 
     def flag(self, value: Any, where: str) -> bool:

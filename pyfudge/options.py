@@ -102,7 +102,6 @@ def same(value: Any) -> dict[str, Any]:
 # --- checks for tables: each raises OptionError naming the exact spot (see pyfudge.checks) ----
 
 need_int = OPTION.whole
-need_number = OPTION.number
 need_list = OPTION.items
 need_dict = OPTION.exact
 need_text = OPTION.name
