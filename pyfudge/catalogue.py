@@ -14,56 +14,16 @@ fields take their defaults).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from .errors import FudgeError, OptionError
+from .checks import SHEET as check
+from .errors import FudgeError, OptionError, SheetError
 from .options import need_dict, need_int, need_list, need_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import RuleSet
 
-FACTOR_LIMIT = 40  # no Fudge factor gets near this; beyond it the input is a typo
 SCALE_LIMIT = 40
-
-# ---------------------------------------------------------------------------------------------
-# Small validators for inputs (they raise FudgeError naming the field)
-# ---------------------------------------------------------------------------------------------
-
-def _int(value: Any, where: str, low: int = -FACTOR_LIMIT, high: int = FACTOR_LIMIT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise FudgeError(f"{where} must be a whole number, not {value!r}.", field=where)
-    if not low <= value <= high:
-        raise FudgeError(f"{where} {value} is outside {low} to {high}.", field=where)
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise FudgeError(f"{where} must be true or false, not {value!r}.", field=where)
-    return value
-
-
-def _text(value: Any, where: str, max_len: int = 80, *, empty: bool = False) -> str:
-    if not isinstance(value, str) or len(value) > max_len or (not empty and not value.strip()):
-        raise FudgeError(f"{where} must be a text of {'0' if empty else '1'} to {max_len} characters.",
-                         field=where)
-    return value
-
-
-def _choice(value: Any, where: str, allowed: Sequence[str]) -> str:
-    if value not in allowed:
-        raise FudgeError(f"{where} must be one of {', '.join(allowed)}, not {value!r}.", field=where)
-    return value
-
-
-def _object(data: Any, where: str, known: Iterable[str]) -> dict:
-    if not isinstance(data, dict):
-        raise FudgeError(f"{where} must be an object.", field=where)
-    extra = set(data) - set(known)
-    if extra:
-        raise FudgeError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
-    return data
-
 
 # ---------------------------------------------------------------------------------------------
 # Weapons and armor (W-FACTORS, W-SCALE, CO-ARMOR)
@@ -123,23 +83,23 @@ class Weapon:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "weapon") -> "Weapon":
         """Read a weapon from JSON; missing fields take their defaults, unknown ones are refused."""
-        d = _object(data, field, _WEAPON_FIELDS)
+        d = check.obj(data, field, _WEAPON_FIELDS)
         if "name" not in d:
-            raise FudgeError(f"{field} needs a name.", field=f"{field}.name")
+            raise SheetError(f"{field} needs a name.", field=f"{field}.name")
         return _make(cls, {
-            "name": _text(d["name"], f"{field}.name"),
-            "size": _int(d.get("size", 0), f"{field}.size", -10, 20),
-            "sharp": _int(d.get("sharp", 0), f"{field}.sharp", 0, 5),
-            "muscle": _bool(d.get("muscle", True), f"{field}.muscle"),
-            "strength": _int(d.get("strength", 0), f"{field}.strength", -10, 30),
-            "gun": _choice(d.get("gun", "none"), f"{field}.gun", tuple(GUN_BONUS)),
-            "bonus": _int(d.get("bonus", 0), f"{field}.bonus", -10, 20),
-            "magic": _int(d.get("magic", 0), f"{field}.magic", -10, 20),
-            "heavy_blunt": _bool(d.get("heavy_blunt", False), f"{field}.heavy_blunt"),
-            "scale_piercing": _choice(d.get("scale_piercing", "none"), f"{field}.scale_piercing", PIERCING),
-            "scaled": _bool(d.get("scaled", False), f"{field}.scaled"),
-            "tech": _int(d.get("tech", 0), f"{field}.tech", -SCALE_LIMIT, SCALE_LIMIT),
-            "note": _text(d.get("note", ""), f"{field}.note", 120, empty=True),
+            "name": check.name(d["name"], f"{field}.name", 80),
+            "size": check.whole(d.get("size", 0), f"{field}.size", -10, 20),
+            "sharp": check.whole(d.get("sharp", 0), f"{field}.sharp", 0, 5),
+            "muscle": check.flag(d.get("muscle", True), f"{field}.muscle"),
+            "strength": check.whole(d.get("strength", 0), f"{field}.strength", -10, 30),
+            "gun": check.choice(d.get("gun", "none"), f"{field}.gun", tuple(GUN_BONUS)),
+            "bonus": check.whole(d.get("bonus", 0), f"{field}.bonus", -10, 20),
+            "magic": check.whole(d.get("magic", 0), f"{field}.magic", -10, 20),
+            "heavy_blunt": check.flag(d.get("heavy_blunt", False), f"{field}.heavy_blunt"),
+            "scale_piercing": check.choice(d.get("scale_piercing", "none"), f"{field}.scale_piercing", PIERCING),
+            "scaled": check.flag(d.get("scaled", False), f"{field}.scaled"),
+            "tech": check.whole(d.get("tech", 0), f"{field}.tech", -SCALE_LIMIT, SCALE_LIMIT),
+            "note": check.text(d.get("note", ""), f"{field}.note", 120, empty=True),
         })
 
 
@@ -177,17 +137,17 @@ class Armor:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "armor") -> "Armor":
         """Read armor from JSON; missing fields take their defaults, unknown ones are refused."""
-        d = _object(data, field, _ARMOR_FIELDS)
+        d = check.obj(data, field, _ARMOR_FIELDS)
         if "name" not in d:
-            raise FudgeError(f"{field} needs a name.", field=f"{field}.name")
+            raise SheetError(f"{field} needs a name.", field=f"{field}.name")
         coverage = d.get("coverage")
         return _make(cls, {
-            "name": _text(d["name"], f"{field}.name"),
-            "value": _int(d.get("value", 0), f"{field}.value", -10, 30),
-            "magic": _int(d.get("magic", 0), f"{field}.magic", -10, 20),
-            "coverage": None if coverage is None else _int(coverage, f"{field}.coverage", 0, 20),
-            "tech": _int(d.get("tech", 0), f"{field}.tech", -SCALE_LIMIT, SCALE_LIMIT),
-            "note": _text(d.get("note", ""), f"{field}.note", 120, empty=True),
+            "name": check.name(d["name"], f"{field}.name", 80),
+            "value": check.whole(d.get("value", 0), f"{field}.value", -10, 30),
+            "magic": check.whole(d.get("magic", 0), f"{field}.magic", -10, 20),
+            "coverage": None if coverage is None else check.whole(coverage, f"{field}.coverage", 0, 20),
+            "tech": check.whole(d.get("tech", 0), f"{field}.tech", -SCALE_LIMIT, SCALE_LIMIT),
+            "note": check.text(d.get("note", ""), f"{field}.note", 120, empty=True),
         })
 
 

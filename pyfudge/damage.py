@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import catalogue, minmidmax
 from .catalogue import (  # noqa: F401  (Weapon, Armor and the catalogue helpers are damage's API too)
-    GUN_BONUS, PIERCING, SCALE_LIMIT, Armor, Weapon, _bool, _check_catalogue, _check_named_values, _int,
+    GUN_BONUS, PIERCING, SCALE_LIMIT, Armor, Weapon, _check_catalogue, _check_named_values,
     armors, find_armor, find_weapon, weapons,
 )
+from .checks import REQUEST as check
 from .factors import (  # noqa: F401  (the factors are damage's API too)
     PART_KINDS, FactorPart, Factors, defensive_factors, offensive_factors,
 )
@@ -109,8 +110,8 @@ def subjective_wound(level: int, roll: int) -> tuple[int, Step]:
     """F95 4.55's GM situational roll guiding a freeform wound: −1 to +1 changes nothing, +3 or +4
     adds one or two levels. Reading: a −3/−4 takes one/two off the same way, ±2 changes nothing
     (the book names only the ends); the level stays between Undamaged and Near Death."""
-    level = _int(level, "level", UNDAMAGED, DEAD)
-    roll = _int(roll, "roll", -4, 4)
+    level = check.whole(level, "level", UNDAMAGED, DEAD)
+    roll = check.whole(roll, "roll", -4, 4)
     shift = {4: 2, 3: 1, -3: -1, -4: -2}.get(roll, 0)
     new = max(UNDAMAGED, min(NEAR_DEATH, level + shift)) if level < DEAD else level
     return new, Step("F95 4.55", f"GM's situational roll {roll:+d}: {LEVEL_NAMES[level]} → {LEVEL_NAMES[new]}.",
@@ -253,8 +254,8 @@ def _die_effect(mode: str, damage_die: Any, attack_roll: Any, defense_roll: Any,
         faces = check_fudge_faces(damage_die, count, field="damage_die")
         return sum(faces), faces
     if mode in _EVEN_ODD:
-        a = _int(attack_roll, "attack_roll", -10, 10) if attack_roll is not None else None
-        d = _int(defense_roll, "defense_roll", -10, 10) if defense_roll is not None else None
+        a = check.whole(attack_roll, "attack_roll", -10, 10) if attack_roll is not None else None
+        d = check.whole(defense_roll, "defense_roll", -10, 10) if defense_roll is not None else None
         if a is None or d is None:
             raise DiceError("The even/odd damage rule reads both sides' opposed rolls: give "
                             "attack_roll and defense_roll.", field="attack_roll" if a is None else "defense_roll")
@@ -315,7 +316,7 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: "RuleSe
         if capacity_roll is None:
             raise RuleError("A wound of Hurt or worse calls for a Damage Capacity roll: enter its result.",
                             field="capacity_roll")
-        result = _int(capacity_roll, "capacity_roll", -20, 20)
+        result = check.whole(capacity_roll, "capacity_roll", -20, 20)
         # F95 4.52 (1): Great or better −1; Mediocre to Good no change; Poor or worse +1.
         adj = -1 if result >= 2 else (1 if result <= -2 else 0)
         steps.append(Step("F95 4.52", f"Damage Capacity roll {result:+d}: severity {adj:+d} "
@@ -363,11 +364,11 @@ def resolve_damage(
     if relative_degree < 1:
         raise RuleError("Damage is figured only for a hit: the relative degree must be +1 or more.",
                         field="relative_degree")
-    rd = _int(relative_degree, "relative_degree", 1, 60)
+    rd = check.whole(relative_degree, "relative_degree", 1, 60)
     odf = _check_factors(odf, "offensive", "odf")
     ddf = _check_factors(ddf, "defensive", "ddf")
-    scale_difference = _int(scale_difference, "scale_difference", -SCALE_LIMIT, SCALE_LIMIT)
-    critical = _bool(critical, "critical")
+    scale_difference = check.whole(scale_difference, "scale_difference", -SCALE_LIMIT, SCALE_LIMIT)
+    critical = check.flag(critical, "critical")
     book = "MUD" if rules.preset == "mudge" else "F95"
     steps: list[Step] = [
         Step(f"{book} 4.55", f"Offensive damage factors: {odf.text()}.", {"odf": odf.to_dict()}),

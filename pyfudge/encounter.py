@@ -693,9 +693,10 @@ def _text(state: State) -> str:
 
 
 def _check_name(name: Any) -> str:
+    from .checks import REQUEST  # local: keeps this clean-up inside one function (merge with the round work)
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise RequestError(f"An encounter's name has 1 to {MAX_NAME} characters.", field="name")
-    return name
+    return REQUEST.visible(name, "name")  # no control characters, not only invisible ones
 
 
 def _status(track: wounds.WoundTrack, view: dict[str, Any]) -> str:

@@ -42,3 +42,8 @@ class RuleError(FudgeError):
 
 class RequestError(FudgeError):
     """A malformed request to the JSON door: not JSON, unknown action, missing argument."""
+
+
+class SheetError(RequestError):
+    """A fighter's sheet that cannot be read: a missing name, a skill level off the ladder, a
+    weapon with an unknown field… (a bad sheet, not a rule refusing a sound one)."""

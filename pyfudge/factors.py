@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .catalogue import PIERCING, SCALE_LIMIT, Armor, Weapon, _bool, _choice, _int, _object, _text
+from .catalogue import PIERCING, SCALE_LIMIT, Armor, Weapon
+from .checks import REQUEST as check
 from .errors import FudgeError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import RuleSet
+
+FACTOR_LIMIT = 40  # no Fudge factor gets near this; beyond it the input is a typo
 
 
 # ---------------------------------------------------------------------------------------------
@@ -48,15 +51,15 @@ class FactorPart:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "part") -> "FactorPart":
         """Read a part from JSON, validating every field."""
-        d = _object(data, field, ("kind", "label", "value", "section"))
+        d = check.obj(data, field, ("kind", "label", "value", "section"))
         for key in ("kind", "label", "value"):
             if key not in d:
                 raise FudgeError(f"{field} needs {key}.", field=f"{field}.{key}")
         return cls(
-            _choice(d["kind"], f"{field}.kind", PART_KINDS),
-            _text(d["label"], f"{field}.label"),
-            _int(d["value"], f"{field}.value"),
-            _text(d.get("section", ""), f"{field}.section", 40, empty=True),
+            check.choice(d["kind"], f"{field}.kind", PART_KINDS),
+            check.text(d["label"], f"{field}.label", 80),
+            check.whole(d["value"], f"{field}.value", -FACTOR_LIMIT, FACTOR_LIMIT),
+            check.text(d.get("section", ""), f"{field}.section", 40, empty=True),
         )
 
 
@@ -102,17 +105,17 @@ class Factors:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "factors") -> "Factors":
         """Read factors from JSON, validating every field."""
-        d = _object(data, field, ("side", "total", "parts", "heavy_blunt", "scale_piercing", "coverage"))
+        d = check.obj(data, field, ("side", "total", "parts", "heavy_blunt", "scale_piercing", "coverage"))
         parts = d.get("parts", [])
         if not isinstance(parts, list) or len(parts) > 40:
             raise FudgeError(f"{field}.parts must be a list of up to 40 parts.", field=f"{field}.parts")
         coverage = d.get("coverage")
         out = cls(
-            _choice(d.get("side", "offensive"), f"{field}.side", ("offensive", "defensive")),
+            check.choice(d.get("side", "offensive"), f"{field}.side", ("offensive", "defensive")),
             tuple(FactorPart.from_dict(p, field=f"{field}.parts[{i}]") for i, p in enumerate(parts)),
-            _bool(d.get("heavy_blunt", False), f"{field}.heavy_blunt"),
-            _choice(d.get("scale_piercing", "none"), f"{field}.scale_piercing", PIERCING),
-            None if coverage is None else _int(coverage, f"{field}.coverage", 0, 20),
+            check.flag(d.get("heavy_blunt", False), f"{field}.heavy_blunt"),
+            check.choice(d.get("scale_piercing", "none"), f"{field}.scale_piercing", PIERCING),
+            None if coverage is None else check.whole(coverage, f"{field}.coverage", 0, 20),
         )
         if "total" in d and d["total"] != out.total:
             raise FudgeError(f"{field}.total {d['total']!r} is not the sum of its parts ({out.total}).",
@@ -127,12 +130,14 @@ def _extras(extra: Iterable[Any], where: str) -> list[FactorPart]:
         if isinstance(item, FactorPart):
             out.append(item)
         elif hasattr(item, "source") and hasattr(item, "amount"):
-            out.append(FactorPart("extra", _text(item.source, f"{where}[{i}]"),
-                                  _int(item.amount, f"{where}[{i}].amount"), getattr(item, "section", "")))
+            out.append(FactorPart("extra", check.text(item.source, f"{where}[{i}]", 80),
+                                  check.whole(item.amount, f"{where}[{i}].amount", -FACTOR_LIMIT, FACTOR_LIMIT),
+                                  getattr(item, "section", "")))
         elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
             section = item[2] if len(item) == 3 else ""
-            out.append(FactorPart("extra", _text(item[0], f"{where}[{i}]"), _int(item[1], f"{where}[{i}]"),
-                                  _text(section, f"{where}[{i}]", 40, empty=True)))
+            out.append(FactorPart("extra", check.text(item[0], f"{where}[{i}]", 80),
+                                  check.whole(item[1], f"{where}[{i}]", -FACTOR_LIMIT, FACTOR_LIMIT),
+                                  check.text(section, f"{where}[{i}]", 40, empty=True)))
         else:
             raise FudgeError(f"{where}[{i}] must be a label and an amount.", field=f"{where}[{i}]")
     return out
@@ -180,11 +185,11 @@ def offensive_factors(
     Options read: ``damage.less_lethal`` (F95 4.54), ``damage.tech_scale`` (F95 4.65).
     """
     weapon = weapon if weapon is not None else Weapon()
-    _choice(attack, "attack", ("physical", "magic"))
-    strength = _int(strength, "strength", -10, 20)
-    strength_scale = _int(strength_scale, "strength_scale", -SCALE_LIMIT, SCALE_LIMIT)
-    magic = _int(magic, "magic", -20, 20)
-    all_out = _int(all_out, "all_out", 0, 5)
+    check.choice(attack, "attack", ("physical", "magic"))
+    strength = check.whole(strength, "strength", -10, 20)
+    strength_scale = check.whole(strength_scale, "strength_scale", -SCALE_LIMIT, SCALE_LIMIT)
+    magic = check.whole(magic, "magic", -20, 20)
+    all_out = check.whole(all_out, "all_out", 0, 5)
     book = _book(rules)
     parts: list[FactorPart] = []
     if attack == "magic":
@@ -238,11 +243,11 @@ def defensive_factors(
     its value and magic (under CO 1 its Armor Value); Mass Scale and Tough Hide add (F95 4.58).
     """
     armor = armor if armor is not None else Armor()
-    _choice(attack, "attack", ("physical", "magic"))
-    capacity = _int(capacity, "capacity", -10, 20)
-    mass_scale = _int(mass_scale, "mass_scale", -SCALE_LIMIT, SCALE_LIMIT)
-    tough_hide = _int(tough_hide, "tough_hide", 0, 20)
-    resistant = _int(resistant, "resistant", -1, 1)
+    check.choice(attack, "attack", ("physical", "magic"))
+    capacity = check.whole(capacity, "capacity", -10, 20)
+    mass_scale = check.whole(mass_scale, "mass_scale", -SCALE_LIMIT, SCALE_LIMIT)
+    tough_hide = check.whole(tough_hide, "tough_hide", 0, 20)
+    resistant = check.whole(resistant, "resistant", -1, 1)
     mode = rules["damage.capacity"]
     book = _book(rules)
     parts: list[FactorPart] = []

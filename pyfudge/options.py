@@ -9,10 +9,10 @@ validated by ``check``, e.g. wound thresholds or a weapon catalogue).
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from .checks import OPTION
 from .errors import OptionError
 
 # The presets a GM starts from (R-PRESET). Combat Options (CO) modules are options on any preset.
@@ -99,46 +99,9 @@ def same(value: Any) -> dict[str, Any]:
     return {p: copy.deepcopy(value) for p in PRESETS}
 
 
-# --- helpers for table checks: each raises OptionError naming the exact spot ---------------
+# --- checks for tables: each raises OptionError naming the exact spot (see pyfudge.checks) ----
 
-def need_int(value: Any, where: str, *, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"{where}: expected a whole number, not {value!r}.", field=where)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise OptionError(f"{where}: {value} is outside {low}..{high}.", field=where)
-    return value
-
-
-def need_number(value: Any, where: str) -> float | int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise OptionError(f"{where}: expected a finite number, not {value!r}.", field=where)
-    return value
-
-
-def need_list(value: Any, where: str, *, min_len: int = 0, max_len: int = 1000) -> list:
-    if not isinstance(value, list):
-        raise OptionError(f"{where}: expected a list, not {type(value).__name__}.", field=where)
-    if not min_len <= len(value) <= max_len:
-        raise OptionError(
-            f"{where}: expected {min_len} to {max_len} entries, got {len(value)}.", field=where
-        )
-    return value
-
-
-def need_dict(value: Any, where: str, keys: Mapping[str, Callable[[Any, str], Any]]) -> dict:
-    """Check an object with exactly ``keys``, each validated by its function."""
-    if not isinstance(value, dict):
-        raise OptionError(f"{where}: expected an object, not {type(value).__name__}.", field=where)
-    extra = set(value) - set(keys)
-    if extra:
-        raise OptionError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
-    missing = set(keys) - set(value)
-    if missing:
-        raise OptionError(f"{where}: missing field {sorted(missing)[0]!r}.", field=where)
-    return {k: fn(value[k], f"{where}.{k}") for k, fn in keys.items()}
-
-
-def need_text(value: Any, where: str, *, max_len: int = 60) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise OptionError(f"{where}: expected a name of 1 to {max_len} characters.", field=where)
-    return value
+need_int = OPTION.whole
+need_list = OPTION.items
+need_dict = OPTION.exact
+need_text = OPTION.name

@@ -37,14 +37,17 @@ option_sets = st.fixed_dictionaries({}, optional={
 rulesets = st.builds(lambda p, o: find_ruleset(p, **{k.replace(".", "__"): v for k, v in o.items()}),
                      st.sampled_from(["fudge1995", "mudge", "fudge1993"]), option_sets)
 
+# A name has something visible and no control or format character (pyfudge.checks).
+names = st.text(st.characters(blacklist_categories=("C",), blacklist_characters="\u115f\u1160\u3164\uffa0\u2800"),
+                min_size=1, max_size=10).filter(str.strip)
 weapons = st.builds(
-    Weapon, name=st.text(min_size=1, max_size=10).filter(str.strip), size=st.integers(-1, 6),
+    Weapon, name=names, size=st.integers(-1, 6),
     sharp=st.integers(0, 1), muscle=st.booleans(), strength=st.integers(0, 12),
     gun=st.sampled_from(["none", "gun", "high_tech"]), bonus=st.integers(0, 2), magic=st.integers(0, 3),
     heavy_blunt=st.booleans(), scale_piercing=st.sampled_from(["none", "halve", "ignore"]),
     scaled=st.booleans(), tech=st.integers(-2, 4),
 )
-armors = st.builds(Armor, name=st.text(min_size=1, max_size=10).filter(str.strip), value=st.integers(0, 8),
+armors = st.builds(Armor, name=names, value=st.integers(0, 8),
                    magic=st.integers(0, 2), coverage=st.none() | st.integers(0, 5), tech=st.integers(-2, 4))
 fdf = st.lists(st.sampled_from([-1, 0, 1]), min_size=1, max_size=4)
 dice_inputs = st.none() | fdf | st.lists(st.integers(1, 6), min_size=3, max_size=3) | st.just([7]) | st.just("x")

@@ -17,7 +17,7 @@ from pyfudge import api
 CORPUS = Path(__file__).parent / "hostile"
 CASES = sorted(CORPUS.glob("*.json"))
 ERROR_TYPES = {"CodecError", "RequestError", "RuleError", "LadderError", "DiceError", "OptionError",
-               "EncounterError", "FudgeError"}
+               "EncounterError", "SheetError"}
 
 
 def load(path):

@@ -45,7 +45,8 @@ from .. import damage, dice, ladder, wounds
 from ..actions import Modifier
 from ..damage import DamageOutcome, Factors
 from ..dice import Roll
-from ..errors import DiceError, FudgeError, RuleError
+from ..checks import REQUEST as check
+from ..errors import DiceError, FudgeError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option
 from . import location, melee, shield as shields
@@ -74,31 +75,15 @@ CRITICAL_TOTAL = 4  # CO 4.3: "critical success (+4 on 4dF)"; the 2d6 ways also 
 
 # --- input: declarations and dice -----------------------------------------------------------
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise FudgeError(f"{where} must be a whole number from {low} to {high}, not {value!r}.", field=where)
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise FudgeError(f"{where} must be true or false, not {value!r}.", field=where)
-    return value
-
-
-def _opt_text(value: Any, where: str) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value.strip() or len(value) > 60:
-        raise FudgeError(f"{where} must be a name of 1 to 60 characters.", field=where)
-    return value
+def _opt_name(value: Any, where: str) -> str | None:
+    return None if value is None else check.name(value, where)
 
 
 def _mods(value: Any, where: str) -> tuple[Modifier, ...]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)) or len(value) > 20:
-        raise FudgeError(f"{where} must be a list of at most 20 modifiers.", field=where)
+        raise RequestError(f"{where} must be a list of at most 20 modifiers.", field=where)
     out = []
     for i, m in enumerate(value):
         out.append(m if isinstance(m, Modifier) else Modifier.from_dict(m, field=f"{where}[{i}]"))
@@ -189,15 +174,11 @@ class Declaration:
         """Read a declaration from JSON; every field optional and validated, unknown ones refused."""
         if data is None:
             data = {}
-        if not isinstance(data, dict):
-            raise FudgeError(f"{field} must be an object.", field=field)
-        extra = set(data) - set(_DECL_FIELDS)
-        if extra:
-            raise FudgeError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, _DECL_FIELDS, at_key=True)
         f = field
         all_out = data.get("all_out", "none")
         if all_out not in ALL_OUT:
-            raise FudgeError(f"{f}.all_out must be none, offense or defense, not {all_out!r}.", field=f"{f}.all_out")
+            raise RequestError(f"{f}.all_out must be none, offense or defense, not {all_out!r}.", field=f"{f}.all_out")
         stance = data.get("stance", "normal")
         stance = stance if isinstance(stance, Stance) else Stance.from_dict(stance, field=f"{f}.stance")
 
@@ -213,35 +194,35 @@ class Declaration:
         values = dict(
             all_out=all_out,
             stance=stance,
-            defend_only=_bool(data.get("defend_only", False), f"{f}.defend_only"),
-            unaware=_bool(data.get("unaware", False), f"{f}.unaware"),
-            stunned=_int(data.get("stunned", 0), f"{f}.stunned", wounds.NO_STUN, wounds.KNOCKED_OUT),
-            stun=_bool(data.get("stun", False), f"{f}.stun"),
+            defend_only=check.flag(data.get("defend_only", False), f"{f}.defend_only"),
+            unaware=check.flag(data.get("unaware", False), f"{f}.unaware"),
+            stunned=check.whole(data.get("stunned", 0), f"{f}.stunned", wounds.NO_STUN, wounds.KNOCKED_OUT),
+            stun=check.flag(data.get("stun", False), f"{f}.stun"),
             max_level=max_level,
-            aim=_opt_text(data.get("aim"), f"{f}.aim"),
+            aim=_opt_name(data.get("aim"), f"{f}.aim"),
             aim_minimum=level("aim_minimum"),
             min_to_hit=level("min_to_hit"),
-            position=_int(data.get("position", 0), f"{f}.position", -2, 0),
-            blessing=_int(data.get("blessing", 0), f"{f}.blessing", -3, 3),
+            position=check.whole(data.get("position", 0), f"{f}.position", -2, 0),
+            blessing=check.whole(data.get("blessing", 0), f"{f}.blessing", -3, 3),
             modifiers=_mods(data.get("modifiers"), f"{f}.modifiers"),
             defence_modifiers=_mods(data.get("defence_modifiers"), f"{f}.defence_modifiers"),
             damage_modifiers=_mods(data.get("damage_modifiers"), f"{f}.damage_modifiers"),
-            no_defence=_bool(data.get("no_defence", False), f"{f}.no_defence"),
-            hasty=_bool(data.get("hasty", False), f"{f}.hasty"),
-            scouting=_bool(data.get("scouting", False), f"{f}.scouting"),
-            points=_int(data.get("points", 0), f"{f}.points", 0, 3),
-            skill=_opt_text(data.get("skill"), f"{f}.skill"),
-            defence_skill=_opt_text(data.get("defence_skill"), f"{f}.defence_skill"),
-            aim_relative=None if data.get("aim_relative") is None else _int(
+            no_defence=check.flag(data.get("no_defence", False), f"{f}.no_defence"),
+            hasty=check.flag(data.get("hasty", False), f"{f}.hasty"),
+            scouting=check.flag(data.get("scouting", False), f"{f}.scouting"),
+            points=check.whole(data.get("points", 0), f"{f}.points", 0, 3),
+            skill=_opt_name(data.get("skill"), f"{f}.skill"),
+            defence_skill=_opt_name(data.get("defence_skill"), f"{f}.defence_skill"),
+            aim_relative=None if data.get("aim_relative") is None else check.whole(
                 data["aim_relative"], f"{f}.aim_relative", 1, 10),
             willpower=level("willpower"),
             capacity_roll=level("capacity_roll"),
         )
         for key in ("aim_minimum", "aim_relative"):
             if values[key] is not None and values["aim"] is None:
-                raise FudgeError(f"{f}.{key} needs the part aimed at ({f}.aim).", field=f"{f}.aim")
+                raise RequestError(f"{f}.{key} needs the part aimed at ({f}.aim).", field=f"{f}.aim")
         if values["scouting"] and all_out != "defense":
-            raise FudgeError("Scouting the ground needs an all-out defence (F95 4.31).", field=f"{f}.scouting")
+            raise RuleError("Scouting the ground needs an all-out defence (F95 4.31).", field=f"{f}.scouting")
         obj = object.__new__(cls)
         for key, value in values.items():
             object.__setattr__(obj, key, value)
@@ -616,7 +597,7 @@ def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *,
     foe's shield (F95 4.31) and weapon size disparity are per foe and are not included.
     """
     _check_declaration(fighter, declares, rules, "declares", alternating=False)
-    mods = _gather(fighter, None, declares, rules, _int(round_number, "round", 1, 10_000),
+    mods = _gather(fighter, None, declares, rules, check.whole(round_number, "round", 1, 10_000),
                    disparity=None, alternating=False)
     return mods.common + mods.offence + mods.defence
 
@@ -665,7 +646,7 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             try:
                 me.skill(key)
             except FudgeError as err:
-                raise FudgeError(err.message, field=f"{where}.{name}") from None
+                raise RequestError(err.message, field=f"{where}.{name}") from None
     system = rules["location.system"]
     if decl.aim_relative is not None and system == "aimed_only":
         raise RuleError("These rules have no called-shot system: an aimed blow needs only its minimum "
@@ -1162,10 +1143,10 @@ def resolve_exchange(
         raise RuleError("Under alternating turns resolve each attack on its own (F95 4.23).", field="pacing")
     if rules["melee.pacing"] == "story":
         raise RuleError("Story-element combat is resolved as a story element (F95 4.21).", field="pacing")
-    round_number = _int(round_number, "round", 1, 10_000)
+    round_number = check.whole(round_number, "round", 1, 10_000)
     a_dice, b_dice = a_dice or FighterDice(), b_dice or FighterDice()
     if a.name == b.name:
-        raise FudgeError("The two fighters need different names.", field="b.name")
+        raise RequestError("The two fighters need different names.", field="b.name")
     plan = _remember((a, b, a_declares, b_declares, rules), ("round", round_number),
                      lambda: _plan_round(a, b, a_declares, b_declares, rules, round_number))
     steps: list[Step] = list(plan.steps)
@@ -1584,10 +1565,10 @@ def resolve_attack(
     if rules["melee.pacing"] != "alternating":
         raise RuleError("Single attacks are for alternating turns (F95 4.23); this ruleset uses "
                         f"{rules['melee.pacing']} pacing.", field="pacing")
-    round_number = _int(round_number, "round", 1, 10_000)
+    round_number = check.whole(round_number, "round", 1, 10_000)
     attacker_dice, defender_dice = attacker_dice or FighterDice(), defender_dice or FighterDice()
     if attacker.name == defender.name:
-        raise FudgeError("The two fighters need different names.", field="defender.name")
+        raise RequestError("The two fighters need different names.", field="defender.name")
     _remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True), lambda: (
         _check_declaration(attacker, attacker_declares, rules, "attacker", alternating=True),
         _check_declaration(defender, defender_declares, rules, "defender", alternating=True)))
@@ -1688,18 +1669,14 @@ class ExchangeRequest:
     @classmethod
     def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "exchange") -> "ExchangeRequest":
         """Read an exchange from JSON, validating every part (the dice by ``rules``' technique)."""
-        if not isinstance(data, dict):
-            raise FudgeError(f"{field} must be an object.", field=field)
-        allowed = {"kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"}
-        extra = set(data) - allowed
-        if extra:
-            raise FudgeError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, ("kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"),
+                  at_key=True)
         kind = data.get("kind", "round")
         if kind not in ("round", "attack"):
-            raise FudgeError(f"{field}.kind must be round or attack, not {kind!r}.", field=f"{field}.kind")
+            raise RequestError(f"{field}.kind must be round or attack, not {kind!r}.", field=f"{field}.kind")
         for key in ("a", "b"):
             if key not in data:
-                raise FudgeError(f"{field} needs fighter {key}.", field=f"{field}.{key}")
+                raise RequestError(f"{field} needs fighter {key}.", field=f"{field}.{key}")
         return cls(
             a=Fighter.from_dict(data["a"], field=f"{field}.a"),
             b=Fighter.from_dict(data["b"], field=f"{field}.b"),
@@ -1707,6 +1684,6 @@ class ExchangeRequest:
             b_declares=Declaration.from_dict(data.get("b_declares"), field=f"{field}.b_declares"),
             a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice"),
             b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice"),
-            round=_int(data.get("round", 1), f"{field}.round", 1, 10_000),
+            round=check.whole(data.get("round", 1), f"{field}.round", 1, 10_000),
             kind=kind,
         )

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ladder, wounds
 from ..damage import Armor, Weapon
-from ..errors import FudgeError
+from ..checks import SHEET as check
+from ..errors import RequestError, SheetError
 from ..options import Option
 from .shield import ShieldState
 
@@ -42,32 +43,8 @@ _FIELDS = (
 )
 
 
-def _err(message: str, where: str) -> FudgeError:
-    return FudgeError(message, field=where)
-
-
-def _text(value: Any, where: str, max_len: int = 60) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise _err(f"{where} must be a name of 1 to {max_len} characters.", where)
-    return value
-
-
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _err(f"{where} must be a whole number from {low} to {high}, not {value!r}.", where)
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _err(f"{where} must be true or false, not {value!r}.", where)
-    return value
-
-
-def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise _err(f"{where} must be one of {', '.join(allowed)}, not {value!r}.", where)
-    return value
+def _err(message: str, where: str) -> SheetError:
+    return SheetError(message, field=where)
 
 
 def _level(value: Any, where: str) -> int:
@@ -159,7 +136,7 @@ class Fighter:
         for skill_name, level in self.skills:
             if skill_name == name:
                 return level
-        raise FudgeError(f"{self.name} has no skill called {name!r}.", field="skill")
+        raise RequestError(f"{self.name} has no skill called {name!r}.", field="skill")
 
     @property
     def offence(self) -> int:
@@ -228,7 +205,7 @@ class Fighter:
         if "track" in changes and changes["track"] is not None and not isinstance(changes["track"], wounds.WoundTrack):
             raise _err("track must be a wound track.", "track")
         if "fudge_points" in changes:
-            _int(changes["fudge_points"], "fudge_points", 0, 99)
+            check.whole(changes["fudge_points"], "fudge_points", 0, 99)
         state = changes.get("shield_state")
         if state is not None and not isinstance(state, ShieldState):
             raise _err("shield_state must be a shield's state.", "shield_state")
@@ -283,35 +260,29 @@ class Fighter:
         levels may be names or numbers. Missing fields take their defaults; a missing ``track``
         means a fresh one as the rules in force make it (see :meth:`track_for`).
         """
-        if not isinstance(data, dict):
-            raise _err(f"{field} must be an object.", field)
-        extra = set(data) - set(_FIELDS)
-        if extra:
-            raise _err(f"{field}: unknown field {sorted(extra)[0]!r}.", f"{field}.{sorted(extra)[0]}")
+        check.obj(data, field, _FIELDS, at_key=True)
         f = field
         if "name" not in data:
             raise _err(f"{f} needs a name.", f"{f}.name")
-        name = _text(data["name"], f"{f}.name")
-        role = _choice(data.get("role", "pc"), f"{f}.role", ROLES)
+        name = check.name(data["name"], f"{f}.name")
+        role = check.choice(data.get("role", "pc"), f"{f}.role", ROLES)
         raw_skills = data.get("skills")
-        if isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills):
-            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
-            pairs = raw_skills
-            seen: set[Any] = set()
-            for i, (k, _) in enumerate(pairs):
-                if isinstance(k, str) and k.strip() in seen:
-                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
-                seen.add(k.strip() if isinstance(k, str) else k)
-        elif isinstance(raw_skills, dict):
-            pairs = list(raw_skills.items())
-        else:
-            pairs = None
+        rows = isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills)
+        pairs = raw_skills if rows else list(raw_skills.items()) if isinstance(raw_skills, dict) else None
         if pairs is None or not 1 <= len(pairs) <= MAX_SKILLS:
             raise _err(f"{f}.skills must name 1 to {MAX_SKILLS} combat skills with their levels.",
                        f"{f}.skills")
         skills = tuple(
-            (_text(k, f"{f}.skills"), _level(v, f"{f}.skills.{k}")) for k, v in pairs
+            (check.name(k, f"{f}.skills[{i}]" if rows else f"{f}.skills"), _level(v, f"{f}.skills.{k}"))
+            for i, (k, v) in enumerate(pairs)
         )
+        if rows:
+            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
+            seen: set[str] = set()
+            for i, (k, _) in enumerate(skills):
+                if k.strip() in seen:
+                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
+                seen.add(k.strip())
         names = [k for k, _ in skills]
         attack_skill = data.get("attack_skill") or names[0]
         if attack_skill not in names:
@@ -327,9 +298,9 @@ class Fighter:
             value = data.get(key)
             return None if value is None else _level(value, f"{f}.{key}")
 
-        mass_scale = _int(data.get("mass_scale", 0), f"{f}.mass_scale", -SCALE_LIMIT, SCALE_LIMIT)
+        mass_scale = check.whole(data.get("mass_scale", 0), f"{f}.mass_scale", -SCALE_LIMIT, SCALE_LIMIT)
         size_scale = data.get("size_scale")
-        size_scale = mass_scale if size_scale is None else _int(
+        size_scale = mass_scale if size_scale is None else check.whole(
             size_scale, f"{f}.size_scale", -SCALE_LIMIT, SCALE_LIMIT)
         weapon = data.get("weapon")
         weapon = weapon if isinstance(weapon, Weapon) else (
@@ -342,7 +313,7 @@ class Fighter:
             track = wounds.WoundTrack.from_dict(track, field=f"{f}.track")
         animal = data.get("animal")
         if animal is not None:
-            _choice(animal, f"{f}.animal", ANIMALS)
+            check.choice(animal, f"{f}.animal", ANIMALS)
         shield_state = data.get("shield_state")
         if shield_state is not None and not isinstance(shield_state, ShieldState):
             shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
@@ -366,21 +337,21 @@ class Fighter:
             plus_skills=tuple(plus),
             initiative=opt_level("initiative"),
             speed=opt_level("speed"),
-            speed_power=_bool(data.get("speed_power", False), f"{f}.speed_power"),
+            speed_power=check.flag(data.get("speed_power", False), f"{f}.speed_power"),
             strength=_level(data.get("strength", 0), f"{f}.strength"),
             damage_capacity=_level(data.get("damage_capacity", 0), f"{f}.damage_capacity"),
-            strength_scale=_int(data.get("strength_scale", 0), f"{f}.strength_scale", -SCALE_LIMIT, SCALE_LIMIT),
+            strength_scale=check.whole(data.get("strength_scale", 0), f"{f}.strength_scale", -SCALE_LIMIT, SCALE_LIMIT),
             mass_scale=mass_scale,
             size_scale=size_scale,
             weapon=weapon,
             armor=armor,
-            shield=_choice(data.get("shield", "none"), f"{f}.shield", SHIELDS),
+            shield=check.choice(data.get("shield", "none"), f"{f}.shield", SHIELDS),
             track=track,
-            pain_threshold=_choice(data.get("pain_threshold", "normal"), f"{f}.pain_threshold", PAIN),
-            tough_hide=_int(data.get("tough_hide", 0), f"{f}.tough_hide", 0, 20),
-            resistance=_choice(data.get("resistance", "normal"), f"{f}.resistance", RESISTANCE),
-            combat_reflexes=_bool(data.get("combat_reflexes", False), f"{f}.combat_reflexes"),
-            fudge_points=_int(data.get("fudge_points", 0), f"{f}.fudge_points", 0, 99),
+            pain_threshold=check.choice(data.get("pain_threshold", "normal"), f"{f}.pain_threshold", PAIN),
+            tough_hide=check.whole(data.get("tough_hide", 0), f"{f}.tough_hide", 0, 20),
+            resistance=check.choice(data.get("resistance", "normal"), f"{f}.resistance", RESISTANCE),
+            combat_reflexes=check.flag(data.get("combat_reflexes", False), f"{f}.combat_reflexes"),
+            fudge_points=check.whole(data.get("fudge_points", 0), f"{f}.fudge_points", 0, 99),
             animal=animal,
             shield_state=shield_state,
             boxes=boxes,

@@ -10,8 +10,9 @@ Also here: the −1 per extra foe (per two foes in F93's epic method), the GM's 
 NPCs (2dF; MUD 2dF or 4dF; F93 moved one toward zero), foes the lone fighter ignores (F93: they
 need an unopposed Mediocre), sweeping blows, and the limit on how many can attack at once.
 
-Shared input helpers of the combat modules this engineer owns (``read_roll``, ``need_name``,
-``reject_unknown``) live here too, so ranged, location and shield read input the same way.
+Shared input helpers of the combat modules (``read_roll``, and ``need_name``, ``need_bool``,
+``reject_unknown`` bound to :data:`pyfudge.checks.REQUEST`) live here too, so ranged, location
+and shield read input the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import actions, dice, ladder
 from ..actions import Modifier
-from ..errors import DiceError, FudgeError, RequestError, RuleError
+from ..checks import REQUEST
+from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_dict, need_int, same
 
@@ -38,26 +40,11 @@ __all__ = [
 
 def reject_unknown(data: Any, allowed: set[str] | frozenset[str], where: str) -> dict:
     """``data`` as a dict with no keys outside ``allowed``, else a :class:`RequestError`."""
-    if not isinstance(data, dict):
-        raise RequestError(f"{where} must be an object, not {type(data).__name__}.", field=where)
-    extra = set(data) - set(allowed)
-    if extra:
-        raise RequestError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
-    return data
+    return REQUEST.obj(data, where, allowed)
 
 
-def need_name(value: Any, where: str, *, max_len: int = 60) -> str:
-    """A non-empty short name (a fighter, a foe, a body part)."""
-    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise RequestError(f"{where} must be a name of 1 to {max_len} characters.", field=where)
-    return value
-
-
-def need_bool(value: Any, where: str) -> bool:
-    """A true/false flag."""
-    if not isinstance(value, bool):
-        raise RequestError(f"{where} must be true or false, not {value!r}.", field=where)
-    return value
+need_name = REQUEST.name  # a non-empty short name (a fighter, a foe, a body part)
+need_bool = REQUEST.flag
 
 
 def read_roll(data: dict, where: str, *, count: int = 4) -> tuple[int, tuple[int, ...]]:
@@ -110,7 +97,7 @@ _SPACES = ("open", "cramped", "doorway")
 def _check_limits(value: Any, where: str) -> dict:
     table = need_dict(value, where, {k: lambda v, w: need_int(v, w, low=1, high=12) for k in _SPACES})
     if not table["doorway"] <= table["cramped"] <= table["open"]:
-        raise FudgeError(f"{where}: a doorway cannot admit more foes than open ground.", field=where)
+        raise OptionError(f"{where}: a doorway cannot admit more foes than open ground.", field=where)
     return table
 
 

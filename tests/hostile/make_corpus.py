@@ -126,7 +126,7 @@ case("link-fighter-name-1mb", "a link whose fighter name is 1 MB (inflates past 
      err("CodecError", "args.fragment", "more data"))
 case("link-fighter-name-200kb", "a link whose fighter name is 200 kB", "link",
      link(encounter({"t": "add", "fighter": {"name": "A" * 200_000, "skills": {"Sword": 1}}})),
-     err("FudgeError", "args.fragment.data.log[0].event.fighter.name"))
+     err("SheetError", "args.fragment.data.log[0].event.fighter.name"))
 case("link-whole-address", "the whole address pasted, with markup in a fighter's name", "link",
      "https://example.invalid/pyfudge/#" + link(encounter(
          {"t": "add", "fighter": {"name": "<b onmouseover=alert(1)>Bold</b>", "skills": {"Sword": 1}}})),
@@ -218,7 +218,7 @@ case("file-missing-fighter", "an add event with no fighter", "file", file_text(e
      err("RequestError", "args.file.data.log[0].event.fighter"))
 case("file-missing-skills", "a fighter with no skills", "file",
      file_text(encounter({"t": "add", "fighter": {"name": "Nobody"}})),
-     err("FudgeError", "args.file.data.log[0].event.fighter.skills"))
+     err("SheetError", "args.file.data.log[0].event.fighter.skills"))
 case("file-missing-event-type", "an event with no t", "file", file_text(encounter({"fighter": SNORRI})),
      err("RequestError", "args.file.data.log[0].event.t"))
 case("file-unknown-event-type", "an event of an unknown type", "file",
@@ -228,7 +228,7 @@ case("file-extra-event-field", "a next_round event with an extra field", "file",
      err("RequestError", "args.file.data.log[0].event.evil", "no field 'evil'"))
 case("file-extra-fighter-field", "a fighter with an extra field", "file",
      file_text(encounter({"t": "add", "fighter": {**SNORRI, "onclick": "alert(1)"}})),
-     err("FudgeError", "args.file.data.log[0].event.fighter.onclick"))
+     err("SheetError", "args.file.data.log[0].event.fighter.onclick"))
 case("file-extra-encounter-field", "an encounter with an extra field", "file",
      file_text(encounter(ADD_A, owner="mallory")), err("RequestError", "args.file.data"))
 case("file-extra-ruleset-field", "a ruleset with an extra field", "file",
@@ -290,13 +290,39 @@ case("file-name-1mb", "an encounter name of 1 MB", "file", file_text(encounter(n
      err("RequestError", "args.file.data.name", "80"))
 case("file-fighter-name-61", "a fighter name one character over the cap", "file",
      file_text(encounter({"t": "add", "fighter": {"name": "F" * 61, "skills": {"Sword": 1}}})),
-     err("FudgeError", "args.file.data.log[0].event.fighter.name"))
+     err("SheetError", "args.file.data.log[0].event.fighter.name"))
 case("file-name-blank", "an encounter name of spaces", "file", file_text(encounter(name="   ")),
      err("RequestError", "args.file.data.name"))
 case("file-name-number", "an encounter name that is a number", "file", file_text(encounter(name=42)),
      err("RequestError", "args.file.data.name"))
 case("file-rename-81", "a rename event one character over the cap", "file",
      file_text(encounter({"t": "rename", "name": "R" * 81})), err("RequestError", "args.file.data.log[0].event.name"))
+
+# Names that hold a control character, or nothing visible, are refused (the field says where).
+BAD_NAMES = {
+    "newline": ("Snorri\nthe Red", "control character"),
+    "nul": ("Snor\x00ri", "control character"),
+    "escape": ("\x1b[31mSnorri", "control character"),
+    "c1-control": ("Snorri\x85", "control character"),
+    "zero-width-only": ("\u200b\u200d\ufeff", "visible character"),
+    "bidi-marks-only": ("\u202e\u202c", "visible character"),
+    "unicode-spaces-only": ("\u3000\u00a0\u2003", "1 to 60"),
+    "space-and-zero-width": (" \u200b \u2060 ", "visible character"),
+}
+for slug, (bad, words) in BAD_NAMES.items():
+    case(f"file-fighter-name-{slug}", f"a fighter name {bad!r}", "file",
+         file_text(encounter({"t": "add", "fighter": {"name": bad, "skills": {"Sword": 1}}})),
+         err("SheetError", "args.file.data.log[0].event.fighter.name", words))
+case("file-skill-name-tab", "a skill name holding a tab", "file",
+     file_text(encounter({"t": "add", "fighter": {"name": "Snorri", "skills": {"Sword\tand board": 1}}})),
+     err("SheetError", "args.file.data.log[0].event.fighter.skills", "control character"))
+case("file-name-control", "an encounter name holding a line break", "file",
+     file_text(encounter(name="Duel\r\nat dawn")), err("RequestError", "args.file.data.name", "control character"))
+case("file-name-zero-width-only", "an encounter name of zero-width characters", "file",
+     file_text(encounter(name="\u200b\u200c")), err("RequestError", "args.file.data.name", "visible character"))
+case("file-rename-control", "a rename event whose name holds an escape", "file",
+     file_text(encounter({"t": "rename", "name": "Ambush\x1b"})),
+     err("RequestError", "args.file.data.log[0].event.name", "control character"))
 
 HOSTILE_NAMES = {
     "name-script-tag": "<script>alert(1)</script>",
