@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import actions, dice, healing, ladder, wounds
+from .checks import REQUEST
 from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
@@ -693,7 +694,6 @@ def _text(state: State) -> str:
 
 
 def _check_name(name: Any) -> str:
-    from .checks import REQUEST  # local: keeps this clean-up inside one function (merge with the round work)
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise RequestError(f"An encounter's name has 1 to {MAX_NAME} characters.", field="name")
     return REQUEST.visible(name, "name")  # no control characters, not only invisible ones
