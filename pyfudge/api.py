@@ -393,7 +393,7 @@ def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
     stands; ``rev`` says which state."""
     from . import forecast
-    return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev")}
+    return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}
 
 
 # A QR code holds at most 2,953 bytes (version 40, error level L); longer text cannot fit.

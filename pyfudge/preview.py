@@ -20,7 +20,8 @@ from .errors import FudgeError, RequestError
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
-    ``ids`` (each direction's attacker and defender ids, in the order of ``directions``)."""
+    ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
+    result words."""
     if not isinstance(event, dict) or event.get("t") != "exchange":
         raise RequestError("The odds are asked of a draft exchange event ({t: \"exchange\", a, b, …}).",
                            field="event")
@@ -45,4 +46,4 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     out = result.to_dict()
     for d in out["directions"]:
         d["attacker_id"], d["defender_id"] = ids[d["attacker"]], ids[d["defender"]]
-    return {**out, "a": a.id, "b": b.id, "round": state.round}
+    return {**out, "a": a.id, "b": b.id, "round": state.round, "labels": odds.RESULT_LABELS}

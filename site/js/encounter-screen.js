@@ -7,6 +7,8 @@ import { signed, choiceLabel, ladderOptions } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { ExchangePanel, LastResult } from "./round-form.js";
 import { RulesForm } from "./rules-form.js";
+import { OddsPanel } from "./odds-panel.js";
+import { ForecastPanel } from "./forecast-panel.js";
 
 function useSession(session) {
   const [, force] = useReducer((n) => n + 1, 0);
@@ -54,8 +56,10 @@ export function EncounterScreen({ session, app }) {
       ${view.combatants.map((c) => html`<${Card} key=${c.id} c=${c} view=${view} describe=${describe} apply=${apply} />`)}
       <${Pairs} view=${view} />
     </section>
-    <${ExchangePanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} />
+    <${ExchangePanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine}
+      preview=${(draft) => html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />`} />
     <${LastResult} view=${view} />
+    <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />
     <${LogPanel} view=${view} apply=${apply} />
     <details class="card" id="add-fighter">
       <summary>Add a combatant</summary>

@@ -81,7 +81,7 @@ function diceOf(side) {
   return dice;
 }
 
-export function ExchangePanel({ view, describe, apply, engine }) {
+export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const cs = view.combatants;
   const [pick, setPick] = useState({ a: null, b: null });
   const [kind, setKind] = useState(null);
@@ -115,8 +115,7 @@ export function ExchangePanel({ view, describe, apply, engine }) {
     setSides({ ...sides, [who]: side });
   }
 
-  async function resolve(e) {
-    e.preventDefault();
+  function draftEvent() {
     const event = { t: "exchange", kind: exchangeKind, a: a.id, b: b.id };
     if (Object.keys(sides.a.declares).length) event.a_declares = sides.a.declares;
     if (Object.keys(sides.b.declares).length) event.b_declares = sides.b.declares;
@@ -124,7 +123,12 @@ export function ExchangePanel({ view, describe, apply, engine }) {
     const bDice = diceOf(sides.b);
     if (Object.keys(aDice).length) event.a_dice = aDice;
     if (Object.keys(bDice).length) event.b_dice = bDice;
-    const response = await apply(event);
+    return event;
+  }
+
+  async function resolve(e) {
+    e.preventDefault();
+    const response = await apply(draftEvent());
     if (!response.ok) {
       setError(response.error.message);
       if (/damage/.test(response.error.field ?? "") || /damage dice/.test(response.error.message)) setShowDamage(true);
@@ -160,6 +164,7 @@ export function ExchangePanel({ view, describe, apply, engine }) {
         <${DiceEntry} who="b" label=${b.name} side=${sides.b} setSide=${setSide("b")} technique=${technique}
           techniqueLabel=${techniqueLabel} showDamage=${showDamage} onRoll=${() => roll("b")} busy=${rolling === "b"} />
         ${error && html`<p class="error" role="alert">${error}</p>`}
+        ${preview?.(draftEvent())}
         <button type="submit" class="primary big">Resolve</button>
       </form>
       <div class="actions">
