@@ -469,6 +469,10 @@ def build(dist: Path = DIST) -> dict:
             "micropip": "wheels/" + micropip.name,
             "segno": "wheels/" + segno.name,
         },
+        # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
+        # segno (a QR code), and the benchmark's pages (bare.html, bench/: nothing links them).
+        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html", "js/bare.js", "js/bare-worker.js"]
+        + sorted("bench/" + p.name for p in (dist / "bench").iterdir()),
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))
