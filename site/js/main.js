@@ -35,17 +35,22 @@ function lateEngine() {
 async function main() {
   const engineHandle = lateEngine();
   const firstVisit = !navigator.serviceWorker?.controller;
-  // Not awaited: on a first visit the engine does not wait for the service worker to take
-  // control. The big files it loads land in the HTTP cache, and the worker's first fill takes
-  // them from there (sw.js), so they still cross the network once.
   const controlled = offline.whenControlled();
-  // The engine's worker starts before the first paint: Python boots on its own thread while
-  // this one draws the saved screen (issue 6: ready within 1.10x of a bare loadPyodide()).
+  const paint = () => {
+    app.start(document.getElementById("app"), engineHandle);
+    performance.mark("app-painted");
+  };
+  // A first visit paints, then waits for the service worker to take control, so the big files
+  // get cached as they load (the wasm crosses the network once). Later visits start the
+  // engine's worker before painting: Python boots on its own thread while this one draws.
+  if (firstVisit) {
+    paint();
+    await controlled;
+  }
   performance.mark("engine-start"); // with "engine-ready": how long Python takes to start
   const engine = new Engine();
   engineHandle.attach(engine);
-  app.start(document.getElementById("app"), engineHandle);
-  performance.mark("app-painted");
+  if (!firstVisit) paint();
   const panel = new DicePanel(document);
   status.textContent = firstVisit
     ? "Downloading Python (about 13 MB, only on the first visit)…"
