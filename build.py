@@ -221,7 +221,7 @@ import importlib.util, json, py_compile
 files = json.loads(files_json)
 compiled = {}
 for f in files:
-    cfile = importlib.util.cache_from_source(f)
+    cfile = f + "c"  # beside the source's place: imported without the source (sourceless)
     py_compile.compile("/src/" + f, cfile="/out/" + cfile, dfile=f, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     compiled[f] = cfile
@@ -235,9 +235,11 @@ for (const cfile of Object.values(compiled)) {
 
 
 def precompile_wheel(wheel: Path, core: Path) -> None:
-    """Add __pycache__/*.cpython-3XX.pyc, compiled by Pyodide's Python, to the wheel (and its
-    RECORD): the browser then imports pyfudge without compiling its sources (about half of
-    `import pyfudge.api`'s time; docs/performance.md). The sources stay, for tracebacks."""
+    """Replace the wheel's sources by *.pyc compiled by Pyodide's Python (and its RECORD): the
+    browser then imports pyfudge without compiling it (about half of `import pyfudge.api`'s
+    time), and the wheel is ~190 kB smaller than with sources and bytecode both, as Pyodide
+    ships its own packages (docs/performance.md). Tracebacks keep file names and line
+    numbers, not the source lines."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("Node.js is needed to precompile the wheel for Pyodide: install it.")
@@ -256,10 +258,12 @@ def precompile_wheel(wheel: Path, core: Path) -> None:
             added.append((p.relative_to(tmp / "out").as_posix(), data, digest))
         with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
             for info, data in entries:
+                if info.filename.endswith(".py"):
+                    continue
                 if info.filename.endswith(".dist-info/RECORD"):
                     rows = "".join(f"{name},sha256={digest},{len(blob)}\n" for name, blob, digest in added)
                     lines = [line for line in data.decode().splitlines(keepends=True)
-                             if not line.startswith(info.filename + ",")]
+                             if not line.startswith(info.filename + ",") and not line.split(",", 1)[0].endswith(".py")]
                     data = "".join(lines + [rows, f"{info.filename},,\n"]).encode()
                     for name, blob, _ in added:
                         pyc = zipfile.ZipInfo(name, info.date_time)
@@ -469,6 +473,10 @@ def build(dist: Path = DIST) -> dict:
             "micropip": "wheels/" + micropip.name,
             "segno": "wheels/" + segno.name,
         },
+        # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
+        # segno (a QR code), and the benchmark's pages (bare.html, bench/: nothing links them).
+        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html", "js/bare.js", "js/bare-worker.js"]
+        + sorted("bench/" + p.name for p in (dist / "bench").iterdir()),
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))

@@ -31,12 +31,13 @@ def _record_hash(data: bytes) -> str:
 
 
 def stale(name: str) -> bool:
-    return name.startswith("pyfudge/__pycache__/__init__.")
+    return name.startswith("pyfudge/__pycache__/__init__.") or name == "pyfudge/__init__.pyc"
 
 
 def changed_wheel(old: Path, folder: Path) -> Path:
     """The wheel old with pyfudge.__version__ = NEW_VERSION (RECORD updated), in folder/.
-    Its compiled pyfudge/__init__ (the build may ship unchecked .pyc files) is left out."""
+    Its compiled pyfudge/__init__ (the build may ship unchecked .pyc files) is left out; a
+    wheel of bytecode only gets the changed source from the repository."""
     folder.mkdir(parents=True)
     out = folder / old.name
     with zipfile.ZipFile(old) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -51,6 +52,12 @@ def changed_wheel(old: Path, folder: Path) -> Path:
             elif info.filename.endswith(".dist-info/RECORD") or stale(info.filename):
                 continue  # RECORD is written last, with the new hash
             dst.writestr(info, data)
+        if "pyfudge/__init__.py" not in changed:
+            text = (Path(__file__).parent.parent / "pyfudge" / "__init__.py").read_text()
+            assert '__version__ = "0.1.0"' in text
+            data = text.replace('__version__ = "0.1.0"', f'__version__ = "{NEW_VERSION}"').encode()
+            changed["pyfudge/__init__.py"] = data
+            dst.writestr("pyfudge/__init__.py", data)
         record = next(i for i in src.infolist() if i.filename.endswith(".dist-info/RECORD"))
         lines = []
         for line in src.read(record).decode().splitlines():
@@ -60,6 +67,8 @@ def changed_wheel(old: Path, folder: Path) -> Path:
             if name in changed:
                 line = f"{name},{_record_hash(changed[name])},{len(changed[name])}"
             lines.append(line)
+        listed = {line.split(",")[0] for line in lines}
+        lines += [f"{n},{_record_hash(d)},{len(d)}" for n, d in changed.items() if n not in listed]
         dst.writestr(record, "\n".join(lines) + "\n")
     return out
 

@@ -383,6 +383,36 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     return forecast.forecast(enc.state, settings=settings).to_dict()
 
 
+def _held(args: Args) -> Encounter:
+    """The open encounter ``id`` at revision ``rev``; else the one sent as ``encounter``
+    (reopened, as after a worker restart); else a SessionError."""
+    eid = _encounter_id(args)
+    enc = _OPEN.get(eid)
+    if enc is None or len(enc.log) != args.get("rev"):
+        if "encounter" not in args:
+            raise SessionError("The engine does not hold this encounter at this revision; reopen it.",
+                               field="rev")
+        enc = Encounter.from_dict(args["encounter"], field="encounter")
+        if len(enc.log) != args.get("rev"):
+            raise RequestError("rev does not match the encounter's log.", field="rev")
+        _opened(eid, enc)
+    return enc
+
+
+def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of a draft ``exchange`` event (the round form's, dice ignored) in an open
+    encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
+    from . import preview
+    return preview.exchange_odds(_held(args).state, _need(args, "event"))
+
+
+def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
+    stands; ``rev`` says which state."""
+    from . import forecast
+    return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}
+
+
 # A QR code holds at most 2,953 bytes (version 40, error level L); longer text cannot fit.
 MAX_QR_CHARS = 2953
 
@@ -441,6 +471,8 @@ ACTIONS: dict[str, Action] = {
     "encounter.import": _enc_import,
     "encounter.export": _enc_export,
     "qr": _qr,
+    "encounter.odds": _enc_odds,
+    "encounter.forecast": _enc_forecast,
 }
 
 

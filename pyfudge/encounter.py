@@ -170,6 +170,12 @@ def _declared(state: State, c: Combatant, raw: Any, where: str) -> tuple[Declara
     return decl, mine
 
 
+def declared(state: State, c: Combatant, raw: Any, where: str) -> Declaration:
+    """The declaration an exchange by ``c`` would use now: ``raw`` with what earlier exchanges
+    carried to him and his stun (for the odds before rolling, :mod:`pyfudge.preview`)."""
+    return _declared(state, c, raw, where)[0]
+
+
 def _exchange(state: State, event: dict) -> State:
     a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
     if a.id == b.id:

@@ -85,6 +85,9 @@ OPTIONS: tuple = ()
 
 SIDES = ("players", "foes")
 OUTCOMES = ("players", "foes", "none")
+# What the app shows for each ending (the engine owns the labels); "capped": still fighting.
+LABELS = {"players": "Players' side", "foes": "Foes' side", "none": "Nobody (both fall)",
+          "capped": "Still fighting at the round cap"}
 POLICY = ("Rounds as the ruleset paces them, neutral declarations: able fighters pair off in order, "
           "the extras pile on the least-engaged foe; each pair fights one exchange a round "
           "(alternating: initiative, then an attack each); a fight ends when a side has no one "

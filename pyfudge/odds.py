@@ -63,6 +63,9 @@ OPTIONS: tuple = ()
 # Each blow in a word, least to worst; "blocked": a shield took it (CO 2.2, with co.shield).
 RESULTS = ("stand-off", "miss", "blocked", "graze", "hit")
 NO_ATTACK = "no attack"
+# What the app shows for each word (the engine owns the labels).
+RESULT_LABELS = {"stand-off": "Stand-off", "miss": "Miss", "blocked": "Blocked by the shield",
+                 "graze": "Graze", "hit": "Hit", NO_ATTACK: "No attack"}
 KINDS = ("round", "attack")
 
 # Features a combat roll's class can be fixed by (see the module docstring).

@@ -36,10 +36,19 @@ const FILES = new Map(Object.entries(BUILD.files).map(([path, hash]) => [url(pat
 FILES.set(MANIFEST, null);
 FILES.set(url("./"), BUILD.files["index.html"]);
 
+// Files only some users need (BUILD.lazy: micropip and the QR code's wheel): never fetched
+// to fill the cache, only cached when the app asks for them (or reused from an older build).
+const LAZY = new Set((BUILD.lazy ?? []).map(url));
+
 const inFlight = new Set(); // cache writes started by the fetch handler
+// First visit: the page loaded its own files (HTML, JS, CSS) before this worker controlled it,
+// so they are in the HTTP cache already; the first fill takes them from there rather than
+// downloading them again (any copy whose hash is not this build's is fetched anew).
+let firstFill = false;
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
+    firstFill = true;
     self.skipWaiting(); // first visit: no page runs an older build
     return;
   }
@@ -125,6 +134,8 @@ async function fillCache() {
   const cache = await caches.open(CACHE);
   const older = await olderBuilds();
   await cache.put(MANIFEST, manifestResponse());
+  const reuseHttpCache = firstFill;
+  firstFill = false;
   await Promise.all([...FILES].map(async ([key, hash]) => {
     if (key === MANIFEST || await cache.match(key)) return;
     for (const old of older) {
@@ -132,6 +143,11 @@ async function fillCache() {
         const same = await old.cache.match(key);
         if (same) return cache.put(key, same);
       }
+    }
+    if (LAZY.has(key)) return;
+    if (reuseHttpCache && hash) {
+      const stored = await fetch(key, { cache: "force-cache" }).catch(() => null);
+      if (stored?.ok && (await sha256(stored.clone())) === hash) return cache.put(key, stored);
     }
     const response = await fetch(key, { cache: "no-cache" });
     if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);

@@ -2,11 +2,14 @@
 // saved one before Python is up) and sends one event per user act through session.apply.
 // No rule lives here: choices and labels come from the engine's `describe`, every number
 // shown is one the view carries.
-import { html, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import { html, Component, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
 import { signed, choiceLabel, ladderOptions, labelOf } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { ExchangePanel, LastResult } from "./round-form.js";
 import { RulesForm } from "./rules-form.js";
+import { OddsPanel } from "./odds-panel.js";
+import { ForecastPanel } from "./forecast-panel.js";
+import { Same } from "./same.js";
 
 function useSession(session) {
   const [, force] = useReducer((n) => n + 1, 0);
@@ -51,17 +54,21 @@ export function EncounterScreen({ session, app }) {
     <section aria-labelledby="fighters-title" class="stack-lg">
       <h2 id="fighters-title" class="section-title">Combatants</h2>
       ${view.combatants.length === 0 && html`<p class="hint card">No combatants yet: add them below.</p>`}
-      ${view.combatants.map((c) => html`<${Card} key=${c.id} c=${c} view=${view} describe=${describe} apply=${apply} />`)}
-      <${Pairs} view=${view} />
+      ${view.combatants.map((c) => html`<${Same} key=${c.id} deps=${[c, view.ruleset, describe]}>
+        <${Card} c=${c} view=${view} describe=${describe} apply=${apply} /></${Same}>`)}
+      <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
     </section>
-    <${ExchangePanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} />
+    <${ExchangePanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine}
+      preview=${(draft) => draft.t === "exchange"
+        ? html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />` : null} />
     <${LastResult} view=${view} />
+    <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />
     <${LogPanel} view=${view} apply=${apply} />
     <details class="card" id="add-fighter">
       <summary>Add a combatant</summary>
-      <${FighterForm} view=${view} describe=${describe} apply=${apply} prefix="new" />
+      <${Same} deps=${[view.ruleset, describe]}><${FighterForm} view=${view} describe=${describe} apply=${apply} prefix="new" /></${Same}>
     </details>
-    <${RulesForm} view=${view} describe=${describe} apply=${apply} />
+    <${Same} deps=${[view.ruleset, describe]}><${RulesForm} view=${view} describe=${describe} apply=${apply} /></${Same}>
   `;
 }
 
@@ -211,7 +218,26 @@ function Pairs({ view }) {
     </div>`;
 }
 
+// The log only grows (undo and redo are lines too), so it is drawn in chunks that skip their
+// re-render while their lines are unchanged: an event re-renders the last chunk, not 500 lines.
+const LOG_CHUNK = 50;
+
+class LogChunk extends Component {
+  shouldComponentUpdate({ lines }) {
+    const old = this.props.lines;
+    return lines.length !== old.length || lines.some((line, i) => line !== old[i]);
+  }
+
+  render({ lines, start }) {
+    return lines.map((line, i) => html`<li key=${start + i} dir="auto">${line}</li>`);
+  }
+}
+
 function LogPanel({ view, apply }) {
+  const chunks = [];
+  for (let start = 0; start < view.log.length; start += LOG_CHUNK) {
+    chunks.push(html`<${LogChunk} key=${start} start=${start} lines=${view.log.slice(start, start + LOG_CHUNK)} />`);
+  }
   return html`
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">Log</h2>
@@ -220,7 +246,7 @@ function LogPanel({ view, apply }) {
         <button type="button" disabled=${!view.can_redo} onClick=${() => apply({ t: "redo" })}>Redo</button>
       </div>
       ${view.log.length
-        ? html`<ol class="log" data-testid="log">${view.log.map((line, i) => html`<li key=${i} dir="auto">${line}</li>`)}</ol>`
+        ? html`<ol class="log" data-testid="log">${chunks}</ol>`
         : html`<p class="hint">Nothing has happened yet.</p>`}
     </section>`;
 }

@@ -34,18 +34,28 @@ function lateEngine() {
 
 async function main() {
   const engineHandle = lateEngine();
-  app.start(document.getElementById("app"), engineHandle);
-  performance.mark("app-painted");
-  const panel = new DicePanel(document);
   const firstVisit = !navigator.serviceWorker?.controller;
-  await offline.whenControlled(); // first visit: so the big files get cached as they load
+  const controlled = offline.whenControlled();
+  const paint = () => {
+    app.start(document.getElementById("app"), engineHandle);
+    performance.mark("app-painted");
+  };
+  // A first visit paints, then waits for the service worker to take control, so the big files
+  // get cached as they load (the wasm crosses the network once). Later visits start the
+  // engine's worker before painting: Python boots on its own thread while this one draws.
+  if (firstVisit) {
+    paint();
+    await controlled;
+  }
+  performance.mark("engine-start"); // with "engine-ready": how long Python takes to start
+  const engine = new Engine();
+  engineHandle.attach(engine);
+  if (!firstVisit) paint();
+  const panel = new DicePanel(document);
   status.textContent = firstVisit
     ? "Downloading Python (about 13 MB, only on the first visit)…"
     : "Starting Python…";
-  performance.mark("engine-start"); // with "engine-ready": how long Python takes to start
-  const engine = new Engine();
   panel.connect(engine);
-  engineHandle.attach(engine);
   // Crash recovery (engine.js restarts its worker; see its header): tell the user, and back to
   // ready. Sessions reopen their encounter from storage on the SessionError they then get.
   engine.addEventListener("crash", ({ detail }) => {
@@ -64,7 +74,8 @@ async function main() {
     progress.hidden = true;
     root.dataset.engine = "failed";
   });
-  offline.watchForUpdates(document.querySelector("main")); // "A new version is ready" + Reload
+  // "A new version is ready" + Reload; once controlled, so a first visit hears of updates too.
+  controlled.then(() => offline.watchForUpdates(document.querySelector("main")));
 
   try {
     await engine.ready;
@@ -77,6 +88,7 @@ async function main() {
   performance.mark("engine-ready");
   root.dataset.engine = "ready";
 
+  await controlled;
   if (!navigator.serviceWorker?.controller) {
     offlineStatus.textContent = "Offline use: not available in this browser.";
     root.dataset.offline = "unavailable";

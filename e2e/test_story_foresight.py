@@ -1,0 +1,95 @@
+"""Foresight (issue 6): the odds of the exchange being prepared show in the round form, both
+directions, and follow a change of stance with the values the engine's door gives; the fight
+forecast, opened on demand, gives each side's chance of being the last standing (summing to
+~100 %) and the expected rounds. Desktop and Pixel 7, axe."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import add_fighter, declare, idle, new_encounter
+
+from pyfudge import api
+
+ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
+       "weapon": {"name": "Club", "size": 1}}
+
+
+def door(action: str, **args) -> dict:
+    """The engine's door, here in CPython: the same code the worker runs."""
+    reply = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def shown(table) -> dict[str, float]:
+    """A table of chances as the page shows it: {row kind: percent}."""
+    rows = {}
+    for row in table.locator("tr").all():
+        text = row.locator(".pct").inner_text()
+        rows[row.get_attribute("data-kind")] = 0.0 if text.startswith("<") else float(text.split()[0])
+    return rows
+
+
+def expected(direction: dict) -> dict[str, float]:
+    rows = {word: c["p"] * 100 for word, c in direction["results"].items()}
+    rows.update({f"wound-{w['level']}": w["p"] * 100 for w in direction["wounds"] if w["level"] > 0})
+    rows.update({f"stun-{w['level']}": w["p"] * 100 for w in direction["stuns"]})
+    return rows
+
+
+def check_odds(page, enc_id: str, event: dict) -> None:
+    """The odds panel, once settled, shows what encounter.odds answers for this draft."""
+    panel = page.get_by_test_id("odds")
+    expect(panel).to_have_attribute("aria-busy", "false")
+    stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data", enc_id)
+    want = door("encounter.odds", id="e2e-" + enc_id, rev=len(stored["log"]), encounter=stored, event=event)
+    tables = panel.get_by_test_id("odds-direction")
+    expect(tables).to_have_count(2)
+    for i, direction in enumerate(want["directions"]):
+        got, exp = shown(tables.nth(i)), expected(direction)
+        assert got.keys() == exp.keys()
+        for k in exp:
+            assert abs(got[k] - exp[k]) <= 0.051, (k, got[k], exp[k])
+
+
+def test_odds_follow_the_stance_and_the_forecast_sums_to_one(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    enc_id = new_encounter(page, site, "Foresight", preset="mudge")  # Mudge fights with stances
+    add_fighter(page, ASTA)
+    add_fighter(page, ORC)
+
+    # The odds of the draft exchange show before any die is rolled.
+    panel = page.get_by_test_id("odds")
+    expect(panel.get_by_role("table", name="Ásta strikes Orc")).to_be_visible()
+    expect(panel.get_by_role("table", name="Orc strikes Ásta")).to_be_visible()
+    draft = {"t": "exchange", "kind": "round", "a": "c1", "b": "c2"}
+    check_odds(page, enc_id, draft)
+    hit_before = shown(panel.get_by_test_id("odds-direction").first)["hit"]
+
+    # Berserk: the odds change, to the door's values for the new draft.
+    declare(page, "a", "Ásta", {"stance": "berserk"})
+    asta = panel.get_by_test_id("odds-direction").first
+    expect(asta.locator("tr[data-kind=hit] .pct")).not_to_have_text(f"{hit_before:.1f} %")
+    check_odds(page, enc_id, {**draft, "a_declares": {"stance": "berserk"}})
+    assert shown(asta)["hit"] > hit_before
+    axe_check(page, "odds before rolling")
+    panel.screenshot(path=f"/tmp/foresight-odds-{screen['viewport']['width']}.png")
+
+    # The forecast runs when opened: side chances (and any capped fights) sum to ~100 %.
+    forecast = page.locator("details.forecast")
+    forecast.locator("summary").click()
+    table = page.get_by_test_id("forecast")
+    expect(table).to_be_visible(timeout=60_000)
+    chances = shown(table)
+    assert {"players", "foes"} <= chances.keys()
+    assert abs(sum(chances.values()) - 100) <= 0.3, chances
+    expect(page.get_by_test_id("forecast-method")).to_have_text(re.compile(r"^(Exact|Simulation of \d+ fights)"))
+    assert float(page.get_by_test_id("forecast-rounds").inner_text()) >= 1
+    axe_check(page, "forecast")
+    forecast.screenshot(path=f"/tmp/foresight-forecast-{screen['viewport']['width']}.png")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

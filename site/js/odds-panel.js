@@ -1,0 +1,83 @@
+// Odds before rolling: the exact chances of the exchange the round form is preparing, both
+// directions, from the engine's `encounter.odds` (Python weighs every roll; nothing is
+// computed here). Re-asked when the draft changes (debounced), stale answers dropped.
+import { html, useState, useEffect, useRef } from "../vendor/preact-htm.mjs";
+
+const DEBOUNCE_MS = 150;
+
+/** Ask the engine about the open encounter as it stands ({id, rev}); after a worker restart
+ * (SessionError) ask again with the stored encounter, which the engine reopens. */
+export async function askEncounter(engine, session, action, args = {}) {
+  const base = { id: session.id, rev: session.stored?.log.length ?? 0, ...args };
+  let response = await engine.request(action, base);
+  if (!response.ok && response.error?.type === "SessionError" && session.stored) {
+    response = await engine.request(action, { ...base, encounter: session.stored });
+  }
+  return response;
+}
+
+/** "26.1 %"; a chance that can happen but rounds to nothing shows as "< 0.1 %". */
+export function percent(p) {
+  if (p > 0 && p < 0.0005) return "< 0.1 %";
+  return `${(p * 100).toFixed(1)} %`;
+}
+
+/** One row: the label, a bar (decoration only) and the chance as text. */
+export function ChanceRow({ label, p, note, kind }) {
+  return html`<tr data-kind=${kind}>
+    <th scope="row">${label}</th>
+    <td><div class="chance"><span class="chance-bar" aria-hidden="true"><span style=${{ width: `${Math.round(p * 1000) / 10}%` }}></span></span>
+      <span class="pct">${percent(p)}</span>${note ? html` <span class="interval">${note}</span>` : null}</div></td>
+  </tr>`;
+}
+
+function withoutDice(event) {
+  const { a_dice, b_dice, ...rest } = event; // the odds weigh every roll: entering dice changes nothing
+  return rest;
+}
+
+export function OddsPanel({ engine, view, session, event }) {
+  const draft = withoutDice(event);
+  const key = JSON.stringify([view.events, draft]);
+  const [answer, setAnswer] = useState(null); // {key, response}
+  const asked = useRef(0);
+  useEffect(() => {
+    const mine = ++asked.current;
+    const timer = setTimeout(async () => {
+      const response = await askEncounter(engine, session, "encounter.odds", { event: draft });
+      if (mine === asked.current) setAnswer({ key, response });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  const current = answer?.key === key;
+  const response = answer?.response;
+  const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
+  let body;
+  if (!response) body = html`<p class="hint">Working out the odds…</p>`;
+  else if (!response.ok) body = html`<p class="hint" data-testid="odds-error">${response.error.message}</p>`;
+  else {
+    const r = response.result;
+    body = html`
+      <div class="odds-grid">
+        ${r.directions.map((d) => html`
+          <table class="odds-table" key=${d.attacker_id} data-testid="odds-direction" data-attacker=${d.attacker_id}>
+            <caption><bdi>${name(d.attacker_id)}</bdi> strikes <bdi>${name(d.defender_id)}</bdi></caption>
+            <tbody>
+              ${Object.entries(d.results).map(([word, c]) =>
+                html`<${ChanceRow} key=${word} kind=${word} label=${r.labels[word] ?? word} p=${c.p} />`)}
+              ${d.wounds.filter((w) => w.level > 0).map((w) =>
+                html`<${ChanceRow} key=${`w${w.level}`} kind=${`wound-${w.level}`} label=${`Wound: ${w.name}`} p=${w.p} />`)}
+              ${d.stuns.map((w) =>
+                html`<${ChanceRow} key=${`s${w.level}`} kind=${`stun-${w.level}`} label=${`Stun: ${w.name}`} p=${w.p} />`)}
+            </tbody>
+          </table>`)}
+      </div>
+      <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
+  }
+  return html`
+    <section class="odds" aria-labelledby="odds-title" data-testid="odds" aria-busy=${current ? "false" : "true"}>
+      <h3 id="odds-title">Odds before rolling</h3>
+      ${body}
+    </section>`;
+}

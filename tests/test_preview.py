@@ -1,0 +1,167 @@
+"""Odds before rolling in an encounter (pyfudge/preview.py, door action ``encounter.odds``):
+hand-computed cases, the encounter's state honoured (wounds, carried modifiers, stances), errors,
+and agreement with a seeded simulation that applies the real event with random dice.
+
+Hand tables: 4dF totals −4…+4 come from 1, 4, 10, 16, 19, 16, 10, 4, 1 of 81 face combinations.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from pyfudge import api, odds, preview
+from pyfudge.encounter import HANDLERS, Encounter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import RuleSet
+
+C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
+A = {"name": "Asta", "role": "pc", "skills": {"Sword": "Fair"}}
+B = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}
+
+
+def call(action, **args):
+    return json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
+
+
+def duel(options=None, *events) -> Encounter:
+    enc = Encounter(ruleset=RuleSet.from_dict({"preset": "fudge1995", "options": options or {}}))
+    for event in ({"t": "add", "fighter": A}, {"t": "add", "fighter": B}) + events:
+        enc.apply(event)
+    return enc
+
+
+def draft(**kw):
+    return {"t": "exchange", "kind": "round", "a": "c1", "b": "c2", **kw}
+
+
+def exact(d: dict) -> Fraction:
+    return Fraction(d["exact"])
+
+
+def test_two_fair_fighters_stand_off_when_totals_tie():
+    """F95 4.22: equal totals are a stand-off: Σ c² = 1+16+100+256+361+256+100+16+1 = 1107/6561."""
+    out = preview.exchange_odds(duel().state, draft())
+    assert exact(out["exchange"]["stand-off"]) == Fraction(1107, 6561)
+    assert [(d["attacker_id"], d["defender_id"]) for d in out["directions"]] == [("c1", "c2"), ("c2", "c1")]
+    for d in out["directions"]:
+        assert sum(exact(p) for p in d["results"].values()) == 1
+    assert (out["a"], out["b"], out["round"]) == ("c1", "c2", 1)
+
+
+def test_a_wound_penalty_in_the_encounter_counts():
+    """Asta Hurt (−1, F95 4.57): a stand-off needs her total one above the Orc's:
+    Σ c(t)·c(t−1) = 4+40+160+304+304+160+40+4 = 1016 of 6561."""
+    enc = duel(None, {"t": "wound", "id": "c1", "level": 2})
+    out = preview.exchange_odds(enc.state, draft())
+    assert exact(out["exchange"]["stand-off"]) == Fraction(1016, 6561)
+    assert sum(C4[t] * C4[t - 1] for t in C4 if t - 1 in C4) == 1016
+
+
+def test_the_draft_dice_are_ignored():
+    state = duel().state
+    with_dice = draft(a_dice={"roll": {"faces": [1, 1, 1, 1]}}, b_dice={"roll": {"total": -4}})
+    assert preview.exchange_odds(state, with_dice) == preview.exchange_odds(state, draft())
+
+
+def test_a_carried_all_out_offence_lowers_the_next_defence():
+    """F95 4.23: after his all-out attack Asta defends at −2 on the Orc's next turn. The Orc's
+    attack (her first one missed: nobody is hurt) ties only when his total is two below hers:
+    Σ c(t)·c(t+2) = 10+64+190+256+190+64+10 = 784 of 6561; without the carry, 1107."""
+    rules = {"melee.pacing": "alternating"}
+    first = draft(kind="attack", a_declares={"all_out": "offense"},
+                  a_dice={"roll": {"faces": [-1, -1, -1, -1]}}, b_dice={"roll": {"faces": [0, 0, 0, 0]}})
+    enc = duel(rules, first)
+    assert enc.state.carry and enc.state.last["outcome"]["blows"] == []  # the encounter carries the −2
+    back = {"t": "exchange", "kind": "attack", "a": "c2", "b": "c1"}
+    carried = preview.exchange_odds(enc.state, back)
+    fresh = preview.exchange_odds(duel(rules).state, back)
+    ties = sum(C4[t] * C4[t + 2] for t in C4 if t + 2 in C4)
+    assert exact(carried["exchange"]["stand-off"]) == Fraction(ties, 6561)
+    assert exact(fresh["exchange"]["stand-off"]) == Fraction(1107, 6561)
+
+
+def test_stances_change_the_odds_as_the_pipeline_weighs_them():
+    """F95 4.32: Berserk is +2 offence, −2 defence. With stances both blows are compared with the
+    other's defence; the door's odds equal odds.attack_odds of the same fighters and stances."""
+    enc = duel({"melee.stances": True})
+    normal = preview.exchange_odds(enc.state, draft())
+    berserk = preview.exchange_odds(enc.state, draft(a_declares={"stance": "berserk"}))
+    assert normal != berserk
+    a_lands = lambda o: exact(o["directions"][0]["lands"])  # noqa: E731
+    b_lands = lambda o: exact(o["directions"][1]["lands"])  # noqa: E731
+    assert a_lands(berserk) > a_lands(normal) and b_lands(berserk) > b_lands(normal)
+    st = enc.state
+    from pyfudge.combat.attack import Declaration
+    direct = odds.attack_odds(st.combatants[0].fighter, st.combatants[1].fighter, rules=st.rules,
+                              a_declares=Declaration.from_dict({"stance": "berserk"}), kind="round")
+    assert berserk["directions"] == [
+        {**d, "attacker_id": i, "defender_id": j}
+        for d, (i, j) in zip(direct.to_dict()["directions"], [("c1", "c2"), ("c2", "c1")])]
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"t": "wound", "id": "c1", "level": 1}, "event"),
+    (["exchange"], "event"),
+    (draft(seed=3), "event.seed"),
+    (draft(b="c1"), "event.b"),
+    (draft(a="c9"), "event.a"),
+    (draft(kind="volley"), "event.kind"),
+    (draft(a_declares={"stance": "berserk"}), "event.a"),  # stances are off
+])
+def test_bad_drafts_are_clear_errors(event, field):
+    with pytest.raises(FudgeError) as err:
+        preview.exchange_odds(duel().state, event)
+    assert err.value.field.startswith(field)
+
+
+def test_the_door_holds_the_encounter_by_revision_and_reopens_it():
+    enc = duel()
+    stored = enc.to_dict()
+    assert call("encounter.open", id="pv1", encounter=stored)["ok"]
+    reply = call("encounter.odds", id="pv1", rev=2, event=draft())
+    assert reply["ok"] and exact(reply["result"]["exchange"]["stand-off"]) == Fraction(1107, 6561)
+    stale = call("encounter.odds", id="pv1", rev=1, event=draft())
+    assert stale["error"]["type"] == "SessionError"
+    api._OPEN.clear()  # a restarted worker: the app sends the encounter along
+    again = call("encounter.odds", id="pv1", rev=2, event=draft(), encounter=stored)
+    assert again["result"] == reply["result"]
+    bad = call("encounter.odds", id="pv1", rev=2, event=draft(a="c7"))
+    assert not bad["ok"] and bad["error"]["field"] == "args.event.a"
+
+
+def _faces(rng: random.Random) -> list[int]:
+    return [rng.choice((-1, 0, 1)) for _ in range(4)]
+
+
+def test_agrees_with_a_seeded_simulation_of_the_real_event():
+    """Apply the draft with random dice to the encounter's state 3,000 times (the encounter's own
+    exchange handler, seeded) and compare the frequency of each exchange result with the exact
+    chance: within 4.5 standard deviations (a false alarm about once in 150,000 runs per result)."""
+    enc = duel({"melee.stances": True}, {"t": "wound", "id": "c2", "level": 2})
+    event = draft(a_declares={"stance": "aggressive"}, b_declares={"stance": "defensive"})
+    want = {k: float(exact(v)) for k, v in preview.exchange_odds(enc.state, event)["exchange"].items()}
+    rng = random.Random(6)
+    n, seen = 3000, {}
+    for _ in range(n):
+        rolled = {**event, "a_dice": {"roll": {"faces": _faces(rng)}}, "b_dice": {"roll": {"faces": _faces(rng)}}}
+        result = HANDLERS["exchange"](enc.state, rolled).last["outcome"]["result"]
+        seen[result] = seen.get(result, 0) + 1
+    assert set(seen) <= set(want)
+    for word, p in want.items():
+        sd = math.sqrt(p * (1 - p) / n)
+        assert abs(seen.get(word, 0) / n - p) <= 4.5 * sd + 1e-9, (word, seen.get(word, 0) / n, p)
+
+
+def test_the_forecast_door_reads_the_open_encounter():
+    stored = duel().to_dict()
+    assert call("encounter.open", id="pv2", encounter=stored)["ok"]
+    reply = call("encounter.forecast", id="pv2", rev=2)["result"]
+    assert reply["rev"] == 2 and reply["method"] in ("exact", "simulation")
+    total = sum(reply["sides"][k]["p"] for k in ("players", "foes", "none")) + reply["capped"]
+    assert abs(total - 1) < 1e-5 and reply["rounds"]["mean"] > 1
+    assert call("encounter.forecast", id="pv2", rev=0)["error"]["type"] == "SessionError"
