@@ -13,7 +13,9 @@ Events (JSON objects with ``"t"``):
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
 - ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
   targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
-  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes
+  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes. The lone fighter,
+  who may take a wound from each foe, gives ``lone_dice.check`` (CO 4.3) and
+  ``lone_declares.willpower`` (F95 4.52) as one entry, or a list with one per wound
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
   target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
   ranged exchange (F95 4.4, F93 4.65)
