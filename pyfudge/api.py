@@ -193,7 +193,7 @@ def _group(args: Args, rng: random.Random) -> dict[str, Any]:
 def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
     """Ranged fire: unaware, aware or shooting back, with automatic fire (F95 4.4; F93 4.65)."""
     rules = _rules(args)
-    shot = ranged.RangedAttack.from_dict(_need(args, "attack"), field="attack")
+    shot = ranged.RangedAttack.from_dict(_need(args, "attack"), field="attack", technique=rules["dice.technique"])
     try:
         return ranged.resolve_ranged(shot, rules=rules).to_dict()
     except FudgeError as err:

@@ -154,3 +154,27 @@ def test_roll_refuses_a_number_of_dice_the_rules_never_roll(count):
         assert ok("roll", dice=count)["dice"] == "4dF"  # no number: the ruleset's technique
     else:
         assert error("roll", dice=count)["field"] == "args.dice"
+
+
+def _group_round(lone_roll, foe_roll):
+    return {"lone": {"name": "Hero", "level": 1, "roll": lone_roll},
+            "foes": [{"name": "Orc", "level": 0, "roll": foe_roll}]}
+
+
+def _ranged_attack(shooter_roll, target_roll):
+    return {"mode": "aware", "shooter": {"name": "Archer", "level": 1, "roll": shooter_roll, "difficulty": 0},
+            "target": {"name": "Hero", "level": 0, "roll": target_roll}}
+
+
+@pytest.mark.parametrize("action, build, key", [("group", _group_round, "round"),
+                                                ("ranged", _ranged_attack, "attack")])
+def test_group_and_ranged_totals_follow_the_dice_technique(action, build, key):
+    # F93 4.21: the 2d6 ways show −5..+5 and read ±5 as 0, as an exchange reads them.
+    f93 = {"preset": "fudge1993"}
+    assert ok(action, ruleset=f93, **{key: build(5, -5)}) == ok(action, ruleset=f93, **{key: build(0, 0)})
+    assert error(action, ruleset=f93, **{key: build(6, 0)})["field"].endswith(".roll")
+    for technique in ("2d6_difference", "2d6_minus_7"):
+        rules = {"preset": "fudge1995", "options": {"dice.technique": technique}}
+        assert ok(action, ruleset=rules, **{key: build(-5, 2)}) == ok(action, ruleset=rules, **{key: build(0, 2)})
+    # 4dF cannot show ±5: a typo, refused rather than read.
+    assert error(action, ruleset={"preset": "fudge1995"}, **{key: build(5, 0)})["field"].endswith(".roll")
