@@ -142,3 +142,27 @@ def test_one_willpower_result_per_wound_and_the_gms_two_dice(open_context, site,
     gm.get_by_role("button", name="Roll for the GM").click()
     idle(page)
     expect(gm.locator('.face-btn[aria-pressed="true"]')).to_have_count(2)
+
+
+def test_a_sparring_pair_on_one_side_under_pc_vs_npc(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    eid = new_encounter(page, site, "Sparring", preset="fudge1995")
+    add_fighter(page, HERO)
+    details = page.locator("#add-fighter")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = details.locator("form")
+    fill_fighter(form, ORC)
+    form.get_by_label("Side", exact=True).select_option("players")  # a sparring partner of his side
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    set_option(page, "melee.npc_fixed", True)
+    # F95 4.33: the NPC scores her trait level against the PC, on his side as on the other.
+    expect(page.get_by_label("Against", exact=True)).to_have_value("c2")
+    expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
+    expect(page.locator("section.round-form .hint").filter(has_text="Orc scores her trait level")).to_have_count(1)
+    axe_check(page, "round form: a sparring pair")
+    enter_faces(page, "Hero", [1, 1, 0, 0])
+    resolve(page)
+    event = stored_log(page, eid)[-1]
+    assert event["t"] == "exchange" and "b_dice" not in event

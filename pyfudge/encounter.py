@@ -728,6 +728,7 @@ class Encounter:
             "round": state.round,
             "combatants": cards,
             "pairs": _pairs(state, factors),
+            "no_roll": _no_roll(state),
             "last": state.last,
             "log": list(self.lines),
             "can_undo": len(self.states) > 1,
@@ -792,6 +793,14 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
         "ddf": ddf.to_dict(),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
     }
+
+
+def _no_roll(state: State) -> list[dict[str, str]]:
+    """Every ordered pair, of any sides, in which ``a`` makes no roll against ``b``: under F95
+    4.33's PC-vs-NPC mode an NPC scores her trait level against a PC — a sparring pair on one
+    side too, which the round form may pick like any other."""
+    return [{"a": a.id, "b": b.id} for a in state.combatants for b in state.combatants
+            if a.id != b.id and attack._fixed_npc(a.fighter, b.fighter, state.rules)]
 
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:

@@ -85,3 +85,18 @@ def test_a_foes_missing_shield_roll_names_the_foes_dice():
     event["foe_dice"]["c3"]["shield"] = {"faces": [1, 1, 1, 1]}
     enc.apply(event)
     assert enc.state.last["outcome"]["blocks"]
+
+
+def test_who_rolls_is_known_for_a_pair_on_one_side_too():
+    # F95 4.33 under PC-vs-NPC mode: an NPC sparring with a PC of her own side scores her level.
+    enc = Encounter(ruleset=RuleSet("fudge1995", {"melee.npc_fixed": True}))
+    enc.apply({"t": "add", "fighter": HERO})
+    enc.apply({"t": "add", "fighter": ORC, "side": "players"})
+    enc.apply({"t": "add", "fighter": GOB})
+    view = enc.view()
+    assert view["no_roll"] == [{"a": "c2", "b": "c1"}, {"a": "c3", "b": "c1"}]
+    assert ("c2", "c1") not in {(p["a"], p["b"]) for p in view["pairs"]}  # not foes: no damage total
+    # The sparring NPC rolls no dice, as the view says; the round resolves.
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"faces": [1, 0, 0, 0]}}})
+    assert enc.state.last["kind"] == "exchange"
+    assert Encounter(ruleset=RuleSet("fudge1995")).view()["no_roll"] == []

@@ -198,9 +198,10 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
 
 // --- the form -------------------------------------------------------------------------------------
 
-/** Does `a` roll against `b`? The view's pairs say (F95 4.33: an NPC against a PC may not). */
+/** Does `a` roll against `b`? The view lists the pairs of any sides where she does not (F95
+ *  4.33: an NPC against a PC scores her trait level). */
 function rolls(view, a, b) {
-  return view.pairs.find((p) => p.a === a && p.b === b)?.rolls ?? true;
+  return !(view.no_roll ?? []).some((p) => p.a === a && p.b === b);
 }
 
 const put = (event, key, value) => {
