@@ -104,6 +104,14 @@ def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe
     hero.get_by_role("button", name="Roll checks for Hero").click()
     idle(page)
     expect(hero.locator('.face-btn[aria-pressed="true"]')).to_have_count(8)
+    # The smallest phone the app is made for, in dark mode: no sideways scroll.
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 360, "height": 640})
+    fits(page)
+    sizes = hero.locator(".face-btn").evaluate_all(
+        "bs => bs.map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert sizes and min(min(s) for s in sizes) >= 44, sizes  # tap targets
+    page.locator("section.round-form").screenshot(path="/tmp/checks-exchange-360-dark.png")
 
 
 def test_one_willpower_result_per_wound_and_the_gms_two_dice(open_context, site, screen, axe_check):
