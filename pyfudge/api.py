@@ -113,15 +113,24 @@ _ROUND_LABELS = {
 def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
     """Roll for a trait level, or read the dice a player entered (F95 4.1; F93 4.21–4.22).
 
-    The technique is the ruleset's ``dice.technique`` (4dF unless a ruleset says otherwise);
-    entered dice are ``faces`` or a ``total``.
+    The technique is the ruleset's ``dice.technique`` (4dF unless a ruleset says otherwise), or
+    ``dice``: a number of Fudge dice the rules roll (the GM's 2dF group roll, F95 4.34; the 1dF
+    damage die, F95 4.61); entered dice are ``faces`` or a ``total``.
     """
     rules = _rules(args)
     level = ladder.check_trait(args.get("level", ladder.FAIR), field="level")
+    count = args.get("dice")
+    key = rules["dice.technique"]
+    if count is not None:
+        known = {t.count: k for k, t in dice.TECHNIQUES.items() if t.die == dice.FUDGE_FACES}
+        if isinstance(count, bool) or not isinstance(count, int) or count not in known:
+            raise RequestError(f"dice must be a number of Fudge dice: {', '.join(map(str, sorted(known)))}.",
+                               field="dice")
+        key = known[count]
     if args.get("faces") is None and args.get("total") is None:
-        roll = dice.roll_action(rng, rules=rules)
+        roll = dice.roll_technique(rng, key)
     else:
-        roll = dice.read_action(rules=rules, faces=args.get("faces"), total=args.get("total"), field="faces")
+        roll = dice.read(key, faces=args.get("faces"), total=args.get("total"), field="faces")
     result = level + roll.total
     return {
         **roll.to_dict(),
@@ -184,7 +193,7 @@ def _group(args: Args, rng: random.Random) -> dict[str, Any]:
 def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
     """Ranged fire: unaware, aware or shooting back, with automatic fire (F95 4.4; F93 4.65)."""
     rules = _rules(args)
-    shot = ranged.RangedAttack.from_dict(_need(args, "attack"), field="attack")
+    shot = ranged.RangedAttack.from_dict(_need(args, "attack"), field="attack", technique=rules["dice.technique"])
     try:
         return ranged.resolve_ranged(shot, rules=rules).to_dict()
     except FudgeError as err:

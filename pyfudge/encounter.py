@@ -13,7 +13,9 @@ Events (JSON objects with ``"t"``):
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
 - ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
   targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
-  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes
+  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes. The lone fighter,
+  who may take a wound from each foe, gives ``lone_dice.check`` (CO 4.3) and
+  ``lone_declares.willpower`` (F95 4.52) as one entry, or a list with one per wound
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
   target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
   ranged exchange (F95 4.4, F93 4.65)
@@ -254,8 +256,10 @@ def _group(state: State, event: dict) -> State:
         for i, fid in enumerate(ids):
             if fid not in foe_ids:
                 raise RequestError(f"{key}[{i}] is not one of the foes.", field=f"{key}[{i}]")
-    lone_decl, lone_carry = _declared(state, lone, event.get("lone_declares"), "lone_declares")
-    lone_dice = FighterDice.from_dict(event.get("lone_dice"), rules=rules, field="lone_dice")
+    raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
+    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
+    lone_decl, lone_carry = _declared(state, lone, raw_decl, "lone_declares")
+    lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
     fixed = _npc_fixed(lone, foes, rules)
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
@@ -313,12 +317,22 @@ def _group(state: State, event: dict) -> State:
         if faces is not None:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
-    landed = multi.land_group_blows(
-        outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
-        check_dice={c.fighter.name: d.check for c, d, _ in everyone if d.check is not None},
-        willpower={c.fighter.name: decl.willpower for c, _, decl in everyone if decl.willpower is not None},
-        shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
-        npc_fixed=fixed)
+    check_dice = {c.fighter.name: d.check for c, d, _ in everyone if d.check is not None}
+    willpower = {c.fighter.name: decl.willpower for c, _, decl in everyone if decl.willpower is not None}
+    # The lone fighter may take a wound from each foe: one check or Willpower result per wound.
+    if lone_checks is not None:
+        check_dice[lone.fighter.name] = lone_checks
+    if lone_wills is not None:
+        willpower[lone.fighter.name] = lone_wills
+    try:
+        landed = multi.land_group_blows(
+            outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
+            check_dice=check_dice, willpower=willpower,
+            shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
+            npc_fixed=fixed)
+    except FudgeError as err:
+        err.field = _landing_field(err.field or "", lone, foes)
+        raise
     after = _wounded(state, [(lone, landed.lone)] + list(zip(foes, landed.foes)))
     hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
     text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
@@ -341,6 +355,45 @@ def _group_field(where: str, foe_ids: list[str]) -> str:
     if where.startswith("targets["):
         return where
     return where if where.startswith("group_roll") else f"round.{where}"
+
+
+def _per_wound(raw: Any, key: str, where: str, most: int) -> tuple[Any, list | None]:
+    """Split a list of per-wound inputs (``willpower`` results of the lone fighter's declaration,
+    ``check`` dice of his dice) from the rest, which is read as usual. A lone fighter can take a
+    wound from each foe in one round (F95 4.34), and checks or rolls Willpower after each
+    ("Each time a character is injured", CO 4.3; F95 4.52)."""
+    if not isinstance(raw, dict):
+        return raw, None
+    value = raw.get(key)
+    several = isinstance(value, list) and (key == "willpower" or (value and isinstance(value[0], list)))
+    if not several:
+        return raw, None
+    if not 1 <= len(value) <= most:
+        raise RequestError(f"{where}.{key} lists one entry per wound: 1 to {most}.", field=f"{where}.{key}")
+    if key == "willpower":
+        read = [ladder.check_level(v, field=f"{where}.{key}[{i}]") for i, v in enumerate(value)]
+    else:
+        read = [list(dice.check_fudge_faces(v, 4, field=f"{where}.{key}[{i}]")) for i, v in enumerate(value)]
+    return {k: v for k, v in raw.items() if k != key}, read
+
+
+def _landing_field(where: str, lone: Combatant, foes: list[Combatant]) -> str:
+    """The event's field for an input the landing of a group round's blows names by fighter
+    ("check_dice.Hero[1]" is the lone fighter's second damage check: "lone_dice.check[1]")."""
+    head, _, name = where.partition(".")
+    name, bracket, index = name.partition("[")
+    part = {"check_dice": ("dice", "check"), "shield_dice": ("dice", "shield"),
+            "willpower": ("declares", "willpower")}.get(head)
+    if part is None:
+        return where
+    if name == lone.fighter.name:
+        field_name = f"lone_{part[0]}.{part[1]}"
+    else:
+        c = next((c for c in foes if c.fighter.name == name), None)
+        if c is None:
+            return where
+        field_name = f"foe_{part[0]}.{c.id}.{part[1]}"
+    return field_name + (f"[{index}" if bracket else "")
 
 
 def _wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
@@ -682,6 +735,7 @@ class Encounter:
             "round": state.round,
             "combatants": cards,
             "pairs": _pairs(state, factors),
+            "no_roll": _no_roll(state),
             "last": state.last,
             "log": list(self.lines),
             "can_undo": len(self.states) > 1,
@@ -746,6 +800,14 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
         "ddf": ddf.to_dict(),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
     }
+
+
+def _no_roll(state: State) -> list[dict[str, str]]:
+    """Every ordered pair, of any sides, in which ``a`` makes no roll against ``b``: under F95
+    4.33's PC-vs-NPC mode an NPC scores her trait level against a PC — a sparring pair on one
+    side too, which the round form may pick like any other."""
+    return [{"a": a.id, "b": b.id} for a in state.combatants for b in state.combatants
+            if a.id != b.id and attack._fixed_npc(a.fighter, b.fighter, state.rules)]
 
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:

@@ -130,3 +130,51 @@ def test_describe_gives_the_app_the_choices_of_a_fighter_sheet_and_a_declaration
             Declaration.from_dict({key: choice["value"]})
     assert [c["value"] for c in result["declare"]["stance"]] == [
         "berserk", "aggressive", "normal", "cautious", "defensive"]
+
+
+@pytest.mark.parametrize("count", [1, 2, 4])
+def test_roll_rolls_a_number_of_fudge_dice(count):
+    # The GM's 2dF group roll (F95 4.34) under any technique, even the 1993 draft's 2d6.
+    for _ in range(20):
+        result = ok("roll", dice=count, level=0, ruleset={"preset": "fudge1993"})
+        assert result["dice"] == f"{count}dF" and len(result["faces"]) == count
+        assert set(result["faces"]) <= {-1, 0, 1} and result["total"] == sum(result["faces"])
+
+
+def test_roll_reads_entered_fudge_dice_of_a_number():
+    assert ok("roll", dice=2, faces=[1, 0], level=0)["result_name"] == "Good"
+    assert ok("roll", dice=2, total=-2, level=0)["result_name"] == "Poor"
+    assert error("roll", dice=2, total=3)["field"] == "args.faces"
+    assert error("roll", dice=2, faces=[1, 1, 0, 0])["field"] == "args.faces"
+
+
+@pytest.mark.parametrize("count", [0, 3, 5, "2", 2.0, True, None])
+def test_roll_refuses_a_number_of_dice_the_rules_never_roll(count):
+    if count is None:
+        assert ok("roll", dice=count)["dice"] == "4dF"  # no number: the ruleset's technique
+    else:
+        assert error("roll", dice=count)["field"] == "args.dice"
+
+
+def _group_round(lone_roll, foe_roll):
+    return {"lone": {"name": "Hero", "level": 1, "roll": lone_roll},
+            "foes": [{"name": "Orc", "level": 0, "roll": foe_roll}]}
+
+
+def _ranged_attack(shooter_roll, target_roll):
+    return {"mode": "aware", "shooter": {"name": "Archer", "level": 1, "roll": shooter_roll, "difficulty": 0},
+            "target": {"name": "Hero", "level": 0, "roll": target_roll}}
+
+
+@pytest.mark.parametrize("action, build, key", [("group", _group_round, "round"),
+                                                ("ranged", _ranged_attack, "attack")])
+def test_group_and_ranged_totals_follow_the_dice_technique(action, build, key):
+    # F93 4.21: the 2d6 ways show −5..+5 and read ±5 as 0, as an exchange reads them.
+    f93 = {"preset": "fudge1993"}
+    assert ok(action, ruleset=f93, **{key: build(5, -5)}) == ok(action, ruleset=f93, **{key: build(0, 0)})
+    assert error(action, ruleset=f93, **{key: build(6, 0)})["field"].endswith(".roll")
+    for technique in ("2d6_difference", "2d6_minus_7"):
+        rules = {"preset": "fudge1995", "options": {"dice.technique": technique}}
+        assert ok(action, ruleset=rules, **{key: build(-5, 2)}) == ok(action, ruleset=rules, **{key: build(0, 2)})
+    # 4dF cannot show ±5: a typo, refused rather than read.
+    assert error(action, ruleset={"preset": "fudge1995"}, **{key: build(5, 0)})["field"].endswith(".roll")

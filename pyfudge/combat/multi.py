@@ -47,11 +47,12 @@ need_name = REQUEST.name  # a non-empty short name (a fighter, a foe, a body par
 need_bool = REQUEST.flag
 
 
-def read_roll(data: dict, where: str, *, count: int = 4) -> tuple[int, tuple[int, ...]]:
+def read_roll(data: dict, where: str, *, count: int = 4, technique: str | None = None) -> tuple[int, tuple[int, ...]]:
     """A roll given as ``faces`` (``count`` Fudge dice) or as a ``roll`` total; both agree if both.
 
-    A total is accepted for any dice technique whose results lie in −count..+count (4dF and the
-    2d6 techniques of F93 4.22 for count 4, 2dF for the GM's group roll).
+    A total is read with ``technique`` (a key of :data:`pyfudge.dice.TECHNIQUES`; the ruleset's
+    ``dice.technique`` where the caller knows it), else with ``count`` Fudge dice: any total the
+    technique can show, so −5..+5 for the 2d6 ways, where ±5 reads 0 (F93 4.21).
     """
     faces: tuple[int, ...] = ()
     total = data.get("roll")
@@ -63,12 +64,13 @@ def read_roll(data: dict, where: str, *, count: int = 4) -> tuple[int, tuple[int
                 field=f"{where}.roll",
             )
         return sum(faces), faces
-    if isinstance(total, bool) or not isinstance(total, int) or not -count <= total <= count:
+    tech = dice.technique(technique or f"{count}dF", field=f"{where}.roll")
+    if isinstance(total, bool) or not isinstance(total, int) or not tech.low <= total <= tech.high:
         raise DiceError(
-            f"{where}.roll must be a dice total from {-count} to +{count}, not {total!r}.",
+            f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}, not {total!r}.",
             field=f"{where}.roll",
         )
-    return total, faces
+    return dice.read(tech.key, total=total, field=f"{where}.roll").total, faces
 
 
 def _modifiers(value: Any, where: str) -> tuple[Modifier, ...]:
@@ -239,15 +241,16 @@ class Contender:
     d6: tuple[int, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "contender") -> "Contender":
-        """Read and validate a contender; ``roll``/``faces`` may be left out for a foe."""
+    def from_dict(cls, data: Any, *, field: str = "contender", technique: str | None = None) -> "Contender":
+        """Read and validate a contender; ``roll``/``faces`` may be left out for a foe. A ``roll``
+        total is read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
         reject_unknown(data, _CONTENDER_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
         level = ladder.check_trait(data.get("level"), field=f"{field}.level")
         roll: int | None = None
         faces: tuple[int, ...] = ()
         if data.get("roll") is not None or data.get("faces") is not None:
-            roll, faces = read_roll(data, field)
+            roll, faces = read_roll(data, field, technique=technique)
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
         needs = ladder.check_level(data.get("needs", ladder.POOR), field=f"{field}.needs", low=-8, high=8)
@@ -301,7 +304,8 @@ class GroupRound:
     def from_dict(cls, data: Any, *, field: str = "round", rules: "RuleSet | None" = None) -> "GroupRound":
         """Read and validate a round. With ``rules``, the group roll's dice count is checked too."""
         reject_unknown(data, _ROUND_KEYS, field)
-        lone = Contender.from_dict(data.get("lone"), field=f"{field}.lone")
+        technique = None if rules is None else rules["dice.technique"]
+        lone = Contender.from_dict(data.get("lone"), field=f"{field}.lone", technique=technique)
         if lone.roll is None:
             raise DiceError("The lone fighter needs a roll.", field=f"{field}.lone.roll")
         if lone.ignored:
@@ -309,7 +313,8 @@ class GroupRound:
         raw = data.get("foes")
         if not isinstance(raw, list) or not 1 <= len(raw) <= 12:
             raise RequestError("foes must be a list of 1 to 12 foes.", field=f"{field}.foes")
-        foes = tuple(Contender.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(raw))
+        foes = tuple(Contender.from_dict(f, field=f"{field}.foes[{i}]", technique=technique)
+                     for i, f in enumerate(raw))
         mode = data.get("npc_roll", "each")
         if mode not in _NPC_MODES:
             raise RequestError(f"npc_roll must be one of {', '.join(_NPC_MODES)}.", field=f"{field}.npc_roll")

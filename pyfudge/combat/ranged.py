@@ -138,12 +138,12 @@ class Shot:
     difficulty: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shot") -> "Shot":
-        """Read and validate one side."""
+    def from_dict(cls, data: Any, *, field: str = "shot", technique: str | None = None) -> "Shot":
+        """Read and validate one side; a ``roll`` total is read with ``technique`` (4dF if not given)."""
         reject_unknown(data, _SHOT_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
         level = ladder.check_trait(data.get("level"), field=f"{field}.level")
-        roll, faces = read_roll(data, field)
+        roll, faces = read_roll(data, field, technique=technique)
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         dl = data.get("difficulty")
         if dl is not None:
@@ -184,13 +184,14 @@ class RangedAttack:
     burst: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "attack") -> "RangedAttack":
-        """Read and validate an attack; each mode requires exactly the sides it uses."""
+    def from_dict(cls, data: Any, *, field: str = "attack", technique: str | None = None) -> "RangedAttack":
+        """Read and validate an attack; each mode requires exactly the sides it uses. Roll totals
+        are read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
         reject_unknown(data, _ATTACK_KEYS, field)
         mode = data.get("mode")
         if mode not in _MODES:
             raise RequestError(f"mode must be one of {', '.join(_MODES)}, not {mode!r}.", field=f"{field}.mode")
-        shooter = Shot.from_dict(data.get("shooter"), field=f"{field}.shooter")
+        shooter = Shot.from_dict(data.get("shooter"), field=f"{field}.shooter", technique=technique)
         if shooter.difficulty is None:
             raise RequestError("The GM sets a Difficulty Level for the shot (range, light, cover).",
                                field=f"{field}.shooter.difficulty")
@@ -199,7 +200,7 @@ class RangedAttack:
             if data.get("target") is not None:
                 raise RequestError("An unaware target makes no roll.", field=f"{field}.target")
         else:
-            target = Shot.from_dict(data.get("target"), field=f"{field}.target")
+            target = Shot.from_dict(data.get("target"), field=f"{field}.target", technique=technique)
             if mode == "shoot_back" and target.difficulty is None:
                 raise RequestError("The GM sets a Difficulty Level for the return shot too.",
                                    field=f"{field}.target.difficulty")

@@ -7,21 +7,31 @@ import { FACES, Field, choiceLabel, optionValue, labelOf, fillNames, ladderOptio
 
 // --- dice -----------------------------------------------------------------------------------------
 
-const blankSide = () => ({ faces: [null, null, null, null], total: "", damage: [null, null, null, null], declares: {} });
+const four = () => [null, null, null, null];
+// shield/shieldTotal: the shield check (CO 2.2); checks: one damage check's 4dF per wound (CO 4.3);
+// wills: one Willpower result per wound (F95 4.52 no. 4); capacity: a Damage Capacity roll (F95 4.52).
+const blankSide = () => ({ faces: four(), total: "", damage: four(), declares: {},
+  shield: four(), shieldTotal: "", checks: [four()], wills: [""], capacity: "" });
+
+/** One Fudge die: three face buttons, pressed again to clear. */
+function DieToggle({ title, value, onPick }) {
+  return html`
+    <fieldset class="die-toggle">
+      <legend>${title}</legend>
+      ${FACES.map((f) => html`<button type="button" class="face-btn" aria-pressed=${value === f.value ? "true" : "false"}
+          aria-label=${`${title}: ${f.name}`} onClick=${() => onPick(value === f.value ? null : f.value)}>${f.symbol}</button>`)}
+    </fieldset>`;
+}
 
 /** One set of dice: `count` −/0/+ toggles (Fudge dice) or a total, optional damage dice, Roll. */
 function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techniqueLabel, showDamage, onRoll, busy }) {
   const setFace = (key, i, v) => {
     const list = [...side[key]];
-    list[i] = list[i] === v ? null : v;
+    list[i] = v;
     setSide({ ...side, [key]: list });
   };
-  const dieRow = (key, i, title) => html`
-    <fieldset class="die-toggle" key=${key + i}>
-      <legend>${title} ${i + 1}</legend>
-      ${FACES.map((f) => html`<button type="button" class="face-btn" aria-pressed=${side[key][i] === f.value ? "true" : "false"}
-          aria-label=${`${title} ${i + 1}: ${f.name}`} onClick=${() => setFace(key, i, f.value)}>${f.symbol}</button>`)}
-    </fieldset>`;
+  const dieRow = (key, i, title) => html`<${DieToggle} key=${key + i} title=${`${title} ${i + 1}`} value=${side[key][i]}
+    onPick=${(v) => setFace(key, i, v)} />`;
   const dice = [...Array(count).keys()];
   return html`
     <fieldset class="dice-entry" aria-label=${legend ?? `${label}'s dice`}>
@@ -44,13 +54,82 @@ function rollOf(side, count = 4) {
   return null;
 }
 
-function diceOf(side) {
+/** The fighter's dice for the event; `many`: the lone fighter of a group round, who gives one
+ *  damage check per wound (the engine reads a list). */
+function diceOf(side, many = false) {
   const dice = {};
   const roll = rollOf(side);
   if (roll) dice.roll = roll;
   const damage = side.damage.filter((f) => f !== null);
   if (damage.length) dice.damage = damage;
+  const shield = rollOf({ faces: side.shield, total: side.shieldTotal });
+  if (shield) dice.shield = shield;
+  const checks = side.checks.filter((c) => c.some((f) => f !== null));
+  if (checks.length) dice.check = many ? side.checks.slice(0, lastGiven(side.checks.map((c) => c.some((f) => f !== null))) + 1) : checks[0];
   return dice;
+}
+
+const lastGiven = (flags) => flags.lastIndexOf(true);
+
+/** The dice of a fighter who makes no combat roll: only his checks. */
+function checksOnly(side) {
+  const { shield, check } = diceOf(side);
+  return { ...(shield && { shield }), ...(check && { check }) };
+}
+
+/** The declaration with the Willpower results and Damage Capacity roll entered with the checks. */
+function declaresOf(side, many = false) {
+  const declares = { ...side.declares };
+  const wills = side.wills.slice(0, lastGiven(side.wills.map((w) => w !== "")) + 1).map((w) => (w === "" ? null : Number(w)));
+  if (wills.length) declares.willpower = many ? wills : wills[0];
+  if (side.capacity !== "") declares.capacity_roll = Number(side.capacity);
+  return declares;
+}
+
+/** Which checks the ruleset calls for (CO 2.2, CO 4.3, F95 4.52), read like any other option. */
+function checksInUse(view, describe) {
+  return {
+    shield: !!optionValue(view, describe, "co.shield"),
+    check: !!optionValue(view, describe, "co.damage_check"),
+    willpower: (optionValue(view, describe, "wounds.willpower") ?? "off") !== "off",
+    capacity: optionValue(view, describe, "damage.capacity") === "roll",
+  };
+}
+
+/** One fighter's checks: shield check, a damage check and a Willpower result per wound, Damage
+ *  Capacity roll — each only when the rules use it. */
+function ChecksEntry({ who, card, use, wounds, side, setSide, fudge, techniqueLabel, describe, onRoll, busy }) {
+  const name = card.name;
+  const hasShield = use.shield && (card.fighter?.shield ?? "none") !== "none";
+  const nth = (i, text) => (wounds > 1 ? `${text}, wound ${i + 1}` : text);
+  const setAt = (key, i, value) => { const list = [...side[key]]; list[i] = value; setSide({ ...side, [key]: list }); };
+  const setCheck = (w, i, v) => { const c = [...(side.checks[w] ?? four())]; c[i] = v; setAt("checks", w, c); };
+  const range = [...Array(wounds).keys()];
+  const ladder = (id, label, value, onPick) => html`<${Field} id=${id} label=${label}>
+    <select id=${id} onChange=${(e) => onPick(e.currentTarget.value)}>
+      <option value="" selected=${value === ""}>not rolled</option>
+      ${ladderOptions(describe, value === "" ? null : Number(value))}
+    </select></${Field}>`;
+  return html`
+    <fieldset class="dice-entry checks-entry" aria-label=${`${name}'s checks`}>
+      <legend><bdi>${name}</bdi>'s checks</legend>
+      ${hasShield && html`<div class="check-dice">
+        ${fudge ? [0, 1, 2, 3].map((i) => html`<${DieToggle} key=${`s${i}`} title=${`Shield die ${i + 1}`} value=${side.shield[i]}
+          onPick=${(v) => setAt("shield", i, v)} />`) : html`<p class="hint">Shield check: ${techniqueLabel}</p>`}
+        <div class="field inline">
+          <label for=${`shield-total-${who}`}>${fudge ? "or the shield check's total" : "Shield check total"}</label>
+          <input id=${`shield-total-${who}`} type="number" inputmode="numeric" value=${side.shieldTotal}
+            onInput=${(e) => setSide({ ...side, shieldTotal: e.currentTarget.value })} />
+        </div></div>`}
+      ${use.check && range.map((w) => html`<div class="check-dice" key=${`c${w}`}>
+        ${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${i} title=${wounds > 1 ? `Wound ${w + 1} check die ${i + 1}` : `Damage check die ${i + 1}`}
+          value=${side.checks[w]?.[i] ?? null} onPick=${(v) => setCheck(w, i, v)} />`)}</div>`)}
+      ${use.willpower && range.map((w) => html`<div key=${`w${w}`}>
+        ${ladder(`will-${who}-${w}`, nth(w, "Willpower result"), side.wills[w] ?? "", (v) => setAt("wills", w, v))}</div>`)}
+      ${use.capacity && ladder(`capacity-${who}`, "Damage Capacity roll", side.capacity, (v) => setSide({ ...side, capacity: v }))}
+      ${(hasShield || use.check) && html`<button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>
+        Roll checks for <bdi>${name}</bdi></button>`}
+    </fieldset>`;
 }
 
 // --- declarations ---------------------------------------------------------------------------------
@@ -119,9 +198,10 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
 
 // --- the form -------------------------------------------------------------------------------------
 
-/** Does `a` roll against `b`? The view's pairs say (F95 4.33: an NPC against a PC may not). */
+/** Does `a` roll against `b`? The view lists the pairs of any sides where she does not (F95
+ *  4.33: an NPC against a PC scores her trait level). */
 function rolls(view, a, b) {
-  return view.pairs.find((p) => p.a === a && p.b === b)?.rolls ?? true;
+  return !(view.no_roll ?? []).some((p) => p.a === a && p.b === b);
 }
 
 const put = (event, key, value) => {
@@ -138,6 +218,8 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const [kind, setKind] = useState(null);
   const [sides, setSides] = useState({});
   const [showDamage, setShowDamage] = useState(false);
+  const [showChecks, setShowChecks] = useState(false);
+  const [wounds, setWounds] = useState(1); // the lone fighter's wounds this group round
   const [gmRoll, setGmRoll] = useState(false);
   const [strike, setStrike] = useState("");
   const [ignored, setIgnored] = useState([]);
@@ -159,6 +241,13 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const side = (who) => sides[who] ?? blankSide();
   const setSide = (who) => (value) => setSides({ ...sides, [who]: value });
   const foesFixed = foes.length > 0 && foes.every((f) => !rolls(view, f.id, a.id));
+  const use = checksInUse(view, describe);
+  const checkKeys = { shield: "co.shield", check: "co.damage_check", willpower: "wounds.willpower", capacity: "damage.capacity" };
+  const checkNames = Object.keys(use).filter((k) => use[k])
+    .map((k) => describe?.options.find((o) => o.key === checkKeys[k])?.label ?? checkKeys[k]);
+  // Who may take a blow in this form, and so make checks: as [key, combatant].
+  const struck = { exchange: [["a", a], ["b", b]], group: [["a", a], ...foes.map((f) => [`f-${f.id}`, f])],
+    ranged: [["a", a], ["b", b]], story: [] }[form];
 
   // Who enters dice in this form, as [key, combatant or null, legend, dice count, technique].
   const entries = [];
@@ -181,25 +270,31 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   function draft() {
     if (form === "exchange") {
       const event = { t: "exchange", kind: exchangeKind, a: a.id, b: b.id };
-      put(event, "a_declares", side("a").declares);
-      put(event, "b_declares", side("b").declares);
-      if (rolls(view, a.id, b.id)) put(event, "a_dice", diceOf(side("a")));
-      if (rolls(view, b.id, a.id)) put(event, "b_dice", diceOf(side("b")));
+      put(event, "a_declares", declaresOf(side("a")));
+      put(event, "b_declares", declaresOf(side("b")));
+      // A fighter fixed at her trait level rolls no combat dice, but still her checks (CO 2.2, 4.3).
+      put(event, "a_dice", rolls(view, a.id, b.id) ? diceOf(side("a")) : checksOnly(side("a")));
+      put(event, "b_dice", rolls(view, b.id, a.id) ? diceOf(side("b")) : checksOnly(side("b")));
       return event;
     }
     if (form === "group") {
       const event = { t: "group", lone: a.id, foes: foes.map((f) => f.id) };
-      put(event, "lone_declares", side("a").declares);
-      put(event, "lone_dice", diceOf(side("a")));
+      put(event, "lone_declares", declaresOf(side("a"), true));
+      put(event, "lone_dice", diceOf(side("a"), true));
       if (gmRoll && !foesFixed) put(event, "group_roll", rollOf(side("gm"), groupCount));
       else if (!foesFixed) {
         const each = {};
         foes.forEach((f) => { const d = diceOf(side(`f-${f.id}`)); if (Object.keys(d).length) each[f.id] = d; });
         put(event, "foe_dice", each);
       }
+      if (gmRoll || foesFixed) {
+        const each = {};
+        foes.forEach((f) => { const d = checksOnly(side(`f-${f.id}`)); if (Object.keys(d).length) each[f.id] = d; });
+        put(event, "foe_dice", each);
+      }
       if (strike && foes.some((f) => f.id === strike)) event.targets = [strike];
       const declared = {};
-      foes.forEach((f) => { const d = side(`f-${f.id}`).declares; if (Object.keys(d).length) declared[f.id] = d; });
+      foes.forEach((f) => { const d = declaresOf(side(`f-${f.id}`)); if (Object.keys(d).length) declared[f.id] = d; });
       put(event, "foe_declares", declared);
       const skipped = ignored.filter((id) => foes.some((f) => f.id === id));
       if (skipped.length) event.ignored = skipped;
@@ -211,12 +306,11 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         difficulty: Number(shot.difficulty) };
       if (shot.mode === "shoot_back") event.target_difficulty = Number(shot.target_difficulty);
       if (shot.burst !== "") event.burst = Number(shot.burst);
-      put(event, "shooter_declares", side("a").declares);
+      put(event, "shooter_declares", declaresOf(side("a")));
       put(event, "shooter_dice", diceOf(side("a")));
-      if (shot.mode !== "unaware") {
-        put(event, "target_declares", side("b").declares);
-        put(event, "target_dice", diceOf(side("b")));
-      }
+      // An unaware target declares nothing, but may still roll Willpower against a wound.
+      put(event, "target_declares", declaresOf(shot.mode !== "unaware" ? side("b") : { ...side("b"), declares: {} }));
+      put(event, "target_dice", shot.mode !== "unaware" ? diceOf(side("b")) : checksOnly(side("b")));
       return event;
     }
     const event = { t: "story", id: a.id, rolls: entries.map(([k]) => rollOf(side(k)) ?? {}) };
@@ -225,24 +319,45 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     return event;
   }
 
+  const ruleset = view.ruleset;
+  // The GM's 2dF group roll (F95 4.34) is two Fudge dice whatever the technique; damage dice are
+  // four Fudge dice, of which the engine reads what damage.die needs.
+  const fudgeDice = (n) => engine.request("roll", { ruleset, dice: n });
+  const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
+
   async function roll(who, count, rollTechnique) {
     setRolling(who);
-    // The GM's 2dF: two of four Fudge dice the engine rolls (each die is fair on its own).
-    const asked = rollTechnique === "2dF" ? "4dF" : rollTechnique;
-    const ruleset = { preset: view.ruleset.preset, options: { ...view.ruleset.options, "dice.technique": asked } };
     const [main, dmg] = await Promise.all([
-      engine.request("roll", { ruleset }),
-      showDamage && !["gm", "s1", "s2", "s3"].includes(who)
-        ? engine.request("roll", { ruleset: { preset: view.ruleset.preset, options: { "dice.technique": "4dF" } } }) : null,
+      rollTechnique === "2dF" ? fudgeDice(2) : engine.request("roll", { ruleset }),
+      showDamage && !["gm", "s1", "s2", "s3"].includes(who) ? fudgeDice(4) : null,
     ]);
     setRolling(null);
     if (!main.ok) return setError(main.error.message);
     const next = { ...side(who) };
-    if (main.result.dice === "4dF" && (rollTechnique === "4dF" || rollTechnique === "2dF")) {
-      next.faces = [...main.result.faces.slice(0, count), null, null, null, null].slice(0, 4);
+    if (/dF$/.test(main.result.dice)) {
+      next.faces = asFaces(main.result);
       next.total = "";
     } else next.total = String(main.result.total);
     if (dmg?.ok) next.damage = dmg.result.faces;
+    setSides({ ...sides, [who]: next });
+  }
+
+  /** Roll a fighter's shield check (the ruleset's technique, CO 2.2) and his damage checks (4dF each, CO 4.3). */
+  async function rollChecks(who, hasShield, many) {
+    setRolling(`checks-${who}`);
+    const [shieldRoll, ...checks] = await Promise.all([
+      hasShield ? engine.request("roll", { ruleset }) : null,
+      ...(use.check ? [...Array(many).keys()].map(() => fudgeDice(4)) : []),
+    ]);
+    setRolling(null);
+    const failed = [shieldRoll, ...checks].find((r) => r && !r.ok);
+    if (failed) return setError(failed.error.message);
+    const next = { ...side(who) };
+    if (shieldRoll) {
+      if (shieldRoll.result.dice === "4dF") { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
+      else next.shieldTotal = String(shieldRoll.result.total);
+    }
+    if (checks.length) next.checks = checks.map((c) => c.result.faces);
     setSides({ ...sides, [who]: next });
   }
 
@@ -265,12 +380,20 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     e.preventDefault();
     const response = await apply(draft());
     if (!response.ok) {
+      const field = response.error.field ?? "";
       setError(response.error.message);
-      if (/damage/.test(response.error.field ?? "") || /damage dice/.test(response.error.message)) setShowDamage(true);
+      if (/damage/.test(field) || /damage dice/.test(response.error.message)) setShowDamage(true);
+      // A check the engine asks for: show the checks, one more wound's entry when it names the next.
+      if (/\.(check|shield|willpower|capacity_roll)(\[|$)/.test(field)) {
+        setShowChecks(true);
+        const nth = field.match(/lone_(?:dice\.check|declares\.willpower)\[(\d+)\]$/);
+        if (nth) setWounds(Math.max(wounds, Number(nth[1]) + 1));
+      }
       return;
     }
     setError(null);
     setSides({});
+    setWounds(1);
   }
 
   const options = (selected, skip) => cs.filter((c) => c.id !== skip).map((c) =>
@@ -364,7 +487,11 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
           <div class="field check">
             <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
             <label for="show-damage">Enter damage dice</label>
-          </div>`}
+          </div>
+          ${checkNames.length > 0 && html`<div class="field check">
+            <input id="show-checks" type="checkbox" checked=${showChecks} onChange=${(e) => setShowChecks(e.currentTarget.checked)} />
+            <label for="show-checks">Enter checks: ${checkNames.join(", ")}</label>
+          </div>`}`}
         ${entries.map(([who, c, legend, count, rollTechnique]) => c === null
           ? html`<p class="hint" key=${who}>${legend}</p>`
           : html`<${DiceEntry} key=${who} who=${who} label=${c.name} legend=${legend}
@@ -372,6 +499,12 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
               fudge=${(rollTechnique ?? technique) === "4dF" || rollTechnique === "2dF"} techniqueLabel=${techniqueLabel}
               showDamage=${showDamage && who !== "gm" && form !== "story"} busy=${rolling === who}
               onRoll=${() => roll(who, count ?? 4, rollTechnique ?? technique)} />`)}
+        ${showChecks && checkNames.length > 0 && struck.map(([who, c]) => html`<${ChecksEntry} key=${`checks-${who}`}
+            who=${who} card=${c} use=${use} wounds=${form === "group" && who === "a" ? wounds : 1}
+            side=${side(who)} setSide=${setSide(who)} fudge=${technique === "4dF"} techniqueLabel=${techniqueLabel}
+            describe=${describe} busy=${rolling === `checks-${who}`}
+            onRoll=${() => rollChecks(who, use.shield && (c.fighter?.shield ?? "none") !== "none",
+              form === "group" && who === "a" ? wounds : 1)} />`)}
         ${alternating && html`<div class="initiative">
           ${init ? html`<p class="hint" data-testid="initiative">Initiative: <bdi>${cs.find((c) => c.id === init.first)?.name}</bdi> attacks first.</p>`
             : html`<button type="button" onClick=${rollInitiative}>Initiative with these dice</button>`}</div>`}
