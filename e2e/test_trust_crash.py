@@ -123,7 +123,7 @@ def test_an_open_encounter_is_intact_after_a_crash(open_context, site, screen):
     # sends it once more, to the new engine, and it goes through — once.
     page.evaluate("pyfudgeEngine.testCrash('fatal')")
     card(page, "Orc").get_by_role("button", name="Remove").click()
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("article.fighter")).to_have_count(1, timeout=90_000)  # after a restart
     expect(status(page)).to_contain_text("was restarted")
     assert page.evaluate("pyfudgeEngine.restarts") == 2
 

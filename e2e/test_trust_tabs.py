@@ -117,3 +117,25 @@ def test_logs_that_went_different_ways_are_refused_never_merged(open_context, si
     app_ready(b)
     idle(b)
     assert names(b) == ["Ásta", "Troll"]
+
+
+def test_an_encounter_deleted_in_another_tab_is_not_written_back(open_context, site):
+    a, b, eid = two_tabs(open_context, site)
+    a.get_by_role("link", name="← Encounters").click()
+    row = a.locator(f".enc-row[data-id={eid}]")
+    row.get_by_role("button", name="Manage").click()
+    row.get_by_role("button", name="Delete").click()
+    expect(a.get_by_test_id("toast")).to_contain_text("Deleted")
+    # b hears of it: its copy is in memory only, offered for export; no change writes it back.
+    notice = b.get_by_test_id("unsaved-notice")
+    expect(notice).to_contain_text("it was deleted in another tab")
+    b.get_by_role("button", name="Undo").click()
+    idle(b)
+    expect(b.get_by_text("deleted in another tab").first).to_be_visible()
+    assert b.evaluate("(k) => localStorage.getItem(k)", f"pyfudge:enc:{eid}") is None
+    with b.expect_download() as download:
+        notice.get_by_role("button", name="Export it").click()
+    assert json.loads(open(download.value.path(), encoding="utf-8").read())["data"]["log"][0]["fighter"]["name"] == "Ásta"
+    # a's Undo brings it back, and b takes it again.
+    a.get_by_test_id("toast").get_by_role("button", name="Undo").click()
+    expect(a.locator(f".enc-row[data-id={eid}]")).to_have_count(1)

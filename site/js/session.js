@@ -55,7 +55,7 @@ export class Session {
     this.view = saved && (this.readOnly || (this.stored && saved.rev === this.stored.log.length)) ? saved.view : null;
     this.live = false; // the view came from the engine in this page, not from storage
     this.error = this.readOnly ? { type: "KeptAside", message: this.readOnly } : null;
-    this.unsaved = null; // null, or why the log in memory is not (all) in storage: "quota" | "unavailable"
+    this.unsaved = null; // null, or why the log in memory is not (all) in storage: "quota" | "unavailable" | "deleted"
     this.pending = 0;
   }
 
@@ -159,8 +159,10 @@ export class Session {
     if (raw !== null && raw === this.#savedText) return null; // unchanged since we read or wrote it
     const found = store.inspect(this.id);
     if (found.state === "missing") {
-      // No storage at all (a private mode): this page's memory is the only copy; go on.
-      return store.storageAvailable() && !this.unsaved ? { type: "Deleted", message: DELETED } : null;
+      // No storage at all (a private mode), or never saved: this page's memory is the only copy.
+      if (!store.storageAvailable() || (this.unsaved && this.unsaved !== "deleted")) return null;
+      this.unsaved = "deleted"; // deleted elsewhere: not written back, but offered for export
+      return { type: "Deleted", message: DELETED };
     }
     if (found.state !== "ok") {
       this.readOnly = found.message;

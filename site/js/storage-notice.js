@@ -12,6 +12,7 @@ import * as files from "./files.js";
 const WHY = {
   quota: "this device's storage for this site is full",
   unavailable: "this browser does not let the site store anything (a private mode?)",
+  deleted: "it was deleted in another tab (or the browser's storage was cleared)",
 };
 
 function Unsaved({ session, engine }) {
