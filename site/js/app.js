@@ -14,6 +14,7 @@ import { EncounterScreen } from "./encounter-screen.js";
 import { ListScreen } from "./list-screen.js";
 import { shareRoute, ShareScreen, LinkScreen } from "./share.js";
 import { PlayerScreen } from "./player-screen.js";
+import { StorageNotice } from "./storage-notice.js";
 
 const app = {
   engine: null,
@@ -37,6 +38,12 @@ function session(id) {
   if (!s) {
     s = new Session(app.engine, id);
     app.sessions.set(id, s);
+    s.subscribe(() => {
+      // Busy at once, not after the next paint (the screen's own effect): "idle" then means
+      // every event queued so far has been applied, saved and rendered.
+      if (route().id === id) document.documentElement.dataset.busy = s.pending > 0 ? "true" : "false";
+      app.notify(); // the storage notice follows every session
+    });
     s.open();
   }
   return s;
@@ -72,6 +79,10 @@ function App() {
     document.documentElement.dataset.screen = current.screen;
     window.scrollTo(0, 0);
   }, [current.screen, current.id]);
+  return html`<${StorageNotice} app=${app} current=${current} session=${session} />${screen(current)}`;
+}
+
+function screen(current) {
   if (current.screen === "encounter") {
     return html`<${EncounterScreen} key=${current.id} session=${session(current.id)} app=${app} />`;
   }
@@ -83,9 +94,21 @@ function App() {
   return html`<${ListScreen} app=${app} session=${session} />`;
 }
 
+/** Another tab of this site changed the stored data (issue 5, two tabs): open encounters take
+ * its events (Session.refresh), and the screens read storage again. key null: storage cleared. */
+function onStorage(event) {
+  if (event.key !== null && !event.key.startsWith("pyfudge:")) return;
+  const changed = /^pyfudge:enc:(.+)$/.exec(event.key ?? "")?.[1];
+  if (event.key === null || changed) {
+    for (const [id, s] of app.sessions) if (event.key === null || id === changed) s.refresh();
+  }
+  app.notify();
+}
+
 /** Render the app into root at once (from storage); the engine is attached as it loads. */
 export function start(root, engine) {
   app.engine = engine;
+  addEventListener("storage", onStorage);
   render(html`<${App} />`, root);
 }
 

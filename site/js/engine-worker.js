@@ -3,7 +3,9 @@
 // Messages in:  {type: "init", lock, testHooks} first (from engine.js), then {id, json}
 //               (a request for pyfudge.api.handle); {type: "test-crash", how} only when
 //               started with testHooks ("close", "fatal", or "eval": try eval, which the
-//               Content-Security-Policy must refuse).
+//               Content-Security-Policy must refuse; "hang": the next request never ends,
+//               as Python stuck in a loop); {id, python, files} only with testHooks: write
+//               files ({path: text}) and run the Python code, whose value (a str) is the answer.
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
 //               {type: "ready", build} or {type: "failed", message}, once;
 //               {id, json} per request;
@@ -115,13 +117,27 @@ function init({ lock, testHooks: hooks }) {
 
 function testCrash(how) {
   if (how === "close") self.close(); // dies without a word
-  else if (how === "fatal") crashNext = how;
+  else if (how === "fatal" || how === "hang") crashNext = how;
   else if (how === "eval") {
     try {
       (0, eval)("1"); // the policy must refuse this: a violation the page hears of
     } catch {
       // EvalError, as it should
     }
+  }
+}
+
+/** Test hook: run Python beside the engine (the golden rulebook examples run this way). */
+async function testPython({ id, python, files }) {
+  try {
+    await handlePromise;
+    for (const [path, text] of Object.entries(files ?? {})) {
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      pyodide.FS.writeFile(path, text);
+    }
+    postMessage({ id, json: JSON.stringify({ ok: true, result: String(pyodide.runPython(python)) }) });
+  } catch (err) {
+    postMessage({ id, json: JSON.stringify({ ok: false, error: { type: "PythonError", message: String(err?.message ?? err) } }) });
   }
 }
 
@@ -134,6 +150,7 @@ self.onmessage = async ({ data }) => {
   if (data?.type === "init") return init(data);
   if (data?.type === "test-crash") return testHooks ? testCrash(data.how) : undefined;
   const { id, json } = data;
+  if (data?.python !== undefined) return testHooks ? testPython(data) : undefined;
   let handle;
   try {
     handle = await handlePromise;
@@ -152,7 +169,9 @@ self.onmessage = async ({ data }) => {
   }
   try {
     if (crashNext) {
+      const how = crashNext;
       crashNext = null;
+      if (how === "hang") pyodide.runPython("while True:\n    pass"); // never returns
       pyodide._api.fatal_error(new Error("test crash: the runtime was broken on purpose"));
     }
     postMessage({ id, json: handle(json) });

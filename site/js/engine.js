@@ -9,7 +9,8 @@
 // once; requests made meanwhile wait for it. The engine then holds no open encounters:
 // the app reopens them from storage (session.js does, on the SessionError it gets).
 // Events, on the Engine (an EventTarget):
-//   "crash"    {detail: {message}}  the worker died; a new one is starting (state "restarting")
+//   "crash"    {detail: {message, hung}}  the worker died, or answered nothing for watchdogMs
+//              while requests waited (hung: true); a new one is starting (state "restarting")
 //   "restart"  {detail: {build}}    the new worker is ready (state "ready"): reopen encounters
 //   "failed"   {detail: {message, error}}  no engine any more (state "failed"): every request
 //              now answers error.type "EngineUnavailable" — or "UpdateRequired" when the
@@ -23,6 +24,10 @@
 // handling the next request); "eval" is no crash: the worker tries eval(), which its
 // Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
 
+// Watchdog: requests are waiting and the worker has said nothing for this long — Python is
+// stuck (a loop that never ends): the worker is treated as crashed and restarted. Far above
+// the slowest real request (opening a 20,000-event file on a slow phone).
+const WATCHDOG_MS = 60_000;
 const MAX_CRASHES = 3; // within CRASH_WINDOW_MS: then stop restarting (a request that always crashes)
 const CRASH_WINDOW_MS = 60_000;
 const TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
@@ -43,12 +48,14 @@ export class Engine extends EventTarget {
   #crashes = []; // times of recent crashes
   #lockPrefix = `pyfudge-engine-${Math.random().toString(36).slice(2)}-`;
   #firstStart; // {resolve, reject} of this.ready
+  #watchdog = null; // timer: fires when the worker has been silent for watchdogMs with requests waiting
 
   constructor() {
     super();
     this.state = "loading";
     this.build = null;
     this.restarts = 0;
+    this.watchdogMs = WATCHDOG_MS; // tests may lower it (with ?test-hooks)
     /** Resolves when the engine is first ready; rejects with the reason it cannot start. */
     this.ready = new Promise((resolve, reject) => {
       this.#firstStart = { resolve, reject };
@@ -65,8 +72,21 @@ export class Engine extends EventTarget {
     const json = JSON.stringify({ v: 1, id, action, args });
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
-      if (this.state === "ready") this.#worker.postMessage({ id, json });
+      if (this.state === "ready") this.#post({ id, json });
       else this.#queue.push({ id, json });
+    });
+  }
+
+  /** Test hook (only with ?test-hooks): run Python code in the engine's runtime after writing
+   * files ({path: text}) there; resolves like request(), the result being the code's value. */
+  testPython(python, files = {}) {
+    if (!TEST_HOOKS) throw new Error("test hooks are off (add ?test-hooks to the address)");
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      const message = { id, python, files };
+      if (this.state === "ready") this.#post(message);
+      else this.#queue.push(message);
     });
   }
 
@@ -101,6 +121,7 @@ export class Engine extends EventTarget {
       else if (data.type === "alive") this.#watch(lock, generation);
       else if (data.type === "csp-violation") reportViolation(data);
       else this.#answer(data);
+      this.#rearm();
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -136,7 +157,7 @@ export class Engine extends EventTarget {
     const restarted = this.state === "restarting";
     this.build = build;
     this.state = "ready";
-    for (const message of this.#queue.splice(0)) this.#worker.postMessage(message);
+    for (const message of this.#queue.splice(0)) this.#post(message);
     if (restarted) {
       this.restarts++;
       this.dispatchEvent(new CustomEvent("restart", { detail: { build } }));
@@ -156,7 +177,28 @@ export class Engine extends EventTarget {
     if (!restarting) this.#firstStart.reject(new Error(message));
   }
 
-  #crash(message) {
+  #post(message) {
+    this.#worker.postMessage(message);
+    if (!this.#watchdog) this.#rearm();
+  }
+
+  /** The worker spoke (or was given work): wait watchdogMs more, while requests wait. */
+  #rearm() {
+    clearTimeout(this.#watchdog);
+    this.#watchdog = null;
+    if (this.state !== "ready" || !this.#pending.size) return;
+    const generation = this.#generation;
+    this.#watchdog = setTimeout(() => {
+      this.#watchdog = null;
+      if (generation !== this.#generation || this.state !== "ready" || !this.#pending.size) return;
+      const seconds = Math.round(this.watchdogMs / 100) / 10;
+      this.#crash(`it did not answer for ${seconds} s: Python seems stuck in a loop`, true);
+    }, this.watchdogMs);
+  }
+
+  #crash(message, hung = false) {
+    clearTimeout(this.#watchdog);
+    this.#watchdog = null;
     this.#worker.terminate();
     const now = Date.now();
     this.#crashes = [...this.#crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
@@ -171,7 +213,7 @@ export class Engine extends EventTarget {
       });
     }
     this.state = "restarting";
-    this.dispatchEvent(new CustomEvent("crash", { detail: { message } }));
+    this.dispatchEvent(new CustomEvent("crash", { detail: { message, hung } }));
     this.#spawn();
   }
 

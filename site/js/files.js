@@ -36,10 +36,21 @@ export async function exportOne(engine, id) {
   const encounter = store.loadEncounter(id);
   if (!encounter) return { ok: false, message: "This device holds no encounter under this address." };
   const name = store.loadIndex().encounters.find((e) => e.id === id)?.name ?? encounter.name;
+  return exportEncounter(engine, encounter, name);
+}
+
+/** Export an encounter held in memory (one storage could not save); resolves {ok, message}. */
+export async function exportEncounter(engine, encounter, name) {
   const response = await engine.request("encounter.export", { encounter });
   if (!response.ok) return { ok: false, message: response.error.message };
   download(response.result.file, fileName(name));
   return { ok: true, message: `Exported “${name}”.` };
+}
+
+/** Export stored text this app cannot read, exactly as stored (nothing parsed or changed). */
+export function exportRaw(text, key) {
+  download(text, `pyfudge-kept-${key.replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "")}.json`);
+  return { ok: true, message: "Exported as stored." };
 }
 
 /** Export every stored encounter as one file; resolves {ok, message}. */

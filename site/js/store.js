@@ -6,8 +6,13 @@
 //
 // Reading never throws: missing, unparsable, foreign or too-new records read as "nothing
 // saved" (null, or an empty index). Writing never throws either: it returns false when the
-// storage is missing or full. Older versions are migrated on read (MIGRATIONS) and written
-// back at the new version on the next save.
+// storage is missing or full (lastWriteError says why). Older versions are migrated on read
+// (MIGRATIONS) and written back at the new version on the next save.
+//
+// Data this app cannot read (damaged, or written by a newer pyfudge) is never deleted or
+// overwritten (issue 5): before a key holding such data is written, its text is first copied
+// to pyfudge:aside:<key> (kept as is); an unreadable encounter stays under its own key, is
+// opened read-only (inspect() says why) and is offered for export as stored (asideRecords()).
 
 const PREFIX = "pyfudge:";
 export const INDEX_KEY = `${PREFIX}index`;
@@ -69,6 +74,22 @@ export function unwrap(raw, { type, version }) {
   return data;
 }
 
+/** What a stored text holds for a record type: {state: "ok", data} | {state: "newer", version}
+ * | {state: "damaged"} (not JSON, not this type's envelope, or a migration failed). */
+export function judge(raw, spec) {
+  let parsed;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { state: "damaged" };
+  }
+  if (isObject(parsed) && parsed.type === spec.type && Number.isInteger(parsed.version) && parsed.version > spec.version) {
+    return { state: "newer", version: parsed.version };
+  }
+  const data = unwrap(parsed, spec);
+  return data === null ? { state: "damaged" } : { state: "ok", data };
+}
+
 export function wrap(kind, data) {
   return { ...TYPES[kind], data };
 }
@@ -82,12 +103,69 @@ function readKey(key) {
   }
 }
 
+/** Whether this page may use localStorage at all (some private modes throw on access). */
+export function storageAvailable() {
+  try {
+    return typeof localStorage.length === "number";
+  } catch {
+    return false;
+  }
+}
+
+/** The stored text of a key, or null (missing, or no storage). */
+export function readRaw(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export const ASIDE_PREFIX = `${PREFIX}aside:`;
+const KIND_OF_KEY = [
+  [/^pyfudge:enc:/, "encounter"], [/^pyfudge:view:/, "view"], [/^pyfudge:index$/, "index"],
+  [/^pyfudge:describe$/, "describe"], [/^pyfudge:deleted$/, "deleted"], [/^pyfudge:links$/, "links"],
+  [/^pyfudge:prefs$/, "prefs"],
+];
+const checked = new Set(); // keys whose stored text this page has already judged readable or kept aside
+
+/** Before the first write of a key in this page: if it holds text this app cannot read,
+ * copy that text aside (pyfudge:aside:<key>), so that writing never destroys it. */
+function keepAsideBeforeWrite(key) {
+  if (checked.has(key)) return true;
+  const kind = KIND_OF_KEY.find(([re]) => re.test(key))?.[1];
+  const raw = readRaw(key);
+  if (raw !== null && kind && kind !== "view" && kind !== "describe" && judge(raw, TYPES[kind]).state !== "ok") {
+    const aside = ASIDE_PREFIX + key;
+    if (readRaw(aside) !== raw) {
+      try {
+        localStorage.setItem(readRaw(aside) === null ? aside : `${aside}:${Date.now()}`, raw);
+      } catch (err) {
+        lastWriteError = err;
+        return false; // no room to keep it aside: do not overwrite it either
+      }
+    }
+  }
+  checked.add(key);
+  return true;
+}
+
+/** Why the last write failed: "quota" (storage full), "unavailable" (no storage), "aside". */
+export let lastWriteError = null;
+export const writeFailure = () =>
+  lastWriteError?.name === "QuotaExceededError" || lastWriteError?.code === 22 ? "quota"
+    : lastWriteError ? "unavailable" : null;
+
 function writeKey(key, value) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false; // not saved: the app still works, it only forgets
+    if (!keepAsideBeforeWrite(key)) return false;
+    const text = JSON.stringify(value);
+    localStorage.setItem(key, text);
+    lastWriteError = null;
+    return text; // what is stored now (truthy): session.js compares it with what it reads later
+  } catch (err) {
+    lastWriteError = err;
+    return false; // not saved: the caller tells the user (session.js, storage-notice.js)
   }
 }
 
@@ -125,6 +203,46 @@ export function loadEncounter(id) {
 
 export function saveEncounter(id, encounter) {
   return writeKey(encKey(id), wrap("encounter", encounter));
+}
+
+/** What this device holds under an encounter's id: {state: "missing"} | {state: "ok", data}
+ * | {state: "newer" | "damaged", raw, message} (kept as is, read-only, offered for export). */
+export function inspect(id) {
+  const raw = readRaw(encKey(id));
+  if (raw === null) return { state: "missing" };
+  const found = judge(raw, TYPES.encounter);
+  if (found.state === "ok") {
+    return isObject(found.data) && Array.isArray(found.data.log) ? found : { state: "damaged", raw, message: damagedMessage };
+  }
+  const message = found.state === "newer"
+    ? `This encounter was saved by a newer version of pyfudge (format ${found.version}); this app reads format ${TYPES.encounter.version}. It is kept unchanged and shown read-only: reload the page to update the app, or export it to keep a copy.`
+    : damagedMessage;
+  return { ...found, raw, message };
+}
+
+const damagedMessage = "This encounter's saved data is damaged and cannot be read. It is kept unchanged, never overwritten: export it as stored to keep a copy.";
+
+/** Every record kept aside: encounters this app cannot read (under their own key) and texts
+ * copied aside before a write. [{key, id?, state, message, raw}] */
+export function asideRecords() {
+  let keys = [];
+  try {
+    keys = Object.keys(localStorage);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const key of keys.sort()) {
+    if (key.startsWith(`${PREFIX}enc:`)) {
+      const id = key.slice(`${PREFIX}enc:`.length);
+      const found = inspect(id);
+      if (found.state === "newer" || found.state === "damaged") out.push({ key, id, ...found });
+    } else if (key.startsWith(ASIDE_PREFIX)) {
+      out.push({ key, state: "aside", raw: readRaw(key),
+        message: "Data this app could not read, kept aside before it was replaced." });
+    }
+  }
+  return out;
 }
 
 /** The last saved view {rev, view}, or null. */
@@ -215,7 +333,7 @@ export function deleteEncounter(id) {
   const encounter = loadEncounter(id);
   const entry = loadIndex().encounters.find((e) => e.id === id);
   if (!encounter) {
-    forget(id);
+    if (inspect(id).state === "missing") forget(id); // unreadable data is never deleted
     return null;
   }
   const item = { id, name: entry?.name ?? encounter.name, encounter, deleted: Date.now() };

@@ -1,0 +1,160 @@
+"""Storage faults (issue 5): quota exceeded on save, a damaged entry, an entry of a newer
+version, an older version. The app keeps working and says so; it never deletes or overwrites
+data it could not read — it keeps it aside, shows it read-only, and offers it for export."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from conftest import add_fighter, app_ready, idle, new_encounter
+
+STORAGE = "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
+# Storage full on demand: every setItem throws the browser's own QuotaExceededError.
+QUOTA = """
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (globalThis.__quotaFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return realSetItem.call(this, key, value);
+};
+"""
+ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good", "damage_capacity": "Good"}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great", "damage_capacity": "Fair"}
+
+
+def log_of(page, eid):
+    return json.loads(page.evaluate("(k) => localStorage.getItem(k)", f"pyfudge:enc:{eid}"))["data"]["log"]
+
+
+def test_quota_exceeded_keeps_the_change_in_memory_says_so_and_offers_export(open_context, site, screen, axe_check):
+    context = open_context(**screen)
+    context.add_init_script(QUOTA)
+    page = context.new_page()
+    eid = new_encounter(page, site, "Full disk")
+    add_fighter(page, ASTA)
+    saved = page.evaluate(STORAGE)
+
+    page.evaluate("globalThis.__quotaFull = true")
+    add_fighter(page, ORC)  # the engine applied it: the card is there
+    notice = page.get_by_test_id("unsaved-notice")
+    expect(notice).to_contain_text("Your last changes could not be saved: this device's storage for this site is full")
+    expect(notice).to_have_attribute("role", "alert")
+    assert page.evaluate(STORAGE) == saved  # nothing half-written
+    axe_check(page, "storage full notice")
+    page.screenshot(path="/tmp/trust-quota.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+    # Export saves what is only in memory.
+    with page.expect_download() as download:
+        notice.get_by_role("button", name="Export it").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert [e["fighter"]["name"] for e in exported["data"]["log"] if e["t"] == "add"] == ["Ásta", "Orc"]
+
+    # Room again: the next change saves the whole log, and the notice goes.
+    page.evaluate("globalThis.__quotaFull = false")
+    add_fighter(page, {**ORC, "name": "Goblin"})
+    expect(notice).to_have_count(0)
+    assert [e["fighter"]["name"] for e in log_of(page, eid) if e["t"] == "add"] == ["Ásta", "Orc", "Goblin"]
+    page.reload()
+    idle(page)
+    expect(page.locator("article.fighter")).to_have_count(3)
+
+
+def test_creating_an_encounter_with_storage_full_says_so(open_context, site):
+    context = open_context()
+    context.add_init_script(QUOTA)
+    page = context.new_page()
+    page.goto(site.url)
+    app_ready(page)
+    page.evaluate("globalThis.__quotaFull = true")
+    page.get_by_label("Name", exact=True).fill("Nowhere")
+    page.get_by_role("button", name="Create encounter").click()
+    expect(page.get_by_role("alert")).to_contain_text("storage for this site is full: the encounter could not be saved")
+    assert page.evaluate("location.hash") in ("", "#/")
+
+
+DAMAGED = "{not json at all"
+NEWER = json.dumps({"type": "pyfudge/encounter", "version": 2,
+                    "data": {"name": "From the future", "format2": {"log": []}}})
+
+
+def seed(page, site):
+    """An older index (version 0: a bare list), a damaged and a newer encounter, each listed."""
+    page.goto(site.url)
+    app_ready(page)
+    eid = new_encounter(page, site, "Good fight")
+    view = page.evaluate("(k) => localStorage.getItem(k)", f"pyfudge:view:{eid}")
+    page.evaluate("""([eid, damaged, newer, view]) => {
+        localStorage.setItem('pyfudge:index', JSON.stringify([
+            {id: eid, name: 'Good fight'}, {id: 'ebad', name: 'Broken fight'}, {id: 'enew', name: 'From the future'}]));
+        localStorage.setItem('pyfudge:enc:ebad', damaged);
+        localStorage.setItem('pyfudge:enc:enew', newer);
+        const v = JSON.parse(view);  // the newer app's last view, still readable here
+        v.data.view.name = 'From the future';
+        localStorage.setItem('pyfudge:view:enew', JSON.stringify(v));
+    }""", [eid, DAMAGED, NEWER, view])
+    page.goto(site.url + "#/")
+    app_ready(page)
+    return eid
+
+
+def test_damaged_and_newer_entries_are_kept_shown_read_only_and_exported(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    eid = seed(page, site)
+    # The older index was migrated: all three are listed.
+    expect(page.locator(".enc-list a")).to_have_text(["Good fight", "Broken fight", "From the future"])
+    aside = page.get_by_test_id("aside-notice")
+    expect(aside.get_by_role("heading")).to_have_text("Kept aside (2)")
+    expect(aside).to_contain_text("damaged and cannot be read")
+    expect(aside).to_contain_text("saved by a newer version of pyfudge (format 2); this app reads format 1")
+    axe_check(page, "list with data kept aside")
+    page.screenshot(path="/tmp/trust-kept-aside.png", full_page=True)
+    with page.expect_download() as download:
+        aside.get_by_role("button", name="Export as stored").first.click()
+    assert open(download.value.path(), encoding="utf-8").read() == DAMAGED  # byte for byte
+
+    # The newer one opens read-only: its last view, the message, and every change refused.
+    page.goto(site.url + "#/e/enew")
+    expect(page.get_by_role("alert")).to_contain_text("newer version of pyfudge (format 2)")
+    expect(page.locator("#enc-title")).to_have_text("From the future")
+    expect(page.get_by_test_id("aside-notice").get_by_role("heading")).to_have_text("Kept aside")
+    axe_check(page, "an encounter kept aside, read-only")
+    page.get_by_role("link", name="← Encounters").click()
+    row = page.locator(".enc-row[data-id=enew]")
+    row.get_by_role("button", name="Manage").click()
+    row.get_by_role("button", name="Rename").click()
+    row.get_by_label("New name").fill("Overwritten")
+    row.get_by_role("button", name="Save name").click()
+    expect(row.get_by_role("alert")).to_contain_text("kept unchanged and shown read-only")
+    # Delete does not delete what cannot be read.
+    row.get_by_role("button", name="Cancel").click()
+    row.get_by_role("button", name="Delete").click()
+    expect(row).to_have_count(1)
+    expect(page.get_by_test_id("toast")).to_have_count(0)
+    # The damaged one: read-only message, nothing to change.
+    page.goto(site.url + "#/e/ebad")
+    expect(page.get_by_role("alert")).to_contain_text("damaged and cannot be read")
+
+    # A write of the index meanwhile (at version 1 now) kept both exactly, and listed.
+    new_encounter(page, site, "Another")
+    stored = page.evaluate(STORAGE)
+    assert stored["pyfudge:enc:ebad"] == DAMAGED and stored["pyfudge:enc:enew"] == NEWER
+    index = json.loads(stored["pyfudge:index"])
+    assert index["version"] == 1 and {e["id"] for e in index["data"]["encounters"]} >= {eid, "ebad", "enew"}
+
+
+def test_an_unreadable_index_is_kept_aside_before_it_is_replaced(open_context, site):
+    page = open_context().new_page()
+    page.goto(site.url)
+    app_ready(page)
+    newer_index = json.dumps({"type": "pyfudge/app-index", "version": 7, "data": {"lists": ["x"]}})
+    page.evaluate("(t) => localStorage.setItem('pyfudge:index', t)", newer_index)
+    page.reload()
+    app_ready(page)
+    new_encounter(page, site, "After")  # writes the index
+    stored = page.evaluate(STORAGE)
+    assert stored["pyfudge:aside:pyfudge:index"] == newer_index
+    assert json.loads(stored["pyfudge:index"])["version"] == 1
+    page.goto(site.url + "#/")
+    expect(page.get_by_test_id("aside-notice")).to_contain_text("kept aside before it was replaced")
