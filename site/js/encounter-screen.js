@@ -48,7 +48,7 @@ export function EncounterScreen({ session, app }) {
     <section class="card headline" aria-labelledby="enc-title">
       <h2 id="enc-title" class="enc-name"><bdi>${view.name}</bdi></h2>
       <p class="meta">Round <strong data-testid="round">${view.round}</strong> · ${pacing}</p>
-      ${!session.live && html`<p class="hint">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
+      ${!session.live && !session.readOnly && html`<p class="hint">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
     </section>
     <section aria-labelledby="fighters-title" class="stack-lg">

@@ -164,8 +164,8 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
           <select id=${id("skill")} onChange=${(e) => set("skill", e.currentTarget.value === skills[0] ? null : e.currentTarget.value)}>
             ${skills.map((s) => html`<option value=${s} selected=${(d.skill ?? skills[0]) === s}>${s}</option>`)}
           </select></${Field}>`}
-        ${select("all_out", "All-out")}
-        ${select("stance", "Stance")}
+        ${optionValue(view, describe, "melee.all_out") !== false && select("all_out", "All-out")}
+        ${optionValue(view, describe, "melee.stances") && select("stance", "Stance")}
         <${Field} id=${id("mod")} label="Other modifier">
           <input id=${id("mod")} type="number" inputmode="numeric" min="-10" max="10"
             value=${d.modifiers?.[0]?.amount ?? ""}
