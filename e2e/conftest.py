@@ -387,3 +387,12 @@ def csp_violations(browser, monkeypatch):
     monkeypatch.setattr(browser, "new_context", trapped)
     yield seen
     assert not seen, f"Content-Security-Policy violations: {seen}"
+
+
+def resolve(page) -> None:
+    """Press Resolve; the engine takes the event (no error) and logs one line."""
+    lines = page.get_by_test_id("log").locator("li").count()
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.locator("form.exchange .error")).to_have_count(0)
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(lines + 1)

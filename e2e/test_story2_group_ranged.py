@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, idle, new_encounter, set_option
+from conftest import add_fighter, card, enter_faces, idle, new_encounter, resolve, set_option
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}
@@ -29,14 +29,6 @@ def door(page, action, args):
     }""", [action, args])
     assert answer["ok"], answer
     return answer["result"]
-
-
-def resolve(page):
-    lines = page.get_by_test_id("log").locator("li").count()
-    page.get_by_role("button", name="Resolve").click()
-    idle(page)
-    expect(page.locator("form.exchange .error")).to_have_count(0)
-    expect(page.get_by_test_id("log").locator("li")).to_have_count(lines + 1)
 
 
 def shot(page, name):
