@@ -42,6 +42,7 @@ from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
 from .errors import FudgeError, RequestError, RuleError
+from .explain import Step
 from .factors import Factors, defensive_factors, offensive_factors
 from .rulesets import RuleSet
 
@@ -250,22 +251,34 @@ def _group(state: State, event: dict) -> State:
         raise EncounterError("The lone fighter cannot be one of his own foes.", field="foes")
     declares = _per_foe(event, "foe_declares", foe_ids)
     foe_dice_raw = _per_foe(event, "foe_dice", foe_ids)
+    raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
+    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
+    lone_decl, lone_carry = _declared(state, lone, raw_decl, "lone_declares")
+    # F95 4.51: Incapacitated or worse is "incapable of any actions" (so is a knockout, F95 4.62).
+    if not attack._can_act(lone.fighter, lone_decl, rules):
+        raise EncounterError(f"{lone.fighter.name} cannot act this round (F95 4.51, 4.62).", field="lone")
+    declared_foes = {c.id: _declared(state, c, declares.get(c.id), f"foe_declares.{c.id}") for c in foes}
+    # F95 4.34 counts the opponents who attack the lone fighter: a foe who cannot act is out of
+    # the round, adds nothing to the lone fighter's penalty, and his dice are not read.
+    out = [c for c in foes if not attack._can_act(c.fighter, declared_foes[c.id][0], rules)]
+    if len(out) == len(foes):
+        raise EncounterError("None of the foes can act this round (F95 4.51, 4.62).", field="foes")
+    foes = [c for c in foes if c not in out]
+    foe_ids = [c.id for c in foes]
     ignored = _ids(event.get("ignored", []), "ignored")
     targets = _ids(event.get("targets", []), "targets")
     for key, ids in (("ignored", ignored), ("targets", targets)):
         for i, fid in enumerate(ids):
             if fid not in foe_ids:
-                raise RequestError(f"{key}[{i}] is not one of the foes.", field=f"{key}[{i}]")
-    raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
-    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
-    lone_decl, lone_carry = _declared(state, lone, raw_decl, "lone_declares")
+                why = "cannot act this round (F95 4.51)" if any(c.id == fid for c in out) else "is not one of the foes"
+                raise RequestError(f"{key}[{i}] {why}.", field=f"{key}[{i}]")
     lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
     fixed = _npc_fixed(lone, foes, rules)
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
     foe_decls, foe_dice, contenders = {}, {}, []
     for i, c in enumerate(foes):
-        decl, carry = _declared(state, c, declares.get(c.id), f"foe_declares.{c.id}")
+        decl, carry = declared_foes[c.id]
         used |= set(carry)
         d = FighterDice.from_dict(foe_dice_raw.get(c.id), rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
@@ -307,6 +320,7 @@ def _group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
+    outcome, held_back = _stunned_blows(outcome, lone, lone_decl, foes, foe_decls, rules)
     # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
     damage_dice: dict[str, Any] = {}
     for c in foes:
@@ -340,9 +354,35 @@ def _group(state: State, event: dict) -> State:
     return replace(after, carry=tuple(k for k in state.carry if k not in used),
                    last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
                          "group": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                         "outcome": {"steps": [s.to_dict() for s in _out_steps(out) + outcome.steps + held_back
+                                               + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
+
+
+def _out_steps(out: list[Combatant]) -> tuple[Step, ...]:
+    return tuple(Step("F95 4.51", f"{c.fighter.name} cannot act: he takes no part in this round.", {})
+                 for c in out)
+
+
+def _stunned_blows(outcome: multi.GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
+                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+    """F95 4.62: "a stunned character cannot attack" — in a group round he still rolls to defend
+    (and counts as a foe), as in a simultaneous round, but his blows do not land."""
+    steps = []
+    stunned = {c.fighter.name for c in foes if attack._stunned_cannot_attack(foe_decls[c.id], rules)}
+    lone_stunned = attack._stunned_cannot_attack(lone_decl, rules)
+    results = []
+    for f in outcome.foes:
+        if f.name in stunned and f.hits_lone:
+            steps.append(Step("F95 4.62", f"{f.name} is stunned and cannot attack: his blow does not land.", {}))
+            f = replace(f, hits_lone=False, hit_degree=None)
+        if lone_stunned and f.struck:
+            steps.append(Step("F95 4.62", f"{lone.fighter.name} is stunned and cannot attack: "
+                                          f"he does not wound {f.name}.", {}))
+            f = replace(f, struck=False, strike_degree=None, damage_modifier=0)
+        results.append(f)
+    return replace(outcome, foes=tuple(results)), tuple(steps)
 
 
 def _group_field(where: str, foe_ids: list[str]) -> str:
@@ -428,6 +468,16 @@ def _ranged(state: State, event: dict) -> State:
         raise RequestError(f"mode must be one of {', '.join(_RANGED_MODES)}.", field="mode")
     s_decl, s_carry = _declared(state, shooter, event.get("shooter_declares"), "shooter_declares")
     t_decl, t_carry = _declared(state, target, event.get("target_declares"), "target_declares")
+    # F95 4.51: Incapacitated or worse is "incapable of any actions"; F95 4.62: knocked out, or
+    # stunned, "cannot attack" — so he neither shoots, nor dodges or shoots back.
+    if not attack._can_act(shooter.fighter, s_decl, rules) or attack._stunned_cannot_attack(s_decl, rules):
+        raise EncounterError(f"{shooter.fighter.name} cannot shoot this round (F95 4.51, 4.62).", field="shooter")
+    if mode != "unaware" and not attack._can_act(target.fighter, t_decl, rules):
+        raise EncounterError(f"{target.fighter.name} cannot act (F95 4.51, 4.62): he cannot dodge or shoot back, "
+                             "so fire at him as at an unaware target.", field="mode")
+    if mode == "shoot_back" and attack._stunned_cannot_attack(t_decl, rules):
+        raise EncounterError(f"{target.fighter.name} is stunned and cannot shoot back (F95 4.62); he may dodge.",
+                             field="mode")
     s_dice = FighterDice.from_dict(event.get("shooter_dice"), rules=rules, field="shooter_dice")
     t_dice = FighterDice.from_dict(event.get("target_dice"), rules=rules, field="target_dice")
 
