@@ -10,12 +10,39 @@ options and their tables (``options.need_*`` are these).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .errors import FudgeError, OptionError, RequestError, SheetError
 
 # Letters that draw nothing, used to fake an empty name (Hangul fillers, the blank Braille cell).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+# Line and paragraph separators, and the bidi embeddings, overrides and isolates: they break a
+# line or turn the text around it, like a control character (bidi marks LRM/RLM stay allowed).
+_CONTROL_LIKE = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+# Set while a stored log is replayed (see :func:`legacy_names`).
+_LEGACY = ContextVar("pyfudge_legacy_names", default=False)
+
+
+@contextmanager
+def legacy_names() -> Iterator[None]:
+    """Within this block, :meth:`Checks.visible` accepts every name the builds before it accepted
+    (any text with something besides spaces): :meth:`pyfudge.encounter.Encounter.from_dict` replays
+    a stored log here, so an encounter saved, shared or exported then still opens. New input is
+    checked outside it."""
+    token = _LEGACY.set(True)
+    try:
+        yield
+    finally:
+        _LEGACY.reset(token)
+
+
+def _control(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cc" or ch in _CONTROL_LIKE
 
 
 def _invisible(ch: str) -> bool:
@@ -47,17 +74,19 @@ class Checks:
     def name(self, value: Any, where: str, max_len: int = 60) -> str:
         """A name a player reads (a fighter, a skill, a weapon, a foe, a table row): 1 to
         ``max_len`` characters, no control character (C0, DEL, C1: a line break, a tab, an
-        escape), and at least one visible character, not only spaces or zero-width ones."""
+        escape; nor a line or paragraph separator or a bidi embedding, override or isolate), and at least one visible character, not only spaces or zero-width ones."""
         if not isinstance(value, str) or not value.strip() or len(value) > max_len:
             raise self.error(f"{where} must be a name of 1 to {max_len} characters.", field=where)
         return self.visible(value, where)
 
     def visible(self, value: str, where: str) -> str:
         """``value`` if it holds no control character and something visible (see :meth:`name`)."""
-        bad = next((ch for ch in value if unicodedata.category(ch) == "Cc"), None)
+        if _LEGACY.get():
+            return value  # a name in a stored log: the old builds refused only blank names (see :meth:`name`)
+        bad = next(filter(_control, value), None)
         if bad is not None:
-            raise self.error(f"{where} must not hold a control character (such as a line break or tab; "
-                             f"found U+{ord(bad):04X}).", field=where)
+            raise self.error(f"{where} must not hold a control character (such as a line break, tab or "
+                             f"text-direction control; found U+{ord(bad):04X}).", field=where)
         if all(map(_invisible, value)):
             raise self.error(f"{where} must have a visible character, not only spaces or invisible "
                              "characters.", field=where)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import actions, dice, healing, ladder, wounds
-from .checks import REQUEST
+from .checks import REQUEST, legacy_names
 from .combat import attack, multi, ranged
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
@@ -760,16 +760,18 @@ class Encounter:
         if len(log) > MAX_EVENTS:
             raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events, this one "
                                f"{len(log):,}.", field=f"{field}.log")
-        try:
-            enc = cls(name=data.get("name", "Encounter"),
-                      ruleset=RuleSet.from_dict(data.get("ruleset", {}), field="ruleset"))
-        except FudgeError as err:
-            raise err.at(field)
-        for i, event in enumerate(log):
+        # Names in a stored log are read as the build that wrote it read them (checks.legacy_names).
+        with legacy_names():
             try:
-                enc.apply(event)
+                enc = cls(name=data.get("name", "Encounter"),
+                          ruleset=RuleSet.from_dict(data.get("ruleset", {}), field="ruleset"))
             except FudgeError as err:
-                raise err.at(f"{field}.log[{i}]")
+                raise err.at(field)
+            for i, event in enumerate(log):
+                try:
+                    enc.apply(event)
+                except FudgeError as err:
+                    raise err.at(f"{field}.log[{i}]")
         return enc
 
     # -- what the app shows ----------------------------------------------------------------

@@ -92,21 +92,25 @@ def test_text_may_be_empty_only_when_allowed():
 # --- names ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", [
-    "Snorri", "Snorri Sturluson", "Sn\u200borri\u200d", "\u202egnp.exe\u202c Snorri", "Z\u0351a\u0358lgo",
+    "Snorri", "Snorri Sturluson", "Sn\u200borri\u200d", "\u200fSnorri\u200e", "Z\u0351a\u0358lgo",
     "Brynhild \U0001F5E1", "\u0647\u0644\u0627\u0644", "<script>alert(1)</script>", " padded ",
 ])
 def test_names_with_something_visible_come_back_unchanged(name):
     assert checks.SHEET.name(name, "fighter.name") is name
 
 
-@pytest.mark.parametrize("name", ["Snorri\n", "a\tb", "\x00", "Snor\x7fri", "\x1b[31mred", "Snorri\x85", "x\x9f"])
+# Line/paragraph separators and bidi embeddings, overrides and isolates act like controls: they
+# break the line or turn the text around the name ("\u202egnp.exe\u202c" shows as "exe.png").
+@pytest.mark.parametrize("name", ["Snorri\n", "a\tb", "\x00", "Snor\x7fri", "\x1b[31mred", "Snorri\x85", "x\x9f",
+                                  "Snorri\u2028Red", "a\u2029b", "\u202egnp.exe\u202c Snorri", "x\u202a", "x\u202b",
+                                  "x\u202d", "\u2066Snorri\u2069", "x\u2067", "x\u2068"])
 def test_names_with_control_characters_are_refused(name):
     with pytest.raises(SheetError, match="control character") as info:
         checks.SHEET.name(name, "fighter.name")
     assert info.value.field == "fighter.name"
 
 
-@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200c\u200d\ufeff", "\u202e\u202c", " \u2060 ", "\u00ad",
+@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200c\u200d\ufeff", "\u200e\u200f", " \u2060 ", "\u00ad",
                                   "\u3164", "\u2800\u2800"])
 def test_names_of_only_invisible_characters_are_refused(name):
     with pytest.raises(RequestError, match="visible character"):

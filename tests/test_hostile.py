@@ -36,7 +36,7 @@ def feed(case):
 
 
 def names_in(result):
-    """Every name a reply carries: encounters, combatants and their skills."""
+    """Every name a reply carries: encounters (and renames), combatants and their skills."""
     encounters = [e["encounter"] for e in result["encounters"]] if "encounters" in result else [result["encounter"]]
     names = []
     for enc in encounters:
@@ -45,6 +45,8 @@ def names_in(result):
             if event.get("t") == "add":
                 names.append(event["fighter"]["name"])
                 names.extend(event["fighter"]["skills"])
+            if event.get("t") == "rename":
+                names.append(event["name"])
     if "view" in result:
         names.extend(c["name"] for c in result["view"]["combatants"])
     return names

@@ -1,0 +1,87 @@
+"""Names in a stored log are read as the build that wrote it read them: an encounter saved, shared
+or exported before names refused control characters (a tab, a line break) or invisible-only text
+still opens, replays and exports; the same name in new input is refused (checks.legacy_names)."""
+
+import json
+
+import pytest
+
+from pyfudge import api, checks
+from pyfudge.encounter import Encounter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import RuleSet
+
+ROW = {**RuleSet("fudge1995", {})["damage.weapons"][0], "name": "Axe\tof\nold"}
+RULES = {"preset": "fudge1995", "options": {"damage.weapons": [ROW]}}
+TAB = {"name": "Snorri\tthe Red", "skills": {"Sword\nand board": "Good"}}
+OLD = {"name": "Duel\r\nat dawn", "ruleset": RULES,
+       "log": [{"t": "add", "fighter": TAB},
+               {"t": "add", "fighter": {"name": "\u200b\u200d", "role": "npc", "skills": {"Axe": "Fair"}}},
+               {"t": "rename", "name": "Ambush\x1b"},
+               {"t": "rules", "ruleset": RULES},
+               {"t": "wound", "id": "c1", "level": 2}]}
+
+
+def door(action, args):
+    reply = json.loads(api.handle(json.dumps({"action": action, "args": args})))
+    return reply
+
+
+def test_an_old_log_with_such_names_opens_replays_and_exports():
+    enc = Encounter.from_dict(json.loads(json.dumps(OLD)))
+    assert enc.to_dict() == OLD
+    assert [c["name"] for c in enc.view()["combatants"]] == ["Snorri\tthe Red", "\u200b\u200d"]
+    assert enc.view()["name"] == "Ambush\x1b"
+    for action, args in (("encounter.open", {"id": "legacy", "encounter": OLD}),
+                         ("encounter.export", {"encounter": OLD}),
+                         ("encounter.link", {"encounter": OLD}),
+                         ("encounter.import", {"file": json.dumps({"type": "pyfudge/encounter", "version": 1,
+                                                                   "data": OLD})})):
+        reply = door(action, args)
+        assert reply["ok"], (action, reply)
+    link = door("encounter.link", {"encounter": OLD})["result"]["fragment"]
+    assert door("encounter.unlink", {"fragment": link})["result"]["encounter"] == OLD
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"t": "add", "fighter": {**TAB, "name": "Brynhild\tthe Tall"}}, "event.fighter.name"),
+    ({"t": "add", "fighter": {"name": "Brynhild", "skills": {"Axe\nand shield": "Fair"}}}, "event.fighter.skills"),
+    ({"t": "add", "fighter": {"name": "\u200b", "skills": {"Axe": "Fair"}}}, "event.fighter.name"),
+    ({"t": "rename", "name": "Ambush\x1b"}, "event.name"),
+    ({"t": "rename", "name": "Ambush\u2028at dawn"}, "event.name"),
+    ({"t": "rename", "name": "\u202egnp.exe\u202c"}, "event.name"),
+    ({"t": "add", "fighter": {"name": "\u2066Brynhild\u2069", "skills": {"Axe": "Fair"}}}, "event.fighter.name"),
+    ({"t": "rules", "ruleset": RULES}, "event.ruleset.options.damage.weapons[0].name"),
+])
+def test_the_same_names_in_new_events_are_refused(event, field):
+    enc = Encounter.from_dict(OLD)
+    before = enc.to_dict()
+    with pytest.raises(FudgeError) as err:
+        enc.apply(event)
+    assert err.value.field.startswith(field), err.value.field
+    assert enc.to_dict() == before
+    # Through the door, on the held old encounter, too.
+    door("encounter.open", {"id": "legacy-new", "encounter": OLD})
+    reply = door("encounter.apply", {"id": "legacy-new", "rev": len(OLD["log"]), "event": event})
+    assert not reply["ok"] and reply["error"]["field"].startswith(f"args.{field}"), reply
+
+
+@pytest.mark.parametrize("name", ["Duel\tat dawn", "Duel\u2029", "\u202aDuel"])
+def test_a_new_encounter_name_is_checked_strictly(name):
+    with pytest.raises(FudgeError):
+        Encounter(name=name)
+    assert not door("encounter.new", {"id": "strict", "name": name})["ok"]
+
+
+def test_the_old_reading_ends_with_the_replay_even_when_it_fails():
+    bad = {**OLD, "log": OLD["log"] + [{"t": "wound", "id": "c9", "level": 1}]}
+    with pytest.raises(FudgeError):
+        Encounter.from_dict(bad)
+    with pytest.raises(FudgeError, match="control character"):
+        checks.REQUEST.name("a\tb", "name")
+    with checks.legacy_names():
+        assert checks.REQUEST.name("a\tb", "name") == "a\tb"
+        with pytest.raises(FudgeError, match="1 to 60"):
+            checks.REQUEST.name(" \t ", "name")  # blank was refused by the old builds too
+    with pytest.raises(FudgeError, match="control character"):
+        checks.REQUEST.name("a\tb", "name")
