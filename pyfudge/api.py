@@ -283,12 +283,35 @@ def _encounter_id(args: Args) -> str:
     return eid
 
 
-def _opened(eid: str, enc: Encounter) -> dict[str, Any]:
+def _hold(eid: str, enc: Encounter) -> None:
+    """Make ``enc`` the open encounter ``eid`` (the least recently used beyond the limit close)."""
     _OPEN[eid] = enc
     _OPEN.move_to_end(eid)
     while len(_OPEN) > _OPEN_LIMIT:
         _OPEN.popitem(last=False)
+
+
+def _opened(eid: str, enc: Encounter) -> dict[str, Any]:
+    _hold(eid, enc)
     return {"id": eid, "rev": len(enc.log), "view": enc.view()}
+
+
+def _at_rev(args: Args, eid: str | None, *, any_rev: bool = False) -> Encounter:
+    """The encounter ``eid`` at revision ``rev``: the one the engine holds open at that revision,
+    else the one sent as ``encounter``, replayed (as after a worker restart) into a new
+    :class:`Encounter` that no one holds yet; else a SessionError. ``any_rev``: without a ``rev``,
+    the held one at whatever revision it is."""
+    rev = args.get("rev")
+    enc = _OPEN.get(eid) if eid is not None else None
+    if enc is not None and (len(enc.log) == rev or (any_rev and rev is None)):
+        return enc
+    if "encounter" not in args:
+        raise SessionError("The engine does not hold this encounter at this revision; send it with the "
+                           "request.", field="id" if any_rev else "rev")
+    enc = Encounter.from_dict(args["encounter"], field="encounter")
+    if len(enc.log) != rev and not (any_rev and rev is None):
+        raise RequestError("rev does not match the encounter's log.", field="rev")
+    return enc
 
 
 def _enc_new(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -308,15 +331,7 @@ def _enc_apply(args: Args, rng: random.Random) -> dict[str, Any]:
     the stored log, the new revision and the view. With ``encounter`` given, an encounter the
     engine does not hold (or holds at another revision) is reopened first."""
     eid = _encounter_id(args)
-    rev = args.get("rev")
-    enc = _OPEN.get(eid)
-    if enc is None or len(enc.log) != rev:
-        if "encounter" not in args:
-            raise SessionError("The engine does not hold this encounter at this revision; reopen it.",
-                               field="rev")
-        enc = Encounter.from_dict(args["encounter"], field="encounter")
-        if len(enc.log) != rev:
-            raise RequestError("rev does not match the encounter's log.", field="rev")
+    enc = _at_rev(args, eid)
     event = _need(args, "event")
     enc.apply(event)
     return {**_opened(eid, enc), "event": event}
@@ -381,30 +396,18 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     from . import forecast
     settings = forecast.ForecastSettings.from_dict(
         {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
-    enc = _OPEN.get(args["id"]) if isinstance(args.get("id"), str) else None
-    if enc is not None and "rev" in args and args["rev"] != len(enc.log):
-        enc = None  # held at another revision: only the encounter sent can say
-    if enc is None:
-        if "encounter" not in args:
-            raise SessionError("The engine does not hold this encounter; send it with the request.",
-                               field="id")
-        enc = Encounter.from_dict(args["encounter"], field="encounter")
+    enc = _at_rev(args, args["id"] if isinstance(args.get("id"), str) else None, any_rev=True)
     return forecast.forecast(enc.state, settings=settings).to_dict()
 
 
 def _held(args: Args) -> Encounter:
-    """The open encounter ``id`` at revision ``rev``; else the one sent as ``encounter``
-    (reopened, as after a worker restart); else a SessionError."""
+    """The encounter ``id`` at revision ``rev`` for a preview (odds, forecast). One sent along is
+    held open only if the engine holds none by that id (a restarted worker): a preview one
+    revision behind an apply in flight must not replace the newer encounter the apply needs."""
     eid = _encounter_id(args)
-    enc = _OPEN.get(eid)
-    if enc is None or len(enc.log) != args.get("rev"):
-        if "encounter" not in args:
-            raise SessionError("The engine does not hold this encounter at this revision; reopen it.",
-                               field="rev")
-        enc = Encounter.from_dict(args["encounter"], field="encounter")
-        if len(enc.log) != args.get("rev"):
-            raise RequestError("rev does not match the encounter's log.", field="rev")
-        _opened(eid, enc)
+    enc = _at_rev(args, eid)
+    if eid not in _OPEN:
+        _hold(eid, enc)
     return enc
 
 

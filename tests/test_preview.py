@@ -165,3 +165,39 @@ def test_the_forecast_door_reads_the_open_encounter():
     total = sum(reply["sides"][k]["p"] for k in ("players", "foes", "none")) + reply["capped"]
     assert abs(total - 1) < 1e-5 and reply["rounds"]["mean"] > 1
     assert call("encounter.forecast", id="pv2", rev=0)["error"]["type"] == "SessionError"
+
+
+@pytest.mark.parametrize("action, extra", [("encounter.odds", {"event": draft()}), ("encounter.forecast", {})])
+def test_a_preview_behind_an_apply_in_flight_leaves_the_open_encounter_alone(action, extra):
+    stored = duel().to_dict()
+    assert call("encounter.open", id="pv3", encounter=stored)["ok"]
+    held = api._OPEN["pv3"]
+    wound = {"t": "wound", "id": "c2", "level": 2}
+    assert call("encounter.apply", id="pv3", rev=2, event=wound, encounter=stored)["ok"]
+    # The preview was asked for at revision 2, before the apply's answer came back.
+    behind = call(action, id="pv3", rev=2, encounter=stored, **extra)
+    assert behind["ok"], behind
+    assert api._OPEN["pv3"] is held and len(held.log) == 3
+    # Its answer is the encounter at revision 2 (a throwaway replay), not at 3.
+    fresh = Encounter.from_dict(stored)
+    api._OPEN.pop("pv4", None)
+    assert call(action, id="pv4", rev=2, encounter=stored, **extra)["result"] == behind["result"]
+    assert api._OPEN["pv4"].to_dict() == fresh.to_dict()  # held by none: a restarted worker keeps it
+    # The next apply needs no replay of the log: the engine still holds revision 3.
+    nxt = call("encounter.apply", id="pv3", rev=3, event={"t": "next_round"})
+    assert nxt["ok"] and nxt["result"]["rev"] == 4 and api._OPEN["pv3"] is held
+
+
+def test_previews_and_applies_share_one_way_to_find_the_encounter():
+    stored = duel().to_dict()
+    api._OPEN.pop("pv5", None)
+    for action, extra in (("encounter.odds", {"event": draft()}), ("encounter.forecast", {}),
+                          ("encounter.apply", {"event": {"t": "next_round"}})):
+        missing = call(action, id="pv5", rev=2, **extra)
+        assert missing["error"]["type"] == "SessionError" and missing["error"]["field"] == "args.rev"
+        wrong = call(action, id="pv5", rev=1, encounter=stored, **extra)
+        assert wrong["error"]["type"] == "RequestError" and wrong["error"]["field"] == "args.rev"
+        assert "pv5" not in api._OPEN
+    forecast = call("forecast", encounter=stored, samples=200, seed=1)
+    assert forecast["ok"], forecast
+    assert call("forecast", id="pv5")["error"]["field"] == "args.id"
