@@ -864,10 +864,8 @@ def _no_roll(state: State) -> list[dict[str, str]]:
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:
     """Each fighter's total damage factor against each foe on the other side (F95 4.55: "jot
-    down" ODF − DDF for each pair), and whether he rolls against him: under F95 4.33's PC-vs-NPC
-    mode an NPC scores her trait level against a PC, so the form asks no dice of her."""
+    down" ODF − DDF for each pair); who rolls against whom is :func:`_no_roll`'s."""
     return [
-        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total,
-         "rolls": not attack._fixed_npc(a.fighter, b.fighter, state.rules)}
+        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total}
         for a in state.combatants for b in state.combatants if a.side != b.side
     ]
