@@ -252,7 +252,6 @@ def _group(state: State, event: dict) -> State:
     declares = _per_foe(event, "foe_declares", foe_ids)
     foe_dice_raw = _per_foe(event, "foe_dice", foe_ids)
     raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
-    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
     lone_decl, lone_carry = _declared(state, lone, raw_decl, "lone_declares")
     # F95 4.51: Incapacitated or worse is "incapable of any actions" (so is a knockout, F95 4.62).
     if not attack._can_act(lone.fighter, lone_decl, rules):
@@ -272,6 +271,7 @@ def _group(state: State, event: dict) -> State:
             if fid not in foe_ids:
                 why = "cannot act this round (F95 4.51)" if any(c.id == fid for c in out) else "is not one of the foes"
                 raise RequestError(f"{key}[{i}] {why}.", field=f"{key}[{i}]")
+    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
     lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
     fixed = _npc_fixed(lone, foes, rules)
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
