@@ -10,7 +10,8 @@
 // new build's cache, reusing files whose hash is unchanged from the old cache, and then
 // WAITS: the open page keeps running on the old worker and the old cache, so it never mixes
 // old and new files. The page is told an update is ready (offline.js) and, when the user
-// says so, posts "skip-waiting"; activate then deletes the old caches and takes over.
+// says so, posts "skip-waiting"; activate then deletes the old caches and takes over. A plain
+// reload of the only page of the app switches too: this worker hands over (navigate, below).
 // Integrity: a file is cached only if its sha256 is the one in BUILD, so a build's cache
 // can never hold another build's file (say, one deployed while this one was caching).
 // Content-Security-Policy: the documents served from here get the policy as a header too,
