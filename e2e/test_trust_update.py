@@ -182,26 +182,6 @@ def test_an_open_page_keeps_its_build_is_told_and_switches_on_reload(
         assert site.hits("/" + WASM) == wasm  # reused from the old build's cache
 
 
-def test_a_plain_reload_keeps_the_old_build_and_tells_again(open_context, site, dist, tmp_path):
-    """The browser's own reload cannot know whether another page of the app is open: the old
-    build stays until the notice's Reload (or until every page of the app is closed)."""
-    new, manifest = make_new_build(dist, tmp_path)
-    context, page, old = open_old_build(open_context, site, dist)
-    with site.serving(new):
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        expect(update_notice(page)).to_be_visible()
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("pyfudgeEngine.build") == old
-        notice = update_notice(page)
-        expect(notice).to_be_visible()
-        with page.expect_navigation():
-            notice.get_by_role("button", name="Reload").click()
-        page.wait_for_selector("main[data-build=new]")
-        wait_ready(page)
-        assert engine_version(page) == NEW_VERSION
-
-
 def test_a_cache_never_holds_a_file_of_another_build(open_context, site, dist, tmp_path):
     """The old build's cache misses a file (evicted, or a first visit still caching) when a new
     build is published: its service worker refuses the new bytes (their sha256 is not in its

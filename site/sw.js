@@ -10,7 +10,8 @@
 // new build's cache, reusing files whose hash is unchanged from the old cache, and then
 // WAITS: the open page keeps running on the old worker and the old cache, so it never mixes
 // old and new files. The page is told an update is ready (offline.js) and, when the user
-// says so, posts "skip-waiting"; activate then deletes the old caches and takes over.
+// says so, posts "skip-waiting"; activate then deletes the old caches and takes over. A plain
+// reload of the only page of the app switches too: this worker hands over (navigate, below).
 // Integrity: a file is cached only if its sha256 is the one in BUILD, so a build's cache
 // can never hold another build's file (say, one deployed while this one was caching).
 // Content-Security-Policy: the documents served from here get the policy as a header too,
@@ -66,11 +67,69 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const key = event.request.url.split(/[?#]/)[0];
+  if (event.request.method === "GET" && key === HANDOVER) {
+    event.respondWith(new Response(HANDOVER_JS, {
+      headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } }));
+    return;
+  }
   if (event.request.method !== "GET" || !FILES.has(key)) return;
-  event.respondWith(serve(event, key));
+  event.respondWith(event.request.mode === "navigate" ? navigate(event, key) : serve(event, key));
 });
 
+// A plain reload (or a first page) while a new build waits: when no other page of the app
+// stays open, this old worker hands over. It tells the waiting worker to skip waiting and
+// answers at once with a bare page (no file of either build), so its fetch is over and
+// activation can go on. That page's one script (HANDOVER_JS, made here, the same in every
+// build) waits until the new worker is activated, then reloads: the reload, fragment and all
+// (a <meta> refresh to the same URL with a #fragment would not leave the page), is answered
+// by the new worker. Should it reach this worker again, it is answered the same way at most
+// HANDOVER_TRIES times per waiting worker: no refresh loop. With another page open, nothing
+// changes: the old build and the notice (offline.js), since switching would leave that page
+// on a deleted cache.
+const HANDOVER_TRIES = 5;
+const LEAVING_MS = 10_000;
+const leaving = new Map(); // client id -> when it said it is unloading (or is a handover page)
+const handovers = new WeakMap(); // waiting worker -> handover pages answered for it
+const HANDOVER = url("sw-handover.js");
+const HANDOVER_PAGE = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
+  '<link rel="icon" href="data:,"><title>pyfudge</title><script src="sw-handover.js"></script>';
+const HANDOVER_JS = `navigator.serviceWorker.getRegistration().then((registration) => {
+  const next = registration?.waiting ?? registration?.active;
+  const reload = () => location.reload();
+  if (!next || next.state === "activated" || next.state === "redundant") return reload();
+  next.addEventListener("statechange", () => next.state !== "activating" && reload());
+  setTimeout(reload, 5000);
+}, () => location.reload());
+`;
+
+async function navigate(event, key) {
+  const waiting = self.registration.waiting;
+  const tries = waiting ? handovers.get(waiting) ?? 0 : 0;
+  if (waiting?.state === "installed" && tries < HANDOVER_TRIES && !(await anotherPageStays())) {
+    handovers.set(waiting, tries + 1);
+    if (event.resultingClientId) leaving.set(event.resultingClientId, Date.now());
+    waiting.postMessage({ type: "skip-waiting" });
+    return new Response(HANDOVER_PAGE, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+        "Content-Security-Policy": DOCUMENT_CSP },
+    });
+  }
+  return serve(event, key);
+}
+
+/** True if a window of the app is open that is not unloading (another tab, a frame). */
+async function anotherPageStays() {
+  const now = Date.now();
+  for (const [id, when] of leaving) if (now - when > LEAVING_MS) leaving.delete(id);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.some((client) => !leaving.has(client.id));
+}
+
 self.addEventListener("message", (event) => {
+  if (event.data?.type === "leaving") { // from a page's beforeunload (offline.js)
+    if (event.source?.id) leaving.set(event.source.id, Date.now());
+    return;
+  }
   if (event.data?.type === "skip-waiting") {
     self.skipWaiting();
     return;

@@ -11,8 +11,10 @@
 // an open page keeps running the build it started with. watchForUpdates() shows a notice
 // (role=status, with a Reload button) when one is waiting, also on a page that starts while
 // one waits; Reload activates it (the old build's cache is deleted) and reloads the page.
-// The browser's own reload keeps the old build while another of its pages may be open (the
-// browser cannot know); closing every page of the app switches too.
+// The browser's own reload switches too when no other page of the app is open: the page says
+// it is leaving (beforeunload, before the reload's request) and the old worker hands over
+// (sw.js, navigate). With another page open, a reload keeps the old build and the notice shows
+// again; closing every page of the app switches too.
 
 const CONTROL_TIMEOUT_MS = 3000;
 const UPDATE_CHECK_MS = 60 * 60 * 1000; // a page left open at the table for hours still hears of updates
@@ -75,6 +77,8 @@ export async function watchForUpdates(container) {
   const registration = await sw.getRegistration().catch(() => null);
   if (!registration) return;
   const hadController = !!sw.controller;
+  // Before a reload's request: lets the old worker know this page will not stay (sw.js).
+  addEventListener("beforeunload", () => sw.controller?.postMessage({ type: "leaving" }));
   let notice = null;
 
   const show = (text, onReload) => {

@@ -1,0 +1,104 @@
+"""The browser's own reload while a new build waits (issue 5). With no other page of the app
+open, the page says it is leaving (offline.js, beforeunload), the old service worker answers
+the reload with a page that only refreshes and has the waiting worker take over (sw.js,
+navigate): the refreshed page is the new build from end to end, the old build's cache is gone,
+the saved encounter is intact. With a second tab open the reload keeps the old build and the
+notice shows again, since switching would pull the other tab's build from under it.
+
+The new build is made as in test_trust_update.py (a changed page and a changed wheel)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import add_fighter, idle
+import build
+from test_app import wait_offline_ready, wait_ready, wait_until
+from test_trust_update import (NEW_VERSION, caches, engine_version, make_new_build, open_old_build,
+                               update_notice)
+
+ASTA = {"name": "Asta", "skills": {"Sword": "Great"}}
+
+
+def create_encounter(page, name: str) -> str:
+    """From the list screen of a page with test hooks: an encounter with one fighter; its id."""
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_role("button", name="Create encounter").click()
+    page.wait_for_url(re.compile(r"#/e/e[0-9a-f]+$"))
+    idle(page)
+    add_fighter(page, ASTA)
+    return page.url.rsplit("/", 1)[1]
+
+
+def deploy(page, manifest) -> None:
+    """The page looks for an update (as it does when shown again) and is told of the new one."""
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(update_notice(page)).to_be_visible()
+    wait_until(lambda: f"pyfudge-{manifest['version']}" in caches(page))
+
+
+def test_a_plain_reload_of_the_only_page_runs_the_new_build(open_context, site, dist, tmp_path, screen):
+    new, manifest = make_new_build(dist, tmp_path)
+    context, page, old = open_old_build(open_context, site, dist, **screen)
+    old_wheel = json.loads((dist / build.MANIFEST).read_text())["wheels"]["pyfudge"]
+    encounter = create_encounter(page, "Before the update")
+    with site.serving(new):
+        deploy(page, manifest)
+        recorder = context.recorder
+        since, said = len(recorder.responses), len(recorder.console)
+        page.reload()
+        page.wait_for_selector("main[data-build=new]")
+        wait_ready(page)
+        assert page.evaluate("pyfudgeEngine.build") == manifest["version"]
+        assert engine_version(page) == NEW_VERSION
+        expect(page.locator("#engine-status")).to_contain_text(f"pyfudge {NEW_VERSION}")
+        # The saved encounter, opened by the new build's engine.
+        assert page.url.endswith("#/e/" + encounter)
+        idle(page)
+        expect(page.get_by_role("heading", name="Asta", exact=True)).to_be_visible()
+        page.screenshot(path=f"/tmp/reload-{screen.get('viewport', {}).get('width', 'desktop')}.png")
+        wait_offline_ready(page)
+        expect(page.locator("#offline-status")).to_contain_text(manifest["version"])
+        wait_until(lambda: caches(page) == ["pyfudge-" + manifest["version"]])
+        expect(update_notice(page)).to_have_count(0)
+
+        # The way it went: the old worker's bare page and its script (made by the worker,
+        # never on the server), then the new build; no file of the old build was asked for
+        # (its wheel has another URL), nothing failed.
+        answers = recorder.responses[since:]
+        pages = [r["url"].removeprefix(site.url) for r in answers if not r["by_service_worker"]][:3]
+        assert pages == ["?test-hooks", "sw-handover.js", "?test-hooks"], pages
+        assert site.hits("/sw-handover.js") == 0
+        assert not [r["url"] for r in answers if r["status"] >= 400], answers
+        assert not [r["url"] for r in answers if old_wheel in r["url"]]
+        assert [r for r in answers if manifest["wheels"]["pyfudge"] in r["url"]]
+        assert not [m for m in recorder.console[said:] if "error" in m.split("]")[0]], recorder.console[said:]
+
+
+def test_a_plain_reload_with_another_tab_open_keeps_the_old_build(open_context, site, dist, tmp_path):
+    new, manifest = make_new_build(dist, tmp_path)
+    context, page, old = open_old_build(open_context, site, dist)
+    other = context.new_page()
+    other.goto(site.url + "?test-hooks")
+    wait_ready(other)
+    with site.serving(new):
+        deploy(page, manifest)
+        expect(update_notice(other)).to_be_visible()
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("pyfudgeEngine.build") == old
+        assert engine_version(page) == "0.1.0"
+        expect(page.locator("main")).not_to_have_attribute("data-build", "new")
+        expect(update_notice(page)).to_be_visible()
+        assert sorted(caches(page)) == sorted(["pyfudge-" + old, "pyfudge-" + manifest["version"]])
+        assert other.evaluate("pyfudgeEngine.build") == old
+
+        # Once the other tab is closed, a plain reload switches.
+        other.close()
+        page.reload()
+        page.wait_for_selector("main[data-build=new]")
+        wait_ready(page)
+        assert engine_version(page) == NEW_VERSION
