@@ -117,8 +117,8 @@ function Card({ c, view, describe, apply }) {
         <${HealButton} c=${c} describe=${describe} act=${act} />
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
-      ${editing && html`<${FighterForm} view=${view} describe=${describe} apply=${apply} prefix=${`edit-${c.id}`}
-        card=${c} done=${() => setEditing(false)} />`}
+      ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}
+        apply=${apply} prefix=${`edit-${c.id}`} card=${c} done=${() => setEditing(false)} />`}
     </article>`;
 }
 

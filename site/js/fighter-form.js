@@ -41,26 +41,39 @@ function fromFighter(card, weapons, armors, boxes) {
   };
 }
 
+// An edit starts from the fighter as the engine holds him and overlays only what the form
+// shows, so his other fields (speed, initiative, animal, a gun's own Strength…) survive it.
 function toFighter(s, weapons, armors, card) {
   // Rows as [name, level] pairs: the engine refuses a name written twice instead of merging.
   const skills = s.skills.map((k) => [k.name.trim(), Number(k.level)]);
   const name = (i) => s.skills[Number(i)]?.name.trim();
+  const old = card?.fighter;
   const fighter = {
-    name: s.name.trim(), role: s.role, skills, attack_skill: name(s.attack) ?? "",
+    ...old, name: s.name.trim(), role: s.role, skills, attack_skill: name(s.attack) ?? "",
     strength: Number(s.strength), damage_capacity: Number(s.damage_capacity),
     strength_scale: Number(s.strength_scale), mass_scale: Number(s.mass_scale),
     shield: s.shield, pain_threshold: s.pain_threshold, resistance: s.resistance,
     tough_hide: Number(s.tough_hide), combat_reflexes: s.combat_reflexes, fudge_points: Number(s.fudge_points),
   };
+  // The engine keeps the wounds already taken when an edit gives no track.
+  delete fighter.track;
   if (s.defence !== "") fighter.defence_skill = name(s.defence);
+  else delete fighter.defence_skill;
   if (s.own_boxes) fighter.boxes = s.boxes.map(Number);
+  else delete fighter.boxes;
+  // A custom weapon or armor edits its own dict: the keys the form does not show stay.
+  const start = fromFighter(card, weapons, armors, []);
+  const keep = (k, thing) => (card && s[k] === start[k] ? thing : {});
   fighter.weapon = s.weapon === "custom"
-    ? { name: s.w_name.trim() || "Weapon", size: Number(s.w_size), sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
+    ? { ...keep("weapon", old?.weapon), name: s.w_name.trim() || "Weapon", size: Number(s.w_size),
+        sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
     : weapons[Number(s.weapon)];
   fighter.armor = s.armor === "custom"
-    ? { name: s.a_name.trim() || "Armor", value: Number(s.a_value), coverage: s.a_cover === "" ? null : Number(s.a_cover) }
+    ? { ...keep("armor", old?.armor), name: s.a_name.trim() || "Armor", value: Number(s.a_value),
+        coverage: s.a_cover === "" ? null : Number(s.a_cover) }
     : armors[Number(s.armor)];
-  if (card?.fighter.shield_state && s.shield === card.fighter.shield) fighter.shield_state = card.fighter.shield_state;
+  if (old?.shield_state && s.shield === old.shield) fighter.shield_state = old.shield_state;
+  else delete fighter.shield_state;
   return fighter;
 }
 

@@ -238,8 +238,14 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const technique = optionValue(view, describe, "dice.technique") ?? "4dF";
   const techniqueLabel = choiceLabel(describe, "dice.technique", technique);
   const groupCount = optionValue(view, describe, "multi.group_dice") === "2dF" ? 2 : 4;
-  const side = (who) => sides[who] ?? blankSide();
-  const setSide = (who) => (value) => setSides({ ...sides, [who]: value });
+  // Declarations and dice belong to the fighter picked for a slot, not to the slot: picking
+  // another fighter starts blank (no hidden all-out or dice carried over). Foes' keys hold ids.
+  const owner = { a: a.id, b: b.id, gm: a.id, s1: a.id, s2: a.id, s3: a.id };
+  const slot = (who) => (who in owner ? `${who}:${owner[who]}` : who);
+  const side = (who) => sides[slot(who)] ?? blankSide();
+  // Functional updates: a roll answered after other input must not overwrite it.
+  const update = (key, change) => setSides((prev) => ({ ...prev, [key]: change(prev[key] ?? blankSide()) }));
+  const setSide = (who) => (value) => update(slot(who), () => value);
   const foesFixed = foes.length > 0 && foes.every((f) => !rolls(view, f.id, a.id));
   const use = checksInUse(view, describe);
   const checkKeys = { shield: "co.shield", check: "co.damage_check", willpower: "wounds.willpower", capacity: "damage.capacity" };
@@ -326,6 +332,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
 
   async function roll(who, count, rollTechnique) {
+    const key = slot(who);
     setRolling(who);
     const [main, dmg] = await Promise.all([
       rollTechnique === "2dF" ? fudgeDice(2) : engine.request("roll", { ruleset }),
@@ -333,17 +340,20 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     ]);
     setRolling(null);
     if (!main.ok) return setError(main.error.message);
-    const next = { ...side(who) };
-    if (/dF$/.test(main.result.dice)) {
-      next.faces = asFaces(main.result);
-      next.total = "";
-    } else next.total = String(main.result.total);
-    if (dmg?.ok) next.damage = dmg.result.faces;
-    setSides({ ...sides, [who]: next });
+    update(key, (prev) => {
+      const next = { ...prev };
+      if (/dF$/.test(main.result.dice)) {
+        next.faces = asFaces(main.result);
+        next.total = "";
+      } else next.total = String(main.result.total);
+      if (dmg?.ok) next.damage = dmg.result.faces;
+      return next;
+    });
   }
 
   /** Roll a fighter's shield check (the ruleset's technique, CO 2.2) and his damage checks (4dF each, CO 4.3). */
   async function rollChecks(who, hasShield, many) {
+    const key = slot(who);
     setRolling(`checks-${who}`);
     const [shieldRoll, ...checks] = await Promise.all([
       hasShield ? engine.request("roll", { ruleset }) : null,
@@ -352,13 +362,15 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     setRolling(null);
     const failed = [shieldRoll, ...checks].find((r) => r && !r.ok);
     if (failed) return setError(failed.error.message);
-    const next = { ...side(who) };
-    if (shieldRoll) {
-      if (shieldRoll.result.dice === "4dF") { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
-      else next.shieldTotal = String(shieldRoll.result.total);
-    }
-    if (checks.length) next.checks = checks.map((c) => c.result.faces);
-    setSides({ ...sides, [who]: next });
+    update(key, (prev) => {
+      const next = { ...prev };
+      if (shieldRoll) {
+        if (shieldRoll.result.dice === "4dF") { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
+        else next.shieldTotal = String(shieldRoll.result.total);
+      }
+      if (checks.length) next.checks = checks.map((c) => c.result.faces);
+      return next;
+    });
   }
 
   // Alternating turns: who attacks first, rolled with the dice entered above (F95 4.23).

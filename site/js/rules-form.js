@@ -6,11 +6,26 @@ import { TableEditor, errorPath } from "./table-editor.js";
 // --- rules ----------------------------------------------------------------------------------------
 
 export function RulesForm({ view, describe, apply }) {
+  // The ruleset "Rules changed." speaks of: after an Undo or another tab's change it is not shown.
+  const [saved, setSaved] = useState(null);
+  if (!describe) return null;
+  const ruleset = JSON.stringify(view.ruleset);
+  const changed = Object.keys(view.ruleset.options ?? {}).length;
+  const presetLabel = describe.presets.find((p) => p.key === view.ruleset.preset)?.label ?? view.ruleset.preset;
+  return html`
+    <details class="card" id="rules">
+      <summary>Rules: ${presetLabel}${changed ? `, ${changed} option${changed > 1 ? "s" : ""} changed` : ""}</summary>
+      <${RulesFields} key=${ruleset} view=${view} describe=${describe} apply=${apply}
+        saved=${saved === ruleset} setSaved=${setSaved} />
+    </details>`;
+}
+
+// The form's choices start from the encounter's ruleset and start again whenever it changes
+// (keyed by it): an Undo, a Redo or another tab must not leave an undone option here to re-apply.
+function RulesFields({ view, describe, apply, saved, setSaved }) {
   const [preset, setPreset] = useState(view.ruleset.preset);
   const [options, setOptions] = useState(view.ruleset.options ?? {});
   const [error, setError] = useState(null);
-  const [saved, setSaved] = useState(false);
-  if (!describe) return null;
   const groups = [];
   for (const o of describe.options) {
     if (o.kind === "table" && !describe.tables?.[o.key]) continue; // a describe saved by an older build
@@ -24,7 +39,7 @@ export function RulesForm({ view, describe, apply }) {
     if (JSON.stringify(v) === JSON.stringify(o.defaults[preset])) delete next[o.key];
     else next[o.key] = v;
     setOptions(next);
-    setSaved(false);
+    setSaved(null);
   };
   const id = (o) => `opt-${o.key.replace(/\W/g, "-")}`;
   const control = (o) => {
@@ -42,7 +57,7 @@ export function RulesForm({ view, describe, apply }) {
     e.preventDefault();
     const response = await apply({ t: "rules", ruleset: { preset, options } });
     setError(response.ok ? null : { message: response.error.message, path: errorPath(response.error.field) });
-    setSaved(response.ok);
+    setSaved(response.ok ? JSON.stringify(response.result.view.ruleset) : null);
   }
   const label = (o) => html`<label for=${id(o)}>${o.label} <span class="sec">${o.section}</span></label>`;
   const option = (o) => {
@@ -56,28 +71,23 @@ export function RulesForm({ view, describe, apply }) {
     return html`<div class=${o.kind === "bool" ? "field check" : "field"} key=${o.key}>
       ${o.kind === "bool" ? [control(o), label(o)] : [label(o), control(o)]}</div>`;
   };
-  const changed = Object.keys(view.ruleset.options ?? {}).length;
-  const presetLabel = describe.presets.find((p) => p.key === view.ruleset.preset)?.label ?? view.ruleset.preset;
   return html`
-    <details class="card" id="rules">
-      <summary>Rules: ${presetLabel}${changed ? `, ${changed} option${changed > 1 ? "s" : ""} changed` : ""}</summary>
-      <form class="rules-form" onSubmit=${submit}>
-        <div class="field">
-          <label for="rules-preset">Preset</label>
-          <select id="rules-preset" onChange=${(e) => { setPreset(e.currentTarget.value); setSaved(false); }}>
-            ${describe.presets.map((p) => html`<option value=${p.key} selected=${p.key === preset}>${p.label}</option>`)}
-          </select>
-        </div>
-        ${groups.map((g) => html`
-          <fieldset key=${g.name} class="group">
-            <legend>${g.name}</legend>
-            ${g.options.map(option)}
-          </fieldset>`)}
-        ${error && html`<p class="error" role="alert">${error.message}</p>`}
-        ${saved && html`<p class="hint" role="status">Rules changed.</p>`}
-        <button type="submit" class="primary">Use these rules</button>
-      </form>
-    </details>`;
+    <form class="rules-form" onSubmit=${submit}>
+      <div class="field">
+        <label for="rules-preset">Preset</label>
+        <select id="rules-preset" onChange=${(e) => { setPreset(e.currentTarget.value); setSaved(null); }}>
+          ${describe.presets.map((p) => html`<option value=${p.key} selected=${p.key === preset}>${p.label}</option>`)}
+        </select>
+      </div>
+      ${groups.map((g) => html`
+        <fieldset key=${g.name} class="group">
+          <legend>${g.name}</legend>
+          ${g.options.map(option)}
+        </fieldset>`)}
+      ${error && html`<p class="error" role="alert">${error.message}</p>`}
+      ${saved && html`<p class="hint" role="status">Rules changed.</p>`}
+      <button type="submit" class="primary">Use these rules</button>
+    </form>`;
 }
 
 // A table folds away under its name (a button, not a <summary>: the rules form is itself a
