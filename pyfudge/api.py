@@ -412,10 +412,10 @@ def _held(args: Args) -> Encounter:
 
 
 def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of a draft ``exchange`` event (the round form's, dice ignored) in an open
-    encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
+    """Exact odds of a draft ``exchange`` or ``group`` event (the round form's, dice ignored) in an
+    open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
     from . import preview
-    return preview.exchange_odds(_held(args).state, _need(args, "event"))
+    return preview.event_odds(_held(args).state, _need(args, "event"))
 
 
 def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:

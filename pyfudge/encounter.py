@@ -239,10 +239,29 @@ def _npc_fixed(lone: Combatant, foes: list[Combatant], rules: RuleSet) -> bool:
     return bool(rules["melee.npc_fixed"]) and lone.fighter.role == "pc" and all(f.fighter.role != "pc" for f in foes)
 
 
-def _group(state: State, event: dict) -> State:
-    """A lone fighter against several foes (F95 4.34; F93 4.64): the round is read into
-    :class:`multi.GroupRound` exactly as the JSON door's ``group`` action reads it, resolved by
-    :func:`multi.resolve_melee_group`, and its hits landed by :func:`multi.land_group_blows`."""
+@dataclass(frozen=True)
+class GroupRead:
+    """A ``group`` event read against the state: the round as :class:`multi.GroupRound`, the
+    fighters who take part (``out``: foes who cannot act), their declarations (carried modifiers
+    and stuns included), dice, and Willpower results by name."""
+
+    rnd: multi.GroupRound
+    lone: Combatant
+    lone_decl: Declaration
+    lone_dice: FighterDice
+    lone_checks: list | None
+    foes: list[Combatant]
+    out: list[Combatant]
+    foe_decls: dict[str, Declaration]
+    foe_dice: dict[str, FighterDice]
+    fixed: bool
+    used: frozenset
+    willpower: dict[str, Any]
+
+
+def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
+    """Read a ``group`` event as :func:`_group` applies it; with ``rolled`` False its dice are
+    not read but stand as placeholders (the odds before rolling, :mod:`pyfudge.preview`)."""
     rules = state.rules
     lone = state.find(event.get("lone"), "lone")
     foe_ids = _ids(event.get("foes"), "foes", low=1)
@@ -271,8 +290,9 @@ def _group(state: State, event: dict) -> State:
             if fid not in foe_ids:
                 why = "cannot act this round (F95 4.51)" if any(c.id == fid for c in out) else "is not one of the foes"
                 raise RequestError(f"{key}[{i}] {why}.", field=f"{key}[{i}]")
-    raw_dice, lone_checks = _per_wound(event.get("lone_dice"), "check", "lone_dice", len(foes))
+    raw_dice, lone_checks = _per_wound(event.get("lone_dice") if rolled else None, "check", "lone_dice", len(foes))
     lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
+    placeholder = {} if rolled else {"roll": 0}
     fixed = _npc_fixed(lone, foes, rules)
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
@@ -280,7 +300,7 @@ def _group(state: State, event: dict) -> State:
     for i, c in enumerate(foes):
         decl, carry = declared_foes[c.id]
         used |= set(carry)
-        d = FighterDice.from_dict(foe_dice_raw.get(c.id), rules=rules, field=f"foe_dice.{c.id}")
+        d = FighterDice.from_dict(foe_dice_raw.get(c.id) if rolled else None, rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
             raise RequestError(f"{c.fighter.name} rolls no dice of his own this round "
                                + ("(F95 4.33: NPCs score their trait level)." if fixed else
@@ -294,7 +314,7 @@ def _group(state: State, event: dict) -> State:
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": attack._min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
-            **_contender_roll(d)})
+            **(_contender_roll(d) or (placeholder if mode == "each" else {}))})
     # The group round holds one minimum for the lone fighter: the least of those against his foes.
     needs = min(attack._min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
     names = {c.id: c.fighter.name for c in foes}
@@ -302,13 +322,13 @@ def _group(state: State, event: dict) -> State:
         "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
                  "modifiers": [m.to_dict() for m in attack.round_modifiers(
                      lone.fighter, lone_decl, rules=rules, round_number=state.round)],
-                 "needs": needs, **_contender_roll(lone_dice)},
+                 "needs": needs, **(_contender_roll(lone_dice) or placeholder)},
         "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
         "space": event.get("space", "open"),
     }
     if mode == "group":
         # Entered like every roll, as faces or a total (the group round names a total "roll").
-        raw = event["group_roll"]
+        raw = event["group_roll"] if rolled else {"total": 0}
         if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) != 1:
             raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
         request["group_roll"] = {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
@@ -316,6 +336,29 @@ def _group(state: State, event: dict) -> State:
         raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
     try:
         rnd = multi.GroupRound.from_dict(request, field="round", rules=rules)
+    except FudgeError as err:
+        err.field = _group_field(err.field or "", foe_ids)
+        raise
+    everyone = [(lone, lone_decl)] + [(c, foe_decls[c.id]) for c in foes]
+    willpower = {c.fighter.name: decl.willpower for c, decl in everyone if decl.willpower is not None}
+    # The lone fighter may take a wound from each foe: one Willpower result per wound.
+    if lone_wills is not None:
+        willpower[lone.fighter.name] = lone_wills
+    return GroupRead(rnd, lone, lone_decl, lone_dice, lone_checks, foes, out, foe_decls, foe_dice, fixed,
+                     frozenset(used), willpower)
+
+
+def _group(state: State, event: dict) -> State:
+    """A lone fighter against several foes (F95 4.34; F93 4.64): the round is read into
+    :class:`multi.GroupRound` exactly as the JSON door's ``group`` action reads it, resolved by
+    :func:`multi.resolve_melee_group`, and its hits landed by :func:`multi.land_group_blows`."""
+    rules = state.rules
+    g = read_group(state, event)
+    rnd, lone, lone_decl, lone_dice, foes, foe_decls, foe_dice = (
+        g.rnd, g.lone, g.lone_decl, g.lone_dice, g.foes, g.foe_decls, g.foe_dice)
+    foe_ids = [c.id for c in foes]
+    names = {c.id: c.fighter.name for c in foes}
+    try:
         outcome = multi.resolve_melee_group(rnd, rules=rules)
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
@@ -332,18 +375,15 @@ def _group(state: State, event: dict) -> State:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
     check_dice = {c.fighter.name: d.check for c, d, _ in everyone if d.check is not None}
-    willpower = {c.fighter.name: decl.willpower for c, _, decl in everyone if decl.willpower is not None}
-    # The lone fighter may take a wound from each foe: one check or Willpower result per wound.
-    if lone_checks is not None:
-        check_dice[lone.fighter.name] = lone_checks
-    if lone_wills is not None:
-        willpower[lone.fighter.name] = lone_wills
+    # The lone fighter may take a wound from each foe: one check per wound.
+    if g.lone_checks is not None:
+        check_dice[lone.fighter.name] = g.lone_checks
     try:
         landed = multi.land_group_blows(
             outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
-            check_dice=check_dice, willpower=willpower,
+            check_dice=check_dice, willpower=g.willpower,
             shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
-            npc_fixed=fixed)
+            npc_fixed=g.fixed)
     except FudgeError as err:
         err.field = _landing_field(err.field or "", lone, foes)
         raise
@@ -351,10 +391,10 @@ def _group(state: State, event: dict) -> State:
     hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
     text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
             f"{ladder.name(outcome.lone_result)}" + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
-    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+    return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
                    last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
                          "group": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in _out_steps(out) + outcome.steps + held_back
+                         "outcome": {"steps": [s.to_dict() for s in _out_steps(g.out) + outcome.steps + held_back
                                                + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
@@ -524,7 +564,7 @@ def _ranged(state: State, event: dict) -> State:
     shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
     text = (f"Round {state.round}, {shooter.fighter.name} shoots at {target.fighter.name}: {shots}"
             + (f"; {', '.join(hits)}" if hits else "") + ".")
-    return replace(after, carry=tuple(k for k in state.carry if k not in used),
+    return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
                    last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": shot.to_dict(),
                          "ranged": door, "text": text,
                          "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],

@@ -1,4 +1,5 @@
-"""Odds before rolling, in an encounter: the exact chances of the exchange being prepared.
+"""Odds before rolling, in an encounter: the exact chances of the exchange or group round being
+prepared (:func:`event_odds` dispatches on the draft's ``t``).
 
 The round form sends its draft ``exchange`` event (as it would send it to Resolve, see
 :mod:`pyfudge.encounter`); the odds are those of that event applied to the encounter as it
@@ -7,6 +8,11 @@ exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62) through
 :func:`pyfudge.encounter.declared` — the same path the event itself takes — the round number
 and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every roll
 (:func:`pyfudge.odds.attack_odds`, exact Fractions).
+
+A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
+:func:`pyfudge.encounter.read_group`, the reading the event itself takes (penalties, carries,
+stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
+:func:`pyfudge.odds.exchange_odds` (the door's ``group_odds``).
 """
 
 from __future__ import annotations
@@ -14,8 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from . import odds
-from .encounter import EVENT_FIELDS, EncounterError, State, declared
-from .errors import FudgeError, RequestError
+from .combat import attack
+from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group
+from .errors import FudgeError, RequestError, RuleError
+
+
+def event_odds(state: State, event: Any) -> dict[str, Any]:
+    """The exact odds of a draft ``exchange`` or ``group`` event in ``state``."""
+    if isinstance(event, dict) and event.get("t") == "group":
+        return group_odds(state, event)
+    return exchange_odds(state, event)
 
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
@@ -47,3 +61,36 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     for d in out["directions"]:
         d["attacker_id"], d["defender_id"] = ids[d["attacker"]], ids[d["defender"]]
     return {**out, "a": a.id, "b": b.id, "round": state.round, "labels": odds.RESULT_LABELS}
+
+
+def group_odds(state: State, event: Any) -> dict[str, Any]:
+    """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
+    :meth:`pyfudge.odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
+    foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
+    ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
+    wound. Too many foes rolling their own dice is refused by :mod:`pyfudge.odds`."""
+    if not isinstance(event, dict) or event.get("t") != "group":
+        raise RequestError("The odds are asked of a draft group event ({t: \"group\", lone, foes, …}).",
+                           field="event")
+    extra = set(event) - {"t"} - EVENT_FIELDS["group"]
+    if extra:
+        key = min(extra, key=str)
+        raise RequestError(f"A group event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
+    try:
+        g = read_group(state, event, rolled=False)
+        # F95 4.62: a stunned fighter's blows do not land (encounter._stunned_blows); the group
+        # odds do not weigh that yet, so they are refused rather than given wrong.
+        for c, decl, where in [(g.lone, g.lone_decl, "lone_declares")] + [
+                (c, g.foe_decls[c.id], f"foe_declares.{c.id}") for c in g.foes]:
+            if attack._stunned_cannot_attack(decl, state.rules):
+                raise RuleError(f"{c.fighter.name} is stunned and cannot attack (F95 4.62): exact odds of a "
+                                "group round with a stunned fighter are not given.", field=where)
+        result = odds.exchange_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes], rules=state.rules,
+                                    prefer=g.rnd.targets, willpower=g.willpower)
+    except FudgeError as err:
+        raise err.at("event")
+    ids = {c.fighter.name: c.id for c in g.foes}
+    out = result.to_dict()
+    for f in out["foes"]:
+        f["id"] = ids[f["name"]]
+    return {**out, "t": "group", "lone_id": g.lone.id, "out": [c.id for c in g.out], "round": state.round}

@@ -201,3 +201,79 @@ def test_previews_and_applies_share_one_way_to_find_the_encounter():
     forecast = call("forecast", encounter=stored, samples=200, seed=1)
     assert forecast["ok"], forecast
     assert call("forecast", id="pv5")["error"]["field"] == "args.id"
+
+
+# --- group drafts (one fighter against several foes, F95 4.34) ----------------------------------
+
+CREW = [{"name": "Asta", "role": "pc", "skills": {"Sword": "Good"}}, {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}},
+        {"name": "Gob", "role": "npc", "skills": {"Club": "Fair"}}, {"name": "Rat", "role": "npc", "skills": {"Club": "Poor"}},
+        {"name": "Bat", "role": "npc", "skills": {"Club": "Poor"}}]
+
+
+def crew(options=None, *events) -> Encounter:
+    enc = Encounter(ruleset=RuleSet.from_dict({"preset": "fudge1995", "options": options or {}}))
+    for event in tuple({"t": "add", "fighter": f} for f in CREW) + events:
+        enc.apply(event)
+    return enc
+
+
+def group(foes=("c2", "c3"), **kw):
+    return {"t": "group", "lone": "c1", "foes": list(foes), **kw}
+
+
+def test_a_group_draft_against_fixed_npcs_by_hand():
+    """F95 4.33/4.34: Asta (Good, PC) against two Fair NPCs who score their level: −1 for the
+    second foe puts her at Fair + t. Each foe hits when t ≤ −1 (31/81), both at once; she beats
+    both when t ≥ 1 (31/81) and wounds her first choice; a tie (t = 0) wounds no one."""
+    out = preview.event_odds(crew({"melee.npc_fixed": True}).state, group())
+    assert out["t"] == "group" and out["lone_id"] == "c1" and out["classes"] == 9
+    assert [(h["hits"], exact(h)) for h in out["hits_taken"]] == [(0, Fraction(50, 81)), (2, Fraction(31, 81))]
+    assert exact(out["strikes"]) == Fraction(31, 81)
+    assert [(f["id"], exact(f["hits_lone"]), exact(f["struck"])) for f in out["foes"]] == [
+        ("c2", Fraction(31, 81), Fraction(31, 81)), ("c3", Fraction(31, 81), 0)]
+    # The draft's targets are her order of preference.
+    out = preview.event_odds(crew({"melee.npc_fixed": True}).state, group(targets=["c3"]))
+    assert [exact(f["struck"]) for f in out["foes"]] == [0, Fraction(31, 81)]
+
+
+def _door_round(npc_roll="each"):
+    """The door's group_odds request for Asta (Hurt: −1, F95 4.31) against Orc and Gob, by hand."""
+    foe = {"modifiers": [], "needs": -2, "level": 0}
+    return {"round": {"lone": {"name": "Asta", "level": 1, "needs": -2,
+                               "modifiers": [{"source": "wounds", "amount": -1, "section": "F95 4.31"}]},
+                      "foes": [{"name": "Orc", **foe}, {"name": "Gob", **foe}], "npc_roll": npc_roll},
+            "lone": {**CREW[0], "track": {"kind": "boxes", "marks": [[0, 0, 0], [2], [0], [0], [0]]}},
+            "foes": [CREW[1], CREW[2]]}
+
+
+@pytest.mark.parametrize("npc_roll, extra, classes", [("each", {}, 729), ("group", {"group_roll": {"total": 1}}, 45)])
+def test_a_group_draft_agrees_with_the_door(npc_roll, extra, classes):
+    """The same round through encounter.odds (read from the encounter: her wound, the GM's one
+    2dF roll under multi.group_dice) and through the door's group_odds (written by hand)."""
+    stored = crew(None, {"t": "wound", "id": "c1", "level": 2}).to_dict()
+    assert call("encounter.open", id="pvg", encounter=stored)["ok"]
+    mine = call("encounter.odds", id="pvg", rev=6, event=group(**extra))["result"]
+    door = call("group_odds", group_odds=_door_round(npc_roll), ruleset={"preset": "fudge1995"})["result"]
+    assert mine["classes"] == door["classes"] == classes
+    for key in ("hits_taken", "lone_after", "strikes", "prefer"):
+        assert mine[key] == door[key]
+    assert [{k: v for k, v in f.items() if k != "id"} for f in mine["foes"]] == door["foes"]
+    assert [f["id"] for f in mine["foes"]] == ["c2", "c3"]
+
+
+def test_a_foe_who_cannot_act_is_left_out_of_the_group_odds():
+    """F95 4.51: Orc Incapacitated is out; Asta faces Gob alone (no −1): 81 classes."""
+    out = preview.event_odds(crew(None, {"t": "wound", "id": "c2", "level": 4}).state, group())
+    assert out["out"] == ["c2"] and [f["id"] for f in out["foes"]] == ["c3"] and out["classes"] == 81
+
+
+@pytest.mark.parametrize("event, field", [
+    (group(("c2", "c3", "c4", "c5")), "event.foes"),  # 9^5 classes: too many for exact odds
+    (group(foe_declares={"c2": {"stunned": 1}}), "event.foe_declares.c2"),  # F95 4.62, not weighed
+    (group(bogus=1), "event.bogus"),
+    (group(("c1", "c3")), "event.foes"),
+])
+def test_bad_group_drafts_are_clear_errors(event, field):
+    with pytest.raises(FudgeError) as err:
+        preview.event_odds(crew().state, event)
+    assert err.value.field == field
