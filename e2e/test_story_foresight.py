@@ -93,3 +93,63 @@ def test_odds_follow_the_stance_and_the_forecast_sums_to_one(open_context, site,
     axe_check(page, "forecast")
     forecast.screenshot(path=f"/tmp/foresight-forecast-{screen['viewport']['width']}.png")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+GOB = {"name": "Gob", "role": "npc", "skills": {"Spear": "Mediocre"}}
+
+
+def group_expected(want: dict) -> list[tuple[str, dict[str, float]]]:
+    """The tables a group answer should show, in order: (caption, {row kind: percent})."""
+    lone = {"strikes": want["strikes"]["p"] * 100}
+    lone.update({f"hits-{h['hits']}": h["p"] * 100 for h in want["hits_taken"]})
+    lone.update({f"after-{w['level']}": w["p"] * 100 for w in want["lone_after"] if w["level"] > 0})
+    out = [("Ásta against 2 foes", lone)]
+    for f in want["foes"]:
+        for caption, lands, hurts in ((f"{f['name']} strikes Ásta", "hits_lone", "wounds_to_lone"),
+                                      (f"Ásta strikes {f['name']}", "struck", "wounds_from_lone")):
+            rows = {"lands": f[lands]["p"] * 100}
+            rows.update({f"wound-{w['level']}": w["p"] * 100 for w in f[hurts] if w["level"] > 0})
+            out.append((caption, rows))
+    return out
+
+
+def check_group_odds(page, enc_id: str, event: dict) -> dict:
+    """The odds panel, once settled, shows what encounter.odds answers for this group draft."""
+    panel = page.get_by_test_id("odds")
+    expect(panel).to_have_attribute("aria-busy", "false")
+    stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data", enc_id)
+    want = door("encounter.odds", id="e2e-" + enc_id, rev=len(stored["log"]), encounter=stored, event=event)
+    tables = panel.locator("table.odds-table")
+    expect(tables).to_have_count(5)
+    for i, (caption, exp) in enumerate(group_expected(want)):
+        expect(tables.nth(i).locator("caption")).to_have_text(caption)
+        got = shown(tables.nth(i))
+        assert got.keys() == exp.keys(), (caption, got, exp)
+        for k in exp:
+            assert abs(got[k] - exp[k]) <= 0.051, (caption, k, got[k], exp[k])
+    return want
+
+
+def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    enc_id = new_encounter(page, site, "Foresight group", preset="fudge1995")
+    for f in (ASTA, ORC, GOB):
+        add_fighter(page, f)
+    page.get_by_label("What happens", exact=True).select_option("group")
+    draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}
+    panel = page.get_by_test_id("odds")
+    expect(panel.get_by_role("table", name="Ásta against 2 foes")).to_be_visible()
+    each = check_group_odds(page, enc_id, draft)
+    assert each["classes"] == 729  # one 4dF roll against each of two foes (F95 4.34)
+    axe_check(page, "odds before rolling: a group round")
+    panel.screenshot(path=f"/tmp/foresight-group-{screen['viewport']['width']}.png")
+
+    # The GM's one roll for the group (2dF in Fudge 1995): once it is entered, the odds weigh it.
+    page.get_by_label(re.compile("The GM rolls once")).check()
+    gm = page.get_by_role("group", name="GM's group roll")
+    for i, face in enumerate(["minus", "blank"]):
+        gm.get_by_role("button", name=f"Die {i + 1}: {face}", exact=True).click()
+    expect(panel.get_by_test_id("odds-lone").locator("caption")).to_have_text("Ásta against 2 foes")
+    one = check_group_odds(page, enc_id, {**draft, "group_roll": {"faces": [-1, 0]}})
+    assert one["classes"] == 45 and one["hits_taken"] != each["hits_taken"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

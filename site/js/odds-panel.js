@@ -1,5 +1,5 @@
-// Odds before rolling: the exact chances of the exchange the round form is preparing, both
-// directions, from the engine's `encounter.odds` (Python weighs every roll; nothing is
+// Odds before rolling: the exact chances of the exchange or group round (F95 4.34) the round form
+// is preparing, both directions, from the engine's `encounter.odds` (Python weighs every roll; nothing is
 // computed here). Re-asked when the draft changes (debounced), stale answers dropped.
 import { html, useState, useEffect, useRef } from "../vendor/preact-htm.mjs";
 
@@ -32,8 +32,48 @@ export function ChanceRow({ label, p, note, kind }) {
 }
 
 function withoutDice(event) {
-  const { a_dice, b_dice, ...rest } = event; // the odds weigh every roll: entering dice changes nothing
+  // The odds weigh every roll: entering dice changes nothing (a GM's group_roll stays: it says
+  // who rolls).
+  const { a_dice, b_dice, lone_dice, foe_dice, ...rest } = event;
   return rest;
+}
+
+/** One direction's table: a blow landing, then the wounds it leaves (none is not shown). */
+function BlowTable({ attacker, defender, attackerId, lands, wounds }) {
+  return html`<table class="odds-table" data-testid="odds-direction" data-attacker=${attackerId}>
+    <caption><bdi>${attacker}</bdi> strikes <bdi>${defender}</bdi></caption>
+    <tbody>
+      <${ChanceRow} kind="lands" label="Blow lands" p=${lands.p} />
+      ${wounds.filter((w) => w.level > 0).map((w) =>
+        html`<${ChanceRow} key=${`w${w.level}`} kind=${`wound-${w.level}`} label=${`Wound: ${w.name}`} p=${w.p} />`)}
+    </tbody>
+  </table>`;
+}
+
+/** A group answer: the lone fighter's blows taken and state after, then each foe both ways. */
+function GroupOdds({ r, name }) {
+  const lone = name(r.lone_id);
+  return html`
+    <div class="odds-grid">
+      <table class="odds-table odds-lone" data-testid="odds-lone">
+        <caption><bdi>${lone}</bdi> against ${r.foes.length} ${r.foes.length === 1 ? "foe" : "foes"}</caption>
+        <tbody>
+          <${ChanceRow} kind="strikes" label="Lands a blow" p=${r.strikes.p} />
+          ${r.hits_taken.map((h) => html`<${ChanceRow} key=${`h${h.hits}`} kind=${`hits-${h.hits}`}
+            label=${h.hits === 1 ? "Takes 1 blow" : `Takes ${h.hits} blows`} p=${h.p} />`)}
+          ${r.lone_after.filter((w) => w.level > 0).map((w) =>
+            html`<${ChanceRow} key=${`a${w.level}`} kind=${`after-${w.level}`} label=${`Ends ${w.name}`} p=${w.p} />`)}
+        </tbody>
+      </table>
+      ${r.foes.map((f) => html`
+        <${BlowTable} key=${`${f.id}>`} attacker=${name(f.id)} defender=${lone} attackerId=${f.id}
+          lands=${f.hits_lone} wounds=${f.wounds_to_lone} />
+        <${BlowTable} key=${`>${f.id}`} attacker=${lone} defender=${name(f.id)} attackerId=${r.lone_id}
+          lands=${f.struck} wounds=${f.wounds_from_lone} />`)}
+    </div>
+    ${r.out.length ? html`<p class="hint">Cannot act, left out: ${r.out.map((id, i) =>
+      html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}.</p>` : null}
+    <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
 }
 
 export function OddsPanel({ engine, view, session, event }) {
@@ -56,6 +96,7 @@ export function OddsPanel({ engine, view, session, event }) {
   let body;
   if (!response) body = html`<p class="hint">Working out the odds…</p>`;
   else if (!response.ok) body = html`<p class="hint" data-testid="odds-error">${response.error.message}</p>`;
+  else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;
     body = html`
