@@ -29,7 +29,10 @@ def event_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of a draft ``exchange`` or ``group`` event in ``state``."""
     if isinstance(event, dict) and event.get("t") == "group":
         return group_odds(state, event)
-    return exchange_odds(state, event)
+    if isinstance(event, dict) and event.get("t") == "exchange":
+        return exchange_odds(state, event)
+    raise RequestError("The odds are asked of a draft exchange or group event ({t: \"exchange\", a, b, …} "
+                       "or {t: \"group\", lone, foes, …}).", field="event")
 
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:

@@ -277,3 +277,9 @@ def test_bad_group_drafts_are_clear_errors(event, field):
     with pytest.raises(FudgeError) as err:
         preview.event_odds(crew().state, event)
     assert err.value.field == field
+
+
+def test_only_exchange_and_group_drafts_have_odds():
+    with pytest.raises(FudgeError) as err:
+        preview.event_odds(crew().state, {"t": "ranged", "shooter": "c1", "target": "c2"})
+    assert err.value.field == "event" and "exchange or group" in err.value.message
