@@ -19,10 +19,10 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     page.goto(site.url)
     app_ready(page)
     axe_check(page, "list screen")
-    new_encounter(page, site, "Raid <b>night</b> \u202e", preset="mudge")
-    # A name with markup and a bidi override is shown as text, isolated.
+    new_encounter(page, site, "Raid <b>night</b> \u05dc\u05d9\u05dc\u05d4", preset="mudge")
+    # A name with markup and right-to-left text is shown as text, isolated (bidi controls are refused).
     heading = page.locator("#enc-title")
-    expect(heading).to_have_text("Raid <b>night</b> \u202e")
+    expect(heading).to_have_text("Raid <b>night</b> \u05dc\u05d9\u05dc\u05d4")
     assert heading.locator("b").count() == 0 and heading.locator("bdi").count() == 1
     expect(page.locator("#rules summary")).to_have_text("Rules: Mudge")
 

@@ -86,16 +86,16 @@ def test_list_open_rename_duplicate_delete_undo(open_context, site, screen, axe_
     r = manage(page, "Alpha")
     axe_check(page, "list screen, an encounter's actions open")
     r.get_by_role("button", name="Rename").click()
-    r.get_by_label("New name").fill("Alpha <i>prime</i> \u202e")
+    r.get_by_label("New name").fill("Alpha <i>prime</i> \u05d0\u05dc\u05e4\u05d0")
     r.get_by_role("button", name="Save name").click()
-    renamed = row(page, "Alpha <i>prime</i> \u202e")
+    renamed = row(page, "Alpha <i>prime</i> \u05d0\u05dc\u05e4\u05d0")
     expect(renamed).to_have_count(1)
     assert renamed.locator("i").count() == 0 and renamed.locator("bdi").count() == 1
     stored = json.loads(storage(page)[f"pyfudge:enc:{alpha}"])
-    assert stored["data"]["log"][-1] == {"t": "rename", "name": "Alpha <i>prime</i> \u202e"}
+    assert stored["data"]["log"][-1] == {"t": "rename", "name": "Alpha <i>prime</i> \u05d0\u05dc\u05e4\u05d0"}
     renamed.locator(".enc-line > a").click()
     idle(page)
-    expect(page.locator("#enc-title")).to_have_text("Alpha <i>prime</i> \u202e")
+    expect(page.locator("#enc-title")).to_have_text("Alpha <i>prime</i> \u05d0\u05dc\u05e4\u05d0")
     expect(page.get_by_test_id("log").locator("li").last).to_contain_text("Renamed to")
     to_list(page)
 
@@ -147,7 +147,7 @@ def test_list_open_rename_duplicate_delete_undo(open_context, site, screen, axe_
     expect(page.get_by_test_id("toast")).to_have_count(0)
     page.reload()
     app_ready(page)
-    assert sorted(list_names(page)) == ["Alpha <i>prime</i> \u202e", "Beta"]
+    assert sorted(list_names(page)) == ["Alpha <i>prime</i> \u05d0\u05dc\u05e4\u05d0", "Beta"]
     deleted = page.locator("#deleted")
     expect(deleted.locator("summary")).to_have_text("Recently deleted (1)")
     deleted.locator("summary").click()
