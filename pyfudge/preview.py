@@ -34,18 +34,23 @@ def event_odds(state: State, event: Any) -> dict[str, Any]:
     raise RequestError("The odds are asked of a draft exchange or group event ({t: \"exchange\", a, b, …} "
                        "or {t: \"group\", lone, foes, …}).", field="event")
 
+def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
+    """A draft event of type ``t`` with no field its event type lacks (dice may be there)."""
+    if not isinstance(event, dict) or event.get("t") != t:
+        raise RequestError(f"The odds are asked of a draft {t} event ({{t: \"{t}\", {fields}, …}}).",
+                           field="event")
+    extra = set(event) - {"t"} - EVENT_FIELDS[t]
+    if extra:
+        key = str(min(extra, key=str))[:40]
+        raise RequestError(f"{a_kind} event has no field {key!r}.", field=f"event.{key}")
+
+
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
     ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
     result words."""
-    if not isinstance(event, dict) or event.get("t") != "exchange":
-        raise RequestError("The odds are asked of a draft exchange event ({t: \"exchange\", a, b, …}).",
-                           field="event")
-    extra = set(event) - {"t"} - EVENT_FIELDS["exchange"]
-    if extra:
-        key = min(extra, key=str)
-        raise RequestError(f"An exchange event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
+    _check_draft(event, "exchange", "a, b", "An exchange")
     try:
         a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
         if a.id == b.id:
@@ -72,13 +77,7 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
     wound. Too many foes rolling their own dice is refused by :mod:`pyfudge.odds`."""
-    if not isinstance(event, dict) or event.get("t") != "group":
-        raise RequestError("The odds are asked of a draft group event ({t: \"group\", lone, foes, …}).",
-                           field="event")
-    extra = set(event) - {"t"} - EVENT_FIELDS["group"]
-    if extra:
-        key = min(extra, key=str)
-        raise RequestError(f"A group event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
+    _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
         # F95 4.62: a stunned fighter's blows do not land (encounter._stunned_blows); the group
