@@ -138,16 +138,20 @@ def cached_download(name: str, sha256: str, fetch) -> Path:
     return verify(target, sha256)
 
 
-def pyodide_tarball() -> Path:
+def npm_tarball(package: str, version: str, sha256: str, what: str) -> Path:
+    """``npm pack package@version`` (no install scripts run), cached and checked by sha256."""
     npm = shutil.which("npm")
     if npm is None:
-        raise BuildError("npm is needed to fetch Pyodide: install Node.js (which ships npm).")
+        raise BuildError(f"npm is needed to fetch {what}: install Node.js (which ships npm).")
     return cached_download(
-        f"pyodide-{PYODIDE_VERSION}.tgz",
-        PYODIDE_TGZ_SHA256,
-        lambda tmp: run(npm, "pack", "--ignore-scripts", f"pyodide@{PYODIDE_VERSION}",
-                        "--pack-destination", tmp),
+        f"{package}-{version}.tgz",
+        sha256,
+        lambda tmp: run(npm, "pack", "--ignore-scripts", f"{package}@{version}", "--pack-destination", tmp),
     )
+
+
+def pyodide_tarball() -> Path:
+    return npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, "Pyodide")
 
 
 def pypi_wheel(wheel: str, sha256: str, *pip_options: str) -> Path:
@@ -400,14 +404,7 @@ def service_worker(manifest: dict) -> str:
 
 
 def htm_tarball() -> Path:
-    npm = shutil.which("npm")
-    if npm is None:
-        raise BuildError("npm is needed to fetch htm/Preact: install Node.js (which ships npm).")
-    return cached_download(
-        f"htm-{HTM_VERSION}.tgz",
-        HTM_TGZ_SHA256,
-        lambda tmp: run(npm, "pack", "--ignore-scripts", f"htm@{HTM_VERSION}", "--pack-destination", tmp),
-    )
+    return npm_tarball("htm", HTM_VERSION, HTM_TGZ_SHA256, "htm/Preact")
 
 
 def build(dist: Path = DIST) -> dict:

@@ -42,12 +42,17 @@ def expected(direction: dict) -> dict[str, float]:
     return rows
 
 
-def check_odds(page, enc_id: str, event: dict) -> None:
-    """The odds panel, once settled, shows what encounter.odds answers for this draft."""
+def settled_odds(page, enc_id: str, event: dict):
+    """The odds panel once settled, and what encounter.odds answers for this draft of the stored encounter."""
     panel = page.get_by_test_id("odds")
     expect(panel).to_have_attribute("aria-busy", "false")
     stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data", enc_id)
-    want = door("encounter.odds", id="e2e-" + enc_id, rev=len(stored["log"]), encounter=stored, event=event)
+    return panel, door("encounter.odds", id="e2e-" + enc_id, rev=len(stored["log"]), encounter=stored, event=event)
+
+
+def check_odds(page, enc_id: str, event: dict) -> None:
+    """The odds panel, once settled, shows what encounter.odds answers for this draft."""
+    panel, want = settled_odds(page, enc_id, event)
     tables = panel.get_by_test_id("odds-direction")
     expect(tables).to_have_count(2)
     for i, direction in enumerate(want["directions"]):
@@ -115,10 +120,7 @@ def group_expected(want: dict) -> list[tuple[str, dict[str, float]]]:
 
 def check_group_odds(page, enc_id: str, event: dict) -> dict:
     """The odds panel, once settled, shows what encounter.odds answers for this group draft."""
-    panel = page.get_by_test_id("odds")
-    expect(panel).to_have_attribute("aria-busy", "false")
-    stored = page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data", enc_id)
-    want = door("encounter.odds", id="e2e-" + enc_id, rev=len(stored["log"]), encounter=stored, event=event)
+    panel, want = settled_odds(page, enc_id, event)
     tables = panel.locator("table.odds-table")
     expect(tables).to_have_count(5)
     for i, (caption, exp) in enumerate(group_expected(want)):
