@@ -206,6 +206,15 @@ def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
     return odds.OddsRequest.from_dict(_need(args, "odds"), field="odds").odds(rules).to_dict()
 
 
+def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
+    from . import ranged_odds
+    rules = _rules(args)
+    request = ranged_odds.RangedOddsRequest.from_dict(_need(args, "ranged_odds"), field="ranged_odds",
+                                                      technique=rules["dice.technique"])
+    return request.odds(rules).to_dict()
+
+
 def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
     rules = _rules(args)
@@ -412,7 +421,7 @@ def _held(args: Args) -> Encounter:
 
 
 def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of a draft ``exchange`` or ``group`` event (the round form's, dice ignored) in an
+    """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
     open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
     from . import preview
     return preview.event_odds(_held(args).state, _need(args, "event"))
@@ -470,6 +479,7 @@ ACTIONS: dict[str, Action] = {
     "called_shot": _called_shot,
     "odds": _odds,
     "group_odds": _group_odds,
+    "ranged_odds": _ranged_odds,
     "forecast": _forecast,
     "shield_check": _shield_check,
     "track": _track,

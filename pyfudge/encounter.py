@@ -13,7 +13,8 @@ Events (JSON objects with ``"t"``):
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
 - ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
   targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
-  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes. The lone fighter,
+  (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes (``{}`` in a draft
+  whose odds are asked before his dice are in: applying it asks for the roll). The lone fighter,
   who may take a wound from each foe, gives ``lone_dice.check`` (CO 4.3) and
   ``lone_declares.willpower`` (F95 4.52) as one entry, or a list with one per wound
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
@@ -258,6 +259,11 @@ class GroupRead:
     used: frozenset
     willpower: dict[str, Any]
 
+    def stunned_blows(self, outcome: multi.GroupOutcome, rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+        """The resolved round with the blows of stunned fighters held back (F95 4.62): the hook
+        the event applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
+        return _stunned_blows(outcome, self.lone, self.lone_decl, self.foes, self.foe_decls, rules)
+
 
 def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     """Read a ``group`` event as :func:`_group` applies it; with ``rolled`` False its dice are
@@ -328,9 +334,14 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     }
     if mode == "group":
         # Entered like every roll, as faces or a total (the group round names a total "roll").
-        raw = event["group_roll"] if rolled else {"total": 0}
-        if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) != 1:
+        # An empty group_roll says the GM rolls once before his dice are in (a draft for the odds).
+        raw = event["group_roll"]
+        if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) > 1:
             raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
+        if rolled and not raw:
+            raise RequestError("The GM rolls once for all the foes (F95 4.34): enter his roll, as faces or a total.",
+                               field="group_roll")
+        raw = raw if rolled else {"total": 0}
         request["group_roll"] = {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
     elif event.get("group_roll") is not None:
         raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
@@ -363,7 +374,7 @@ def _group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
-    outcome, held_back = _stunned_blows(outcome, lone, lone_decl, foes, foe_decls, rules)
+    outcome, held_back = g.stunned_blows(outcome, rules)
     # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
     damage_dice: dict[str, Any] = {}
     for c in foes:
@@ -494,11 +505,38 @@ def _wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
 _RANGED_MODES = ("unaware", "aware", "shoot_back")
 
 
-def _ranged(state: State, event: dict) -> State:
-    """Ranged fire (F95 4.4; F93 4.65): read into :class:`ranged.RangedAttack` exactly as the JSON
-    door's ``ranged`` action reads it, resolved by :func:`ranged.resolve_ranged`; the shots that
-    hit land through :func:`ranged.land_shots`. The shooter fires with his attack skill (or the
-    one declared); an aware target dodges with his defence skill (or the one declared)."""
+@dataclass(frozen=True)
+class RangedRead:
+    """A ``ranged`` event read against the state: the attack as :class:`ranged.RangedAttack`
+    (each side's level and round modifiers: wounds, carried modifiers), the two combatants, their
+    declarations (stuns included), dice, the carried modifiers used and Willpower results by name."""
+
+    attack: ranged.RangedAttack
+    shooter: Combatant
+    target: Combatant
+    shooter_decl: Declaration
+    target_decl: Declaration
+    shooter_dice: FighterDice
+    target_dice: FighterDice
+    used: frozenset
+
+    @property
+    def fighters(self) -> dict[str, Fighter]:
+        return {c.fighter.name: c.fighter for c in (self.shooter, self.target)}
+
+    @property
+    def dice(self) -> dict[str, FighterDice]:
+        return {self.shooter.fighter.name: self.shooter_dice, self.target.fighter.name: self.target_dice}
+
+    @property
+    def willpower(self) -> dict[str, int]:
+        return {c.fighter.name: d.willpower for c, d in ((self.shooter, self.shooter_decl),
+                                                           (self.target, self.target_decl)) if d.willpower is not None}
+
+
+def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead:
+    """Read a ``ranged`` event as :func:`_ranged` applies it; with ``rolled`` False its dice are
+    not read and the rolls stand as placeholders (the odds before rolling, :mod:`pyfudge.preview`)."""
     rules = state.rules
     shooter, target = state.find(event.get("shooter"), "shooter"), state.find(event.get("target"), "target")
     if shooter.id == target.id:
@@ -518,11 +556,12 @@ def _ranged(state: State, event: dict) -> State:
     if mode == "shoot_back" and attack._stunned_cannot_attack(t_decl, rules):
         raise EncounterError(f"{target.fighter.name} is stunned and cannot shoot back (F95 4.62); he may dodge.",
                              field="mode")
-    s_dice = FighterDice.from_dict(event.get("shooter_dice"), rules=rules, field="shooter_dice")
-    t_dice = FighterDice.from_dict(event.get("target_dice"), rules=rules, field="target_dice")
+    s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
+    t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")
+    placeholder = {} if rolled else {"roll": 0}
 
     def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
-        out = {"name": c.fighter.name, "level": skill, **_contender_roll(d),
+        out = {"name": c.fighter.name, "level": skill, **(_contender_roll(d) or placeholder),
                # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
                "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
                                                                         round_number=state.round)]}
@@ -541,32 +580,26 @@ def _ranged(state: State, event: dict) -> State:
                  target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
         request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"))
     shot = ranged.RangedAttack.from_dict(request, field="attack")
-    outcome = ranged.resolve_ranged(shot, rules=rules)
-    door = outcome.to_dict()
-    if mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
-        outcome = replace(outcome, shots=(replace(outcome.shots[0], target=target.fighter.name),))
-    dice_of = {shooter.fighter.name: s_dice, target.fighter.name: t_dice}
-    damage_dice = {}
-    for s in outcome.shots:
-        if s.hit and s.relative_degree is not None:
-            faces = attack._damage_faces(dice_of[s.shooter], rules, s.relative_degree)
-            if faces is not None:
-                damage_dice[s.shooter] = faces
-    both = ((shooter, s_dice, s_decl), (target, t_dice, t_decl))
-    landed = ranged.land_shots(
-        outcome, fighters={c.fighter.name: c.fighter for c, _, _ in both}, rules=rules, damage_dice=damage_dice,
-        check_dice={c.fighter.name: d.check for c, d, _ in both if d.check is not None},
-        willpower={c.fighter.name: decl.willpower for c, _, decl in both if decl.willpower is not None},
-        shield_dice={c.fighter.name: d.shield for c, d, _ in both if d.shield is not None})
-    after = _wounded(state, [(c, landed.fighters[c.fighter.name]) for c, _, _ in both])
-    used = set(s_carry) | set(t_carry)
+    return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry))
+
+
+def _ranged(state: State, event: dict) -> State:
+    """Ranged fire (F95 4.4; F93 4.65): read into :class:`ranged.RangedAttack` exactly as the JSON
+    door's ``ranged`` action reads it (:func:`read_ranged`), resolved and its hits landed by
+    :func:`ranged.fire`. The shooter fires with his attack skill (or the one declared); an aware
+    target dodges with his defence skill (or the one declared)."""
+    r = read_ranged(state, event)
+    shooter, target = r.shooter, r.target
+    outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
+                                  dice=r.dice, willpower=r.willpower)
+    after = _wounded(state, [(c, landed.fighters[c.fighter.name]) for c in (shooter, target)])
     hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
     shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
     text = (f"Round {state.round}, {shooter.fighter.name} shoots at {target.fighter.name}: {shots}"
             + (f"; {', '.join(hits)}" if hits else "") + ".")
-    return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
-                   last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": shot.to_dict(),
-                         "ranged": door, "text": text,
+    return replace(after, carry=tuple(k for k in state.carry if k not in r.used),
+                   last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": r.attack.to_dict(),
+                         "ranged": outcome.to_dict(), "text": text,
                          "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})

@@ -989,6 +989,7 @@ def exchange_odds(
     prefer: Iterable[str] = (),
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
+    hold_back: "Callable[[Any], Any] | None" = None,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -1010,7 +1011,11 @@ def exchange_odds(
     wound (CO 4.3: the lone fighter's, one per foe who may wound him, in blow order; each
     foe's). With ``wounds.willpower`` on, ``willpower`` gives each fighter's declared result by
     name (for the lone fighter one result for every wound, or a list, one per wound): it is the
-    GM's roll, not dice, and a missing one is refused with a :class:`RuleError`."""
+    GM's roll, not dice, and a missing one is refused with a :class:`RuleError`.
+
+    ``hold_back``: the encounter's hook applied to each resolved round before its blows land —
+    F95 4.62, a stunned fighter's blows do not land (:meth:`pyfudge.encounter.GroupRead.stunned_blows`;
+    the round itself carries no stuns)."""
     from dataclasses import replace
     from .combat import multi
 
@@ -1068,6 +1073,8 @@ def exchange_odds(
         if len(out.wound_choices) > 1:
             choice = next(n for n in prefer if n in out.wound_choices)
             out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules)
+        if hold_back is not None:
+            out = hold_back(out)
         damage_dice: dict[str, Any] = {}
         hit_by = {name for name, _ in out.hits_on_lone}
         struck = {name for name, _, _ in out.strikes}

@@ -12,27 +12,31 @@ and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every
 A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
 :func:`pyfudge.encounter.read_group`, the reading the event itself takes (penalties, carries,
 stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
-:func:`pyfudge.odds.exchange_odds` (the door's ``group_odds``).
+:func:`pyfudge.odds.exchange_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
+stunned fighter's blows do not land. ``group_roll: {}`` (no dice yet) says the GM rolls once.
+
+A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.read_ranged`, as the event
+itself is (skills, penalties and carries in each side's modifiers, difficulties, weapon, burst),
+and weighed by :func:`pyfudge.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import odds
-from .combat import attack
-from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group
-from .errors import FudgeError, RequestError, RuleError
+from . import odds, ranged_odds as ranged_odds_mod
+from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged
+from .errors import FudgeError, RequestError
 
 
 def event_odds(state: State, event: Any) -> dict[str, Any]:
-    """The exact odds of a draft ``exchange`` or ``group`` event in ``state``."""
-    if isinstance(event, dict) and event.get("t") == "group":
-        return group_odds(state, event)
-    if isinstance(event, dict) and event.get("t") == "exchange":
-        return exchange_odds(state, event)
-    raise RequestError("The odds are asked of a draft exchange or group event ({t: \"exchange\", a, b, …} "
-                       "or {t: \"group\", lone, foes, …}).", field="event")
+    """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``."""
+    how = {"exchange": exchange_odds, "group": group_odds, "ranged": ranged_odds}
+    if isinstance(event, dict) and event.get("t") in how:
+        return how[event["t"]](state, event)
+    raise RequestError("The odds are asked of a draft exchange, group or ranged event ({t: \"exchange\", a, b, …}, "
+                       "{t: \"group\", lone, foes, …} or {t: \"ranged\", shooter, target, …}).", field="event")
+
 
 def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
     """A draft event of type ``t`` with no field its event type lacks (dice may be there)."""
@@ -80,15 +84,9 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
-        # F95 4.62: a stunned fighter's blows do not land (encounter._stunned_blows); the group
-        # odds do not weigh that yet, so they are refused rather than given wrong.
-        for c, decl, where in [(g.lone, g.lone_decl, "lone_declares")] + [
-                (c, g.foe_decls[c.id], f"foe_declares.{c.id}") for c in g.foes]:
-            if attack._stunned_cannot_attack(decl, state.rules):
-                raise RuleError(f"{c.fighter.name} is stunned and cannot attack (F95 4.62): exact odds of a "
-                                "group round with a stunned fighter are not given.", field=where)
         result = odds.exchange_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes], rules=state.rules,
-                                    prefer=g.rnd.targets, willpower=g.willpower)
+                                    prefer=g.rnd.targets, willpower=g.willpower,
+                                    hold_back=lambda outcome: g.stunned_blows(outcome, state.rules)[0])
     except FudgeError as err:
         raise err.at("event")
     ids = {c.fighter.name: c.id for c in g.foes}
@@ -96,3 +94,30 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     for f in out["foes"]:
         f["id"] = ids[f["name"]]
     return {**out, "t": "group", "lone_id": g.lone.id, "out": [c.id for c in g.out], "round": state.round}
+
+
+def ranged_odds(state: State, event: Any) -> dict[str, Any]:
+    """The exact odds of the draft ``ranged`` event ``event`` in ``state``, as JSON:
+    :meth:`pyfudge.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
+    ``target``, ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels``
+    of the result words. A missing Willpower result names the draft's declaration."""
+    _check_draft(event, "ranged", "shooter, target", "A ranged")
+    try:
+        r = read_ranged(state, event, rolled=False)
+        roles = {r.shooter.fighter.name: "shooter", r.target.fighter.name: "target"}
+        try:
+            result = ranged_odds_mod.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                                 rules=state.rules, willpower=r.willpower)
+        except FudgeError as err:
+            name = (err.field or "").removeprefix("willpower.")
+            if name in roles:
+                err.field = f"{roles[name]}_declares.willpower"
+            raise
+    except FudgeError as err:
+        raise err.at("event")
+    ids = {r.shooter.fighter.name: r.shooter.id, r.target.fighter.name: r.target.id}
+    out = result.to_dict()
+    for d in out["directions"]:
+        d["attacker_id"], d["defender_id"] = ids[d["attacker"]], ids[d["defender"]]
+    return {**out, "t": "ranged", "shooter": r.shooter.id, "target": r.target.id, "round": state.round,
+            "labels": odds.RESULT_LABELS}

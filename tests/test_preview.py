@@ -269,7 +269,6 @@ def test_a_foe_who_cannot_act_is_left_out_of_the_group_odds():
 
 @pytest.mark.parametrize("event, field", [
     (group(("c2", "c3", "c4", "c5")), "event.foes"),  # 9^5 classes: too many for exact odds
-    (group(foe_declares={"c2": {"stunned": 1}}), "event.foe_declares.c2"),  # F95 4.62, not weighed
     (group(bogus=1), "event.bogus"),
     (group(("c1", "c3")), "event.foes"),
 ])
@@ -279,7 +278,7 @@ def test_bad_group_drafts_are_clear_errors(event, field):
     assert err.value.field == field
 
 
-def test_only_exchange_and_group_drafts_have_odds():
+def test_only_exchange_group_and_ranged_drafts_have_odds():
     with pytest.raises(FudgeError) as err:
-        preview.event_odds(crew().state, {"t": "ranged", "shooter": "c1", "target": "c2"})
-    assert err.value.field == "event" and "exchange or group" in err.value.message
+        preview.event_odds(crew().state, {"t": "story", "id": "c1", "rolls": [{}]})
+    assert err.value.field == "event" and "exchange, group or ranged" in err.value.message

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
     "propelled_modifier", "resolve_ranged", "autofire",
-    "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS",
+    "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS", "fire",
 ]
 
 GROUP = "Ranged"
@@ -514,3 +514,37 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
         steps.append(Step(sec, f"{shot.shooter}'s shot on {shot.target}.", {}))
         steps.extend(hit.steps)
     return RangedBlows(tuple(blows), after, tuple(steps), tuple(blocks))
+
+
+def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: "RuleSet",
+         dice: dict[str, Any] | None = None, willpower: dict[str, int] | None = None,
+         ) -> tuple[RangedOutcome, RangedBlows]:
+    """A ranged exchange from the declared attack to its wounds: :func:`resolve_ranged`, then
+    :func:`land_shots` with each hitting shooter's damage dice as the damage rules read them —
+    the encounter's ``ranged`` event, and every class of dice its odds weigh
+    (:mod:`pyfudge.ranged_odds`), take this one path.
+
+    ``target``: the target's name (an unaware target rolls nothing, so ``attack`` does not name
+    him). ``dice``: each fighter's :class:`~pyfudge.combat.attack.FighterDice` by name (his
+    damage dice, or under MUD 4.61 the odd-coloured die of his roll; his damage check, CO 4.3;
+    his shield roll, CO 2.2); ``willpower``: each one's declared Willpower result (F95 4.52).
+    Returns the outcome as the door's ``ranged`` action gives it, and the blows landed."""
+    from .attack import FighterDice, _damage_faces
+
+    outcome = resolve_ranged(attack, rules=rules)
+    aimed = outcome
+    if attack.mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
+        aimed = replace(outcome, shots=(replace(outcome.shots[0], target=target),))
+    dice = dice or {}
+    damage_dice = {}
+    for s in aimed.shots:
+        if s.hit and s.relative_degree is not None:
+            faces = _damage_faces(dice.get(s.shooter, FighterDice()), rules, s.relative_degree)
+            if faces is not None:
+                damage_dice[s.shooter] = faces
+    landed = land_shots(
+        aimed, fighters=fighters, rules=rules, damage_dice=damage_dice,
+        check_dice={name: d.check for name, d in dice.items() if d.check is not None},
+        willpower=willpower or None,
+        shield_dice={name: d.shield for name, d in dice.items() if d.shield is not None})
+    return outcome, landed
