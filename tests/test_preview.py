@@ -7,6 +7,7 @@ Hand tables: 4dF totals −4…+4 come from 1, 4, 10, 16, 19, 16, 10, 4, 1 of 81
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -282,3 +283,95 @@ def test_only_exchange_group_and_ranged_drafts_have_odds():
     with pytest.raises(FudgeError) as err:
         preview.event_odds(crew().state, {"t": "story", "id": "c1", "rolls": [{}]})
     assert err.value.field == "event" and "exchange, group or ranged" in err.value.message
+
+
+def _group_brute(enc, event, dims):
+    """Apply the group ``event`` with every combination of ``dims`` [(key, [(value, weight)])]
+    and add up what the odds report, as exact chances. Where the lone fighter may wound several
+    foes the event is applied again with his pick, the first of them (the odds' reading)."""
+    state = enc.state
+    names = {c.id: c.fighter.name for c in state.combatants}
+    lone = names[event["lone"]]
+    total = math.prod(sum(w for _, w in d) for _, d in dims)
+    tally: dict = {}
+
+    def add(key, w):
+        tally[key] = tally.get(key, 0) + w
+
+    for combo in itertools.product(*(d for _, d in dims)):
+        ev = {**event}
+        weight = 1
+        for (key, _), (value, w) in zip(dims, combo):
+            ev[key] = value
+            weight *= w
+        after = HANDLERS["group"](state, ev)
+        choices = after.last["group"]["wound_choices"]
+        if len(choices) > 1:  # as the odds read it: he strikes the first foe of the draft he may wound
+            ids = {n: i for i, n in names.items()}
+            after = HANDLERS["group"](state, {**ev, "targets": [ids[choices[0]]]})
+        blows = after.last["outcome"]["blows"]
+        add(("hits", sum(b["defender"] == lone for b in blows)), weight)
+        add(("strikes", any(b["attacker"] == lone for b in blows)), weight)
+        for c in after.combatants:
+            if c.id in [event["lone"], *event["foes"]]:
+                add(("after", c.fighter.name, c.fighter.current_level(state.rules)), weight)
+        for b in blows:
+            add(("blow", b["attacker"], b["defender"], b["level"]), weight)
+    return {k: Fraction(v, total) for k, v in tally.items()}
+
+
+def _group_from_odds(out, names):
+    got = {("hits", h["hits"]): exact(h) for h in out["hits_taken"]}
+    got[("strikes", True)] = exact(out["strikes"])
+    got[("strikes", False)] = 1 - exact(out["strikes"])
+    lone = names[out["lone_id"]]
+    got.update({("after", lone, w["level"]): exact(w) for w in out["lone_after"]})
+    for f in out["foes"]:
+        got.update({("after", f["name"], w["level"]): exact(w) for w in f["after"]})
+        got.update({("blow", f["name"], lone, w["level"]): exact(w) for w in f["wounds_to_lone"]})
+        got.update({("blow", lone, f["name"], w["level"]): exact(w) for w in f["wounds_from_lone"]})
+    return {k: v for k, v in got.items() if v}
+
+
+C2 = dict(zip(range(-2, 3), (1, 2, 3, 2, 1)))  # 2dF totals of 9
+
+
+@pytest.mark.parametrize("declares", [
+    {"foe_declares": {"c2": {"stunned": 1}}},                                  # a stunned foe
+    {"lone_declares": {"stunned": 1}},                                         # the lone fighter stunned
+    {"lone_declares": {"stunned": 1}, "foe_declares": {"c3": {"stunned": 1}}},
+])
+@pytest.mark.parametrize("mode", ["fixed", "group"])
+def test_a_stunned_fighter_in_a_group_draft_agrees_with_the_event(declares, mode):
+    """F95 4.62: a stunned fighter still defends but his blows do not land. The odds of the draft
+    equal the event applied over every class of dice: the lone fighter's 4dF totals, and the
+    GM's one 2dF roll (F95 4.34) or the NPCs at their trait level (F95 4.33)."""
+    enc = crew({"melee.npc_fixed": mode == "fixed"})
+    event = group(**declares, **({"group_roll": {}} if mode == "group" else {}))
+    dims = [("lone_dice", [({"roll": {"total": t}}, c) for t, c in C4.items()])]
+    if mode == "group":
+        dims.append(("group_roll", [({"total": t}, c) for t, c in C2.items()]))
+    want = _group_brute(enc, event, dims)
+    names = {c.id: c.fighter.name for c in enc.state.combatants}
+    got = _group_from_odds(preview.event_odds(enc.state, event), names)
+    assert got == want
+    stunned = {names[i] for i in declares.get("foe_declares", {})} | ({"Asta"} if "lone_declares" in declares else set())
+    assert all(k[1] not in stunned for k in got if k[0] == "blow")  # no blow of a stunned fighter lands
+
+
+def test_the_gm_rolls_once_before_his_dice_are_in():
+    """A draft with an empty group_roll says the GM rolls once for all the foes (F95 4.34): its
+    odds are those of the GM's roll (45 classes with 2dF), not of each foe rolling — which for
+    four foes would be too many classes. Applying it asks for the GM's roll."""
+    state = crew().state
+    bare = preview.event_odds(state, group(group_roll={}))
+    assert bare == preview.event_odds(state, group(group_roll={"faces": [1, -1]})) and bare["classes"] == 45
+    many = preview.event_odds(state, group(("c2", "c3", "c4", "c5"), group_roll={}))
+    assert len(many["foes"]) == 4
+    with pytest.raises(FudgeError) as err:
+        HANDLERS["group"](state, group(group_roll={}, lone_dice={"roll": {"total": 0}}))
+    assert err.value.field == "group_roll" and "enter his roll" in err.value.message
+    for bad in ({"dice": 3}, {"faces": [1, 1], "total": 2}, 5):
+        with pytest.raises(FudgeError) as err:
+            preview.event_odds(state, group(group_roll=bad))
+        assert err.value.field == "event.group_roll"
