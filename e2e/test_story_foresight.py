@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, declare, idle, new_encounter
+from conftest import add_fighter, declare, enter_faces, idle, new_encounter
 
 from pyfudge import api
 
@@ -155,3 +155,97 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     one = check_group_odds(page, enc_id, {**draft, "group_roll": {"faces": [-1, 0]}})
     assert one["classes"] == 45 and one["hits_taken"] != each["hits_taken"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def check_ranged_odds(page, enc_id: str, event: dict, verb: str = "shoots at") -> dict:
+    """The odds panel, once settled, shows each shot (and a burst's rounds) as encounter.odds
+    answers for this ranged draft."""
+    panel, want = settled_odds(page, enc_id, event)
+    tables = panel.get_by_test_id("odds-direction")
+    expect(tables).to_have_count(len(want["directions"]))
+    names = {"c1": "Ásta", "c2": "Orc", "c3": "Gob"}
+    for i, direction in enumerate(want["directions"]):
+        caption = f"{names[direction['attacker_id']]} {verb} {names[direction['defender_id']]}"
+        expect(tables.nth(i).locator("caption")).to_have_text(caption)
+        got, exp = shown(tables.nth(i)), expected(direction)
+        assert got.keys() == exp.keys(), (caption, got, exp)
+        for k in exp:
+            assert abs(got[k] - exp[k]) <= 0.051, (caption, k, got[k], exp[k])
+    rounds = panel.get_by_test_id("odds-rounds")
+    expect(rounds).to_have_count(1 if want["rounds"] else 0)
+    if want["rounds"]:
+        got = shown(rounds)
+        exp = {f"rounds-{r['low']}-{r['high']}": r["p"] * 100 for r in want["rounds"]}
+        assert got.keys() == exp.keys()
+        for k in exp:
+            assert abs(got[k] - exp[k]) <= 0.051, (k, got[k], exp[k])
+    return want
+
+
+ARCHER = {"name": "Ásta", "role": "pc", "skills": {"Bow": "Good"}}
+
+
+def test_a_ranged_draft_shows_the_doors_odds(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    enc_id = new_encounter(page, site, "Foresight ranged", preset="fudge1995")
+    for f in (ARCHER, ORC):
+        add_fighter(page, f)
+    page.get_by_label("What happens", exact=True).select_option("ranged")
+    panel = page.get_by_test_id("odds")
+    expect(panel.get_by_role("table", name="Ásta shoots at Orc")).to_be_visible()
+    draft = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "weapon": "propelled", "difficulty": 0}
+    dodged = check_ranged_odds(page, enc_id, draft)
+    assert set(dodged["directions"][0]["results"]) <= {"miss", "graze", "hit"}
+    axe_check(page, "odds before rolling: ranged fire")
+
+    # Dice entered change nothing; an unaware target (F95 4.4: against the difficulty alone,
+    # Great here) with a burst of 8: Ásta (Good) hits when 4dF ≥ +1, 31 of 81.
+    enter_faces(page, "Ásta", [1, 1, 0, 0])
+    page.get_by_label("The target", exact=True).select_option("unaware")
+    page.get_by_label("Difficulty to hit", exact=True).select_option("2")
+    page.get_by_label("Automatic fire: rounds in the burst", exact=True).fill("8")
+    expect(panel.get_by_test_id("odds-rounds")).to_be_visible()
+    unaware = check_ranged_odds(page, enc_id, {**draft, "mode": "unaware", "difficulty": 2, "burst": 8})
+    assert unaware["directions"][0]["lands"]["exact"] == "31/81"
+    expect(panel.get_by_test_id("odds-direction").locator("tr[data-kind=miss] .pct")).to_have_text("61.7 %")
+    axe_check(page, "odds before rolling: a burst at an unaware target")
+    panel.screenshot(path=f"/tmp/foresight-ranged-{screen['viewport']['width']}.png")
+
+    # The Orc shoots back: two shots, each against its own difficulty.
+    page.get_by_label("The target", exact=True).select_option("shoot_back")
+    expect(panel.get_by_role("table", name="Orc shoots at Ásta")).to_be_visible()
+    back = check_ranged_odds(page, enc_id, {**draft, "mode": "shoot_back", "difficulty": 2, "target_difficulty": 0,
+                                            "burst": 8})
+    assert len(back["directions"]) == 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, axe_check):
+    page = open_context(**screen).new_page()
+    enc_id = new_encounter(page, site, "Foresight GM roll", preset="fudge1995")
+    for f in (ASTA, ORC, GOB, {"name": "Rat", "role": "npc", "skills": {"Bite": "Poor"}}):
+        add_fighter(page, f)
+    page.get_by_label("What happens", exact=True).select_option("group")
+    panel = page.get_by_test_id("odds")
+    # Three foes each rolling 4dF would be too many classes for exact odds (F95 4.34).
+    expect(panel.get_by_test_id("odds-error")).to_be_visible()
+    page.get_by_label(re.compile("The GM rolls once")).check()
+    expect(panel.get_by_role("table", name="Ásta against 3 foes")).to_be_visible()
+    expect(panel.get_by_test_id("odds-error")).to_have_count(0)
+    draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"], "group_roll": {}}
+    _, want = settled_odds(page, enc_id, draft)
+    assert want["classes"] == 45  # Ásta's 4dF totals × the GM's 2dF totals
+    tables = panel.locator("table.odds-table")
+    expect(tables).to_have_count(1 + 2 * 3)
+    got = shown(tables.first)
+    exp = {"strikes": want["strikes"]["p"] * 100, **{f"hits-{h['hits']}": h["p"] * 100 for h in want["hits_taken"]},
+           **{f"after-{w['level']}": w["p"] * 100 for w in want["lone_after"] if w["level"] > 0}}
+    assert got.keys() == exp.keys() and all(abs(got[k] - exp[k]) <= 0.051 for k in exp), (got, exp)
+    axe_check(page, "odds before rolling: the GM's one roll, no dice yet")
+    # Resolve without the GM's dice asks for them; nothing is stored.
+    log_before = page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length", enc_id)
+    enter_faces(page, "Ásta", [1, 0, 0, 0])
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.locator("form.exchange .error")).to_contain_text("enter his roll")
+    assert page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length", enc_id) == log_before

@@ -59,7 +59,7 @@ export function EncounterScreen({ session, app }) {
       <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
     </section>
     <${ExchangePanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine}
-      preview=${(draft) => draft.t === "exchange" || draft.t === "group"
+      preview=${(draft) => ["exchange", "group", "ranged"].includes(draft.t)
         ? html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />` : null} />
     <${LastResult} view=${view} />
     <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />

@@ -1,6 +1,7 @@
-// Odds before rolling: the exact chances of the exchange or group round (F95 4.34) the round form
-// is preparing, both directions, from the engine's `encounter.odds` (Python weighs every roll; nothing is
-// computed here). Re-asked when the draft changes (debounced), stale answers dropped.
+// Odds before rolling: the exact chances of the exchange, group round (F95 4.34) or ranged fire
+// (F95 4.4) the round form is preparing, both directions, from the engine's `encounter.odds` (Python
+// weighs every roll; nothing is computed here). Re-asked when the draft changes (debounced), stale
+// answers dropped.
 import { html, useState, useEffect, useRef } from "../vendor/preact-htm.mjs";
 
 const DEBOUNCE_MS = 150;
@@ -32,9 +33,10 @@ export function ChanceRow({ label, p, note, kind }) {
 }
 
 function withoutDice(event) {
-  // The odds weigh every roll: entering dice changes nothing (a GM's group_roll stays: it says
-  // who rolls).
-  const { a_dice, b_dice, lone_dice, foe_dice, ...rest } = event;
+  // The odds weigh every roll: entering dice changes nothing. A GM's group roll says who rolls
+  // (F95 4.34), so it stays, emptied: `{}` is the engine's "the GM rolls once, dice not in yet".
+  const { a_dice, b_dice, lone_dice, foe_dice, shooter_dice, target_dice, ...rest } = event;
+  if (rest.group_roll) rest.group_roll = {};
   return rest;
 }
 
@@ -76,6 +78,34 @@ function GroupOdds({ r, name }) {
     <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
 }
 
+/** One blow's or shot's table: each result, then the wounds and stuns it leaves. */
+function ResultTable({ d, name, labels, verb }) {
+  return html`<table class="odds-table" data-testid="odds-direction" data-attacker=${d.attacker_id}>
+    <caption><bdi>${name(d.attacker_id)}</bdi> ${verb} <bdi>${name(d.defender_id)}</bdi></caption>
+    <tbody>
+      ${Object.entries(d.results).map(([word, c]) =>
+        html`<${ChanceRow} key=${word} kind=${word} label=${labels[word] ?? word} p=${c.p} />`)}
+      ${d.wounds.filter((w) => w.level > 0).map((w) =>
+        html`<${ChanceRow} key=${`w${w.level}`} kind=${`wound-${w.level}`} label=${`Wound: ${w.name}`} p=${w.p} />`)}
+      ${d.stuns.map((w) =>
+        html`<${ChanceRow} key=${`s${w.level}`} kind=${`stun-${w.level}`} label=${`Stun: ${w.name}`} p=${w.p} />`)}
+    </tbody>
+  </table>`;
+}
+
+/** A burst (F95 4.4): how many of its rounds land. */
+function RoundsTable({ rounds }) {
+  const label = (r) => (r.high === 0 ? "None" : r.low === r.high ? `${r.low} ${r.low === 1 ? "round" : "rounds"}`
+    : `${r.low}–${r.high} rounds`);
+  return html`<table class="odds-table" data-testid="odds-rounds">
+    <caption>Rounds of the burst on target</caption>
+    <tbody>
+      ${rounds.map((r) => html`<${ChanceRow} key=${`${r.low}-${r.high}`} kind=${`rounds-${r.low}-${r.high}`}
+        label=${label(r)} p=${r.p} />`)}
+    </tbody>
+  </table>`;
+}
+
 export function OddsPanel({ engine, view, session, event }) {
   const draft = withoutDice(event);
   const key = JSON.stringify([view.events, draft]);
@@ -99,20 +129,11 @@ export function OddsPanel({ engine, view, session, event }) {
   else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;
+    const verb = r.t === "ranged" ? "shoots at" : "strikes";
     body = html`
       <div class="odds-grid">
-        ${r.directions.map((d) => html`
-          <table class="odds-table" key=${d.attacker_id} data-testid="odds-direction" data-attacker=${d.attacker_id}>
-            <caption><bdi>${name(d.attacker_id)}</bdi> strikes <bdi>${name(d.defender_id)}</bdi></caption>
-            <tbody>
-              ${Object.entries(d.results).map(([word, c]) =>
-                html`<${ChanceRow} key=${word} kind=${word} label=${r.labels[word] ?? word} p=${c.p} />`)}
-              ${d.wounds.filter((w) => w.level > 0).map((w) =>
-                html`<${ChanceRow} key=${`w${w.level}`} kind=${`wound-${w.level}`} label=${`Wound: ${w.name}`} p=${w.p} />`)}
-              ${d.stuns.map((w) =>
-                html`<${ChanceRow} key=${`s${w.level}`} kind=${`stun-${w.level}`} label=${`Stun: ${w.name}`} p=${w.p} />`)}
-            </tbody>
-          </table>`)}
+        ${r.directions.map((d) => html`<${ResultTable} key=${d.attacker_id} d=${d} name=${name} labels=${r.labels} verb=${verb} />`)}
+        ${r.rounds?.length ? html`<${RoundsTable} rounds=${r.rounds} />` : null}
       </div>
       <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
   }

@@ -287,7 +287,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
       const event = { t: "group", lone: a.id, foes: foes.map((f) => f.id) };
       put(event, "lone_declares", declaresOf(side("a"), true));
       put(event, "lone_dice", diceOf(side("a"), true));
-      if (gmRoll && !foesFixed) put(event, "group_roll", rollOf(side("gm"), groupCount));
+      // The GM rolls once (F95 4.34): said even before his dice are in (`{}`, so the odds weigh
+      // his roll; Resolve then asks for it).
+      if (gmRoll && !foesFixed) event.group_roll = rollOf(side("gm"), groupCount) ?? {};
       else if (!foesFixed) {
         const each = {};
         foes.forEach((f) => { const d = diceOf(side(`f-${f.id}`)); if (Object.keys(d).length) each[f.id] = d; });
