@@ -195,16 +195,42 @@ def ranged_odds(attack: "RangedAttack", *, shooter: "Fighter", target: "Fighter"
             raise
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
-    extra = (("shield rolls",) if shields else ()) + (("damage checks",) if checks else ())
-    steps = odds._explain(technique, kinds, leaves, runner.runs, extra) + (
-        Step(ranged.SECTION[rules.preset], {"unaware": "The target is unaware: the shot is weighed against the "
-                                                        "GM's Difficulty Level alone.",
-                                            "aware": "The target dodges: the shot is weighed against his dodge "
-                                                     "and the Difficulty Level.",
-                                            "shoot_back": "The target shoots back: both unopposed shots are "
-                                                          "weighed, each against its own Difficulty Level."}[attack.mode],
-             {"mode": attack.mode}),)
+    steps = _explain(attack, rules, rollers, kinds, shields, checks, leaves, runner.runs)
     return tally.odds(attack.mode, whole, leaves, runner.runs, steps)
+
+
+_MODE_TEXT = {
+    "unaware": "The target is unaware: each shot is weighed against the GM's Difficulty Level alone.",
+    "aware": "The target dodges: the shot is weighed against his dodge, and the Difficulty Level is the "
+             "least result that hits.",
+    "shoot_back": "The target shoots back: both unopposed shots are weighed, each against its own "
+                  "Difficulty Level; both may hit.",
+}
+
+
+def _explain(attack: "RangedAttack", rules: "RuleSet", rollers: tuple, kinds: tuple, shields: list, checks: list,
+             leaves: int, runs: int) -> tuple[Step, ...]:
+    from .combat import ranged
+    from .dice import TECHNIQUES
+    tech = TECHNIQUES[rules["dice.technique"]]
+    sec = ranged.SECTION[rules.preset]
+    who = " and ".join(f.name for f in rollers)
+    steps = [Step(sec, _MODE_TEXT[attack.mode], {"mode": attack.mode}),
+             Step(tech.section, f"{who} {'roll' if len(rollers) > 1 else 'rolls'} {tech.label}, weighed by what "
+                  "the rules read of it.", {"technique": tech.key})]
+    named = [k for k in kinds if k is not None]
+    if named:
+        steps.append(Step("F95 4.63" if "3d6" in named else "F95 4.61",
+                          f"Damage dice ({' or '.join(named)}) are weighed when a shot hits.", {"damage_dice": named}))
+    if shields:
+        steps.append(Step("CO 2.2", f"A dodging shieldman who loses rolls his shield check ({tech.label}).",
+                          {"shield_rolls": True}))
+    if checks:
+        steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",
+                          {"damage_checks": True}))
+    steps.append(Step(sec, f"The shots were resolved {runs} times, once for each of {leaves} classes of dice, "
+                      "each weighted by its exact chance.", {"runs": runs, "classes": leaves}))
+    return tuple(steps)
 
 
 _REQUEST_FIELDS = ("attack", "shooter", "target", "willpower")
