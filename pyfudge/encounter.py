@@ -374,6 +374,11 @@ def _group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
+    if len(outcome.wound_choices) > 1 and not rnd.targets and not attack._stunned_cannot_attack(lone_decl, rules):
+        # F95 4.34: "he may hit the foe of his choice ... of those he bested": the choice is the
+        # player's, made now that the dice are known; nothing is logged until it is made.
+        raise EncounterError(f"{lone.fighter.name} may wound {', '.join(outcome.wound_choices)}: choose the foe he strikes "
+                             "(F95 4.34).", field="targets")
     outcome, held_back = g.stunned_blows(outcome, rules)
     # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
     damage_dice: dict[str, Any] = {}

@@ -76,9 +76,16 @@ def test_group_roll_of_the_gm_and_the_lone_fighters_blow():
                    "group_roll": {"faces": [0, 0, 0, 0]}})
     assert err.value.field.startswith("event.")
     assert enc.view() == before
+    # He beats both: the player chooses whom he wounds (F95 4.34), refused until he does.
+    before = enc.view()
+    with pytest.raises(FudgeError, match="may wound Orc, Gob: choose the foe he strikes") as err:
+        enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
+                   "group_roll": {"total": -2}})
+    assert err.value.field == "event.targets" and enc.view() == before
     # A total works too, and a foe's own dice are refused with a group roll.
     enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
-               "group_roll": {"total": -2}})
+               "group_roll": {"total": -2}, "targets": ["c2"]})
+    assert enc.state.last["group"]["strikes"][0][0] == "Orc"
     with pytest.raises(FudgeError, match="rolls no dice"):
         enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
                    "group_roll": {"total": 0}, "foe_dice": {"c2": {"roll": {"total": 1}}}})
@@ -269,7 +276,7 @@ def test_group_round_with_an_ignored_foe_and_a_doorway():
 def test_each_fighter_of_a_group_round_declares():
     enc = fight(HERO, ORC, GOB)
     enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
-               "group_roll": {"total": 0}, "lone_declares": {"all_out": "defense"},
+               "group_roll": {"total": 0}, "lone_declares": {"all_out": "defense"}, "targets": ["c2"],
                "foe_declares": {"c3": {"modifiers": [{"source": "high ground", "amount": 1}]}}})
     rnd = enc.state.last["round"]
     assert [m["amount"] for m in rnd["lone"]["modifiers"]] == [2]  # all-out defence (F95 4.31)

@@ -285,6 +285,16 @@ def test_only_exchange_group_and_ranged_drafts_have_odds():
     assert err.value.field == "event" and "exchange, group or ranged" in err.value.message
 
 
+def _struck(state, event, foe):
+    """The group ``event`` applied with the lone fighter striking ``foe``, or None if he may not."""
+    try:
+        return HANDLERS["group"](state, {**event, "targets": [foe]})
+    except FudgeError as err:
+        if not err.field.startswith("targets["):
+            raise
+        return None
+
+
 def _group_brute(enc, event, dims):
     """Apply the group ``event`` with every combination of ``dims`` [(key, [(value, weight)])]
     and add up what the odds report, as exact chances. Where the lone fighter may wound several
@@ -304,11 +314,13 @@ def _group_brute(enc, event, dims):
         for (key, _), (value, w) in zip(dims, combo):
             ev[key] = value
             weight *= w
-        after = HANDLERS["group"](state, ev)
-        choices = after.last["group"]["wound_choices"]
-        if len(choices) > 1:  # as the odds read it: he strikes the first foe of the draft he may wound
-            ids = {n: i for i, n in names.items()}
-            after = HANDLERS["group"](state, {**ev, "targets": [ids[choices[0]]]})
+        try:
+            after = HANDLERS["group"](state, ev)
+        except FudgeError as err:  # he may wound several: the event asks whom (F95 4.34)
+            if err.field != "targets":
+                raise
+            # As the odds read it: he strikes the first foe of the draft he may wound.
+            after = next(a for a in (_struck(state, ev, f) for f in event["foes"]) if a is not None)
         blows = after.last["outcome"]["blows"]
         add(("hits", sum(b["defender"] == lone for b in blows)), weight)
         add(("strikes", any(b["attacker"] == lone for b in blows)), weight)
