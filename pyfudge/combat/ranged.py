@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder
+from .. import ladder, wounds
 from ..actions import Modifier
 from ..errors import OptionError, RequestError, RuleError
 from ..explain import Step
@@ -475,7 +475,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
     from .attack import NO_DECLARATION, Block, Declaration, read_shield_roll, strike_or_block
 
     sec = SECTION[rules.preset]
-    if willpower and rules["wounds.willpower"] == "off":
+    if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
     before = dict(fighters)
     after = dict(fighters)
