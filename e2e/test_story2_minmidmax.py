@@ -96,6 +96,17 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     resolve(page)
     assert len(stored(page, f"pyfudge:enc:{eid}")["log"][-1]["a_dice"]["damage"]) == 3
 
+    # The group round and ranged fire take the same damage dice, entered the same way (the dice
+    # are the fighter's: they stay when the form changes).
+    for what in ("group", "ranged"):
+        page.get_by_label("What happens", exact=True).select_option(what)
+        page.get_by_label("Enter damage dice (3d6)").check()
+        hero = page.get_by_role("group", name="Hero's dice")
+        expect(hero.locator(".damage-dice .d6-toggle")).to_have_count(3)
+        if what == "group":
+            press_d6(hero.locator(".damage-dice"), "Damage die", [6, 1, 3])
+        expect(hero.locator(".damage-dice .face-btn[aria-pressed=true]")).to_have_text(["6", "1", "3"])
+
 
 def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe_check):
     page = open_context(**screen).new_page()

@@ -856,6 +856,8 @@ class Encounter:
           (:func:`multi.group_roll_dice`, F95 4.34).
         - ``declare`` ``{all_out, stance}``: whether all-out (F95 4.31) and stances (F95 4.32) may
           be declared (:func:`melee.all_out_offered`, :func:`stances.stances_offered`).
+        - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
+          MUD 4.54: :func:`ranged.autofire_in_use`).
         - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
           may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
           ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
@@ -884,6 +886,7 @@ class Encounter:
             "damage_dice": damage.dice_needed(rules),
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules)},
+            "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }
 

@@ -253,3 +253,30 @@ def test_ranged_fire_keeps_what_earlier_exchanges_carried():
                "shooter_dice": {"roll": {"total": -4}}, "target_dice": {"roll": {"total": 0}}})
     assert enc.state.carry == ()
     assert enc.view()["last"]["attack"]["target"]["modifiers"][0]["source"] == "all-out offence last turn"
+
+
+@pytest.mark.parametrize("preset, burst", [("fudge1995", True), ("mudge", True), ("fudge1993", False)])
+def test_the_view_offers_a_bursts_size_where_the_rules_read_one(preset, burst):
+    enc = fight(preset=preset)
+    assert enc.view()["ranged"] == {"burst": burst}
+    # Mudge's damage die is the odd-coloured one of the four faces (MUD 4.61); F93 rolls 2d6.
+    roll = {"faces": [1, 1, 1, 1]} if enc.view()["roll_dice"]["faces"] else {"total": 4}
+    enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": -3, "burst": 10,
+               "shooter_dice": {"roll": roll}})
+    steps = " ".join(s["text"] for s in enc.view()["last"]["outcome"]["steps"])
+    assert ("no automatic-fire rule" in steps) != burst
+
+
+def test_group_and_ranged_read_the_three_d6_too():
+    # F95 4.63 in a group round (the lone fighter's blow) and in ranged fire (the shooter's).
+    enc = fight({"damage.system": "minmidmax"})
+    group = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}},
+             "foe_dice": {"c2": {"roll": {"total": -4}}, "c3": {"roll": {"total": -4}}}, "targets": ["c3"]}
+    assert "damage" in refused(enc, group).field
+    enc.apply({**group, "lone_dice": {"roll": {"total": 4}, "damage": [6, 6, 6]}})
+    assert any(s["section"] == "F95 4.63" for s in enc.view()["last"]["outcome"]["steps"])
+    shot = {"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": -3,
+            "shooter_dice": {"roll": {"total": 4}}}
+    assert "damage" in refused(enc, shot).field
+    enc.apply({**shot, "shooter_dice": {"roll": {"total": 4}, "damage": [1, 2, 3]}})
+    assert any(s["section"] == "F95 4.63" for s in enc.view()["last"]["outcome"]["steps"])

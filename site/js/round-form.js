@@ -493,7 +493,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
               <select id="rg-dl" onChange=${(e) => setShot({ ...shot, difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
             ${shot.mode === "shoot_back" && html`<${Field} id="rg-dl-back" label="Difficulty of the return shot">
               <select id="rg-dl-back" onChange=${(e) => setShot({ ...shot, target_difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
-            ${optionValue(view, describe, "ranged.autofire") !== "none" && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
+            ${view.ranged?.burst && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
               <input id="rg-burst" type="number" inputmode="numeric" min="1" max="1000" value=${shot.burst}
                 onInput=${(e) => setShot({ ...shot, burst: e.currentTarget.value })} /></${Field}>`}
           </div>`}
