@@ -34,6 +34,7 @@ Events (JSON objects with ``"t"``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable
 
 from . import actions, damage, dice, healing, ladder, wounds
@@ -165,13 +166,21 @@ def _declared(state: State, c: Combatant, raw: Any, where: str) -> tuple[Declara
         no_defence = no_defence or k.no_defence
         if k.modifier is not None:
             (dmods if k.scope == "defence" else mods).append(k.modifier)
-    stunned = decl.stunned
-    for sid, status, until in state.stunned:
-        if sid == c.id and state.round <= until:
-            stunned = max(stunned, status)
     decl = replace(decl, modifiers=tuple(mods), defence_modifiers=tuple(dmods), no_defence=no_defence,
-                   stunned=stunned)
+                   stunned=max(decl.stunned, _stun_now(state, c)))
     return decl, mine
+
+
+def _stun_now(state: State, c: Combatant) -> int:
+    """His stun status this round, from the stuns earlier blows started (F95 4.62)."""
+    return max((status for sid, status, until in state.stunned if sid == c.id and state.round <= until), default=0)
+
+
+@lru_cache(maxsize=None)
+def _stunned_only(stunned: int) -> Declaration:
+    """The declaration of a fighter who declares nothing, with his stun: what the view asks the
+    can-act tests about (a few stun statuses, so kept)."""
+    return Declaration(stunned=stunned)
 
 
 # The round form's roles a fighter may be refused: the first fighter of a simultaneous round, the
@@ -951,7 +960,7 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
                    "damage_check": wounds.damage_checks_in_use(rules),
                    "willpower": wounds.willpower_in_use(rules),
                    "capacity": damage.capacity_roll_in_use(rules)},
-        "unable": refused_roles(f, declared(state, c, None, "declares"), rules),
+        "unable": refused_roles(f, _stunned_only(_stun_now(state, c)), rules),
     }
 
 

@@ -271,7 +271,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const checkNames = Object.keys(CHECK_OPTIONS).filter((k) => struck.some(([, c]) => c.inputs[k]))
     .map((k) => describe?.options.find((o) => o.key === CHECK_OPTIONS[k])?.label ?? CHECK_OPTIONS[k]);
 
-  // Who enters dice in this form, as [key, combatant or null, legend, dice count, technique].
+  // Who enters dice in this form, as [key, combatant or null, legend, dice count, group roll dice].
   const entries = [];
   if (form === "exchange") {
     for (const [who, c, other] of [["a", a, b], ["b", b, a]]) {
@@ -481,21 +481,21 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         ${form === "ranged" && html`
           <div class="sheet-form">
             <${Field} id="rg-mode" label="The target" wide>
-              <select id="rg-mode" onChange=${(e) => setShot({ ...shot, mode: e.currentTarget.value })}>
+              <select id="rg-mode" onChange=${(e) => setShot({ ...chosenShot, mode: e.currentTarget.value })}>
                 ${(labels.ranged_modes ?? []).map((m) => { const why = unable(b, TARGET_ROLE[m.value]);
                   return html`<option value=${m.value} selected=${shot.mode === m.value} disabled=${!!why}>${why ? `${m.label} (${why})` : m.label}</option>`; })}
               </select></${Field}>
             <${Field} id="rg-weapon" label="Ranged weapon" wide>
-              <select id="rg-weapon" onChange=${(e) => setShot({ ...shot, weapon: e.currentTarget.value })}>
+              <select id="rg-weapon" onChange=${(e) => setShot({ ...chosenShot, weapon: e.currentTarget.value })}>
                 ${(labels.ranged_weapons ?? []).map((w) => html`<option value=${w.value} selected=${shot.weapon === w.value}>${w.label}</option>`)}
               </select></${Field}>
             <${Field} id="rg-dl" label="Difficulty to hit">
-              <select id="rg-dl" onChange=${(e) => setShot({ ...shot, difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
+              <select id="rg-dl" onChange=${(e) => setShot({ ...chosenShot, difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
             ${shot.mode === "shoot_back" && html`<${Field} id="rg-dl-back" label="Difficulty of the return shot">
-              <select id="rg-dl-back" onChange=${(e) => setShot({ ...shot, target_difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
+              <select id="rg-dl-back" onChange=${(e) => setShot({ ...chosenShot, target_difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
             ${view.ranged?.burst && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
               <input id="rg-burst" type="number" inputmode="numeric" min="1" max="1000" value=${shot.burst}
-                onInput=${(e) => setShot({ ...shot, burst: e.currentTarget.value })} /></${Field}>`}
+                onInput=${(e) => setShot({ ...chosenShot, burst: e.currentTarget.value })} /></${Field}>`}
           </div>`}
         ${form === "story" && html`
           <div class="sheet-form">
