@@ -107,6 +107,16 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
             press_d6(hero.locator(".damage-dice"), "Damage die", [6, 1, 3])
         expect(hero.locator(".damage-dice .face-btn[aria-pressed=true]")).to_have_text(["6", "1", "3"])
 
+    # The smallest phone the app is made for, in dark mode: six 44 px buttons a die, no sideways scroll.
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 360, "height": 640})
+    fits(page)
+    sizes = hero.locator(".damage-dice .face-btn").evaluate_all(
+        "bs => bs.map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert len(sizes) == 18 and min(min(s) for s in sizes) >= 44, sizes
+    axe_check(page, "round form: 3d6 damage dice, 360 px, dark")
+    hero.screenshot(path="/tmp/minmidmax-360-dark.png")
+
 
 def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe_check):
     page = open_context(**screen).new_page()
