@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from . import actions, damage, dice, healing, ladder, wounds
 from .checks import REQUEST, legacy_names
-from .combat import attack, melee, multi, ranged, stances
+from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
@@ -863,8 +863,11 @@ class Encounter:
           (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63).
         - ``group_roll`` ``{dice, count}``: the GM's one roll for the foes of a group round
           (:func:`multi.group_roll_dice`, F95 4.34).
-        - ``declare`` ``{all_out, stance}``: whether all-out (F95 4.31) and stances (F95 4.32) may
-          be declared (:func:`melee.all_out_offered`, :func:`stances.stances_offered`).
+        - ``declare`` ``{all_out, stance, aim_relative, parts}``: whether all-out (F95 4.31) and
+          stances (F95 4.32) may be declared (:func:`melee.all_out_offered`,
+          :func:`stances.stances_offered`), and a called shot's relative degree (F95/MUD 4.35,
+          :func:`location.called_shots`); ``parts``: the hit location table's body parts
+          (:func:`location.part_names`), the names an aim is read against under MUD 4.35.
         - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
           MUD 4.54: :func:`ranged.autofire_in_use`).
         - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
@@ -894,7 +897,8 @@ class Encounter:
             "roll_dice": _roll_dice(rules),
             "damage_dice": damage.dice_needed(rules),
             "group_roll": multi.group_roll_dice(rules),
-            "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules)},
+            "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
+                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }

@@ -135,7 +135,8 @@ def test_the_view_says_the_gms_group_roll_dice_the_group_round_reads(preset, opt
 ])
 def test_the_view_offers_all_out_and_stances_as_the_exchange_accepts_them(preset, options, all_out, stance):
     enc = fight(options, preset)
-    assert enc.view()["declare"] == {"all_out": all_out, "stance": stance}
+    declare = enc.view()["declare"]
+    assert (declare["all_out"], declare["stance"]) == (all_out, stance)
     for key, value, offered in (("all_out", "offense", all_out), ("stance", "aggressive", stance)):
         event = {**HIT, "a_declares": {key: value}}
         if offered:
@@ -280,3 +281,18 @@ def test_group_and_ranged_read_the_three_d6_too():
     assert "damage" in refused(enc, shot).field
     enc.apply({**shot, "shooter_dice": {"roll": {"total": 4}, "damage": [1, 2, 3]}})
     assert any(s["section"] == "F95 4.63" for s in enc.view()["last"]["outcome"]["steps"])
+
+
+@pytest.mark.parametrize("preset, offered", [("fudge1995", True), ("mudge", True), ("fudge1993", False)])
+def test_the_view_offers_a_called_shots_relative_degree_where_the_rules_read_one(preset, offered):
+    enc = fight(preset=preset)
+    declare = enc.view()["declare"]
+    assert declare["aim_relative"] == offered
+    assert declare["parts"] == [row["name"] for row in enc.state.rules["location.table"]] and declare["parts"]
+    roll = {"roll": {"faces": [0, 0, 0, 0]}} if enc.view()["roll_dice"]["faces"] else {"roll": {"total": 0}}
+    event = {"t": "exchange", "kind": "round", "a": "c1", "b": "c2", "a_dice": roll, "b_dice": roll,
+             "a_declares": {"aim": declare["parts"][0], "aim_relative": 2}}
+    if offered:
+        enc.apply(event)
+    else:
+        assert refused(enc, event).field.endswith(".aim_relative")

@@ -648,7 +648,7 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             except FudgeError as err:
                 raise RequestError(err.message, field=f"{where}.{name}") from None
     system = rules["location.system"]
-    if decl.aim_relative is not None and system == "aimed_only":
+    if decl.aim_relative is not None and not location.called_shots(rules):
         raise RuleError("These rules have no called-shot system: an aimed blow needs only its minimum "
                         "result (F93 4.62).", field=f"{where}.aim_relative")
     if system == "gm_minimum" and decl.aim_relative is not None and decl.aim_minimum is not None:

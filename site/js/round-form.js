@@ -159,7 +159,7 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
       onInput=${(e) => set(k, e.currentTarget.value === "" ? null : Number(e.currentTarget.value))} /></${Field}>`;
   const skills = Object.keys(card?.fighter?.skills ?? {});
   // MUD 4.35's table names the parts; elsewhere the GM names any part (F95 4.31, 4.35).
-  const parts = (optionValue(view, describe, "location.table") ?? []).map((row) => row.name);
+  const parts = view.declare?.parts ?? [];
   return html`
     <details class="declare">
       <summary>Declare for <bdi>${label}</bdi></summary>
@@ -185,7 +185,7 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
             <option value="" selected=${d.aim_minimum === undefined}>none</option>
             ${ladderOptions(describe, d.aim_minimum)}
           </select></${Field}>`}
-        ${d.aim && number("aim_relative", "Relative degree needed", 1, 10)}
+        ${d.aim && view.declare?.aim_relative && number("aim_relative", "Relative degree needed", 1, 10)}
         <${Field} id=${id("max_level")} label="Pulled punch: at most">
           <select id=${id("max_level")} onChange=${(e) => set("max_level", e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}>
             <option value="" selected=${d.max_level === undefined}>full blow</option>
