@@ -115,22 +115,31 @@ def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
 
     The technique is the ruleset's ``dice.technique`` (4dF unless a ruleset says otherwise), or
     ``dice``: a number of Fudge dice the rules roll (the GM's 2dF group roll, F95 4.34; the 1dF
-    damage die, F95 4.61); entered dice are ``faces`` or a ``total``.
+    damage die, F95 4.61), or ``d6``: a number of six-sided dice (the 3d6 of Min-Mid-Max damage,
+    F95 4.63; 1d6, F93 4.5) — their faces are read by their own rule, not added to a trait level, so
+    the answer is the roll alone; entered dice are ``faces`` or a ``total``.
     """
     rules = _rules(args)
     level = ladder.check_trait(args.get("level", ladder.FAIR), field="level")
-    count = args.get("dice")
     key = rules["dice.technique"]
-    if count is not None:
-        known = {t.count: k for k, t in dice.TECHNIQUES.items() if t.die == dice.FUDGE_FACES}
+    if args.get("dice") is not None and args.get("d6") is not None:
+        raise RequestError("Give dice (Fudge dice) or d6 (six-sided dice), not both.", field="d6")
+    for arg, what, suffix in (("dice", "Fudge dice", "dF"), ("d6", "six-sided dice", "d6")):
+        count = args.get(arg)
+        if count is None:
+            continue
+        # Plain dice only ("3d6"): the 2d6 ways read their two dice their own way (F93 4.21–4.22).
+        known = {t.count: k for k, t in dice.TECHNIQUES.items() if k == f"{t.count}{suffix}"}
         if isinstance(count, bool) or not isinstance(count, int) or count not in known:
-            raise RequestError(f"dice must be a number of Fudge dice: {', '.join(map(str, sorted(known)))}.",
-                               field="dice")
+            raise RequestError(f"{arg} must be a number of {what}: {', '.join(map(str, sorted(known)))}.",
+                               field=arg)
         key = known[count]
     if args.get("faces") is None and args.get("total") is None:
         roll = dice.roll_technique(rng, key)
     else:
         roll = dice.read(key, faces=args.get("faces"), total=args.get("total"), field="faces")
+    if args.get("d6") is not None:
+        return roll.to_dict()
     result = level + roll.total
     return {
         **roll.to_dict(),

@@ -305,6 +305,13 @@ def _shift(level: int, by: int, top: int) -> int:
     return max(UNDAMAGED, min(top, level + by))
 
 
+def capacity_roll_in_use(rules: "RuleSet") -> bool:
+    """Does a fighter roll Damage Capacity against a wound of Hurt or worse (F95 4.52, first
+    alternative: ``damage.capacity`` is ``roll``)? The damage reads the result, and the
+    encounter's view offers its entry, by this."""
+    return rules["damage.capacity"] == "roll"
+
+
 def _capacity_adjust(level: int, number: int | None, relook: Any, rules: "RuleSet", ddf_resist: int,
                      capacity_roll: Any, top: int, steps: list[Step]) -> tuple[int, int | None]:
     """F95 4.52 alternatives 1 and 2: a Damage Capacity roll, or Damage Resistant / Fragile,
@@ -312,7 +319,7 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: "RuleSe
     mode = rules["damage.capacity"]
     by_level = rules["damage.capacity_step"] == "level"
     adj = 0
-    if mode == "roll" and level >= HURT:
+    if capacity_roll_in_use(rules) and level >= HURT:
         if capacity_roll is None:
             raise RuleError("A wound of Hurt or worse calls for a Damage Capacity roll: enter its result.",
                             field="capacity_roll")

@@ -35,11 +35,13 @@ Events (JSON objects with ``"t"``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable
 
-from . import actions, dice, healing, ladder, wounds
+from . import actions, damage, dice, healing, ladder, wounds
 from .checks import REQUEST, legacy_names
-from .combat import attack, multi, ranged
+from .combat import attack, location, melee, multi, ranged, stances
+from .combat import shield as shields
 from .combat.attack import Carry, Declaration, FighterDice
 from .combat.fighter import Fighter
 from .errors import FudgeError, RequestError, RuleError
@@ -165,13 +167,45 @@ def _declared(state: State, c: Combatant, raw: Any, where: str) -> tuple[Declara
         no_defence = no_defence or k.no_defence
         if k.modifier is not None:
             (dmods if k.scope == "defence" else mods).append(k.modifier)
-    stunned = decl.stunned
-    for sid, status, until in state.stunned:
-        if sid == c.id and state.round <= until:
-            stunned = max(stunned, status)
     decl = replace(decl, modifiers=tuple(mods), defence_modifiers=tuple(dmods), no_defence=no_defence,
-                   stunned=stunned)
+                   stunned=max(decl.stunned, _stun_now(state, c)))
     return decl, mine
+
+
+def _stun_now(state: State, c: Combatant) -> int:
+    """His stun status this round, from the stuns earlier blows started (F95 4.62)."""
+    return max((status for sid, status, until in state.stunned if sid == c.id and state.round <= until), default=0)
+
+
+@lru_cache(maxsize=None)
+def _stunned_only(stunned: int) -> Declaration:
+    """The declaration of a fighter who declares nothing, with his stun: what the view asks the
+    can-act tests about (a few stun statuses, so kept)."""
+    return Declaration(stunned=stunned)
+
+
+# The round form's roles a fighter may be refused: the first fighter of a simultaneous round, the
+# attacker of an alternating turn, the lone fighter and a foe of a group round, the shooter, and
+# a target who dodges or shoots back (an unaware target, or a defender, may be anyone).
+ROLES = ("fighter", "attacker", "lone", "foe", "shooter", "dodge", "shoot_back")
+
+
+def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[str, str]:
+    """The roles (:data:`ROLES`) ``fighter`` cannot take with ``decl``, each with the reason. F95
+    4.51: Incapacitated or worse is "incapable of any actions", as is a knockout (F95 4.62), or an
+    unaware fighter (F95 4.22); F95 4.62: a stunned one "cannot attack" — he still defends. The
+    group and ranged events refuse (or, a foe, leave out) by this, as the exchange does by the same
+    tests (:func:`attack._can_act`); the view lists it for the round form."""
+    if not attack._can_act(fighter, decl, rules):
+        track = fighter.track_for(rules)
+        why = ("Unaware: cannot act (F95 4.22)" if fighter.can_fight(rules) else
+               "Knocked out: cannot act (F95 4.62)" if track.knocked_out else
+               f"{wounds.LEVEL_NAMES[track.worst]}: cannot act (F95 4.51)")
+        return dict.fromkeys(ROLES, why)
+    if attack._stunned_cannot_attack(decl, rules):
+        why = f"{wounds.stun_effects(decl.stunned, rules=rules).name}: cannot attack (F95 4.62)"
+        return dict.fromkeys(("attacker", "shooter", "shoot_back"), why)
+    return {}
 
 
 def declared(state: State, c: Combatant, raw: Any, where: str) -> Declaration:
@@ -279,12 +313,12 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
     lone_decl, lone_carry = _declared(state, lone, raw_decl, "lone_declares")
     # F95 4.51: Incapacitated or worse is "incapable of any actions" (so is a knockout, F95 4.62).
-    if not attack._can_act(lone.fighter, lone_decl, rules):
+    if "lone" in refused_roles(lone.fighter, lone_decl, rules):
         raise EncounterError(f"{lone.fighter.name} cannot act this round (F95 4.51, 4.62).", field="lone")
     declared_foes = {c.id: _declared(state, c, declares.get(c.id), f"foe_declares.{c.id}") for c in foes}
     # F95 4.34 counts the opponents who attack the lone fighter: a foe who cannot act is out of
     # the round, adds nothing to the lone fighter's penalty, and his dice are not read.
-    out = [c for c in foes if not attack._can_act(c.fighter, declared_foes[c.id][0], rules)]
+    out = [c for c in foes if "foe" in refused_roles(c.fighter, declared_foes[c.id][0], rules)]
     if len(out) == len(foes):
         raise EncounterError("None of the foes can act this round (F95 4.51, 4.62).", field="foes")
     foes = [c for c in foes if c not in out]
@@ -553,12 +587,12 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     t_decl, t_carry = _declared(state, target, event.get("target_declares"), "target_declares")
     # F95 4.51: Incapacitated or worse is "incapable of any actions"; F95 4.62: knocked out, or
     # stunned, "cannot attack" — so he neither shoots, nor dodges or shoots back.
-    if not attack._can_act(shooter.fighter, s_decl, rules) or attack._stunned_cannot_attack(s_decl, rules):
+    if "shooter" in refused_roles(shooter.fighter, s_decl, rules):
         raise EncounterError(f"{shooter.fighter.name} cannot shoot this round (F95 4.51, 4.62).", field="shooter")
-    if mode != "unaware" and not attack._can_act(target.fighter, t_decl, rules):
+    if mode != "unaware" and "dodge" in refused_roles(target.fighter, t_decl, rules):
         raise EncounterError(f"{target.fighter.name} cannot act (F95 4.51, 4.62): he cannot dodge or shoot back, "
                              "so fire at him as at an unaware target.", field="mode")
-    if mode == "shoot_back" and attack._stunned_cannot_attack(t_decl, rules):
+    if mode == "shoot_back" and "shoot_back" in refused_roles(target.fighter, t_decl, rules):
         raise EncounterError(f"{target.fighter.name} is stunned and cannot shoot back (F95 4.62); he may dodge.",
                              field="mode")
     s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
@@ -855,7 +889,30 @@ class Encounter:
     # -- what the app shows ----------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        """Everything the UI renders, derived from the state."""
+        """Everything the UI renders, derived from the state.
+
+        What the round form asks for comes from here, computed by the predicates the events'
+        reading uses, so the app holds no rule of its own (docs/app.md):
+
+        - ``roll_dice`` ``{dice, count, faces}``: the combat roll's technique (``dice.technique``,
+          F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered as −/0/+ toggles
+          (else, the 2d6 ways, a total is entered).
+        - ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
+          (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63).
+        - ``group_roll`` ``{dice, count}``: the GM's one roll for the foes of a group round
+          (:func:`multi.group_roll_dice`, F95 4.34).
+        - ``declare`` ``{all_out, stance, aim_relative, parts}``: whether all-out (F95 4.31) and
+          stances (F95 4.32) may be declared (:func:`melee.all_out_offered`,
+          :func:`stances.stances_offered`), and a called shot's relative degree (F95/MUD 4.35,
+          :func:`location.called_shots`); ``parts``: the hit location table's body parts
+          (:func:`location.part_names`), the names an aim is read against under MUD 4.35.
+        - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
+          MUD 4.54: :func:`ranged.autofire_in_use`).
+        - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
+          may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
+          ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
+          (:func:`refused_roles` with his stun carried, F95 4.51, 4.62).
+        """
         state, rules = self.state, self.state.rules
         factors = {c.id: _factors(c.fighter, rules) for c in state.combatants}
         cards = [_card(c, state, *factors[c.id]) for c in state.combatants]
@@ -875,8 +932,20 @@ class Encounter:
             # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
             "initiative": _initiatives(state),
             "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
+            "roll_dice": _roll_dice(rules),
+            "damage_dice": damage.dice_needed(rules),
+            "group_roll": multi.group_roll_dice(rules),
+            "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
+                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},
+            "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }
+
+
+def _roll_dice(rules: RuleSet) -> dict[str, Any]:
+    """The combat roll as the events read it (:func:`dice.read_action`, ``dice.technique``)."""
+    tech = dice.technique(rules["dice.technique"])
+    return {"dice": tech.key, "count": tech.count, "faces": tech.die == dice.FUDGE_FACES}
 
 
 def _text(state: State) -> str:
@@ -929,6 +998,11 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
         "odf": odf.to_dict(),
         "ddf": ddf.to_dict(),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
+        "inputs": {"shield": shields.makes_shield_checks(f.shield, rules),
+                   "damage_check": wounds.damage_checks_in_use(rules),
+                   "willpower": wounds.willpower_in_use(rules),
+                   "capacity": damage.capacity_roll_in_use(rules)},
+        "unable": refused_roles(f, _stunned_only(_stun_now(state, c)), rules),
     }
 
 

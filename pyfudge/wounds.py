@@ -1171,6 +1171,12 @@ def _try_worst(track: WoundTrack, wound: int, rules: "RuleSet") -> int:
 
 # --- F95 4.52 no. 4: Willpower -------------------------------------------------------------
 
+def willpower_in_use(rules: "RuleSet") -> bool:
+    """Does a wounded fighter roll Willpower against the wound (F95 4.52, fourth alternative)?
+    The exchange asks for the result, and the encounter's view offers its entry, by this."""
+    return rules["wounds.willpower"] != "off"
+
+
 def willpower_adjust(level: int, result: int, *, rules: "RuleSet") -> GuardOutcome:
     """Adjust a wound by a Willpower roll's ``result`` (F95 4.52, fourth alternative).
 
@@ -1180,10 +1186,10 @@ def willpower_adjust(level: int, result: int, *, rules: "RuleSet") -> GuardOutco
     Good none, Poor or worse +1). For a temporary adjustment record the result with
     ``record_wound(..., true_level=outcome.level_asked)``.
     """
-    mode = rules["wounds.willpower"]
-    if mode == "off":
+    if not willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                         field="wounds.willpower")
+    mode = rules["wounds.willpower"]
     level = check_wound_level(level, field="level")
     result = ladder.check_level(result, field="result")
     if level in (UNDAMAGED, DEAD):
@@ -1258,6 +1264,12 @@ def check_difficulty(track: WoundTrack) -> int:
     return CO_CHECK_LEVELS[worst]
 
 
+def damage_checks_in_use(rules: "RuleSet") -> bool:
+    """Does a wounded fighter make a damage check (Combat Options 4.3, ``co.damage_check``)? The
+    exchange asks for its dice, and the encounter's view offers their entry, by this."""
+    return bool(rules["co.damage_check"])
+
+
 def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: "RuleSet",
                  recovering: bool = False, modifier: int = 0, rounds_out: int | None = None,
                  damage_points: int | None = None, pain: str = "normal") -> DamageCheckOutcome:
@@ -1273,7 +1285,7 @@ def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: "RuleSe
     """
     from .dice import fudge
 
-    if not rules["co.damage_check"]:
+    if not damage_checks_in_use(rules):
         raise RuleError("Damage checks are off in this ruleset (Combat Options 4).", field="co.damage_check")
     capacity = ladder.check_trait(capacity, field="capacity")
     roll = fudge(faces, 4, field="faces")

@@ -648,7 +648,7 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             except FudgeError as err:
                 raise RequestError(err.message, field=f"{where}.{name}") from None
     system = rules["location.system"]
-    if decl.aim_relative is not None and system == "aimed_only":
+    if decl.aim_relative is not None and not location.called_shots(rules):
         raise RuleError("These rules have no called-shot system: an aimed blow needs only its minimum "
                         "result (F93 4.62).", field=f"{where}.aim_relative")
     if system == "gm_minimum" and decl.aim_relative is not None and decl.aim_minimum is not None:
@@ -659,10 +659,10 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             location.find_location(decl.aim, rules=rules)
         except FudgeError as err:
             raise RuleError(err.message, field=f"{where}.aim") from None
-    if decl.capacity_roll is not None and rules["damage.capacity"] != "roll":
+    if decl.capacity_roll is not None and not damage.capacity_roll_in_use(rules):
         raise RuleError("Damage Capacity rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.capacity_roll")
-    if decl.willpower is not None and rules["wounds.willpower"] == "off":
+    if decl.willpower is not None and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.willpower")
     if not alternating:
@@ -872,7 +872,7 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         elif level != before:
             guards.append(Guard("PC death", before, level))
         true_level = None
-        if rules["wounds.willpower"] != "off" and level > wounds.UNDAMAGED:
+        if wounds.willpower_in_use(rules) and level > wounds.UNDAMAGED:
             level, true_level = _willpower(level, defender, defender_declares, track, start, rules,
                                            guards, steps, willpower_field)
         co_points = None
@@ -942,7 +942,7 @@ def _damage_check(record: wounds.RecordOutcome, track: wounds.WoundTrack, defend
     new wound level, and make a damage check." Our reading: none when the blow left the track as
     it was, when he is dead, or when he is already down from a failed check (getting up again is
     CO 4.4's recovery)."""
-    if not rules["co.damage_check"]:
+    if not wounds.damage_checks_in_use(rules):
         return None
     new = record.track
     if new == track or new.dead or track.dropped or new.worst == wounds.UNDAMAGED:
@@ -1337,7 +1337,7 @@ def shield_check_against(attacker: Fighter, defender: Fighter, *, attacker_resul
     ``roll``: his shield roll (the ruleset's technique); ``fixed``: an NPC at her trait level
     (F95 4.33), who rolls no dice. ``roll_field``/``skill_field`` name the inputs at fault.
     ``penalty``: his wound penalty for the check (default: as his track stands now)."""
-    if not rules["co.shield"] or defender.shield == "none":
+    if not shields.makes_shield_checks(defender.shield, rules):
         return None
     if fixed:
         # F95 4.33: an NPC facing a PC gets her trait level as her result; our reading: her shield

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "MUD_TABLE", "PART_STATES", "CalledShot", "LocationOutcome", "CheckOutcome",
     "resolve_called_shot", "suggest_part_states", "part_modifier", "location_check", "find_location",
+    "called_shots", "part_names",
 ]
 
 GROUP = "Melee"
@@ -248,6 +249,19 @@ class CheckOutcome:
 
 # --- rules -------------------------------------------------------------------------------------
 
+def called_shots(rules: "RuleSet") -> bool:
+    """Do these rules have a called-shot system, with a relative degree needed to hit a part
+    (F95 4.35, MUD 4.35)? F93 has only the aimed blow's minimum result (F93 4.62). A declaration's
+    ``aim_relative`` is refused, and the encounter's view offers it, by this."""
+    return rules["location.system"] != "aimed_only"
+
+
+def part_names(rules: "RuleSet") -> list[str]:
+    """The body parts of ``location.table`` (MUD 4.35), which :func:`find_location` reads; where
+    the GM names any part (F95 4.31, 4.35) they are the form's suggestions."""
+    return [row["name"] for row in rules["location.table"]]
+
+
 def find_location(name: str, *, rules: "RuleSet") -> dict[str, Any]:
     """The row of ``location.table`` for ``name`` (case-insensitive), or a :class:`RuleError`.
 
@@ -260,7 +274,7 @@ def find_location(name: str, *, rules: "RuleSet") -> dict[str, Any]:
     for row in rules["location.table"]:
         if wanted in (part.strip() for part in row["name"].lower().split("/")):
             return row
-    known = ", ".join(r["name"] for r in rules["location.table"])
+    known = ", ".join(part_names(rules))
     raise RuleError(f"{name!r} is not on the hit location table ({known}).", field="aim.location")
 
 
@@ -305,7 +319,7 @@ def resolve_called_shot(aim: CalledShot, *, relative_degree: int, rolled: int,
     need_int(relative_degree, "relative_degree", low=-40, high=40)
     ladder.check_level(rolled, field="rolled")
     system = rules["location.system"]
-    if system == "aimed_only":
+    if not called_shots(rules):
         raise RuleError("These rules have no called-shot system: an aimed blow needs only its minimum "
                         "result (F93 4.62 / F95 4.31, declared with the attack).", field="location.system")
     if system == "table":

@@ -246,9 +246,16 @@ def weapon_disparity(
     return None, None
 
 
+def all_out_offered(rules: "RuleSet") -> bool:
+    """May a fighter declare all-out offence or defence (F95 4.31)? Not when the rules leave it
+    out (MUD), nor with stances on (F95 4.32: they replace it). :func:`check_all_out` refuses, and
+    the encounter's view offers the choice, by this."""
+    return bool(rules["melee.all_out"]) and not rules["melee.stances"]
+
+
 def check_all_out(choice: str, *, rules: "RuleSet", field: str = "all_out") -> None:
     """Refuse an all-out choice the rules do not offer (MUD, or with stances on)."""
-    if choice == "none":
+    if choice == "none" or all_out_offered(rules):
         return
     if not rules["melee.all_out"]:
         raise RuleError("All-out offence and defence are not used under these rules.", field=field)

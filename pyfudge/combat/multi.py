@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .. import actions, dice, ladder
+from .. import actions, dice, ladder, wounds
 from ..actions import Modifier
 from ..checks import REQUEST
 from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPTIONS", "Contender", "FoeResult", "GroupRound", "GroupOutcome",
-    "foe_penalty", "group_roll_total", "check_attacker_count", "resolve_melee_group",
+    "foe_penalty", "group_roll_dice", "group_roll_total", "check_attacker_count", "resolve_melee_group",
     "read_roll", "need_name", "reject_unknown", "unopposed_degree", "GroupBlows", "land_group_blows",
 ]
 
@@ -320,7 +320,7 @@ class GroupRound:
             raise RequestError(f"npc_roll must be one of {', '.join(_NPC_MODES)}.", field=f"{field}.npc_roll")
         group_total, group_faces = None, ()
         if mode == "group":
-            count = 2 if rules is None or rules["multi.group_dice"] == "2dF" else 4
+            count = 2 if rules is None else group_roll_dice(rules)["count"]
             raw_group = reject_unknown(data.get("group_roll"), {"roll", "faces"}, f"{field}.group_roll")
             if rules is None and raw_group.get("faces") is not None:
                 count = len(raw_group["faces"]) if isinstance(raw_group["faces"], list) else 4
@@ -490,9 +490,17 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: "RuleSet") -> lis
     return results
 
 
+def group_roll_dice(rules: "RuleSet") -> dict[str, Any]:
+    """The dice of the GM's one roll for all the foes: ``{"dice": "2dF"|"4dF", "count": n}`` —
+    2dF (F95/MUD 4.34), or the usual four Fudge dice (F93 4.64; a total is read as 4dF). The
+    group round reads the roll, and the encounter's view offers its entry, by this."""
+    count = 2 if rules["multi.group_dice"] == "2dF" else 4
+    return {"dice": f"{count}dF", "count": count}
+
+
 def _check_group_dice(rnd: GroupRound, *, rules: "RuleSet") -> None:
     """The group roll must be the dice the ruleset says: 2dF, or the usual roll (F95/MUD/F93 4.34)."""
-    count = 2 if rules["multi.group_dice"] == "2dF" else 4
+    count = group_roll_dice(rules)["count"]
     if rnd.group_roll is None:
         raise DiceError("The GM's group roll is missing.", field="group_roll")
     if rnd.group_faces and len(rnd.group_faces) != count:
@@ -704,7 +712,7 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
     missing = [f.name for f in outcome.foes if f.name not in by_name]
     if missing:
         raise RequestError(f"No fighter record for {missing[0]}.", field="foes")
-    if willpower and rules["wounds.willpower"] == "off":
+    if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
     dice_for = damage_dice or {}
     checks, wills, shield_rolls = check_dice or {}, willpower or {}, shield_dice or {}

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder
+from .. import ladder, wounds
 from ..actions import Modifier
 from ..errors import OptionError, RequestError, RuleError
 from ..explain import Step
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
-    "propelled_modifier", "resolve_ranged", "autofire",
+    "propelled_modifier", "resolve_ranged", "autofire_in_use", "autofire",
     "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS", "fire",
 ]
 
@@ -304,6 +304,13 @@ class RangedOutcome:
 
 # --- rules -------------------------------------------------------------------------------------
 
+def autofire_in_use(rules: "RuleSet") -> bool:
+    """Do these rules have an automatic-fire rule (F95 4.4 share of the burst, MUD 4.54 +1)? Without
+    one (F93) a burst is a single hit: :func:`autofire` reads it so, and the encounter's view
+    offers the burst's entry by this."""
+    return rules["ranged.autofire"] != "none"
+
+
 def autofire(relative_degree: int, burst: int, *, rules: "RuleSet") -> AutofireOutcome:
     """Rounds of a burst on target for a hit at ``relative_degree`` (G-AUTOFIRE).
 
@@ -319,7 +326,7 @@ def autofire(relative_degree: int, burst: int, *, rules: "RuleSet") -> AutofireO
         bonus = Modifier("automatic fire", 1, "MUD 4.54")
         return AutofireOutcome(None, None, bonus, (Step(
             "MUD 4.54", "Automatic fire: +1 to the weapon value.", {"bonus": 1}),))
-    if how == "none":
+    if not autofire_in_use(rules):
         return AutofireOutcome((1, 1), None, None, (Step(
             "F93 4.65", "These rules have no automatic-fire rule: one hit.", {}),))
     row = None
@@ -475,7 +482,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
     from .attack import NO_DECLARATION, Block, Declaration, read_shield_roll, strike_or_block
 
     sec = SECTION[rules.preset]
-    if willpower and rules["wounds.willpower"] == "off":
+    if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
     before = dict(fighters)
     after = dict(fighters)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPTIONS", "ShieldState", "ShieldCheck", "ShieldOutcome", "AbsorbOutcome",
-    "shield_skill_of", "require_shield_skill", "shield_check", "wear_points", "absorb",
+    "shield_skill_of", "makes_shield_checks", "require_shield_skill", "shield_check", "wear_points", "absorb",
 ]
 
 GROUP = "Combat Options"
@@ -190,6 +190,13 @@ def shield_skill_of(fighter: Any) -> int | None:
         if name.strip().lower() == "shield":
             return level
     return None
+
+
+def makes_shield_checks(shield: str, rules: "RuleSet") -> bool:
+    """Does a fighter carrying ``shield`` (a shield kind, ``"none"`` for none) make a shield check
+    when he loses an action (CO 2.2, with ``co.shield`` on)? The exchange asks for the roll, and
+    the encounter's view offers its entry, by this."""
+    return bool(rules["co.shield"]) and shield != "none"
 
 
 def require_shield_skill(shield_skill: int | None, name: str = "He") -> int:

@@ -154,6 +154,12 @@ def from_dice_shown(shown: str, face: int | None = None) -> Stance:
     return Stance(face if shown == "plus" else -face)
 
 
+def stances_offered(rules: "RuleSet") -> bool:
+    """May a fighter declare an offensive or defensive stance (F95 4.32, ``melee.stances``)?
+    :func:`check_allowed` refuses, and the encounter's view offers the choice, by this."""
+    return bool(rules["melee.stances"])
+
+
 def check_allowed(stance: Stance, *, rules: "RuleSet", ranged: bool = False,
                   defend_only: bool = False, stunned: bool = False, field: str = "stance") -> None:
     """Refuse a stance the rules do not allow.
@@ -163,7 +169,7 @@ def check_allowed(stance: Stance, *, rules: "RuleSet", ranged: bool = False,
     """
     if stance.offence == 0:
         return
-    if not rules["melee.stances"]:
+    if not stances_offered(rules):
         raise RuleError("Offensive/defensive stances are not used under these rules.", field=field)
     if ranged:
         raise RuleError("Stances have no effect on ranged combat (MUD 4.32).", field=field)

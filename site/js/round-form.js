@@ -1,7 +1,8 @@
 // The round runner: pick what happens (an exchange of two, several foes on one fighter, ranged
 // fire, or a story element), who takes part, declare, enter or roll the dice, resolve; then the
 // last resolution with its explanation step by step. One encounter event per Resolve; every
-// label, choice and "who rolls" comes from the engine (describe, view).
+// label, choice, "who rolls", which dice and checks, and who may take which role come from the
+// engine (describe, view: roll_dice, damage_dice, group_roll, declare, each card's inputs/unable).
 import { html, useState } from "../vendor/preact-htm.mjs";
 import { FACES, Field, choiceLabel, optionValue, labelOf, fillNames, ladderOptions } from "./ui.js";
 
@@ -13,25 +14,32 @@ const four = () => [null, null, null, null];
 const blankSide = () => ({ faces: four(), total: "", damage: four(), declares: {},
   shield: four(), shieldTotal: "", checks: [four()], wills: [""], capacity: "" });
 
-/** One Fudge die: three face buttons, pressed again to clear. */
-function DieToggle({ title, value, onPick }) {
+// A six-sided die's faces, for the 3d6 of Min-Mid-Max damage (F95 4.63).
+const D6 = [1, 2, 3, 4, 5, 6].map((v) => ({ value: v, symbol: String(v), name: String(v) }));
+
+/** One die: a button per face (−/0/+ for a Fudge die, 1–6 for a d6), pressed again to clear. */
+function DieToggle({ title, value, onPick, faces = FACES }) {
   return html`
-    <fieldset class="die-toggle">
+    <fieldset class=${faces === D6 ? "die-toggle d6-toggle" : "die-toggle"}>
       <legend>${title}</legend>
-      ${FACES.map((f) => html`<button type="button" class="face-btn" aria-pressed=${value === f.value ? "true" : "false"}
+      ${faces.map((f) => html`<button type="button" class="face-btn" aria-pressed=${value === f.value ? "true" : "false"}
           aria-label=${`${title}: ${f.name}`} onClick=${() => onPick(value === f.value ? null : f.value)}>${f.symbol}</button>`)}
     </fieldset>`;
 }
 
-/** One set of dice: `count` −/0/+ toggles (Fudge dice) or a total, optional damage dice, Roll. */
-function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techniqueLabel, showDamage, onRoll, busy }) {
+/** The damage dice the view asks for: `count` Fudge dice, or six-sided ones for "3d6". */
+const damageSpec = (view) => ({ count: view.damage_dice?.count ?? 0, d6: /d6$/.test(view.damage_dice?.dice ?? "") });
+
+/** One set of dice: `count` −/0/+ toggles (Fudge dice) or a total, optional damage dice
+ *  (`damage`: {count, d6}, or null when not shown), Roll. */
+function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techniqueLabel, damage, onRoll, busy }) {
   const setFace = (key, i, v) => {
     const list = [...side[key]];
     list[i] = v;
     setSide({ ...side, [key]: list });
   };
-  const dieRow = (key, i, title) => html`<${DieToggle} key=${key + i} title=${`${title} ${i + 1}`} value=${side[key][i]}
-    onPick=${(v) => setFace(key, i, v)} />`;
+  const dieRow = (key, i, title, faces) => html`<${DieToggle} key=${key + i} title=${`${title} ${i + 1}`} value=${side[key][i]}
+    faces=${faces} onPick=${(v) => setFace(key, i, v)} />`;
   const dice = [...Array(count).keys()];
   return html`
     <fieldset class="dice-entry" aria-label=${legend ?? `${label}'s dice`}>
@@ -42,7 +50,8 @@ function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techni
         <input id=${`total-${who}`} type="number" inputmode="numeric" min=${fudge ? -count : null} max=${fudge ? count : null} value=${side.total}
           onInput=${(e) => setSide({ ...side, total: e.currentTarget.value })} />
       </div>
-      ${showDamage && html`<div class="damage-dice">${[0, 1, 2, 3].map((i) => dieRow("damage", i, "Damage die"))}</div>`}
+      ${damage && html`<div class="damage-dice">${[...Array(damage.count).keys()].map((i) =>
+        dieRow("damage", i, "Damage die", damage.d6 ? D6 : FACES))}</div>`}
       <button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>Roll for <bdi>${label}</bdi></button>
     </fieldset>`;
 }
@@ -86,21 +95,16 @@ function declaresOf(side, many = false) {
   return declares;
 }
 
-/** Which checks the ruleset calls for (CO 2.2, CO 4.3, F95 4.52), read like any other option. */
-function checksInUse(view, describe) {
-  return {
-    shield: !!optionValue(view, describe, "co.shield"),
-    check: !!optionValue(view, describe, "co.damage_check"),
-    willpower: (optionValue(view, describe, "wounds.willpower") ?? "off") !== "off",
-    capacity: optionValue(view, describe, "damage.capacity") === "roll",
-  };
-}
+// The option behind each check a card's `inputs` names: its label, from describe, names the check.
+const CHECK_OPTIONS = { shield: "co.shield", damage_check: "co.damage_check", willpower: "wounds.willpower", capacity: "damage.capacity" };
+const needsChecks = (card) => Object.values(card.inputs ?? {}).some(Boolean);
 
 /** One fighter's checks: shield check, a damage check and a Willpower result per wound, Damage
- *  Capacity roll — each only when the rules use it. */
-function ChecksEntry({ who, card, use, wounds, side, setSide, fudge, techniqueLabel, describe, onRoll, busy }) {
+ *  Capacity roll — each only when the view's `inputs` for him says the engine may ask for it. */
+function ChecksEntry({ who, card, wounds, side, setSide, fudge, techniqueLabel, describe, onRoll, busy }) {
   const name = card.name;
-  const hasShield = use.shield && (card.fighter?.shield ?? "none") !== "none";
+  const use = card.inputs ?? {};
+  const hasShield = !!use.shield;
   const nth = (i, text) => (wounds > 1 ? `${text}, wound ${i + 1}` : text);
   const setAt = (key, i, value) => { const list = [...side[key]]; list[i] = value; setSide({ ...side, [key]: list }); };
   const setCheck = (w, i, v) => { const c = [...(side.checks[w] ?? four())]; c[i] = v; setAt("checks", w, c); };
@@ -121,13 +125,13 @@ function ChecksEntry({ who, card, use, wounds, side, setSide, fudge, techniqueLa
           <input id=${`shield-total-${who}`} type="number" inputmode="numeric" value=${side.shieldTotal}
             onInput=${(e) => setSide({ ...side, shieldTotal: e.currentTarget.value })} />
         </div></div>`}
-      ${use.check && range.map((w) => html`<div class="check-dice" key=${`c${w}`}>
+      ${use.damage_check && range.map((w) => html`<div class="check-dice" key=${`c${w}`}>
         ${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${i} title=${wounds > 1 ? `Wound ${w + 1} check die ${i + 1}` : `Damage check die ${i + 1}`}
           value=${side.checks[w]?.[i] ?? null} onPick=${(v) => setCheck(w, i, v)} />`)}</div>`)}
       ${use.willpower && range.map((w) => html`<div key=${`w${w}`}>
         ${ladder(`will-${who}-${w}`, nth(w, "Willpower result"), side.wills[w] ?? "", (v) => setAt("wills", w, v))}</div>`)}
       ${use.capacity && ladder(`capacity-${who}`, "Damage Capacity roll", side.capacity, (v) => setSide({ ...side, capacity: v }))}
-      ${(hasShield || use.check) && html`<button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>
+      ${(hasShield || use.damage_check) && html`<button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>
         Roll checks for <bdi>${name}</bdi></button>`}
     </fieldset>`;
 }
@@ -155,7 +159,7 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
       onInput=${(e) => set(k, e.currentTarget.value === "" ? null : Number(e.currentTarget.value))} /></${Field}>`;
   const skills = Object.keys(card?.fighter?.skills ?? {});
   // MUD 4.35's table names the parts; elsewhere the GM names any part (F95 4.31, 4.35).
-  const parts = (optionValue(view, describe, "location.table") ?? []).map((row) => row.name);
+  const parts = view.declare?.parts ?? [];
   return html`
     <details class="declare">
       <summary>Declare for <bdi>${label}</bdi></summary>
@@ -164,8 +168,8 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
           <select id=${id("skill")} onChange=${(e) => set("skill", e.currentTarget.value === skills[0] ? null : e.currentTarget.value)}>
             ${skills.map((s) => html`<option value=${s} selected=${(d.skill ?? skills[0]) === s}>${s}</option>`)}
           </select></${Field}>`}
-        ${optionValue(view, describe, "melee.all_out") !== false && select("all_out", "All-out")}
-        ${optionValue(view, describe, "melee.stances") && select("stance", "Stance")}
+        ${view.declare?.all_out && select("all_out", "All-out")}
+        ${view.declare?.stance && select("stance", "Stance")}
         <${Field} id=${id("mod")} label="Other modifier">
           <input id=${id("mod")} type="number" inputmode="numeric" min="-10" max="10"
             value=${d.modifiers?.[0]?.amount ?? ""}
@@ -181,7 +185,7 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
             <option value="" selected=${d.aim_minimum === undefined}>none</option>
             ${ladderOptions(describe, d.aim_minimum)}
           </select></${Field}>`}
-        ${d.aim && number("aim_relative", "Relative degree needed", 1, 10)}
+        ${d.aim && view.declare?.aim_relative && number("aim_relative", "Relative degree needed", 1, 10)}
         <${Field} id=${id("max_level")} label="Pulled punch: at most">
           <select id=${id("max_level")} onChange=${(e) => set("max_level", e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}>
             <option value="" selected=${d.max_level === undefined}>full blow</option>
@@ -197,6 +201,11 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
 }
 
 // --- the form -------------------------------------------------------------------------------------
+
+/** Why the engine would refuse `c` in `role` now (the view's `unable`, F95 4.51, 4.62), or null. */
+const unable = (c, role) => (role && c?.unable?.[role]) || null;
+// The role an aware target takes in each ranged mode (an unaware one may be anyone).
+const TARGET_ROLE = { aware: "dodge", shoot_back: "shoot_back" };
 
 /** Does `a` roll against `b`? The view lists the pairs of any sides where she does not (F95
  *  4.33: an NPC against a PC scores her trait level). */
@@ -224,38 +233,45 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const [strike, setStrike] = useState("");
   const [ignored, setIgnored] = useState([]);
   const [space, setSpace] = useState("open");
-  const [shot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
+  const [chosenShot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
   const [story, setStory] = useState({ three: false, modifier: 0 });
   const [error, setError] = useState(null);
   const [rolling, setRolling] = useState(null);
   if (cs.length < 2) return null;
   const form = forms.includes(chosenForm) ? chosenForm : forms[0];
-  const a = cs.find((c) => c.id === pick.a) ?? cs[0];
+  const exchangeKind = kind ?? (view.pacing === "alternating" ? "attack" : "round");
+  // Who may take the first pick's role: the engine refuses one who cannot act or attack (the
+  // card's `unable`, F95 4.51, 4.62); he is shown, marked with the reason, not offered.
+  const firstRole = { exchange: exchangeKind === "attack" ? "attacker" : "fighter", group: "lone", ranged: "shooter" }[form];
+  const a = cs.find((c) => c.id === pick.a && !unable(c, firstRole)) ?? cs.find((c) => !unable(c, firstRole)) ?? cs[0];
   const b = cs.find((c) => c.id === pick.b && c.id !== a.id) ?? cs.find((c) => c.id !== a.id && c.side !== a.side)
     ?? cs.find((c) => c.id !== a.id);
-  const foes = cs.filter((c) => c.id !== a.id && (chosenFoes ? chosenFoes.includes(c.id) : c.side !== a.side));
-  const exchangeKind = kind ?? (view.pacing === "alternating" ? "attack" : "round");
-  const technique = optionValue(view, describe, "dice.technique") ?? "4dF";
+  // A foe who cannot act is left out of a group round by the engine: not offered.
+  const foes = cs.filter((c) => c.id !== a.id && !unable(c, "foe") && (chosenFoes ? chosenFoes.includes(c.id) : c.side !== a.side));
+  // A target who cannot dodge or shoot back is fired at as unaware (the engine refuses the rest).
+  const shot = unable(b, TARGET_ROLE[chosenShot.mode]) ? { ...chosenShot, mode: "unaware" } : chosenShot;
+  const technique = view.roll_dice?.dice ?? "4dF";
+  const fudgeRoll = view.roll_dice?.faces ?? true;
   const techniqueLabel = choiceLabel(describe, "dice.technique", technique);
-  const groupCount = optionValue(view, describe, "multi.group_dice") === "2dF" ? 2 : 4;
+  const groupCount = view.group_roll?.count ?? 2;
+  const damage = damageSpec(view);
   // Declarations and dice belong to the fighter picked for a slot, not to the slot: picking
   // another fighter starts blank (no hidden all-out or dice carried over). Foes' keys hold ids.
   const owner = { a: a.id, b: b.id, gm: a.id, s1: a.id, s2: a.id, s3: a.id };
-  const slot = (who) => (who in owner ? `${who}:${owner[who]}` : who);
+  // Other damage dice (the rules changed) start blank too: no hidden faces of the old ones.
+  const slot = (who) => `${who in owner ? `${who}:${owner[who]}` : who}:${view.damage_dice?.dice}`;
   const side = (who) => sides[slot(who)] ?? blankSide();
   // Functional updates: a roll answered after other input must not overwrite it.
   const update = (key, change) => setSides((prev) => ({ ...prev, [key]: change(prev[key] ?? blankSide()) }));
   const setSide = (who) => (value) => update(slot(who), () => value);
   const foesFixed = foes.length > 0 && foes.every((f) => !rolls(view, f.id, a.id));
-  const use = checksInUse(view, describe);
-  const checkKeys = { shield: "co.shield", check: "co.damage_check", willpower: "wounds.willpower", capacity: "damage.capacity" };
-  const checkNames = Object.keys(use).filter((k) => use[k])
-    .map((k) => describe?.options.find((o) => o.key === checkKeys[k])?.label ?? checkKeys[k]);
   // Who may take a blow in this form, and so make checks: as [key, combatant].
   const struck = { exchange: [["a", a], ["b", b]], group: [["a", a], ...foes.map((f) => [`f-${f.id}`, f])],
-    ranged: [["a", a], ["b", b]], story: [] }[form];
+    ranged: [["a", a], ["b", b]], story: [] }[form].filter(([, c]) => needsChecks(c));
+  const checkNames = Object.keys(CHECK_OPTIONS).filter((k) => struck.some(([, c]) => c.inputs[k]))
+    .map((k) => describe?.options.find((o) => o.key === CHECK_OPTIONS[k])?.label ?? CHECK_OPTIONS[k]);
 
-  // Who enters dice in this form, as [key, combatant or null, legend, dice count, technique].
+  // Who enters dice in this form, as [key, combatant or null, legend, dice count, group roll dice].
   const entries = [];
   if (form === "exchange") {
     for (const [who, c, other] of [["a", a, b], ["b", b, a]]) {
@@ -263,7 +279,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     }
   } else if (form === "group") {
     entries.push(["a", a]);
-    if (gmRoll && !foesFixed) entries.push(["gm", { name: "the GM" }, "GM's group roll", groupCount, groupCount === 2 ? "2dF" : technique]);
+    if (gmRoll && !foesFixed) entries.push(["gm", { name: "the GM" }, "GM's group roll", groupCount, view.group_roll?.dice]);
     else if (!foesFixed) foes.forEach((f) => entries.push([`f-${f.id}`, f]));
   } else if (form === "ranged") {
     entries.push(["a", a]);
@@ -328,17 +344,18 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   }
 
   const ruleset = view.ruleset;
-  // The GM's 2dF group roll (F95 4.34) is two Fudge dice whatever the technique; damage dice are
-  // four Fudge dice, of which the engine reads what damage.die needs.
+  // The GM's group roll (F95 4.34) is Fudge dice whatever the technique, as many as the view's
+  // group_roll says; damage dice are the view's damage_dice (3d6 for Min-Mid-Max, F95 4.63).
   const fudgeDice = (n) => engine.request("roll", { ruleset, dice: n });
+  const damageDice = () => engine.request("roll", { ruleset, ...(damage.d6 ? { d6: damage.count } : { dice: damage.count }) });
   const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
 
-  async function roll(who, count, rollTechnique) {
+  async function roll(who) {
     const key = slot(who);
     setRolling(who);
     const [main, dmg] = await Promise.all([
-      rollTechnique === "2dF" ? fudgeDice(2) : engine.request("roll", { ruleset }),
-      showDamage && !["gm", "s1", "s2", "s3"].includes(who) ? fudgeDice(4) : null,
+      who === "gm" ? fudgeDice(groupCount) : engine.request("roll", { ruleset }),
+      showDamage && damage.count && !["gm", "s1", "s2", "s3"].includes(who) ? damageDice() : null,
     ]);
     setRolling(null);
     if (!main.ok) return setError(main.error.message);
@@ -348,18 +365,18 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         next.faces = asFaces(main.result);
         next.total = "";
       } else next.total = String(main.result.total);
-      if (dmg?.ok) next.damage = dmg.result.faces;
+      if (dmg?.ok) next.damage = asFaces(dmg.result);
       return next;
     });
   }
 
   /** Roll a fighter's shield check (the ruleset's technique, CO 2.2) and his damage checks (4dF each, CO 4.3). */
-  async function rollChecks(who, hasShield, many) {
+  async function rollChecks(who, hasShield, damageCheck, many) {
     const key = slot(who);
     setRolling(`checks-${who}`);
     const [shieldRoll, ...checks] = await Promise.all([
       hasShield ? engine.request("roll", { ruleset }) : null,
-      ...(use.check ? [...Array(many).keys()].map(() => fudgeDice(4)) : []),
+      ...(damageCheck ? [...Array(many).keys()].map(() => fudgeDice(4)) : []),
     ]);
     setRolling(null);
     const failed = [shieldRoll, ...checks].find((r) => r && !r.ok);
@@ -410,8 +427,11 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     setWounds(1);
   }
 
-  const options = (selected, skip) => cs.filter((c) => c.id !== skip).map((c) =>
-    html`<option value=${c.id} selected=${c.id === selected}>${c.name}</option>`);
+  // Fighters for a pick; one the engine would refuse in `role` is shown disabled, with the reason.
+  const options = (selected, skip, role) => cs.filter((c) => c.id !== skip).map((c) => {
+    const why = unable(c, role);
+    return html`<option value=${c.id} selected=${c.id === selected} disabled=${!!why}>${why ? `${c.name} (${why})` : c.name}</option>`;
+  });
   const first = { exchange: "Fighter", group: "Lone fighter", ranged: "Shooter", story: "Fighter" }[form];
   const second = form === "ranged" ? "Target" : "Against";
   const toggleFoe = (id, on) => setFoes([...foes.map((f) => f.id).filter((x) => x !== id), ...(on ? [id] : [])]);
@@ -424,7 +444,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
             <select id="ex-form" onChange=${(e) => { setForm(e.currentTarget.value); setError(null); }}>
               ${forms.map((f) => html`<option value=${f} selected=${f === form}>${labelOf(labels.forms, f)}</option>`)}
             </select></${Field}>`}
-          <${Field} id="ex-a" label=${first}><select id="ex-a" onChange=${(e) => setPick({ ...pick, a: e.currentTarget.value })}>${options(a.id)}</select></${Field}>
+          <${Field} id="ex-a" label=${first}><select id="ex-a" onChange=${(e) => setPick({ ...pick, a: e.currentTarget.value })}>${options(a.id, null, firstRole)}</select></${Field}>
           ${(form === "exchange" || form === "ranged") && html`
             <${Field} id="ex-b" label=${second}><select id="ex-b" onChange=${(e) => setPick({ ...pick, b: e.currentTarget.value })}>${options(b.id, a.id)}</select></${Field}>`}
           ${form === "exchange" && html`<${Field} id="ex-kind" label="Exchange" wide>
@@ -437,9 +457,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
             <legend>Foes on <bdi>${a.name}</bdi></legend>
             ${cs.filter((c) => c.id !== a.id).map((c) => html`<div class="foe-pick" key=${c.id}>
               <div class="field check">
-                <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)}
+                <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)} disabled=${!!unable(c, "foe")}
                   onChange=${(e) => toggleFoe(c.id, e.currentTarget.checked)} />
-                <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi></label></div>
+                <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi>${unable(c, "foe") && html` <span class="unable">(${unable(c, "foe")})</span>`}</label></div>
               ${foes.some((f) => f.id === c.id) && html`<div class="field check">
                 <input id=${`ignore-${c.id}`} type="checkbox" checked=${ignored.includes(c.id)}
                   onChange=${(e) => setIgnored(e.currentTarget.checked ? [...ignored, c.id] : ignored.filter((x) => x !== c.id))} />
@@ -449,7 +469,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
             ${foesFixed ? html`<p class="hint wide">The foes score their trait levels (F95 4.33): no dice for them.</p>` : html`
               <div class="field check wide">
                 <input id="gm-roll" type="checkbox" checked=${gmRoll} onChange=${(e) => setGmRoll(e.currentTarget.checked)} />
-                <label for="gm-roll">The GM rolls once for all the foes (${groupCount === 2 ? "2dF" : techniqueLabel}, F95 4.34)</label></div>`}
+                <label for="gm-roll">The GM rolls once for all the foes (${view.group_roll?.dice}, F95 4.34)</label></div>`}
             <${Field} id="ex-space" label="Room to fight">
               <select id="ex-space" onChange=${(e) => setSpace(e.currentTarget.value)}>
                 ${(labels.spaces ?? []).map((o) => html`<option value=${o.value} selected=${space === o.value}>${o.label}</option>`)}
@@ -463,20 +483,21 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         ${form === "ranged" && html`
           <div class="sheet-form">
             <${Field} id="rg-mode" label="The target" wide>
-              <select id="rg-mode" onChange=${(e) => setShot({ ...shot, mode: e.currentTarget.value })}>
-                ${(labels.ranged_modes ?? []).map((m) => html`<option value=${m.value} selected=${shot.mode === m.value}>${m.label}</option>`)}
+              <select id="rg-mode" onChange=${(e) => setShot({ ...chosenShot, mode: e.currentTarget.value })}>
+                ${(labels.ranged_modes ?? []).map((m) => { const why = unable(b, TARGET_ROLE[m.value]);
+                  return html`<option value=${m.value} selected=${shot.mode === m.value} disabled=${!!why}>${why ? `${m.label} (${why})` : m.label}</option>`; })}
               </select></${Field}>
             <${Field} id="rg-weapon" label="Ranged weapon" wide>
-              <select id="rg-weapon" onChange=${(e) => setShot({ ...shot, weapon: e.currentTarget.value })}>
+              <select id="rg-weapon" onChange=${(e) => setShot({ ...chosenShot, weapon: e.currentTarget.value })}>
                 ${(labels.ranged_weapons ?? []).map((w) => html`<option value=${w.value} selected=${shot.weapon === w.value}>${w.label}</option>`)}
               </select></${Field}>
             <${Field} id="rg-dl" label="Difficulty to hit">
-              <select id="rg-dl" onChange=${(e) => setShot({ ...shot, difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
+              <select id="rg-dl" onChange=${(e) => setShot({ ...chosenShot, difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
             ${shot.mode === "shoot_back" && html`<${Field} id="rg-dl-back" label="Difficulty of the return shot">
-              <select id="rg-dl-back" onChange=${(e) => setShot({ ...shot, target_difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
-            ${optionValue(view, describe, "ranged.autofire") !== "none" && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
+              <select id="rg-dl-back" onChange=${(e) => setShot({ ...chosenShot, target_difficulty: Number(e.currentTarget.value) })}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
+            ${view.ranged?.burst && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
               <input id="rg-burst" type="number" inputmode="numeric" min="1" max="1000" value=${shot.burst}
-                onInput=${(e) => setShot({ ...shot, burst: e.currentTarget.value })} /></${Field}>`}
+                onInput=${(e) => setShot({ ...chosenShot, burst: e.currentTarget.value })} /></${Field}>`}
           </div>`}
         ${form === "story" && html`
           <div class="sheet-form">
@@ -498,26 +519,26 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
           ${form === "group" && foes.map((f) => html`
             <${Declare} key=${`f-${f.id}`} who=${`f-${f.id}`} label=${f.name} describe=${describe} view=${view} card=${f}
               side=${side(`f-${f.id}`)} setSide=${setSide(`f-${f.id}`)} />`)}
-          <div class="field check">
+          ${damage.count > 0 && html`<div class="field check">
             <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
-            <label for="show-damage">Enter damage dice</label>
-          </div>
+            <label for="show-damage">Enter damage dice${damage.d6 ? ` (${view.damage_dice.dice})` : ""}</label>
+          </div>`}
           ${checkNames.length > 0 && html`<div class="field check">
             <input id="show-checks" type="checkbox" checked=${showChecks} onChange=${(e) => setShowChecks(e.currentTarget.checked)} />
             <label for="show-checks">Enter checks: ${checkNames.join(", ")}</label>
           </div>`}`}
-        ${entries.map(([who, c, legend, count, rollTechnique]) => c === null
+        ${entries.map(([who, c, legend, count, groupDice]) => c === null
           ? html`<p class="hint" key=${who}>${legend}</p>`
           : html`<${DiceEntry} key=${who} who=${who} label=${c.name} legend=${legend}
-              side=${side(who)} setSide=${setSide(who)} count=${count ?? 4}
-              fudge=${(rollTechnique ?? technique) === "4dF" || rollTechnique === "2dF"} techniqueLabel=${techniqueLabel}
-              showDamage=${showDamage && who !== "gm" && form !== "story"} busy=${rolling === who}
-              onRoll=${() => roll(who, count ?? 4, rollTechnique ?? technique)} />`)}
+              side=${side(who)} setSide=${setSide(who)} count=${count ?? view.roll_dice?.count ?? 4}
+              fudge=${groupDice ? true : fudgeRoll} techniqueLabel=${groupDice ?? techniqueLabel}
+              damage=${showDamage && damage.count && who !== "gm" && form !== "story" ? damage : null} busy=${rolling === who}
+              onRoll=${() => roll(who)} />`)}
         ${showChecks && checkNames.length > 0 && struck.map(([who, c]) => html`<${ChecksEntry} key=${`checks-${who}`}
-            who=${who} card=${c} use=${use} wounds=${form === "group" && who === "a" ? wounds : 1}
-            side=${side(who)} setSide=${setSide(who)} fudge=${technique === "4dF"} techniqueLabel=${techniqueLabel}
+            who=${who} card=${c} wounds=${form === "group" && who === "a" ? wounds : 1}
+            side=${side(who)} setSide=${setSide(who)} fudge=${fudgeRoll} techniqueLabel=${techniqueLabel}
             describe=${describe} busy=${rolling === `checks-${who}`}
-            onRoll=${() => rollChecks(who, use.shield && (c.fighter?.shield ?? "none") !== "none",
+            onRoll=${() => rollChecks(who, c.inputs.shield, c.inputs.damage_check,
               form === "group" && who === "a" ? wounds : 1)} />`)}
         ${alternating && html`<div class="initiative">
           ${init ? html`<p class="hint" data-testid="initiative">Initiative: <bdi>${cs.find((c) => c.id === init.first)?.name}</bdi> attacks first.</p>`
