@@ -703,7 +703,7 @@ class _Sampler(_Dice):
         self.rules, self.rng = rules, rng
         self.kinds = odds.damage_kinds(rules)
         self.shield = bool(rules["co.shield"])
-        self.check = bool(rules["co.damage_check"])
+        self.check = wounds.damage_checks_in_use(rules)
         self.runs = 0
 
     def _roll(self) -> tuple[FighterDice, ...]:

@@ -723,7 +723,7 @@ def _willpower_needed(rules: "RuleSet", sides: Iterable[tuple[str, "Fighter", "D
     """F95 4.52 no. 4: a Willpower roll adjusts each wound. It is the GM's roll against the
     fighter's Willpower, entered as a result, not dice the odds can weigh: each fighter who may
     be wounded declares it (``willpower``), else the odds are refused, saying whose is missing."""
-    if rules["wounds.willpower"] == "off":
+    if not wounds.willpower_in_use(rules):
         return
     for side, fighter, decl in sides:
         if decl.willpower is None:
@@ -741,11 +741,12 @@ def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declarat
     fighter's damage dice (``damage_kinds``), then (``co.damage_check``) the 4dF of each one's
     damage check (CO 4.3: its total is all the check reads, so its classes are the 4dF sums)."""
     from .combat import attack
+    from .combat.shield import makes_shield_checks
     technique = rules["dice.technique"]
     wounded = (("b", b, b_decl),) if kind == "attack" else (("a", a, a_decl), ("b", b, b_decl))
     _willpower_needed(rules, wounded)
-    shields = tuple(i for i, f in enumerate((a, b)) if rules["co.shield"] and f.shield != "none")
-    checks = (0, 1) if rules["co.damage_check"] else ()
+    shields = tuple(i for i, f in enumerate((a, b)) if makes_shield_checks(f.shield, rules))
+    checks = (0, 1) if wounds.damage_checks_in_use(rules) else ()
     kinds = damage_kinds(rules)
     techniques = (technique, technique) + (technique,) * len(shields)
     slot_kinds = (kinds, kinds) + (("4dF",),) * len(checks)
@@ -969,6 +970,7 @@ class GroupOdds:
 def _group_techniques(rnd: Any, rules: "RuleSet") -> tuple[str, ...]:
     """The roll slots of a group round: the lone fighter's roll, then each foe's own roll
     (``each``: the technique; ``d6``: the 1d6 method), or the GM's one roll (2dF or 4dF)."""
+    from .combat import multi
     technique = rules["dice.technique"]
     mode = rnd.npc_roll
     if mode == "each":
@@ -976,7 +978,7 @@ def _group_techniques(rnd: Any, rules: "RuleSet") -> tuple[str, ...]:
     if mode == "d6":
         return (technique,) + (NPC_D6,) * len(rnd.foes)
     if mode == "group":
-        return (technique, "2dF" if rules["multi.group_dice"] == "2dF" else "4dF")
+        return (technique, multi.group_roll_dice(rules)["dice"])
     return (technique,)
 
 
@@ -1018,6 +1020,7 @@ def exchange_odds(
     the round itself carries no stuns)."""
     from dataclasses import replace
     from .combat import multi
+    from .combat.shield import makes_shield_checks
 
     foes = tuple(f if f.track is not None else f.with_track(f.track_for(rules)) for f in foes)
     if lone.track is None:
@@ -1048,9 +1051,9 @@ def exchange_odds(
     # CO 2.2 shield rolls (roll slots after the combat rolls) and CO 4.3 check dice (after the
     # damage slots): who rolls them, in slot order. Fixed NPCs check at their skill, no roll.
     technique = rules["dice.technique"]
-    shield_names = [f.name for f in (lone, *[records[n] for n in names]) if rules["co.shield"]
-                    and f.shield != "none" and not (mode == "fixed" and f.name != lone.name)]
-    check_names = ([lone.name] * len(names) + list(names)) if rules["co.damage_check"] else []
+    shield_names = [f.name for f in (lone, *[records[n] for n in names]) if makes_shield_checks(f.shield, rules)
+                    and not (mode == "fixed" and f.name != lone.name)]
+    check_names = ([lone.name] * len(names) + list(names)) if wounds.damage_checks_in_use(rules) else []
     base_rolls, base_dmg = len(techniques), len(foe_kinds)
     techniques = techniques + (technique,) * len(shield_names)
     foe_kinds = foe_kinds + (("4dF",),) * len(check_names)
@@ -1120,7 +1123,7 @@ def _group_willpower(rules: "RuleSet", lone: "Fighter", names: list[str],
     fighter's as one per possible wound. Refused (RuleError) when the rule is on and one is
     missing, or when it is off and some are given."""
     given = dict(given or {})
-    if rules["wounds.willpower"] == "off":
+    if not wounds.willpower_in_use(rules):
         if given:
             raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                             field="willpower")

@@ -123,7 +123,7 @@ def _willpower(rules: "RuleSet", wounded: Iterable["Fighter"], given: Mapping[st
     """F95 4.52 no. 4: each fighter who may be hit declares his Willpower result (the GM's roll,
     not dice); refused, saying whose is missing, when the rule is on and one is not given."""
     given = dict(given or {})
-    if rules["wounds.willpower"] == "off":
+    if not wounds.willpower_in_use(rules):
         if given:
             raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
         return given
@@ -144,6 +144,7 @@ def ranged_odds(attack: "RangedAttack", *, shooter: "Fighter", target: "Fighter"
     the enumeration would take more than ``max_runs`` resolutions."""
     from .combat import ranged
     from .combat.attack import FighterDice
+    from .combat.shield import makes_shield_checks
 
     if attack.shooter.name != shooter.name or (attack.target is not None and attack.target.name != target.name):
         raise FudgeError("The fighters' records must be the shooter's and the target's.", field="shooter")
@@ -158,8 +159,8 @@ def ranged_odds(attack: "RangedAttack", *, shooter: "Fighter", target: "Fighter"
     # (CO 2.2, a roll of the ruleset's technique). Damage-like slots: each shooter's damage dice,
     # then each fighter's damage check (CO 4.3: 4dF, read by its total).
     rollers = (shooter, target) if dodges else (shooter,)
-    shields = [f for f in wounded if rules["co.shield"] and f.shield != "none"]
-    checks = list(wounded) if rules["co.damage_check"] else []
+    shields = [f for f in wounded if makes_shield_checks(f.shield, rules)]
+    checks = list(wounded) if wounds.damage_checks_in_use(rules) else []
     kinds = odds.damage_kinds(rules)
     shooters = (shooter, target) if back else (shooter,)
     techniques = (technique,) * (len(rollers) + len(shields))
