@@ -100,6 +100,24 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     page.get_by_label(re.compile("The GM rolls once")).check()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
+    # He beats both foes: the player chooses whom he wounds, once the dice are known (F95 4.34).
+    # Resolve without a choice says so and logs nothing; with the choice, the blow lands there.
+    page.get_by_label("ignored (F93 4.64)").first.uncheck()
+    page.get_by_label("He strikes", exact=True).select_option(value="")
+    enter_faces(page, "Hero", [1, 1, 1, 1])
+    gm = page.get_by_role("group", name="GM's group roll")
+    for i in range(2):
+        gm.get_by_role("button", name=f"Die {i + 1}: minus", exact=True).click()
+    lines = page.get_by_test_id("log").locator("li").count()
+    page.get_by_role("button", name="Resolve").click()
+    idle(page)
+    expect(page.locator("form.exchange .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe he strikes")
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
+    page.get_by_label("He strikes", exact=True).select_option(label="Orc")
+    resolve(page)
+    assert stored_last(page, eid)["round"]["targets"] == ["Orc"]
+    expect(card(page, "Orc").get_by_test_id("status")).not_to_have_text("Undamaged")
+
 
 def test_ranged_fire(open_context, site, screen, axe_check):
     page = open_context(**screen).new_page()
