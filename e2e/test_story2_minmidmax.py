@@ -161,3 +161,18 @@ def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe
     expect(page.get_by_label("Fighter", exact=True).locator("option[value=c2]")).to_be_disabled()
     expect(page.get_by_label("Against", exact=True).locator("option[value=c2]")).to_be_enabled()
     axe_check(page, "round form: a fighter who cannot act")
+
+    # Story elements (F95 4.21): he rolls none; the engine would refuse him too.
+    set_option(page, "melee.pacing", "story")
+    idle(page)
+    expect(page.get_by_label("What happens", exact=True)).to_have_value("story")
+    expect(page.get_by_label("Fighter", exact=True).locator("option[value=c2]")).to_be_disabled()
+    refused = page.evaluate("""async () => {
+        const { Engine } = await import("./js/engine.js");
+        const enc = JSON.parse(localStorage.getItem(`pyfudge:enc:${location.hash.split("/").pop()}`)).data;
+        const engine = new Engine();
+        await engine.request("encounter.open", { id: "probe", encounter: enc });
+        return engine.request("encounter.apply", { id: "probe", rev: enc.log.length,
+                                                   event: { t: "story", id: "c2", rolls: [{ total: 0 }] } });
+    }""")
+    assert not refused["ok"] and "Orc cannot roll now" in refused["error"]["message"], refused

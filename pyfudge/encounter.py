@@ -208,6 +208,13 @@ def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[s
     return {}
 
 
+def _must_act(state: State, c: Combatant, field: str) -> None:
+    """Refuse a roll of one who is "incapable of any actions" (F95 4.51, 4.62; :func:`refused_roles`)."""
+    why = refused_roles(c.fighter, _declared(state, c, None, field)[0], state.rules).get("fighter")
+    if why:
+        raise EncounterError(f"{c.fighter.name} cannot roll now: {why}.", field=field)
+
+
 def declared(state: State, c: Combatant, raw: Any, where: str) -> Declaration:
     """The declaration an exchange by ``c`` would use now: ``raw`` with what earlier exchanges
     carried to him and his stun (for the odds before rolling, :mod:`pyfudge.preview`)."""
@@ -654,6 +661,8 @@ def _initiative(state: State, event: dict) -> State:
     a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
     if a.id == b.id:
         raise EncounterError("Initiative is rolled between two combatants.", field="b")
+    _must_act(state, a, "a")
+    _must_act(state, b, "b")
     surprise = event.get("surprise")
     if surprise not in (None, "a", "b"):
         raise RequestError("surprise must be a or b.", field="surprise")
@@ -682,6 +691,7 @@ def _story(state: State, event: dict) -> State:
     """A story element (F95 4.21; F93 4.61): the combat skill with the GM's modifier (−3…+3),
     one roll or three combined by ``actions.story_aggregate``; the GM narrates the outcome."""
     c = state.find(event.get("id"))
+    _must_act(state, c, "id")
     rolls = event.get("rolls")
     if not isinstance(rolls, list) or len(rolls) not in (1, 3):
         raise RequestError("rolls must list one roll or three.", field="rolls")

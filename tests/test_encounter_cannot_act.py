@@ -150,3 +150,23 @@ def test_a_stunned_target_dodges_but_cannot_shoot_back():
     assert err.value.field == "event.mode"
     enc.apply({**AWARE, "target_declares": {"stunned": 1}})
     assert enc.state.last["kind"] == "ranged"
+
+
+@pytest.mark.parametrize("how", DOWN)
+def test_one_who_cannot_act_rolls_no_story_element_nor_initiative(how):
+    """F95 4.51/4.62: "incapable of any actions" — no story-element roll (F95 4.21) and no
+    initiative roll (F95 4.23) for him; refused with his state, nothing logged."""
+    story = Encounter(ruleset=RuleSet("fudge1995", {"melee.pacing": "story"}))
+    turns = Encounter(ruleset=RuleSet("fudge1995", {"melee.pacing": "alternating"}))
+    for enc in (story, turns):
+        for f in (HERO, ORC):
+            enc.apply({"t": "add", "fighter": f})
+        disable(enc, "c2", how)
+    story.apply({"t": "story", "id": "c1", "rolls": [{"total": 0}]})
+    for enc, event, field in ((story, {"t": "story", "id": "c2", "rolls": [{"total": 0}]}, "event.id"),
+                              (turns, {"t": "initiative", "a": "c1", "b": "c2"}, "event.b"),
+                              (turns, {"t": "initiative", "a": "c2", "b": "c1"}, "event.a")):
+        before = len(enc.log)
+        with pytest.raises(FudgeError, match="Orc cannot roll now: .*cannot act") as err:
+            enc.apply(event)
+        assert err.value.field == field and len(enc.log) == before

@@ -242,7 +242,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   const exchangeKind = kind ?? (view.pacing === "alternating" ? "attack" : "round");
   // Who may take the first pick's role: the engine refuses one who cannot act or attack (the
   // card's `unable`, F95 4.51, 4.62); he is shown, marked with the reason, not offered.
-  const firstRole = { exchange: exchangeKind === "attack" ? "attacker" : "fighter", group: "lone", ranged: "shooter" }[form];
+  const firstRole = { exchange: exchangeKind === "attack" ? "attacker" : "fighter", group: "lone", ranged: "shooter", story: "fighter" }[form];
   const a = cs.find((c) => c.id === pick.a && !unable(c, firstRole)) ?? cs.find((c) => !unable(c, firstRole)) ?? cs[0];
   const b = cs.find((c) => c.id === pick.b && c.id !== a.id) ?? cs.find((c) => c.id !== a.id && c.side !== a.side)
     ?? cs.find((c) => c.id !== a.id);
