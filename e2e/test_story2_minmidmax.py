@@ -74,7 +74,7 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
              "b_dice": {"roll": {"faces": [-1, -1, 0, 0]}}}
     after = stored(page, f"pyfudge:enc:{eid}")
     assert after["log"][-1] == event
-    expected = door("encounter.apply", id="check", rev=len(before["log"]), encounter=before, event=event)["view"]
+    expected = door("encounter.apply", id=f"check-{eid}", rev=len(before["log"]), encounter=before, event=event)["view"]
     shown = stored(page, f"pyfudge:view:{eid}")["view"]
     assert shown["combatants"] == expected["combatants"] and shown["last"] == expected["last"]
     expect(page.get_by_test_id("last-text")).to_have_text(expected["last"]["text"])
@@ -116,6 +116,40 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     assert len(sizes) == 18 and min(min(s) for s in sizes) >= 44, sizes
     axe_check(page, "round form: 3d6 damage dice, 360 px, dark")
     hero.screenshot(path="/tmp/minmidmax-360-dark.png")
+
+
+def test_a_graze_die_beside_min_mid_max(open_context, site, screen, axe_check):
+    """F95 4.63: "the graze rules are used unchanged": with a damage die, a graze reads a Fudge
+    die of F95 4.56 while a hit reads 3d6 — the form asks for both, as the view says."""
+    page = open_context(**screen).new_page()
+    eid = new_encounter(page, site, "Graze", preset="fudge1995")
+    add_fighter(page, HERO)
+    add_fighter(page, ORC)
+    set_option(page, "damage.system", "minmidmax")
+    set_option(page, "damage.die", "number_1df")
+    page.get_by_label("Enter damage dice (3d6; a graze: 1dF)").check()
+    hero = page.get_by_role("group", name="Hero's dice")
+    expect(hero.locator(".damage-dice .d6-toggle")).to_have_count(3)
+    expect(hero.get_by_role("group", name="Graze die 1")).to_have_count(1)
+    axe_check(page, "round form: 3d6 and a graze die")
+    fits(page)
+    # Both roll 0: Good against Fair, a graze; his graze die shows +.
+    enter_faces(page, "Hero", [0, 0, 0, 0])
+    enter_faces(page, "Orc", [0, 0, 0, 0])
+    press_d6(hero.locator(".damage-dice"), "Damage die", [2, 5, 4])
+    hero.get_by_role("button", name="Graze die 1: plus", exact=True).click()
+    before = stored(page, f"pyfudge:enc:{eid}")
+    resolve(page)
+    event = stored(page, f"pyfudge:enc:{eid}")["log"][-1]
+    assert event["a_dice"] == {"roll": {"faces": [0, 0, 0, 0]}, "damage": [2, 5, 4], "graze": [1]}
+    expected = door("encounter.apply", id=f"check-{eid}", rev=len(before["log"]), encounter=before, event=event)["view"]
+    assert stored(page, f"pyfudge:view:{eid}")["view"]["last"] == expected["last"]
+    expect(page.locator(".steps li").filter(has_text="Damage die +1 on a graze")).to_have_count(1)
+    # Roll gives the graze die too.
+    page.get_by_label("Enter damage dice (3d6; a graze: 1dF)").check()
+    page.get_by_role("button", name="Roll for Hero").click()
+    expect(hero.locator(".damage-dice .d6-toggle .face-btn[aria-pressed=true]")).to_have_count(3)
+    expect(hero.get_by_role("group", name="Graze die 1").locator(".face-btn[aria-pressed=true]")).to_have_count(1)
 
 
 def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe_check):

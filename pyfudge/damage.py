@@ -138,6 +138,15 @@ def dice_needed(rules: "RuleSet", *, relative_degree: int = 2) -> dict[str, Any]
     return {**none, "rolls": mode in _EVEN_ODD}
 
 
+def graze_dice(rules: "RuleSet") -> dict[str, Any] | None:
+    """The dice a graze reads when they differ from a hit's (:func:`dice_needed`), else None:
+    under Min-Mid-Max a hit reads 3d6, while "the graze rules are used unchanged" (F95 4.63),
+    so a graze die of F95 4.56 (``damage.graze_die``) is a Fudge die of its own. A fighter gives
+    it as his dice's ``graze``; the view offers its entry by this."""
+    graze = dice_needed(rules, relative_degree=1)
+    return graze if graze["dice"] not in (None, dice_needed(rules)["dice"]) else None
+
+
 # ---------------------------------------------------------------------------------------------
 # The outcome
 # ---------------------------------------------------------------------------------------------

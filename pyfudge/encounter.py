@@ -908,7 +908,8 @@ class Encounter:
           F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered as −/0/+ toggles
           (else, the 2d6 ways, a total is entered).
         - ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
-          (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63).
+          (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63), and ``graze``:
+          the dice a graze reads when they differ (:func:`damage.graze_dice`), else None.
         - ``group_roll`` ``{dice, count}``: the GM's one roll for the foes of a group round
           (:func:`multi.group_roll_dice`, F95 4.34).
         - ``declare`` ``{all_out, stance, aim_relative, parts}``: whether all-out (F95 4.31) and
@@ -943,7 +944,7 @@ class Encounter:
             "initiative": _initiatives(state),
             "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
             "roll_dice": _roll_dice(rules),
-            "damage_dice": damage.dice_needed(rules),
+            "damage_dice": {**damage.dice_needed(rules), "graze": damage.graze_dice(rules)},
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
                         "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},

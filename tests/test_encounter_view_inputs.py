@@ -63,13 +63,46 @@ def test_the_view_says_which_damage_dice_the_ruleset_reads(options, preset, dice
 
 def test_min_mid_max_reads_the_three_d6_the_view_asks_for():
     enc = fight({"damage.system": "minmidmax"})
-    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False}
+    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "graze": None}
     # Without them the hit is refused, naming the damage dice; with them it lands (F95 4.63).
     assert "damage" in refused(enc, HIT).field
     enc.apply({**HIT, "a_dice": {**HIT["a_dice"], "damage": [2, 5, 4]}})
     steps = enc.view()["last"]["outcome"]["steps"]
     assert any(s["section"] == "F95 4.63" for s in steps)
     assert card(enc, "c2")["track"]["worst"] > 0
+
+
+GRAZE_DIE = {"damage.system": "minmidmax", "damage.die": "number_1df", "damage.graze_die": "one_level"}
+# Hero (Good) and the Orc (Fair) both roll 0: relative degree +1, a graze (F95 4.56).
+GRAZE = {"t": "exchange", "kind": "round", "a": "c1", "b": "c2",
+         "a_dice": {"roll": {"total": 0}, "damage": [2, 5, 4]}, "b_dice": {"roll": {"total": 0}}}
+
+
+def test_a_graze_die_beside_min_mid_max_has_its_own_entry():
+    """F95 4.63: "the graze rules are used unchanged" — with the graze die of F95 4.56 a graze
+    reads a Fudge die while a hit reads 3d6: the view asks for both, the exchange reads each."""
+    assert fight({"damage.system": "minmidmax"}).view()["damage_dice"]["graze"] is None
+    assert fight({}).view()["damage_dice"]["graze"] is None
+    enc = fight(GRAZE_DIE)
+    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False,
+                                         "graze": {"dice": "1dF", "count": 1, "rolls": False}}
+    # The 3d6 are no graze die: refused, nothing changes; the graze die is read.
+    assert refused(enc, GRAZE).field.startswith("event.")
+    for face in (-1, 0, 1):
+        trial = fight(GRAZE_DIE)
+        trial.apply({**GRAZE, "a_dice": {**GRAZE["a_dice"], "graze": [face]}})
+        texts = [s["text"] for s in trial.view()["last"]["outcome"]["steps"] if s["section"] == "F95 4.56"]
+        assert f"Damage die {face:+d} on a graze moves it at most one level: Scratch." in texts
+    # A hit still reads the 3d6, whatever graze die is given.
+    enc.apply({**HIT, "a_dice": {**HIT["a_dice"], "damage": [2, 5, 4], "graze": [1]}})
+    assert any(s["section"] == "F95 4.63" for s in enc.view()["last"]["outcome"]["steps"])
+
+
+@pytest.mark.parametrize("graze, field", [([2], "event.a_dice.graze[0]"), ([], "event.a_dice.graze"),
+                                          ("+", "event.a_dice.graze"), ([0] * 5, "event.a_dice.graze")])
+def test_a_bad_graze_die_is_refused_with_its_field(graze, field):
+    err = refused(fight(GRAZE_DIE), {**GRAZE, "a_dice": {**GRAZE["a_dice"], "graze": graze}})
+    assert err.field == field, err
 
 
 # --- roll {d6} -----------------------------------------------------------------------------------

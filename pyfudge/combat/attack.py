@@ -243,31 +243,38 @@ class FighterDice:
     ``check``: the 4dF faces of his damage check if he is wounded (CO 4.3, ``co.damage_check``).
     ``shield``: his shield check roll if he loses the action (CO 2.2, ``co.shield``), read with
     the ruleset's technique like ``roll``. Both are read only when the rule calls for them.
+    ``graze``: his damage die faces for a graze, when a graze reads other dice than a hit: under
+    Min-Mid-Max a hit reads 3d6 while "the graze rules are used unchanged" (F95 4.63), with the
+    graze die of F95 4.56 (``damage.graze_die``); without it a graze reads ``damage``.
     """
 
     roll: Roll | None = None
     damage: tuple[int, ...] | None = None
     check: tuple[int, ...] | None = None
     shield: Roll | None = None
+    graze: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"roll": Roll.to_dict() or null, "damage": [faces] or null,
-        "check": [4 faces] or null, "shield": Roll.to_dict() or null}``."""
-        return {"roll": None if self.roll is None else self.roll.to_dict(),
-                "damage": None if self.damage is None else list(self.damage),
-                "check": None if self.check is None else list(self.check),
-                "shield": None if self.shield is None else self.shield.to_dict()}
+        "check": [4 faces] or null, "shield": Roll.to_dict() or null}``, and ``"graze": [faces]``
+        when given."""
+        out = {"roll": None if self.roll is None else self.roll.to_dict(),
+               "damage": None if self.damage is None else list(self.damage),
+               "check": None if self.check is None else list(self.check),
+               "shield": None if self.shield is None else self.shield.to_dict()}
+        return out if self.graze is None else {**out, "graze": list(self.graze)}
 
     @classmethod
     def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice") -> "FighterDice":
         """Read dice from JSON. ``roll`` and ``shield`` are ``{"faces": […]}`` or ``{"total": n}``
         in the ruleset's technique (``shield`` may also be a bare list of faces), or a full roll
-        with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice faces."""
+        with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice faces;
+        ``graze`` one to four Fudge dice faces."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
             raise DiceError(f"{field} must be an object with a roll.", field=field)
-        extra = set(data) - {"roll", "damage", "check", "shield"}
+        extra = set(data) - {"roll", "damage", "check", "shield", "graze"}
         if extra:
             raise DiceError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
         roll = _read_roll(data.get("roll"), rules, f"{field}.roll")
@@ -287,7 +294,12 @@ class FighterDice:
         if check is not None:
             # CO 4.3: "critical success (+4 on 4dF)": the damage check is a 4dF roll.
             check = dice.check_fudge_faces(check, 4, field=f"{field}.check")
-        return cls(roll, dmg, check, shield)
+        graze = data.get("graze")
+        if graze is not None:
+            if isinstance(graze, (str, bytes)) or not isinstance(graze, (list, tuple)) or not 1 <= len(graze) <= 4:
+                raise DiceError(f"{field}.graze must list 1 to 4 Fudge dice faces.", field=f"{field}.graze")
+            graze = dice.check_fudge_faces(graze, len(graze), field=f"{field}.graze")
+        return cls(roll, dmg, check, shield, graze)
 
 
 def _read_roll(raw: Any, rules: "RuleSet", where: str) -> Roll | None:
@@ -692,6 +704,8 @@ def _odd_die(d: FighterDice, rules: "RuleSet") -> int | None:
 def _damage_faces(d: FighterDice, rules: "RuleSet", relative_degree: int) -> tuple[int, ...] | None:
     """The damage dice of this attacker for ``damage.resolve_damage``."""
     need = damage.dice_needed(rules, relative_degree=relative_degree)
+    if d.graze is not None and relative_degree == 1 and damage.graze_dice(rules):
+        return d.graze  # a graze that reads other dice than a hit (F95 4.63 with 4.56)
     if need["dice"] == "1dF" and rules["damage.die"] == "odd_die":
         odd = _odd_die(d, rules)
         return None if odd is None else (odd,)

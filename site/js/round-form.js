@@ -11,7 +11,7 @@ import { FACES, Field, choiceLabel, optionValue, labelOf, fillNames, ladderOptio
 const four = () => [null, null, null, null];
 // shield/shieldTotal: the shield check (CO 2.2); checks: one damage check's 4dF per wound (CO 4.3);
 // wills: one Willpower result per wound (F95 4.52 no. 4); capacity: a Damage Capacity roll (F95 4.52).
-const blankSide = () => ({ faces: four(), total: "", damage: four(), declares: {},
+const blankSide = () => ({ faces: four(), total: "", damage: four(), graze: four(), declares: {},
   shield: four(), shieldTotal: "", checks: [four()], wills: [""], capacity: "" });
 
 // A six-sided die's faces, for the 3d6 of Min-Mid-Max damage (F95 4.63).
@@ -27,11 +27,13 @@ function DieToggle({ title, value, onPick, faces = FACES }) {
     </fieldset>`;
 }
 
-/** The damage dice the view asks for: `count` Fudge dice, or six-sided ones for "3d6". */
-const damageSpec = (view) => ({ count: view.damage_dice?.count ?? 0, d6: /d6$/.test(view.damage_dice?.dice ?? "") });
+/** The damage dice the view asks for: `count` Fudge dice, or six-sided ones for "3d6"; `graze`:
+ *  how many Fudge dice a graze reads when they differ (Min-Mid-Max with a graze die, F95 4.63). */
+const damageSpec = (view) => ({ count: view.damage_dice?.count ?? 0, d6: /d6$/.test(view.damage_dice?.dice ?? ""),
+  graze: view.damage_dice?.graze?.count ?? 0 });
 
 /** One set of dice: `count` −/0/+ toggles (Fudge dice) or a total, optional damage dice
- *  (`damage`: {count, d6}, or null when not shown), Roll. */
+ *  (`damage`: {count, d6, graze}, or null when not shown), Roll. */
 function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techniqueLabel, damage, onRoll, busy }) {
   const setFace = (key, i, v) => {
     const list = [...side[key]];
@@ -51,7 +53,8 @@ function DiceEntry({ who, label, legend, side, setSide, fudge, count = 4, techni
           onInput=${(e) => setSide({ ...side, total: e.currentTarget.value })} />
       </div>
       ${damage && html`<div class="damage-dice">${[...Array(damage.count).keys()].map((i) =>
-        dieRow("damage", i, "Damage die", damage.d6 ? D6 : FACES))}</div>`}
+        dieRow("damage", i, "Damage die", damage.d6 ? D6 : FACES))}${[...Array(damage.graze).keys()].map((i) =>
+        dieRow("graze", i, "Graze die", FACES))}</div>`}
       <button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>Roll for <bdi>${label}</bdi></button>
     </fieldset>`;
 }
@@ -71,6 +74,8 @@ function diceOf(side, many = false) {
   if (roll) dice.roll = roll;
   const damage = side.damage.filter((f) => f !== null);
   if (damage.length) dice.damage = damage;
+  const graze = side.graze.filter((f) => f !== null);
+  if (graze.length) dice.graze = graze;
   const shield = rollOf({ faces: side.shield, total: side.shieldTotal });
   if (shield) dice.shield = shield;
   const checks = side.checks.filter((c) => c.some((f) => f !== null));
@@ -259,7 +264,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   // another fighter starts blank (no hidden all-out or dice carried over). Foes' keys hold ids.
   const owner = { a: a.id, b: b.id, gm: a.id, s1: a.id, s2: a.id, s3: a.id };
   // Other damage dice (the rules changed) start blank too: no hidden faces of the old ones.
-  const slot = (who) => `${who in owner ? `${who}:${owner[who]}` : who}:${view.damage_dice?.dice}`;
+  const slot = (who) => `${who in owner ? `${who}:${owner[who]}` : who}:${view.damage_dice?.dice}:${view.damage_dice?.graze?.dice}`;
   const side = (who) => sides[slot(who)] ?? blankSide();
   // Functional updates: a roll answered after other input must not overwrite it.
   const update = (key, change) => setSides((prev) => ({ ...prev, [key]: change(prev[key] ?? blankSide()) }));
@@ -353,9 +358,11 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   async function roll(who) {
     const key = slot(who);
     setRolling(who);
-    const [main, dmg] = await Promise.all([
+    const damaging = showDamage && damage.count && !["gm", "s1", "s2", "s3"].includes(who);
+    const [main, dmg, graze] = await Promise.all([
       who === "gm" ? fudgeDice(groupCount) : engine.request("roll", { ruleset }),
-      showDamage && damage.count && !["gm", "s1", "s2", "s3"].includes(who) ? damageDice() : null,
+      damaging ? damageDice() : null,
+      damaging && damage.graze ? fudgeDice(damage.graze) : null,
     ]);
     setRolling(null);
     if (!main.ok) return setError(main.error.message);
@@ -366,6 +373,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
         next.total = "";
       } else next.total = String(main.result.total);
       if (dmg?.ok) next.damage = asFaces(dmg.result);
+      if (graze?.ok) next.graze = asFaces(graze.result);
       return next;
     });
   }
@@ -413,7 +421,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
     if (!response.ok) {
       const field = response.error.field ?? "";
       setError(response.error.message);
-      if (/damage/.test(field) || /damage dice/.test(response.error.message)) setShowDamage(true);
+      if (/damage|graze/.test(field) || /damage dice/.test(response.error.message)) setShowDamage(true);
       // A check the engine asks for: show the checks, one more wound's entry when it names the next.
       if (/\.(check|shield|willpower|capacity_roll)(\[|$)/.test(field)) {
         setShowChecks(true);
@@ -521,7 +529,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
               side=${side(`f-${f.id}`)} setSide=${setSide(`f-${f.id}`)} />`)}
           ${damage.count > 0 && html`<div class="field check">
             <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
-            <label for="show-damage">Enter damage dice${damage.d6 ? ` (${view.damage_dice.dice})` : ""}</label>
+            <label for="show-damage">Enter damage dice${damage.d6 ? ` (${view.damage_dice.dice}${damage.graze ? `; a graze: ${view.damage_dice.graze.dice}` : ""})` : ""}</label>
           </div>`}
           ${checkNames.length > 0 && html`<div class="field check">
             <input id="show-checks" type="checkbox" checked=${showChecks} onChange=${(e) => setShowChecks(e.currentTarget.checked)} />
