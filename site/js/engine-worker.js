@@ -7,7 +7,10 @@
 //               as Python stuck in a loop); {id, python, files} only with testHooks: write
 //               files ({path: text}) and run the Python code, whose value (a str) is the answer.
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
-//               {type: "ready", build} or {type: "failed", message}, once;
+//               {type: "ready", build, start} or {type: "failed", message}, once (start: how
+//               the engine started, see startKind);
+//               {type: "snapshot", kept, bytes, makeMs, keepMs} after a normal start, once its memory
+//               snapshot was stored (kept) or could not be (engine-snapshot.js);
 //               {id, json} per request;
 //               {type: "fatal", id, message} when the runtime broke (then the worker closes);
 //               {type: "csp-violation", …} for each Content-Security-Policy violation here.
@@ -20,32 +23,116 @@
 // client learns it from the lifeline: a Web Lock this worker holds until it is gone.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+import * as snapshot from "./engine-snapshot.js";
+
 let pyodide = null;
+// How this worker's engine started (told to the page with "ready"): "snapshot" (restored from
+// this device's snapshot), "fresh" (a normal start), "fallback" (a snapshot failed to restore:
+// deleted, then a normal start).
+let startKind = "fresh";
+let madeSnapshot = null; // {build, bytes}: made at a normal start, stored once the engine is ready
 
-async function start() {
-  // The lock file (patched by build.py) lists pyfudge's wheel with its hash, and passing
-  // it in `packages` lets Pyodide fetch it while Python boots. packageBaseUrl is given
-  // so nothing can fall back to a CDN: every file comes from this site.
-  pyodide = await loadPyodide({
-    packageBaseUrl: new URL("../pyodide/", import.meta.url).href,
-    packages: ["pyfudge"],
-  });
-  return pyodide.pyimport("pyfudge.api").handle;
-}
-
-/** The build this worker's files belong to: the manifest served beside them (by the service
- * worker that serves them, when there is one). null when it cannot be read. */
-async function buildVersion() {
+/** This build's manifest (served by the service worker with the files it serves, when there
+ * is one), or null when it cannot be read. */
+async function readManifest() {
   try {
     const response = await fetch(new URL("../manifest.json", import.meta.url));
-    return response.ok ? String((await response.json()).version ?? "") || null : null;
+    const manifest = response.ok ? await response.json() : null;
+    return typeof manifest?.version === "string" && manifest.version ? manifest : null;
   } catch {
     return null;
   }
 }
 
+/** The pyfudge wheel's bytes, checked against the manifest's sha256. */
+async function fetchWheel(manifest) {
+  const path = manifest.wheels?.pyfudge;
+  if (!path) throw new Error("the manifest names no pyfudge wheel");
+  const response = await fetch(new URL(`../${path}`, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await snapshot.sha256(bytes)) !== manifest.files?.[path]) throw new Error(`${path} is not this build's`);
+  return bytes;
+}
+
+// packageBaseUrl is given so that nothing can fall back to a CDN: every file comes from this site.
+const packageBaseUrl = new URL("../pyodide/", import.meta.url).href;
+
+/** Pyodide with the pyfudge wheel unpacked into site-packages. The wheel is unpacked here
+ * rather than listed in loadPyodide's `packages`: a snapshot can only be made while Pyodide's
+ * own list of loaded packages is empty. After a restore this puts the files back (a snapshot
+ * holds memory, not files), so a module the snapshot had not imported (pyfudge.forecast) is
+ * found. */
+async function boot(options, wheel) {
+  const py = await loadPyodide({ packageBaseUrl, ...options });
+  py.unpackArchive(await wheel, "wheel", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  return py;
+}
+
+/** A restored engine must answer as a fresh one does before it is trusted. */
+function checked(handle) {
+  const answer = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, action: "version" })));
+  if (!answer?.ok || typeof answer.result?.pyfudge !== "string") throw new Error("the restored engine does not answer");
+  return handle;
+}
+
+async function start() {
+  const manifest = await manifestPromise;
+  if (!manifest) {
+    // No build to key a snapshot to: the plain start. The lock file (patched by build.py) lists
+    // the wheel with its hash; `packages` fetches it while Python boots.
+    pyodide = await loadPyodide({ packageBaseUrl, packages: ["pyfudge"] });
+    return pyodide.pyimport("pyfudge.api").handle;
+  }
+  const build = manifest.version;
+  const wheel = fetchWheel(manifest); // fetched while Python boots
+  wheel.catch(() => {}); // awaited below
+  const saved = await snapshot.take(build);
+  if (saved) {
+    try {
+      pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel);
+      const handle = checked(pyodide.pyimport("pyfudge.api").handle);
+      startKind = "snapshot";
+      saved.settle(true);
+      return handle;
+    } catch (err) {
+      console.warn(`pyfudge: the engine's snapshot could not be restored; starting normally (${err?.message ?? err})`);
+      await saved.settle(false);
+      startKind = "fallback";
+    }
+  }
+  // A snapshot can only be made by an engine started with _makeSnapshot (which only records
+  // which globals Python reaches). It is made here, before any request: the state it keeps is
+  // exactly a fresh engine's; it is stored later, off the critical path (keepSnapshot).
+  pyodide = await boot({ _makeSnapshot: true }, wheel);
+  const handle = pyodide.pyimport("pyfudge.api").handle;
+  try {
+    const began = performance.now();
+    madeSnapshot = { build, bytes: pyodide.makeMemorySnapshot(), ms: performance.now() - began };
+  } catch (err) {
+    console.warn(`pyfudge: no snapshot of the engine (${err?.message ?? err})`);
+  }
+  return handle;
+}
+
+/** Store the snapshot made at start a while after the engine is ready (its first requests
+ * come first); tells the page whether it was kept. */
+const KEEP_AFTER_MS = 1000;
+function keepSnapshot() {
+  if (!madeSnapshot) return;
+  const { build, bytes, ms } = madeSnapshot;
+  madeSnapshot = null;
+  setTimeout(async () => {
+    const began = performance.now();
+    const kept = await snapshot.keep(build, bytes);
+    postMessage({ type: "snapshot", kept, bytes: bytes.length, makeMs: Math.round(ms),
+      keepMs: Math.round(performance.now() - began) });
+  }, KEEP_AFTER_MS);
+}
+
+const manifestPromise = readManifest();
 const handlePromise = start();
-const buildPromise = buildVersion();
 
 let settled = false;
 function settle(message) {
@@ -53,7 +140,10 @@ function settle(message) {
   settled = true;
 }
 const failed = (err) => settle({ type: "failed", message: err?.message ?? String(err) });
-handlePromise.then(async () => settle({ type: "ready", build: await buildPromise }), failed);
+handlePromise.then(async () => {
+  settle({ type: "ready", build: (await manifestPromise)?.version ?? null, start: startKind });
+  keepSnapshot();
+}, failed);
 // When a download fails, loadPyodide() can stay pending for ever while the error escapes
 // as an unhandled rejection: that too means the start failed.
 self.addEventListener("unhandledrejection", (event) => failed(event.reason));

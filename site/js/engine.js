@@ -16,7 +16,8 @@
 //              now answers error.type "EngineUnavailable" — or "UpdateRequired" when the
 //              restarted worker came from another build than the page (a new version was
 //              activated meanwhile): the page must be reloaded, never mixed.
-// `engine.build` is the build version the engine runs (from manifest.json), null if unknown.
+// `engine.build` is the build version the engine runs (from manifest.json), null if unknown;
+// `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not).
 //
 // Test hook: with `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
 // and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
@@ -54,6 +55,8 @@ export class Engine extends EventTarget {
     super();
     this.state = "loading";
     this.build = null;
+    this.start = null; // how the current worker started: "snapshot", "fresh" or "fallback"
+    this.snapshot = null; // {kept, bytes, makeMs, keepMs} once a fresh worker stored its snapshot (or failed to)
     this.restarts = 0;
     this.watchdogMs = WATCHDOG_MS; // tests may lower it (with ?test-hooks)
     /** Resolves when the engine is first ready; rejects with the reason it cannot start. */
@@ -115,7 +118,8 @@ export class Engine extends EventTarget {
     worker.onmessage = ({ data }) => {
       URL.revokeObjectURL(address); // loaded: it speaks
       if (!current()) return;
-      if (data.type === "ready") this.#started(data.build ?? null);
+      if (data.type === "ready") this.#started(data.build ?? null, data.start ?? null);
+      else if (data.type === "snapshot") this.snapshot = { kept: data.kept, bytes: data.bytes, makeMs: data.makeMs, keepMs: data.keepMs };
       else if (data.type === "failed") this.#startFailed(data.message);
       else if (data.type === "fatal") this.#crash(data.message);
       else if (data.type === "alive") this.#watch(lock, generation);
@@ -143,7 +147,7 @@ export class Engine extends EventTarget {
     }).catch(() => {});
   }
 
-  #started(build) {
+  #started(build, start) {
     if (this.state === "restarting" && this.build && build && build !== this.build) {
       // Another build's files (a new version was activated while this page ran): mixing the
       // page of one build with the engine of another is never safe.
@@ -156,6 +160,7 @@ export class Engine extends EventTarget {
     }
     const restarted = this.state === "restarting";
     this.build = build;
+    this.start = start;
     this.state = "ready";
     for (const message of this.#queue.splice(0)) this.#post(message);
     if (restarted) {
