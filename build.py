@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build, serve and test the pyfudge web app: one file, standard library only.
 
-    python build.py [build]          assemble dist/
+    python build.py [build] [--test-hooks]  assemble dist/ (--test-hooks: with the e2e tests' hooks)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
@@ -393,6 +393,30 @@ def make_manifest(dist: Path, **extra) -> dict:
     return {"version": version, **extra, "files": files}
 
 
+# Test-only code in the site's JavaScript sits between these two marks (each alone on its line):
+# run Python in the engine, break it on purpose (js/engine.js, js/engine-worker.js). The e2e
+# tests need it; a shipped build must not carry it, so build() removes it unless asked for it.
+TEST_HOOKS_BEGIN = "// <test-hooks>"
+TEST_HOOKS_END = "// </test-hooks>"
+
+
+def strip_test_hooks(text: str, name: str = "") -> str:
+    """text without its test-hook blocks (the mark lines included); a mark out of pairs stops
+    the build."""
+    kept, inside = [], False
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        mark = line.strip()
+        if mark in (TEST_HOOKS_BEGIN, TEST_HOOKS_END):
+            if inside == (mark == TEST_HOOKS_BEGIN):
+                raise BuildError(f"{name}:{number}: {mark} out of pairs")
+            inside = not inside
+        elif not inside:
+            kept.append(line)
+    if inside:
+        raise BuildError(f"{name}: {TEST_HOOKS_BEGIN} without its {TEST_HOOKS_END}")
+    return "".join(kept)
+
+
 def service_worker(manifest: dict) -> str:
     """sw.js with the manifest inlined: a new build changes the worker's bytes, which is
     how the browser notices an update."""
@@ -407,13 +431,20 @@ def htm_tarball() -> Path:
     return npm_tarball("htm", HTM_VERSION, HTM_TGZ_SHA256, "htm/Preact")
 
 
-def build(dist: Path = DIST) -> dict:
-    """Assemble dist/ and return its manifest."""
+def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
+    """Assemble dist/ and return its manifest. test_hooks keeps the e2e tests' hooks in the
+    JavaScript (and says so in the manifest); without it they are stripped."""
     tarball = pyodide_tarball()
     micropip = pypi_wheel(MICROPIP_WHEEL, MICROPIP_SHA256, "--python-version", PYODIDE_PYTHON)
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(SITE, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, ".*"))
+    for script in sorted(dist.rglob("*.js")):
+        text = script.read_text()
+        if TEST_HOOKS_BEGIN in text or TEST_HOOKS_END in text:
+            stripped = strip_test_hooks(text, script.relative_to(dist).as_posix())  # checks the marks
+            if not test_hooks:
+                script.write_text(stripped)
 
     core = dist / "pyodide"
     core.mkdir()
@@ -465,6 +496,7 @@ def build(dist: Path = DIST) -> dict:
     manifest = make_manifest(
         dist,
         pyodide=PYODIDE_VERSION,
+        **({"test_hooks": True} if test_hooks else {}),
         wheels={
             "pyfudge": pyfudge.relative_to(dist).as_posix(),
             "micropip": "wheels/" + micropip.name,
@@ -478,7 +510,8 @@ def build(dist: Path = DIST) -> dict:
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
-        f"version {manifest['version']} ({len(manifest['files'])} files)")
+        f"version {manifest['version']} ({len(manifest['files'])} files"
+        f"{', with test hooks' if test_hooks else ''})")
     return manifest
 
 
@@ -580,7 +613,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     chromium = find_chromium()
     log(f"Chromium: {chromium}")
-    build()
+    build(test_hooks=True)  # the e2e tests drive the engine's test hooks
     env = {**os.environ, "PYFUDGE_CHROMIUM": chromium, "PYFUDGE_DIST": str(DIST)}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env
@@ -593,7 +626,9 @@ def test(pytest_args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="assemble dist/ (the default)")
+    build_cmd = sub.add_parser("build", help="assemble dist/ (the default)")
+    build_cmd.add_argument("--test-hooks", action="store_true",
+                           help="keep the e2e tests' hooks in the JavaScript (never ship such a build)")
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
@@ -603,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command in (None, "build"):
-            build()
+            build(test_hooks=getattr(args, "test_hooks", False))
         elif args.command == "serve":
             serve(args.port)
         elif args.command == "test":

@@ -195,3 +195,54 @@ def test_built_wheel_carries_bytecode_for_pyodide():
             magics.add(header[:4])
             assert header[2:4] == b"\r\n" and struct.unpack("<I", header[4:8])[0] == 1  # unchecked hash
         assert len(magics) == 1
+
+
+def test_strip_test_hooks_removes_each_marked_block_and_its_marks():
+    text = "a\n// <test-hooks>\nhook()\n// </test-hooks>\nb\n  // <test-hooks>\n  x\n  // </test-hooks>\n"
+    assert build.strip_test_hooks(text) == "a\nb\n"
+    assert build.strip_test_hooks("no hooks\n") == "no hooks\n"
+
+
+@pytest.mark.parametrize("text", [
+    "// <test-hooks>\nx\n",                            # never closed
+    "x\n// </test-hooks>\n",                           # closed, never opened
+    "// <test-hooks>\n// <test-hooks>\n// </test-hooks>\n// </test-hooks>\n",  # nested
+])
+def test_strip_test_hooks_stops_on_marks_out_of_pairs(text):
+    with pytest.raises(build.BuildError, match="test-hooks"):
+        build.strip_test_hooks(text, "js/x.js")
+
+
+HOOK_NAMES = ("testPython", "testCrash", "test-crash", "crashNext", "pyfudgeEngine", "runPython(python")
+
+
+@pytest.mark.parametrize("script", ["js/engine.js", "js/engine-worker.js"])
+def test_the_engine_scripts_without_their_hooks_still_parse_and_hold_no_hook(script, tmp_path):
+    """What a shipped build serves: no way to run Python or break the engine from the page, and
+    still valid JavaScript (node --check parses it as a module)."""
+    import shutil
+    import subprocess
+
+    source = (build.SITE / script).read_text()
+    assert all(name in source for name in HOOK_NAMES[:3])  # the marks hide something real
+    stripped = build.strip_test_hooks(source, script)
+    assert not [name for name in HOOK_NAMES if name in stripped]
+    if shutil.which("node") is None:
+        pytest.skip("no node to parse the stripped script")
+    copy = tmp_path / (Path(script).stem + ".mjs")
+    copy.write_text(stripped)
+    result = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_built_site_has_test_hooks_only_when_its_manifest_says_so():
+    """When dist/ has been built: a --test-hooks build (what `build.py test` makes) says so in its
+    manifest and keeps them; a shipped build has none."""
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    hooked = json.loads(manifest_path.read_text()).get("test_hooks", False)
+    for script in ("js/engine.js", "js/engine-worker.js"):
+        text = (build.DIST / script).read_text()
+        assert ("testPython" in text) == hooked, script
+        assert (build.TEST_HOOKS_BEGIN in text) == hooked, script

@@ -1,11 +1,8 @@
 // The rules engine: Pyodide and the pyfudge wheel, off the main thread.
 //
 // Messages in:  {type: "init", lock, testHooks} first (from engine.js), then {id, json}
-//               (a request for pyfudge.api.handle); {type: "test-crash", how} only when
-//               started with testHooks ("close", "fatal", or "eval": try eval, which the
-//               Content-Security-Policy must refuse; "hang": the next request never ends,
-//               as Python stuck in a loop); {id, python, files} only with testHooks: write
-//               files ({path: text}) and run the Python code, whose value (a str) is the answer.
+//               (a request for pyfudge.api.handle); and the test hooks' (below; only in
+//               builds made with --test-hooks: build.py strips them from shipped ones).
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
 //               {type: "ready", build, start} or {type: "failed", message}, once (start: how
 //               the engine started, see startKind);
@@ -191,11 +188,19 @@ function extraFor(json) {
   }
 }
 
+// <test-hooks>
+// Test hooks, when engine.js started this worker with testHooks: {type: "test-crash", how}
+// ("close", "fatal", or "eval": try eval, which the Content-Security-Policy must refuse; "hang":
+// the next request never ends, as Python stuck in a loop); {id, python, files}: write files
+// ({path: text}) and run the Python code, whose value (a str) is the answer.
 let testHooks = false;
 let crashNext = null; // test hook: break the runtime while handling the next request
+// </test-hooks>
 
 function init({ lock, testHooks: hooks }) {
+  // <test-hooks>
   testHooks = hooks === true;
+  // </test-hooks>
   // Hold the lock until this worker is gone: the page waits for it to know when.
   if (lock && self.navigator?.locks) {
     navigator.locks.request(lock, () => {
@@ -205,6 +210,7 @@ function init({ lock, testHooks: hooks }) {
   }
 }
 
+// <test-hooks>
 function testCrash(how) {
   if (how === "close") self.close(); // dies without a word
   else if (how === "fatal" || how === "hang") crashNext = how;
@@ -230,6 +236,7 @@ async function testPython({ id, python, files }) {
     postMessage({ id, json: JSON.stringify({ ok: false, error: { type: "PythonError", message: String(err?.message ?? err) } }) });
   }
 }
+// </test-hooks>
 
 function fatal(id, err) {
   postMessage({ type: "fatal", id, message: err?.message ?? String(err) });
@@ -238,9 +245,12 @@ function fatal(id, err) {
 
 self.onmessage = async ({ data }) => {
   if (data?.type === "init") return init(data);
+  // <test-hooks>
   if (data?.type === "test-crash") return testHooks ? testCrash(data.how) : undefined;
-  const { id, json } = data;
   if (data?.python !== undefined) return testHooks ? testPython(data) : undefined;
+  // </test-hooks>
+  if (typeof data?.json !== "string") return;
+  const { id, json } = data;
   let handle;
   try {
     handle = await handlePromise;
@@ -258,12 +268,14 @@ self.onmessage = async ({ data }) => {
     }
   }
   try {
+    // <test-hooks>
     if (crashNext) {
       const how = crashNext;
       crashNext = null;
       if (how === "hang") pyodide.runPython("while True:\n    pass"); // never returns
       pyodide._api.fatal_error(new Error("test crash: the runtime was broken on purpose"));
     }
+    // </test-hooks>
     postMessage({ id, json: handle(json) });
   } catch (err) {
     fatal(id, err);

@@ -19,11 +19,8 @@
 // `engine.build` is the build version the engine runs (from manifest.json), null if unknown;
 // `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not).
 //
-// Test hook: with `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
-// and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
-// may), "close" (the worker exits without a word), "fatal" (Pyodide suffers a fatal error while
-// handling the next request); "eval" is no crash: the worker tries eval(), which its
-// Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
+// Test hooks: only in a build made with `python build.py build --test-hooks` (the e2e tests'),
+// in the blocks marked `<test-hooks>`, which build.py strips from a shipped build.
 
 // Watchdog: requests are waiting and the worker has said nothing for this long — Python is
 // stuck (a loop that never ends): the worker is treated as crashed and restarted. Far above
@@ -31,7 +28,16 @@
 const WATCHDOG_MS = 60_000;
 const MAX_CRASHES = 3; // within CRASH_WINDOW_MS: then stop restarting (a request that always crashes)
 const CRASH_WINDOW_MS = 60_000;
-const TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
+let TEST_HOOKS = false;
+// <test-hooks>
+// With `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
+// and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
+// may), "close" (the worker exits without a word), "fatal" (Pyodide suffers a fatal error while
+// handling the next request); "eval" is no crash: the worker tries eval(), which its
+// Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
+// `engine.testPython(code, files)` runs Python beside the engine.
+TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
+// </test-hooks>
 
 const restartedError = (message) => ({
   type: "EngineRestarted",
@@ -64,7 +70,9 @@ export class Engine extends EventTarget {
       this.#firstStart = { resolve, reject };
     });
     this.ready.catch(() => {}); // a caller that never awaits it still gets error answers
+    // <test-hooks>
     if (TEST_HOOKS) globalThis.pyfudgeEngine = this;
+    // </test-hooks>
     this.#spawn();
   }
 
@@ -80,6 +88,7 @@ export class Engine extends EventTarget {
     });
   }
 
+  // <test-hooks>
   /** Test hook (only with ?test-hooks): run Python code in the engine's runtime after writing
    * files ({path: text}) there; resolves like request(), the result being the code's value. */
   testPython(python, files = {}) {
@@ -99,6 +108,7 @@ export class Engine extends EventTarget {
     if (how === "terminate") this.#worker.terminate(); // the lifeline tells us, as for a real death
     else this.#worker.postMessage({ type: "test-crash", how });
   }
+  // </test-hooks>
 
   #spawn() {
     const generation = ++this.#generation;
