@@ -193,3 +193,22 @@ def test_a_new_build_does_not_use_the_old_builds_snapshot(open_context, site, di
         assert start_kind(page) == "snapshot"
         assert page.evaluate("pyfudgeEngine.build") == manifest["version"]
         assert engine_version(page) == NEW_VERSION
+
+
+def test_a_snapshot_the_storage_quota_cannot_hold_is_skipped(open_context, site):
+    """Storage nearly full (quota 24 MB: the offline copy of the build fits, a 31 MB snapshot does
+    not): the snapshot is not kept, the app works offline all the same, and every start is a
+    normal one."""
+    context = open_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site.origin, "quotaSize": 24 * 1024 * 1024})
+    open_app(page, site)
+    wait_offline_ready(page)
+    wait_until(lambda: page.evaluate("pyfudgeEngine.snapshot") is not None)
+    assert page.evaluate("pyfudgeEngine.snapshot.kept") is False
+    assert stored(page)["build"] is None
+
+    revisit(page, site)
+    assert start_kind(page) == "fresh"
+    assert page.evaluate("pyfudgeEngine.request('ladder')")["ok"]
