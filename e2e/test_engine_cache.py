@@ -212,3 +212,21 @@ def test_a_snapshot_the_storage_quota_cannot_hold_is_skipped(open_context, site)
     revisit(page, site)
     assert start_kind(page) == "fresh"
     assert page.evaluate("pyfudgeEngine.request('ladder')")["ok"]
+
+
+def test_a_wasm_download_that_fails_late_fails_the_start_instead_of_hanging(open_context, site):
+    """The wasm download fails after Pyodide began to compile it (where loadPyodide() only logs
+    and never settles): the engine worker sees the failed fetch and the page says so."""
+    import time
+
+    context = open_context(service_workers="block")
+
+    def late_abort(route):
+        time.sleep(1.5)
+        route.abort()
+
+    context.route("**/pyodide.asm.wasm", late_abort)
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("html[data-engine=failed]")
+    expect(page.locator("#engine-status")).to_contain_text("could not be downloaded")

@@ -55,13 +55,33 @@ async function fetchWheel(manifest) {
 // packageBaseUrl is given so that nothing can fall back to a CDN: every file comes from this site.
 const packageBaseUrl = new URL("../pyodide/", import.meta.url).href;
 
+// When a download of Pyodide's own files fails, loadPyodide() may stay pending for ever (it
+// only logs "wasm instantiation failed!"), or the error escapes as an unhandled rejection
+// (below), depending on timing. So every fetch of them is watched: a failed one fails the start.
+let downloadFailed;
+const downloadFailure = new Promise((_, reject) => { downloadFailed = reject; });
+downloadFailure.catch(() => {}); // raced against each boot
+const fetchFile = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const address = String(input?.url ?? input);
+  const watched = address.startsWith(packageBaseUrl);
+  try {
+    const response = await fetchFile(input, init);
+    if (watched && !response.ok) downloadFailed(new Error(`${address} could not be downloaded (HTTP ${response.status})`));
+    return response;
+  } catch (err) {
+    if (watched) downloadFailed(new Error(`${address} could not be downloaded (${err?.message ?? err})`));
+    throw err;
+  }
+};
+
 /** Pyodide with the pyfudge wheel unpacked into site-packages. The wheel is unpacked here
  * rather than listed in loadPyodide's `packages`: a snapshot can only be made while Pyodide's
  * own list of loaded packages is empty. After a restore this puts the files back (a snapshot
  * holds memory, not files), so a module the snapshot had not imported (pyfudge.forecast) is
  * found. */
 async function boot(options, wheel) {
-  const py = await loadPyodide({ packageBaseUrl, ...options });
+  const py = await Promise.race([loadPyodide({ packageBaseUrl, ...options }), downloadFailure]);
   py.unpackArchive(await wheel, "wheel", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
   py.runPython("import importlib; importlib.invalidate_caches()");
   return py;
@@ -79,7 +99,7 @@ async function start() {
   if (!manifest) {
     // No build to key a snapshot to: the plain start. The lock file (patched by build.py) lists
     // the wheel with its hash; `packages` fetches it while Python boots.
-    pyodide = await loadPyodide({ packageBaseUrl, packages: ["pyfudge"] });
+    pyodide = await Promise.race([loadPyodide({ packageBaseUrl, packages: ["pyfudge"] }), downloadFailure]);
     return pyodide.pyimport("pyfudge.api").handle;
   }
   const build = manifest.version;
