@@ -35,7 +35,10 @@ function db() {
   dbPromise ??= new Promise((resolve, reject) => {
     const open = indexedDB.open(DB_NAME, 1);
     open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-    open.onsuccess = () => resolve(open.result);
+    open.onsuccess = () => {
+      open.result.onversionchange = () => { open.result.close(); dbPromise = null; }; // a newer layout wins
+      resolve(open.result);
+    };
     open.onerror = () => reject(open.error ?? new Error("IndexedDB cannot be opened"));
     open.onblocked = () => reject(new Error("IndexedDB is blocked"));
   });

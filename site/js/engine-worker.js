@@ -27,7 +27,7 @@ let pyodide = null;
 // this device's snapshot), "fresh" (a normal start), "fallback" (a snapshot failed to restore:
 // deleted, then a normal start).
 let startKind = "fresh";
-let madeSnapshot = null; // {build, bytes}: made at a normal start, stored once the engine is ready
+let madeSnapshot = null; // {build, bytes, ms}: made at a normal start, stored once the engine is ready
 
 /** This build's manifest (served by the service worker with the files it serves, when there
  * is one), or null when it cannot be read. */
