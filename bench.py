@@ -637,7 +637,9 @@ class Bench:
                 self.samples.first_visit["app"] = transfer(self.dist, paths, self.brotli, self.size_cache)
                 if offline != "ready":
                     self.samples.notes.append(f"the app's offline cache ended '{offline}' on the first visit")
-            self.samples.snapshot_bytes.append(self.wait_snapshot(page))
+            # A build older than the snapshot (--dist) stores none: no wait.
+            has_snapshot = (self.dist / "js" / "engine-snapshot.js").exists()
+            self.samples.snapshot_bytes.append(self.wait_snapshot(page) if has_snapshot else None)
             if self.seed_saved_encounter(page):
                 # A new document on the encounter's address, from the service worker's cache.
                 page.goto("about:blank")
