@@ -50,6 +50,8 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     "first_paint_warm_ms": (300, "ms", "saved encounter painted after navigation, warm"),
     "wasm_fetches_first_visit": (1, "", "wasm fetched on a first visit"),
     "first_visit_extra_bytes": (250_000, "B", "first-visit bytes above bare Pyodide (raw)"),
+    # the same as a host sends it (gzip): what crosses the network
+    "first_visit_extra_gzip_bytes": (250_000, "B", "first-visit bytes above bare Pyodide (gzip)"),
     "apply_p95_ms": (16, "ms", "apply one event, p95, 500-event log"),
     "odds_1v1_ms": (20, "ms", "exact odds 1-vs-1 in Pyodide"),
     "odds_1v6_ms": (200, "ms", "exact odds 1-vs-6 in Pyodide"),
@@ -213,6 +215,7 @@ class Samples:
     view_chars: int | None = None
     log_events: int | None = None
     saved_painted: list[bool] = field(default_factory=list)
+    snapshot_bytes: list[int | None] = field(default_factory=list)  # stored before the warm visit
     ui_apply_ms: list[float] = field(default_factory=list)
     ui_missing: bool = False
     notes: list[str] = field(default_factory=list)
@@ -262,9 +265,11 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
                       "before the engine is ready)")
 
     first_visit = s.first_visit
-    extra = None
+    extra = extra_gzip = None
     if "app" in first_visit and "bare" in first_visit:
         extra = first_visit["app"]["raw"] - first_visit["bare"]["raw"]
+        extra_gzip = first_visit["app"]["gzip"] - first_visit["bare"]["gzip"]
+    snapshots = [n for n in s.snapshot_bytes if n is not None]
     wasm = max(s.wasm_fetches_first_visit) if s.wasm_fetches_first_visit else None
     odds = {k: {"first": summary(v["first"]), "repeat": summary(v["repeat"])} for k, v in s.odds.items()}
     headline = {
@@ -290,6 +295,10 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "first_visit_brotli_bytes": first_visit.get("app", {}).get("brotli"),
         "bare_first_visit_bytes": first_visit.get("bare", {}).get("raw"),
         "first_visit_extra_bytes": extra,
+        "first_visit_extra_gzip_bytes": extra_gzip,
+        # the engine's memory snapshot stored by the cold visit, which the warm visit restores
+        "snapshot_bytes": max(snapshots) if snapshots else None,
+        "snapshot_runs": f"{len(snapshots)} of {len(s.snapshot_bytes)}",
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -398,6 +407,8 @@ def table(r: dict[str, Any]) -> str:
                          f"gzip {_fmt(st['gzip'], 'B'):>11}  brotli {_fmt(st['brotli'], 'B'):>11}  "
                          f"(fetched again: {_fmt(st.get('refetched_raw'), 'B')})")
         lines.append(f"  wasm fetched {_fmt(r['wasm_fetches_first_visit'])} time(s) on the app's first visit")
+    lines.append(f"engine snapshot stored by the cold visit: {_fmt(r.get('snapshot_bytes'), 'B')} "
+                 f"(before the warm visit in {r.get('snapshot_runs', 'n/a')} runs)")
     lines.append(f"share link of the reference encounter: {_fmt(r['share_link_chars'], 'chars')}")
     lines.append("")
     lines.append("targets (benchmarks, not tests):")
@@ -472,6 +483,29 @@ UI_APPLY_JS = """async ([count, warmup, timeoutMs]) => {
     await until(() => round() && round().textContent === before && idle());
   }
   return { apply_ms: times.slice(warmup) };
+}"""
+
+# The size of the engine's snapshot in its IndexedDB database (js/engine-snapshot.js names it after
+# the app's path), or null; never creates the database.
+SNAPSHOT_SIZE_JS = """async () => {
+  const name = `pyfudge-engine ${new URL("./", location.href).pathname}`;
+  if (!(await indexedDB.databases()).some((db) => db.name === name)) return null;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains("snapshot")) return null;
+    const saved = await new Promise((resolve, reject) => {
+      const get = db.transaction("snapshot").objectStore("snapshot").get("snapshot");
+      get.onsuccess = () => resolve(get.result);
+      get.onerror = () => reject(get.error);
+    });
+    return saved?.size ?? null;
+  } finally {
+    db.close();
+  }
 }"""
 
 MARKS_JS = """() => {
@@ -572,6 +606,18 @@ class Bench:
             return
         self.samples.ui_apply_ms.extend(got["apply_ms"])
 
+    def wait_snapshot(self, page, seconds: float = 60) -> int | None:
+        """The size of the engine's memory snapshot stored by the cold visit (js/engine-snapshot.js),
+        waited for so that the warm visit can restore it, as a user's next visit would; None
+        when this build stores none (or not within seconds)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            size = page.evaluate(SNAPSHOT_SIZE_JS)
+            if size is not None:
+                return size
+            time.sleep(0.25)
+        return None
+
     # -- the pages -----------------------------------------------------------------------------
 
     def app(self, browser, run: int) -> None:
@@ -591,6 +637,9 @@ class Bench:
                 self.samples.first_visit["app"] = transfer(self.dist, paths, self.brotli, self.size_cache)
                 if offline != "ready":
                     self.samples.notes.append(f"the app's offline cache ended '{offline}' on the first visit")
+            # A build older than the snapshot (--dist) stores none: no wait.
+            has_snapshot = (self.dist / "js" / "engine-snapshot.js").exists()
+            self.samples.snapshot_bytes.append(self.wait_snapshot(page) if has_snapshot else None)
             if self.seed_saved_encounter(page):
                 # A new document on the encounter's address, from the service worker's cache.
                 page.goto("about:blank")

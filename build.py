@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build, serve and test the pyfudge web app: one file, standard library only.
 
-    python build.py [build]          assemble dist/
+    python build.py [build] [--test-hooks]  assemble dist/ (--test-hooks: with the e2e tests' hooks)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
@@ -14,9 +14,11 @@ no network.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import http.server
+import io
 import json
 import os
 import shutil
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tokenize
 import zipfile
 import zlib
 from pathlib import Path
@@ -203,78 +206,62 @@ def build_wheel(out: Path) -> Path:
     return wheels[0]
 
 
-# Compiles .py files to .pyc with Pyodide's own Python (its exact bytecode magic), run by Node:
-# node pyc.mjs <pyodide.mjs file URL> <folder of .py files> <out folder>. Unchecked-hash pycs:
-# never compared with the source's mtime (a wheel's install does not keep mtimes), and the same
-# bytes from the same source (the wheel stays reproducible).
-PYC_SCRIPT = """\
-const [pyodideUrl, src, out] = process.argv.slice(2);
-const { loadPyodide } = await import(pyodideUrl);
-const fs = await import("node:fs");
-const path = await import("node:path");
-const { fileURLToPath } = await import("node:url");
-const py = await loadPyodide({ indexURL: fileURLToPath(new URL(".", pyodideUrl)) });
-const files = fs.readdirSync(src, { recursive: true }).filter((f) => f.endsWith(".py"));
-for (const f of files) {
-  py.FS.mkdirTree(path.posix.dirname(`/src/${f}`));
-  py.FS.writeFile(`/src/${f}`, fs.readFileSync(path.join(src, f)));
-}
-py.globals.set("files_json", JSON.stringify(files));
-const compiled = JSON.parse(py.runPython(`
-import importlib.util, json, py_compile
-files = json.loads(files_json)
-compiled = {}
-for f in files:
-    cfile = f + "c"  # beside the source's place: imported without the source (sourceless)
-    py_compile.compile("/src/" + f, cfile="/out/" + cfile, dfile=f, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    compiled[f] = cfile
-json.dumps(compiled)
-`));
-for (const cfile of Object.values(compiled)) {
-  fs.mkdirSync(path.dirname(path.join(out, cfile)), { recursive: true });
-  fs.writeFileSync(path.join(out, cfile), py.FS.readFile(`/out/${cfile}`));
-}
-"""
+def strip_source(text: str) -> str:
+    """Python source without comments and with every docstring emptied (``("")``: still the
+    docstring's place, so ``from __future__`` stays legal), each remaining line where it was:
+    tracebacks keep their line numbers, the code compiles to the same behaviour."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def at(row: int, col: int, utf8: bool) -> int:
+        if utf8:  # ast's columns count UTF-8 bytes, tokenize's characters
+            col = len(lines[row - 1].encode()[:col].decode())
+        return starts[row - 1] + col
+
+    cuts = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                v = first.value
+                cuts.append((at(v.lineno, v.col_offset, True), at(v.end_lineno, v.end_col_offset, True),
+                             '(""' + "\n" * (v.end_lineno - v.lineno) + ")"))
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            cuts.append((at(*token.start, False), at(*token.end, False), ""))
+    for begin, end, replacement in sorted(cuts, reverse=True):
+        text = text[:begin] + replacement + text[end:]
+    return "".join(line.rstrip() + "\n" for line in text.splitlines())
 
 
-def precompile_wheel(wheel: Path, core: Path) -> None:
-    """Replace the wheel's sources by *.pyc compiled by Pyodide's Python (and its RECORD): the
-    browser then imports pyfudge without compiling it (about half of `import pyfudge.api`'s
-    time), and the wheel is ~190 kB smaller than with sources and bytecode both, as Pyodide
-    ships its own packages (docs/performance.md). Tracebacks keep file names and line
-    numbers, not the source lines."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to precompile the wheel for Pyodide: install it.")
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        with zipfile.ZipFile(wheel) as zf:
-            entries = [(info, zf.read(info)) for info in zf.infolist()]
-            zf.extractall(tmp / "src", [i for i, _ in entries if i.filename.endswith(".py")])
-        (tmp / "pyc.mjs").write_text(PYC_SCRIPT)
-        run(node, tmp / "pyc.mjs", (core / "pyodide.mjs").resolve().as_uri(), tmp / "src", tmp / "out")
-        pycs = sorted(p for p in (tmp / "out").rglob("*.pyc"))
-        added = []
-        for p in pycs:
-            data = p.read_bytes()
+def strip_wheel(wheel: Path) -> None:
+    """Rewrite the wheel with its Python sources stripped (strip_source) and its RECORD updated:
+    the browser downloads 140 kB instead of 200 kB of sources or 470 kB of bytecode. Pyodide
+    compiles them at the first start of a build; later starts restore the engine's memory
+    snapshot, made after the import (js/engine-snapshot.js; docs/performance.md session 4)."""
+    with zipfile.ZipFile(wheel) as zf:
+        entries = [(info, zf.read(info)) for info in zf.infolist()]
+    rows = []
+    out = []
+    for info, data in entries:
+        if info.filename.endswith(".py"):
+            data = strip_source(data.decode()).encode()
+        if not info.filename.endswith(".dist-info/RECORD"):
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            added.append((p.relative_to(tmp / "out").as_posix(), data, digest))
-        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
-            for info, data in entries:
-                if info.filename.endswith(".py"):
-                    continue
-                if info.filename.endswith(".dist-info/RECORD"):
-                    rows = "".join(f"{name},sha256={digest},{len(blob)}\n" for name, blob, digest in added)
-                    lines = [line for line in data.decode().splitlines(keepends=True)
-                             if not line.startswith(info.filename + ",") and not line.split(",", 1)[0].endswith(".py")]
-                    data = "".join(lines + [rows, f"{info.filename},,\n"]).encode()
-                    for name, blob, _ in added:
-                        pyc = zipfile.ZipInfo(name, info.date_time)
-                        pyc.external_attr = 0o644 << 16
-                        zf.writestr(pyc, blob, zipfile.ZIP_DEFLATED)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, data)
+            rows.append(f"{info.filename},sha256={digest},{len(data)}\n")
+        else:
+            record = info
+            rows.append(f"{info.filename},,\n")
+        out.append((info, data))
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info, data in out:
+            if info is record:
+                data = "".join(rows).encode()
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data, compresslevel=9)
 
 
 # ---------------------------------------------------------------- the Pyodide lock file
@@ -393,6 +380,30 @@ def make_manifest(dist: Path, **extra) -> dict:
     return {"version": version, **extra, "files": files}
 
 
+# Test-only code in the site's JavaScript sits between these two marks (each alone on its line):
+# run Python in the engine, break it on purpose (js/engine.js, js/engine-worker.js). The e2e
+# tests need it; a shipped build must not carry it, so build() removes it unless asked for it.
+TEST_HOOKS_BEGIN = "// <test-hooks>"
+TEST_HOOKS_END = "// </test-hooks>"
+
+
+def strip_test_hooks(text: str, name: str = "") -> str:
+    """text without its test-hook blocks (the mark lines included); a mark out of pairs stops
+    the build."""
+    kept, inside = [], False
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        mark = line.strip()
+        if mark in (TEST_HOOKS_BEGIN, TEST_HOOKS_END):
+            if inside == (mark == TEST_HOOKS_BEGIN):
+                raise BuildError(f"{name}:{number}: {mark} out of pairs")
+            inside = not inside
+        elif not inside:
+            kept.append(line)
+    if inside:
+        raise BuildError(f"{name}: {TEST_HOOKS_BEGIN} without its {TEST_HOOKS_END}")
+    return "".join(kept)
+
+
 def service_worker(manifest: dict) -> str:
     """sw.js with the manifest inlined: a new build changes the worker's bytes, which is
     how the browser notices an update."""
@@ -407,13 +418,20 @@ def htm_tarball() -> Path:
     return npm_tarball("htm", HTM_VERSION, HTM_TGZ_SHA256, "htm/Preact")
 
 
-def build(dist: Path = DIST) -> dict:
-    """Assemble dist/ and return its manifest."""
+def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
+    """Assemble dist/ and return its manifest. test_hooks keeps the e2e tests' hooks in the
+    JavaScript (and says so in the manifest); without it they are stripped."""
     tarball = pyodide_tarball()
     micropip = pypi_wheel(MICROPIP_WHEEL, MICROPIP_SHA256, "--python-version", PYODIDE_PYTHON)
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(SITE, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, ".*"))
+    for script in sorted(dist.rglob("*.js")):
+        text = script.read_text()
+        if TEST_HOOKS_BEGIN in text or TEST_HOOKS_END in text:
+            stripped = strip_test_hooks(text, script.relative_to(dist).as_posix())  # checks the marks
+            if not test_hooks:
+                script.write_text(stripped)
 
     core = dist / "pyodide"
     core.mkdir()
@@ -435,7 +453,7 @@ def build(dist: Path = DIST) -> dict:
     wheels_dir.mkdir()
     with tempfile.TemporaryDirectory() as tmp:
         built = build_wheel(Path(tmp))
-        precompile_wheel(built, core)
+        strip_wheel(built)
         # A folder named after the wheel's hash: new code is a new URL, never a stale copy
         # from an HTTP cache.
         pyfudge = wheels_dir / sha256_of(built)[:12] / built.name
@@ -465,6 +483,7 @@ def build(dist: Path = DIST) -> dict:
     manifest = make_manifest(
         dist,
         pyodide=PYODIDE_VERSION,
+        **({"test_hooks": True} if test_hooks else {}),
         wheels={
             "pyfudge": pyfudge.relative_to(dist).as_posix(),
             "micropip": "wheels/" + micropip.name,
@@ -478,7 +497,8 @@ def build(dist: Path = DIST) -> dict:
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
-        f"version {manifest['version']} ({len(manifest['files'])} files)")
+        f"version {manifest['version']} ({len(manifest['files'])} files"
+        f"{', with test hooks' if test_hooks else ''})")
     return manifest
 
 
@@ -580,7 +600,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     chromium = find_chromium()
     log(f"Chromium: {chromium}")
-    build()
+    build(test_hooks=True)  # the e2e tests drive the engine's test hooks
     env = {**os.environ, "PYFUDGE_CHROMIUM": chromium, "PYFUDGE_DIST": str(DIST)}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env
@@ -593,7 +613,9 @@ def test(pytest_args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="assemble dist/ (the default)")
+    build_cmd = sub.add_parser("build", help="assemble dist/ (the default)")
+    build_cmd.add_argument("--test-hooks", action="store_true",
+                           help="keep the e2e tests' hooks in the JavaScript (never ship such a build)")
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
@@ -603,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command in (None, "build"):
-            build()
+            build(test_hooks=getattr(args, "test_hooks", False))
         elif args.command == "serve":
             serve(args.port)
         elif args.command == "test":

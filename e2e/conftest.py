@@ -52,10 +52,11 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """The built site: $PYFUDGE_DIST when `build.py test` just built it, else build now."""
+    """The built site: $PYFUDGE_DIST when `build.py test` just built it, else build now (with
+    the test hooks, as `build.py test` does)."""
     if os.environ.get("PYFUDGE_DIST"):
         return Path(os.environ["PYFUDGE_DIST"])
-    build.build()
+    build.build(test_hooks=True)
     return build.DIST
 
 
@@ -396,3 +397,12 @@ def resolve(page) -> None:
     idle(page)
     expect(page.locator("form.exchange .error")).to_have_count(0)
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines + 1)
+
+
+@pytest.fixture
+def hooked_build(dist):
+    """For tests that drive the engine's test hooks (`?test-hooks`, `pyfudgeEngine`): shipped
+    builds have none (build.py strips them), so say how to get a build that has them."""
+    if not json.loads((dist / build.MANIFEST).read_text()).get("test_hooks"):
+        pytest.fail(f"{dist} was built without the test hooks this test drives: build it with "
+                    "`python build.py build --test-hooks` (`python build.py test` does)", pytrace=False)

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from playwright.sync_api import expect
 
 from conftest import add_fighter, app_ready, card, new_encounter
 from test_app import LADDER_NAME, enter_dice, roll
+
+pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",
         "damage_capacity": "Good"}

@@ -76,7 +76,7 @@ def test_the_policy_is_strict_and_the_same_everywhere(open_context, site):
     assert framed == "refused"
 
 
-def test_the_policy_is_enforced_and_the_trap_reports_it(open_context, site, csp_violations):
+def test_the_policy_is_enforced_and_the_trap_reports_it(open_context, site, csp_violations, hooked_build):
     page = open_context().new_page()
     page.goto(site.url + "?test-hooks")
     wait_ready(page)

@@ -13,7 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import app_ready
+
+pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"

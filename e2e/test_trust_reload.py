@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from conftest import add_fighter, idle
@@ -19,6 +20,8 @@ import build
 from test_app import wait_offline_ready, wait_ready, wait_until
 from test_trust_update import (NEW_VERSION, caches, engine_version, make_new_build, open_old_build,
                                update_notice)
+
+pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 
 ASTA = {"name": "Asta", "skills": {"Sword": "Great"}}
 

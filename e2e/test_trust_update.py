@@ -18,10 +18,13 @@ import shutil
 import zipfile
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 import build
 from test_app import WASM, wait_offline_ready, wait_ready, wait_until
+
+pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 
 NEW_VERSION = "0.1.0+new"
 

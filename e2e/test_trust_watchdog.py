@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from playwright.sync_api import expect
 
 from conftest import add_fighter, app_ready, idle, new_encounter
+
+pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good", "damage_capacity": "Good"}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great", "damage_capacity": "Fair"}

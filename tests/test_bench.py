@@ -168,6 +168,7 @@ def sample_run() -> bench.Samples:
                               "refetched_raw": 0, "biggest": []}}
     s.share_link_chars = 822
     s.saved_painted = [True, True]
+    s.snapshot_bytes = [31_457_424, None]
     s.log_events, s.view_chars = 500, 50_000
     return s
 
@@ -181,10 +182,12 @@ def test_results_have_the_issue_keys_and_ratios_of_side_by_side_runs():
     assert r["ready_ratio_warm"] == pytest.approx((1.125 + 1.05) / 2, abs=1e-3)
     assert r["apply_p95_ms"] == 38.0 and r["apply_p50_ms"] == 20.0
     assert r["odds_1v1_ms"] == 12.0 and r["odds_1v6_ms"] == 40.0  # first calls, fresh caches
-    assert r["first_visit_extra_bytes"] == 300_000
+    assert r["first_visit_extra_bytes"] == 300_000 and r["first_visit_extra_gzip_bytes"] == 200_000
+    assert r["snapshot_bytes"] == 31_457_424 and r["snapshot_runs"] == "1 of 2"
     assert r["wasm_fetches_first_visit"] == 1
     assert r["first_paint_kind"].startswith("saved encounter painted")
     assert r["targets"]["first_visit_extra_bytes"]["met"] is False
+    assert r["targets"]["first_visit_extra_gzip_bytes"]["met"] is True
     assert r["targets"]["share_link_chars"]["met"] is True
     assert r["targets"]["ready_ratio_cold"]["met"] is False
     json.dumps(r, allow_nan=False)  # one plain JSON object

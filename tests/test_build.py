@@ -171,10 +171,66 @@ def test_built_site_matches_its_manifest():
     assert json.dumps(manifest["version"]) in sw
 
 
-def test_built_wheel_carries_bytecode_for_pyodide():
-    """When dist/ has been built, its pyfudge wheel holds, instead of each module's source, an
-    unchecked-hash .pyc for Pyodide's Python (build.precompile_wheel), listed in the wheel's
-    RECORD, as Pyodide ships its own packages."""
+STRIP_SAMPLE = '''"""Module docstring,
+on two lines."""
+
+from __future__ import annotations  # must stay legal after the emptied docstring
+
+X = "# not a comment"  # a comment
+
+
+class Fighter:
+    """A fighter."""
+
+    def hurt(self, n):  # why
+        """How hurt: ``n`` boxes.
+
+        Several lines, a quote \'\'\' and é (columns in UTF-8 bytes).
+        """
+        return n + 1  # the rest of the line goes
+
+
+def only_a_docstring():
+    """Nothing else."""
+'''
+
+
+def test_strip_source_drops_comments_and_docstrings_and_keeps_every_line_and_behaviour():
+    stripped = build.strip_source(STRIP_SAMPLE)
+    assert len(stripped.splitlines()) == len(STRIP_SAMPLE.splitlines())
+    assert "#" not in stripped.replace('"# not a comment"', "")
+    for text in ("Module docstring", "How hurt", "A fighter", "Nothing else"):
+        assert text not in stripped
+    names = {}
+    exec(compile(stripped, "sample.py", "exec"), names)
+    assert names["Fighter"]().hurt(2) == 3 and names["only_a_docstring"]() is None
+    assert names["X"] == "# not a comment" and names["Fighter"].__doc__ == ""
+    # every line of code stays on its line number (tracebacks point at the repository's lines)
+    for number, line in enumerate(STRIP_SAMPLE.splitlines(), 1):
+        if line.strip().startswith(("return", "def ", "class ", "X =")):
+            assert stripped.splitlines()[number - 1].strip() == line.split("  #")[0].strip()
+
+
+def test_strip_source_of_every_pyfudge_module_compiles_to_the_same_code_lines():
+    """Each module stripped keeps its line count, and its functions start on the same lines."""
+    for path in sorted((build.ROOT / "pyfudge").rglob("*.py")):
+        text = path.read_text()
+        stripped = build.strip_source(text)
+        assert len(stripped.splitlines()) == len(text.splitlines()), path
+
+        def lines(code):
+            found = [(code.co_name, code.co_firstlineno)]
+            for const in code.co_consts:
+                if hasattr(const, "co_code"):
+                    found += lines(const)
+            return found
+        assert lines(compile(stripped, str(path), "exec")) == lines(compile(text, str(path), "exec")), path
+
+
+def test_built_wheel_ships_stripped_sources():
+    """When dist/ has been built, its pyfudge wheel holds every module as stripped source
+    (build.strip_wheel), each listed in RECORD with its hash."""
+    import base64
     import zipfile
 
     manifest_path = build.DIST / build.MANIFEST
@@ -184,14 +240,62 @@ def test_built_wheel_carries_bytecode_for_pyodide():
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-        assert not [n for n in names if n.endswith(".py")] and ".py," not in record
-        modules = sorted(str(p.relative_to(build.ROOT).with_suffix(".pyc").as_posix())
-                         for p in (build.ROOT / "pyfudge").rglob("*.py"))
-        assert modules
-        magics = set()
-        for pyc in modules:
-            assert pyc in names and f"\n{pyc},sha256=" in record, pyc
-            header = zf.read(pyc)[:16]
-            magics.add(header[:4])
-            assert header[2:4] == b"\r\n" and struct.unpack("<I", header[4:8])[0] == 1  # unchecked hash
-        assert len(magics) == 1
+        modules = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "pyfudge").rglob("*.py"))
+        assert modules and not [n for n in names if n.endswith(".pyc")]
+        for module in modules:
+            data = zf.read(module)
+            assert data.decode() == build.strip_source((build.ROOT / module).read_text()), module
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert f"\n{module},sha256={digest},{len(data)}\n" in "\n" + record, module
+    assert wheel.stat().st_size < 200_000
+
+
+def test_strip_test_hooks_removes_each_marked_block_and_its_marks():
+    text = "a\n// <test-hooks>\nhook()\n// </test-hooks>\nb\n  // <test-hooks>\n  x\n  // </test-hooks>\n"
+    assert build.strip_test_hooks(text) == "a\nb\n"
+    assert build.strip_test_hooks("no hooks\n") == "no hooks\n"
+
+
+@pytest.mark.parametrize("text", [
+    "// <test-hooks>\nx\n",                            # never closed
+    "x\n// </test-hooks>\n",                           # closed, never opened
+    "// <test-hooks>\n// <test-hooks>\n// </test-hooks>\n// </test-hooks>\n",  # nested
+])
+def test_strip_test_hooks_stops_on_marks_out_of_pairs(text):
+    with pytest.raises(build.BuildError, match="test-hooks"):
+        build.strip_test_hooks(text, "js/x.js")
+
+
+HOOK_NAMES = ("testPython", "testCrash", "test-crash", "crashNext", "pyfudgeEngine", "runPython(python")
+
+
+@pytest.mark.parametrize("script", ["js/engine.js", "js/engine-worker.js"])
+def test_the_engine_scripts_without_their_hooks_still_parse_and_hold_no_hook(script, tmp_path):
+    """What a shipped build serves: no way to run Python or break the engine from the page, and
+    still valid JavaScript (node --check parses it as a module)."""
+    import shutil
+    import subprocess
+
+    source = (build.SITE / script).read_text()
+    assert all(name in source for name in HOOK_NAMES[:3])  # the marks hide something real
+    stripped = build.strip_test_hooks(source, script)
+    assert not [name for name in HOOK_NAMES if name in stripped]
+    if shutil.which("node") is None:
+        pytest.skip("no node to parse the stripped script")
+    copy = tmp_path / (Path(script).stem + ".mjs")
+    copy.write_text(stripped)
+    result = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_built_site_has_test_hooks_only_when_its_manifest_says_so():
+    """When dist/ has been built: a --test-hooks build (what `build.py test` makes) says so in its
+    manifest and keeps them; a shipped build has none."""
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    hooked = json.loads(manifest_path.read_text()).get("test_hooks", False)
+    for script in ("js/engine.js", "js/engine-worker.js"):
+        text = (build.DIST / script).read_text()
+        assert ("testPython" in text) == hooked, script
+        assert (build.TEST_HOOKS_BEGIN in text) == hooked, script

@@ -1,13 +1,13 @@
 // The rules engine: Pyodide and the pyfudge wheel, off the main thread.
 //
 // Messages in:  {type: "init", lock, testHooks} first (from engine.js), then {id, json}
-//               (a request for pyfudge.api.handle); {type: "test-crash", how} only when
-//               started with testHooks ("close", "fatal", or "eval": try eval, which the
-//               Content-Security-Policy must refuse; "hang": the next request never ends,
-//               as Python stuck in a loop); {id, python, files} only with testHooks: write
-//               files ({path: text}) and run the Python code, whose value (a str) is the answer.
+//               (a request for pyfudge.api.handle); and the test hooks' (below; only in
+//               builds made with --test-hooks: build.py strips them from shipped ones).
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
-//               {type: "ready", build} or {type: "failed", message}, once;
+//               {type: "ready", build, start} or {type: "failed", message}, once (start: how
+//               the engine started, see startKind);
+//               {type: "snapshot", kept, bytes, makeMs, keepMs} after a normal start, once its memory
+//               snapshot was stored (kept) or could not be (engine-snapshot.js);
 //               {id, json} per request;
 //               {type: "fatal", id, message} when the runtime broke (then the worker closes);
 //               {type: "csp-violation", …} for each Content-Security-Policy violation here.
@@ -20,32 +20,136 @@
 // client learns it from the lifeline: a Web Lock this worker holds until it is gone.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+import * as snapshot from "./engine-snapshot.js";
+
 let pyodide = null;
+// How this worker's engine started (told to the page with "ready"): "snapshot" (restored from
+// this device's snapshot), "fresh" (a normal start), "fallback" (a snapshot failed to restore:
+// deleted, then a normal start).
+let startKind = "fresh";
+let madeSnapshot = null; // {build, bytes, ms}: made at a normal start, stored once the engine is ready
 
-async function start() {
-  // The lock file (patched by build.py) lists pyfudge's wheel with its hash, and passing
-  // it in `packages` lets Pyodide fetch it while Python boots. packageBaseUrl is given
-  // so nothing can fall back to a CDN: every file comes from this site.
-  pyodide = await loadPyodide({
-    packageBaseUrl: new URL("../pyodide/", import.meta.url).href,
-    packages: ["pyfudge"],
-  });
-  return pyodide.pyimport("pyfudge.api").handle;
-}
-
-/** The build this worker's files belong to: the manifest served beside them (by the service
- * worker that serves them, when there is one). null when it cannot be read. */
-async function buildVersion() {
+/** This build's manifest (served by the service worker with the files it serves, when there
+ * is one), or null when it cannot be read. */
+async function readManifest() {
   try {
     const response = await fetch(new URL("../manifest.json", import.meta.url));
-    return response.ok ? String((await response.json()).version ?? "") || null : null;
+    const manifest = response.ok ? await response.json() : null;
+    return typeof manifest?.version === "string" && manifest.version ? manifest : null;
   } catch {
     return null;
   }
 }
 
+/** The pyfudge wheel's bytes, checked against the manifest's sha256. */
+async function fetchWheel(manifest) {
+  const path = manifest.wheels?.pyfudge;
+  if (!path) throw new Error("the manifest names no pyfudge wheel");
+  const response = await fetch(new URL(`../${path}`, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await snapshot.sha256(bytes)) !== manifest.files?.[path]) throw new Error(`${path} is not this build's`);
+  return bytes;
+}
+
+// packageBaseUrl is given so that nothing can fall back to a CDN: every file comes from this site.
+const packageBaseUrl = new URL("../pyodide/", import.meta.url).href;
+
+// When a download of Pyodide's own files fails, loadPyodide() may stay pending for ever (it
+// only logs "wasm instantiation failed!"), or the error escapes as an unhandled rejection
+// (below), depending on timing. So every fetch of them is watched: a failed one fails the start.
+let downloadFailed;
+const downloadFailure = new Promise((_, reject) => { downloadFailed = reject; });
+downloadFailure.catch(() => {}); // raced against each boot
+const fetchFile = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const address = String(input?.url ?? input);
+  const watched = address.startsWith(packageBaseUrl);
+  try {
+    const response = await fetchFile(input, init);
+    if (watched && !response.ok) downloadFailed(new Error(`${address} could not be downloaded (HTTP ${response.status})`));
+    return response;
+  } catch (err) {
+    if (watched) downloadFailed(new Error(`${address} could not be downloaded (${err?.message ?? err})`));
+    throw err;
+  }
+};
+
+/** Pyodide with the pyfudge wheel unpacked into site-packages. The wheel is unpacked here
+ * rather than listed in loadPyodide's `packages`: a snapshot can only be made while Pyodide's
+ * own list of loaded packages is empty. After a restore this puts the files back (a snapshot
+ * holds memory, not files), so a module the snapshot had not imported (pyfudge.forecast) is
+ * found. */
+async function boot(options, wheel) {
+  const py = await Promise.race([loadPyodide({ packageBaseUrl, ...options }), downloadFailure]);
+  py.unpackArchive(await wheel, "wheel", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  return py;
+}
+
+/** A restored engine must answer as a fresh one does before it is trusted. */
+function checked(handle) {
+  const answer = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, action: "version" })));
+  if (!answer?.ok || typeof answer.result?.pyfudge !== "string") throw new Error("the restored engine does not answer");
+  return handle;
+}
+
+async function start() {
+  const manifest = await manifestPromise;
+  if (!manifest) {
+    // No build to key a snapshot to: the plain start. The lock file (patched by build.py) lists
+    // the wheel with its hash; `packages` fetches it while Python boots.
+    pyodide = await Promise.race([loadPyodide({ packageBaseUrl, packages: ["pyfudge"] }), downloadFailure]);
+    return pyodide.pyimport("pyfudge.api").handle;
+  }
+  const build = manifest.version;
+  const wheel = fetchWheel(manifest); // fetched while Python boots
+  wheel.catch(() => {}); // awaited below
+  const saved = await snapshot.take(build);
+  if (saved) {
+    try {
+      pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel);
+      const handle = checked(pyodide.pyimport("pyfudge.api").handle);
+      startKind = "snapshot";
+      saved.settle(true);
+      return handle;
+    } catch (err) {
+      console.warn(`pyfudge: the engine's snapshot could not be restored; starting normally (${err?.message ?? err})`);
+      await saved.settle(false);
+      startKind = "fallback";
+    }
+  }
+  // A snapshot can only be made by an engine started with _makeSnapshot (which only records
+  // which globals Python reaches). It is made here, before any request: the state it keeps is
+  // exactly a fresh engine's; it is stored later, off the critical path (keepSnapshot).
+  pyodide = await boot({ _makeSnapshot: true }, wheel);
+  const handle = pyodide.pyimport("pyfudge.api").handle;
+  try {
+    const began = performance.now();
+    madeSnapshot = { build, bytes: pyodide.makeMemorySnapshot(), ms: performance.now() - began };
+  } catch (err) {
+    console.warn(`pyfudge: no snapshot of the engine (${err?.message ?? err})`);
+  }
+  return handle;
+}
+
+/** Store the snapshot made at start a while after the engine is ready (its first requests
+ * come first); tells the page whether it was kept. */
+const KEEP_AFTER_MS = 1000;
+function keepSnapshot() {
+  if (!madeSnapshot) return;
+  const { build, bytes, ms } = madeSnapshot;
+  madeSnapshot = null;
+  setTimeout(async () => {
+    const began = performance.now();
+    const kept = await snapshot.keep(build, bytes);
+    postMessage({ type: "snapshot", kept, bytes: bytes.length, makeMs: Math.round(ms),
+      keepMs: Math.round(performance.now() - began) });
+  }, KEEP_AFTER_MS);
+}
+
+const manifestPromise = readManifest();
 const handlePromise = start();
-const buildPromise = buildVersion();
 
 let settled = false;
 function settle(message) {
@@ -53,7 +157,10 @@ function settle(message) {
   settled = true;
 }
 const failed = (err) => settle({ type: "failed", message: err?.message ?? String(err) });
-handlePromise.then(async () => settle({ type: "ready", build: await buildPromise }), failed);
+handlePromise.then(async () => {
+  settle({ type: "ready", build: (await manifestPromise)?.version ?? null, start: startKind });
+  keepSnapshot();
+}, failed);
 // When a download fails, loadPyodide() can stay pending for ever while the error escapes
 // as an unhandled rejection: that too means the start failed.
 self.addEventListener("unhandledrejection", (event) => failed(event.reason));
@@ -101,11 +208,19 @@ function extraFor(json) {
   }
 }
 
+// <test-hooks>
+// Test hooks, when engine.js started this worker with testHooks: {type: "test-crash", how}
+// ("close", "fatal", or "eval": try eval, which the Content-Security-Policy must refuse; "hang":
+// the next request never ends, as Python stuck in a loop); {id, python, files}: write files
+// ({path: text}) and run the Python code, whose value (a str) is the answer.
 let testHooks = false;
 let crashNext = null; // test hook: break the runtime while handling the next request
+// </test-hooks>
 
 function init({ lock, testHooks: hooks }) {
+  // <test-hooks>
   testHooks = hooks === true;
+  // </test-hooks>
   // Hold the lock until this worker is gone: the page waits for it to know when.
   if (lock && self.navigator?.locks) {
     navigator.locks.request(lock, () => {
@@ -115,6 +230,7 @@ function init({ lock, testHooks: hooks }) {
   }
 }
 
+// <test-hooks>
 function testCrash(how) {
   if (how === "close") self.close(); // dies without a word
   else if (how === "fatal" || how === "hang") crashNext = how;
@@ -140,6 +256,7 @@ async function testPython({ id, python, files }) {
     postMessage({ id, json: JSON.stringify({ ok: false, error: { type: "PythonError", message: String(err?.message ?? err) } }) });
   }
 }
+// </test-hooks>
 
 function fatal(id, err) {
   postMessage({ type: "fatal", id, message: err?.message ?? String(err) });
@@ -148,9 +265,12 @@ function fatal(id, err) {
 
 self.onmessage = async ({ data }) => {
   if (data?.type === "init") return init(data);
+  // <test-hooks>
   if (data?.type === "test-crash") return testHooks ? testCrash(data.how) : undefined;
-  const { id, json } = data;
   if (data?.python !== undefined) return testHooks ? testPython(data) : undefined;
+  // </test-hooks>
+  if (typeof data?.json !== "string") return;
+  const { id, json } = data;
   let handle;
   try {
     handle = await handlePromise;
@@ -168,12 +288,14 @@ self.onmessage = async ({ data }) => {
     }
   }
   try {
+    // <test-hooks>
     if (crashNext) {
       const how = crashNext;
       crashNext = null;
       if (how === "hang") pyodide.runPython("while True:\n    pass"); // never returns
       pyodide._api.fatal_error(new Error("test crash: the runtime was broken on purpose"));
     }
+    // </test-hooks>
     postMessage({ id, json: handle(json) });
   } catch (err) {
     fatal(id, err);

@@ -16,13 +16,11 @@
 //              now answers error.type "EngineUnavailable" — or "UpdateRequired" when the
 //              restarted worker came from another build than the page (a new version was
 //              activated meanwhile): the page must be reloaded, never mixed.
-// `engine.build` is the build version the engine runs (from manifest.json), null if unknown.
+// `engine.build` is the build version the engine runs (from manifest.json), null if unknown;
+// `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not).
 //
-// Test hook: with `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
-// and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
-// may), "close" (the worker exits without a word), "fatal" (Pyodide suffers a fatal error while
-// handling the next request); "eval" is no crash: the worker tries eval(), which its
-// Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
+// Test hooks: only in a build made with `python build.py build --test-hooks` (the e2e tests'),
+// in the blocks marked `<test-hooks>`, which build.py strips from a shipped build.
 
 // Watchdog: requests are waiting and the worker has said nothing for this long — Python is
 // stuck (a loop that never ends): the worker is treated as crashed and restarted. Far above
@@ -30,7 +28,16 @@
 const WATCHDOG_MS = 60_000;
 const MAX_CRASHES = 3; // within CRASH_WINDOW_MS: then stop restarting (a request that always crashes)
 const CRASH_WINDOW_MS = 60_000;
-const TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
+let TEST_HOOKS = false;
+// <test-hooks>
+// With `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
+// and `engine.testCrash(how)` breaks it: "terminate" (the page kills the worker, as a browser
+// may), "close" (the worker exits without a word), "fatal" (Pyodide suffers a fatal error while
+// handling the next request); "eval" is no crash: the worker tries eval(), which its
+// Content-Security-Policy must refuse (the violation is re-dispatched on the page's document).
+// `engine.testPython(code, files)` runs Python beside the engine.
+TEST_HOOKS = typeof location !== "undefined" && new URLSearchParams(location.search).has("test-hooks");
+// </test-hooks>
 
 const restartedError = (message) => ({
   type: "EngineRestarted",
@@ -54,6 +61,8 @@ export class Engine extends EventTarget {
     super();
     this.state = "loading";
     this.build = null;
+    this.start = null; // how the current worker started: "snapshot", "fresh" or "fallback"
+    this.snapshot = null; // {kept, bytes, makeMs, keepMs} once a fresh worker stored its snapshot (or failed to)
     this.restarts = 0;
     this.watchdogMs = WATCHDOG_MS; // tests may lower it (with ?test-hooks)
     /** Resolves when the engine is first ready; rejects with the reason it cannot start. */
@@ -61,7 +70,9 @@ export class Engine extends EventTarget {
       this.#firstStart = { resolve, reject };
     });
     this.ready.catch(() => {}); // a caller that never awaits it still gets error answers
+    // <test-hooks>
     if (TEST_HOOKS) globalThis.pyfudgeEngine = this;
+    // </test-hooks>
     this.#spawn();
   }
 
@@ -77,6 +88,7 @@ export class Engine extends EventTarget {
     });
   }
 
+  // <test-hooks>
   /** Test hook (only with ?test-hooks): run Python code in the engine's runtime after writing
    * files ({path: text}) there; resolves like request(), the result being the code's value. */
   testPython(python, files = {}) {
@@ -96,6 +108,7 @@ export class Engine extends EventTarget {
     if (how === "terminate") this.#worker.terminate(); // the lifeline tells us, as for a real death
     else this.#worker.postMessage({ type: "test-crash", how });
   }
+  // </test-hooks>
 
   #spawn() {
     const generation = ++this.#generation;
@@ -115,7 +128,8 @@ export class Engine extends EventTarget {
     worker.onmessage = ({ data }) => {
       URL.revokeObjectURL(address); // loaded: it speaks
       if (!current()) return;
-      if (data.type === "ready") this.#started(data.build ?? null);
+      if (data.type === "ready") this.#started(data.build ?? null, data.start ?? null);
+      else if (data.type === "snapshot") this.snapshot = { kept: data.kept, bytes: data.bytes, makeMs: data.makeMs, keepMs: data.keepMs };
       else if (data.type === "failed") this.#startFailed(data.message);
       else if (data.type === "fatal") this.#crash(data.message);
       else if (data.type === "alive") this.#watch(lock, generation);
@@ -143,7 +157,7 @@ export class Engine extends EventTarget {
     }).catch(() => {});
   }
 
-  #started(build) {
+  #started(build, start) {
     if (this.state === "restarting" && this.build && build && build !== this.build) {
       // Another build's files (a new version was activated while this page ran): mixing the
       // page of one build with the engine of another is never safe.
@@ -156,6 +170,7 @@ export class Engine extends EventTarget {
     }
     const restarted = this.state === "restarting";
     this.build = build;
+    this.start = start;
     this.state = "ready";
     for (const message of this.#queue.splice(0)) this.#post(message);
     if (restarted) {
