@@ -314,11 +314,21 @@ FACE_NAMES = {-1: "minus", 0: "blank", 1: "plus"}
 
 
 def enter_faces(page, who: str, faces: list[int], title: str = "Die") -> None:
-    dice = page.get_by_role("group", name=f"{who}'s dice")
+    press_faces(page.get_by_role("group", name=f"{who}'s dice"), title, faces)
+
+
+def press_faces(group, title: str, faces: list[int], d6: bool = False) -> None:
+    """Press "<title> 1", "<title> 2", … in ``group``: Fudge faces −1/0/+1, or 1–6 with ``d6``."""
     for i, face in enumerate(faces):
-        button = dice.get_by_role("button", name=f"{title} {i + 1}: {FACE_NAMES[face]}", exact=True)
+        name = str(face) if d6 else FACE_NAMES[face]
+        button = group.get_by_role("button", name=f"{title} {i + 1}: {name}", exact=True)
         button.click()
         expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def fits(page) -> None:
+    """No sideways scroll at the page's width."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def declare(page, which: str, name: str, declares: dict) -> None:

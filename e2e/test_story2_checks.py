@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, fill_fighter, idle, new_encounter, resolve, set_option
+from conftest import add_fighter, card, enter_faces, fill_fighter, fits, idle, new_encounter, press_faces, resolve, set_option
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "shield": "medium"}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}
@@ -42,18 +42,6 @@ def resolve_asks(page, text):
     expect(page.locator("form.exchange .error")).to_contain_text(text)
 
 
-def press(group, title, faces):
-    names = {-1: "minus", 0: "blank", 1: "plus"}
-    for i, face in enumerate(faces):
-        button = group.get_by_role("button", name=f"{title} {i + 1}: {names[face]}", exact=True)
-        button.click()
-        expect(button).to_have_attribute("aria-pressed", "true")
-
-
-def fits(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-
-
 def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe_check):
     page = open_context(**screen).new_page()
     eid = new_encounter(page, site, "Checks", preset="fudge1995")
@@ -79,9 +67,9 @@ def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe
     page.locator("section.round-form").screenshot(path=f"/tmp/checks-exchange-{page.viewport_size['width']}.png")
 
     # The shield fails (Fair −4); the blow wounds him: now the damage check (4dF, CO 4.3).
-    press(hero, "Shield die", [-1, -1, -1, -1])
+    press_faces(hero, "Shield die", [-1, -1, -1, -1])
     resolve_asks(page, "damage check")
-    press(hero, "Damage check die", [1, 1, 0, 0])
+    press_faces(hero, "Damage check die", [1, 1, 0, 0])
     resolve(page)
     event = stored_log(page, eid)[-1]
     assert event["a_dice"]["shield"] == {"faces": [-1, -1, -1, -1]}

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, idle, new_encounter, resolve, set_option
+from conftest import add_fighter, card, enter_faces, fits, idle, new_encounter, press_faces, resolve, set_option
 from pyfudge import api
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
@@ -27,17 +27,6 @@ def door(action, **args):
     reply = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
     assert reply["ok"], reply["error"]
     return reply["result"]
-
-
-def press_d6(group, title, faces):
-    for i, face in enumerate(faces):
-        button = group.get_by_role("button", name=f"{title} {i + 1}: {face}", exact=True)
-        button.click()
-        expect(button).to_have_attribute("aria-pressed", "true")
-
-
-def fits(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, axe_check):
@@ -64,7 +53,7 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     # Hero (Good) +2 against the Orc's −2: a hit by +5; his 3d6 show 2, 5, 4.
     enter_faces(page, "Hero", [1, 1, 0, 0])
     enter_faces(page, "Orc", [-1, -1, 0, 0])
-    press_d6(damage, "Damage die", [2, 5, 4])
+    press_faces(damage, "Damage die", [2, 5, 4], d6=True)
     before = stored(page, f"pyfudge:enc:{eid}")
     resolve(page)
 
@@ -104,7 +93,7 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
         hero = page.get_by_role("group", name="Hero's dice")
         expect(hero.locator(".damage-dice .d6-toggle")).to_have_count(3)
         if what == "group":
-            press_d6(hero.locator(".damage-dice"), "Damage die", [6, 1, 3])
+            press_faces(hero.locator(".damage-dice"), "Damage die", [6, 1, 3], d6=True)
         expect(hero.locator(".damage-dice .face-btn[aria-pressed=true]")).to_have_text(["6", "1", "3"])
 
     # The smallest phone the app is made for, in dark mode: six 44 px buttons a die, no sideways scroll.
@@ -136,7 +125,7 @@ def test_a_graze_die_beside_min_mid_max(open_context, site, screen, axe_check):
     # Both roll 0: Good against Fair, a graze; his graze die shows +.
     enter_faces(page, "Hero", [0, 0, 0, 0])
     enter_faces(page, "Orc", [0, 0, 0, 0])
-    press_d6(hero.locator(".damage-dice"), "Damage die", [2, 5, 4])
+    press_faces(hero.locator(".damage-dice"), "Damage die", [2, 5, 4], d6=True)
     hero.get_by_role("button", name="Graze die 1: plus", exact=True).click()
     before = stored(page, f"pyfudge:enc:{eid}")
     resolve(page)
