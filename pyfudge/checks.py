@@ -24,21 +24,27 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # line or turn the text around it, like a control character (bidi marks LRM/RLM stay allowed).
 _CONTROL_LIKE = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-# Set while a stored log is replayed (see :func:`legacy_names`).
-_LEGACY = ContextVar("pyfudge_legacy_names", default=False)
+# Set while a stored log is replayed (see :func:`stored_log`).
+_STORED = ContextVar("pyfudge_stored_log", default=False)
 
 
 @contextmanager
-def legacy_names() -> Iterator[None]:
-    """Within this block, :meth:`Checks.visible` accepts every name the builds before it accepted
-    (any text with something besides spaces): :meth:`pyfudge.encounter.Encounter.from_dict` replays
-    a stored log here, so an encounter saved, shared or exported then still opens. New input is
-    checked outside it."""
-    token = _LEGACY.set(True)
+def stored_log() -> Iterator[None]:
+    """Within this block a stored log is replayed (:meth:`pyfudge.encounter.Encounter.from_dict`):
+    what a later build refuses in new input is read as the build that logged it read it, so an
+    encounter saved, shared or exported then still opens. :meth:`Checks.visible` accepts every
+    name the builds before it accepted (any text with something besides spaces); the encounter's
+    later checks ask :func:`replaying`. New input is checked outside it."""
+    token = _STORED.set(True)
     try:
         yield
     finally:
-        _LEGACY.reset(token)
+        _STORED.reset(token)
+
+
+def replaying() -> bool:
+    """Is a stored log being replayed (:func:`stored_log`)?"""
+    return _STORED.get()
 
 
 def _control(ch: str) -> bool:
@@ -81,7 +87,7 @@ class Checks:
 
     def visible(self, value: str, where: str) -> str:
         """``value`` if it holds no control character and something visible (see :meth:`name`)."""
-        if _LEGACY.get():
+        if replaying():
             return value  # a name in a stored log: the old builds refused only blank names (see :meth:`name`)
         bad = next(filter(_control, value), None)
         if bad is not None:

@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from . import actions, damage, dice, healing, ladder, wounds
-from .checks import REQUEST, legacy_names
+from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
 from .combat.attack import Carry, Declaration, FighterDice
@@ -200,6 +200,8 @@ def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[s
         track = fighter.track_for(rules)
         why = ("Unaware: cannot act (F95 4.22)" if fighter.can_fight(rules) else
                "Knocked out: cannot act (F95 4.62)" if track.knocked_out else
+               "Knocked down by a failed damage check: out of combat (CO 4.3.2)" if track.dropped
+               and track.worst < wounds.INCAPACITATED else
                f"{wounds.LEVEL_NAMES[track.worst]}: cannot act (F95 4.51)")
         return dict.fromkeys(ROLES, why)
     if attack._stunned_cannot_attack(decl, rules):
@@ -211,7 +213,7 @@ def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[s
 def _must_act(state: State, c: Combatant, field: str) -> None:
     """Refuse a roll of one who is "incapable of any actions" (F95 4.51, 4.62; :func:`refused_roles`)."""
     why = refused_roles(c.fighter, _declared(state, c, None, field)[0], state.rules).get("fighter")
-    if why:
+    if why and not replaying():  # earlier builds logged such rolls: they replay as they were
         raise EncounterError(f"{c.fighter.name} cannot roll now: {why}.", field=field)
 
 
@@ -415,9 +417,11 @@ def _group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
-    if len(outcome.wound_choices) > 1 and not rnd.targets and not attack._stunned_cannot_attack(lone_decl, rules):
+    if (len(outcome.wound_choices) > 1 and not rnd.targets and not attack._stunned_cannot_attack(lone_decl, rules)
+            and not replaying()):
         # F95 4.34: "he may hit the foe of his choice ... of those he bested": the choice is the
-        # player's, made now that the dice are known; nothing is logged until it is made.
+        # player's, made now that the dice are known; nothing is logged until it is made. (Logs
+        # of earlier builds hold such rounds without a choice: no one was wounded, as replayed.)
         raise EncounterError(f"{lone.fighter.name} may wound {', '.join(outcome.wound_choices)}: choose the foe he strikes "
                              "(F95 4.34).", field="targets")
     outcome, held_back = g.stunned_blows(outcome, rules)
@@ -882,8 +886,8 @@ class Encounter:
         if len(log) > MAX_EVENTS:
             raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events, this one "
                                f"{len(log):,}.", field=f"{field}.log")
-        # Names in a stored log are read as the build that wrote it read them (checks.legacy_names).
-        with legacy_names():
+        # A stored log is read as the build that wrote it read it (checks.stored_log).
+        with stored_log():
             try:
                 enc = cls(name=data.get("name", "Encounter"),
                           ruleset=RuleSet.from_dict(data.get("ruleset", {}), field="ruleset"))

@@ -250,6 +250,15 @@ def test_a_knocked_out_fighter_is_named_so():
     assert set(card(enc, "c2")["unable"].values()) == {"Knocked out: cannot act (F95 4.62)"}
 
 
+def test_a_fighter_down_after_a_failed_damage_check_is_named_so():
+    """CO 4.3.2: "knocked down and ... out of combat": not a wound level's reason."""
+    enc = fight()
+    c = enc.state.combatants[1]
+    sheet = {**c.fighter.to_dict(), "track": {**c.fighter.track_for(enc.state.rules).to_dict(), "dropped": True}}
+    enc.apply({"t": "edit", "id": "c2", "fighter": sheet})
+    assert set(card(enc, "c2")["unable"].values()) == {"Knocked down by a failed damage check: out of combat (CO 4.3.2)"}
+
+
 def stunned_orc():
     """The Orc stunned by a blow to stun (F95 4.62); the stun lasts into the next round."""
     enc = fight(fighters=(HERO, ORC))

@@ -299,7 +299,7 @@ case("file-rename-81", "a rename event one character over the cap", "file",
      file_text(encounter({"t": "rename", "name": "R" * 81})), err("RequestError", "args.file.data.log[0].event.name"))
 
 # Names that hold a control character, or nothing visible, are refused in new input
-# (tests/test_checks.py, tests/test_legacy_names.py). A link or file holds a stored log, and the
+# (tests/test_checks.py, tests/test_stored_log.py). A link or file holds a stored log, and the
 # builds before that check accepted any name with something besides spaces: such a log was
 # written by one of them, so it opens and each name comes back exactly, as text.
 LEGACY_NAMES = {

@@ -1,6 +1,7 @@
-"""Names in a stored log are read as the build that wrote it read them: an encounter saved, shared
-or exported before names refused control characters (a tab, a line break) or invisible-only text
-still opens, replays and exports; the same name in new input is refused (checks.legacy_names)."""
+"""A stored log is read as the build that wrote it read it (checks.stored_log): an encounter saved,
+shared or exported before names refused control characters (a tab, a line break) or invisible-only
+text, or before a group round asked whom the lone fighter strikes and downed fighters' story and
+initiative rolls were refused, still opens, replays and exports; the same input new is refused."""
 
 import json
 
@@ -79,9 +80,42 @@ def test_the_old_reading_ends_with_the_replay_even_when_it_fails():
         Encounter.from_dict(bad)
     with pytest.raises(FudgeError, match="control character"):
         checks.REQUEST.name("a\tb", "name")
-    with checks.legacy_names():
+    with checks.stored_log():
         assert checks.REQUEST.name("a\tb", "name") == "a\tb"
         with pytest.raises(FudgeError, match="1 to 60"):
             checks.REQUEST.name(" \t ", "name")  # blank was refused by the old builds too
     with pytest.raises(FudgeError, match="control character"):
         checks.REQUEST.name("a\tb", "name")
+
+
+HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}
+GOB = {"name": "Gob", "role": "npc", "skills": {"Spear": "Mediocre"}}
+# Logged by the build before (a1e72c7): the Hero beats both foes and names none (F95 4.34): no one
+# was wounded; then the Orc, Incapacitated, rolls initiative and a story element.
+BEATS_BOTH = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
+              "group_roll": {"total": -2}}
+DOWNED = [{"t": "wound", "id": "c2", "level": 4},
+          {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "alternating"}}},
+          {"t": "initiative", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 1}}},
+          {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "story"}}},
+          {"t": "story", "id": "c2", "rolls": [{"total": 0}]}]
+STRICTER = {"name": "Old rounds", "ruleset": {"preset": "fudge1995", "options": {}},
+            "log": [{"t": "add", "fighter": f} for f in (HERO, ORC, GOB)] + [BEATS_BOTH] + DOWNED}
+
+
+def test_an_old_log_with_rounds_now_refused_opens_as_it_was():
+    enc = Encounter.from_dict(json.loads(json.dumps(STRICTER)))
+    assert enc.to_dict() == STRICTER
+    group = next(line for line in enc.lines if "against Orc, Gob" in line)
+    assert group.endswith("no one is hurt.")
+    assert enc.state.last["kind"] == "story"
+    assert door("encounter.open", {"id": "stricter", "encounter": STRICTER})["ok"]
+    # The same events as new input are refused, and nothing is logged.
+    fresh = Encounter.from_dict({**STRICTER, "log": STRICTER["log"][:3]})
+    with pytest.raises(FudgeError, match="choose the foe he strikes"):
+        fresh.apply(BEATS_BOTH)
+    old = Encounter.from_dict({**STRICTER, "log": STRICTER["log"][:-1]})
+    with pytest.raises(FudgeError, match="Orc cannot roll now"):
+        old.apply(STRICTER["log"][-1])
+    assert len(old.log) == len(STRICTER["log"]) - 1
