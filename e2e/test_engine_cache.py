@@ -167,6 +167,34 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start_and_is_replaced(open_co
     assert page.evaluate("pyfudgeEngine.request('ladder')")["ok"]
 
 
+def test_a_snapshot_that_fails_again_is_not_made_again_for_this_build(open_context, site):
+    """A failure that repeats is the device's: after the retry's restore fails too, the build
+    gets a `failed` record, later starts are normal ones and make no snapshot."""
+    page = open_context().new_page()
+    open_app(page, site)
+    wait_snapshot_kept(page)
+    damage(page, "foreign")
+    revisit(page, site)
+    assert start_kind(page) == "fallback"
+    wait_snapshot_kept(page)  # the retry
+    damage(page, "foreign")
+    revisit(page, site)
+    assert start_kind(page) == "fallback"
+    build_version = json.loads((site.server.directory / build.MANIFEST).read_text())["version"]
+    failed = page.evaluate("async () => {" + DB_JS + """
+        return run("readonly", (s) => s.get("snapshot"));
+    }""")
+    assert failed == {"build": build_version, "failed": True}
+    page.wait_for_timeout(2500)  # a snapshot would be stored 1 s after ready
+    assert page.evaluate("pyfudgeEngine.snapshot") is None
+    revisit(page, site)
+    assert start_kind(page) == "fresh"
+    assert page.evaluate("pyfudgeEngine.request('roll', {level: 1, faces: [1, 1, 0, -1]})")["ok"]
+    page.wait_for_timeout(2500)
+    assert page.evaluate("pyfudgeEngine.snapshot") is None
+    assert stored(page) == {"keys": ["snapshot"], "build": build_version, "size": None}
+
+
 def test_a_new_build_does_not_use_the_old_builds_snapshot(open_context, site, dist, tmp_path):
     new, manifest = make_new_build(dist, tmp_path)
     page = open_context().new_page()

@@ -143,6 +143,9 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     expect(panel.get_by_role("table", name="Ásta against 2 foes")).to_be_visible()
     each = check_group_odds(page, enc_id, draft)
     assert each["classes"] == 729  # one 4dF roll against each of two foes (F95 4.34)
+    # The player chooses whom he strikes once the dice are known: the odds say which order they assume.
+    assert each["prefer_ids"] == ["c2", "c3"]
+    expect(panel.get_by_test_id("odds-prefer")).to_contain_text("strike the first he may of")
     axe_check(page, "odds before rolling: a group round")
     panel.screenshot(path=f"/tmp/foresight-group-{screen['viewport']['width']}.png")
 

@@ -80,7 +80,9 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     :meth:`pyfudge.odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
-    wound. Too many foes rolling their own dice is refused by :mod:`pyfudge.odds`."""
+    wound (the event asks the player to choose once the dice are known, F95 4.34; the odds
+    assume this order): ``prefer_ids``. Too many foes rolling their own dice is refused by
+    :mod:`pyfudge.odds`."""
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
@@ -93,7 +95,8 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     out = result.to_dict()
     for f in out["foes"]:
         f["id"] = ids[f["name"]]
-    return {**out, "t": "group", "lone_id": g.lone.id, "out": [c.id for c in g.out], "round": state.round}
+    return {**out, "t": "group", "lone_id": g.lone.id, "out": [c.id for c in g.out], "round": state.round,
+            "prefer_ids": [ids[n] for n in result.prefer]}
 
 
 def ranged_odds(state: State, event: Any) -> dict[str, Any]:

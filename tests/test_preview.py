@@ -232,9 +232,11 @@ def test_a_group_draft_against_fixed_npcs_by_hand():
     assert exact(out["strikes"]) == Fraction(31, 81)
     assert [(f["id"], exact(f["hits_lone"]), exact(f["struck"])) for f in out["foes"]] == [
         ("c2", Fraction(31, 81), Fraction(31, 81)), ("c3", Fraction(31, 81), 0)]
+    assert out["prefer_ids"] == ["c2", "c3"]
     # The draft's targets are her order of preference.
     out = preview.event_odds(crew({"melee.npc_fixed": True}).state, group(targets=["c3"]))
     assert [exact(f["struck"]) for f in out["foes"]] == [0, Fraction(31, 81)]
+    assert out["prefer_ids"] == ["c3", "c2"]
 
 
 def _door_round(npc_roll="each"):

@@ -14,13 +14,16 @@
 // so each restore writes a marker and holds a Web Lock of the same name until it has worked;
 // a marker whose lock nobody holds is a restore that died, and the next start deletes the
 // snapshot instead of trying it again. (Another tab restoring at the same time holds its own.)
+// A snapshot made after a failed restore is marked `retry`: if it fails too, the build gets a
+// `failed` record instead, and no more snapshots are made for it on this device (a failure that
+// repeats is the device's, and would cost a failed restore and a 32 MB write at every visit).
 //
 // The database is not in Cache Storage, which belongs to the service worker (one cache per
 // build). Its name carries the app's path: two deployments on one origin keep their own.
 
 const DB_NAME = `pyfudge-engine ${new URL("..", import.meta.url).pathname}`;
 const STORE = "snapshot";
-const SNAPSHOT = "snapshot"; // {build, size, sha256, blob}
+const SNAPSHOT = "snapshot"; // {build, size, sha256, blob, retry}, or {build, failed: true}
 const RESTORING = "restoring:"; // + an id: {build, at}, while the lock of that name is held
 
 function promised(request) {
@@ -68,21 +71,47 @@ export async function sha256(bytes) {
 
 const lockName = (marker) => `${DB_NAME} ${marker}`;
 
-/** The snapshot of this build to restore, or null when there is none to use:
- * {bytes, settle(worked)}. bytes is a promise of the checked bytes (for loadPyodide's
- * _loadSnapshot, which awaits it while the wasm compiles); settle() ends the restore: the
- * marker is removed, and so is the snapshot when it did not work. */
+/** A snapshot of this build failed: delete it, and when it was already a retry, keep a
+ * `failed` record for the build instead. True when no more should be made. */
+async function failed(build, saved) {
+  if (!saved.retry) {
+    await drop();
+    return false;
+  }
+  try {
+    await done("readwrite", (s) => { s.clear(); s.put({ build, failed: true }, SNAPSHOT); });
+  } catch {
+    await drop();
+  }
+  return true;
+}
+
+/** What this build's start does with the stored snapshot: null (there is none: make one),
+ * {retry: true} (a failed one was deleted: make another, marked retry), {failed: true} (this
+ * build's snapshots failed twice: make none), or {bytes, settle(worked)} to restore it. bytes
+ * is a promise of the checked bytes (for loadPyodide's _loadSnapshot, which awaits it while the
+ * wasm compiles); settle() ends the restore: the marker is removed, and when it did not work the
+ * snapshot too; it resolves to whether another snapshot may be made. */
 export async function take(build) {
   try {
     if (!self.navigator?.locks) return null;
-    const s = await store("readonly");
-    const [saved, keys] = await Promise.all([promised(s.get(SNAPSHOT)), promised(s.getAllKeys())]);
-    if (!saved) return null;
+    // Locks first, then markers: a marker written after this look (another tab's restore that
+    // began since) is newer than `since` and never taken for a dead one.
+    const since = Date.now();
     const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name));
-    const died = keys.some((key) => String(key).startsWith(RESTORING) && !held.has(lockName(key)));
-    if (died || saved.build !== build || !(saved.blob instanceof Blob)) {
-      await drop(); // a restore that never finished, or another build's snapshot
+    const s = await store("readonly");
+    const [saved, keys, values] = await Promise.all([
+      promised(s.get(SNAPSHOT)), promised(s.getAllKeys()), promised(s.getAll())]);
+    if (!saved) return null;
+    if (saved.build !== build) {
+      await drop(); // another build's snapshot
       return null;
+    }
+    if (saved.failed) return { failed: true };
+    const died = keys.some((key, i) => String(key).startsWith(RESTORING) && !held.has(lockName(key))
+      && values[i]?.at < since);
+    if (died || !(saved.blob instanceof Blob)) {
+      return (await failed(build, saved)) ? { failed: true } : { retry: true }; // a restore that never finished
     }
     const marker = RESTORING + Math.random().toString(36).slice(2);
     let release;
@@ -102,12 +131,14 @@ export async function take(build) {
     bytes.catch(() => {}); // the restore reports it
     const settle = async (worked) => {
       try {
-        await (worked ? done("readwrite", (st) => st.delete(marker)) : drop());
+        if (worked) await done("readwrite", (st) => st.delete(marker));
+        else return !(await failed(build, saved));
       } catch {
         // a marker left behind: the next start drops the snapshot, slower but never wrong
       } finally {
         release();
       }
+      return true;
     };
     return { bytes, settle };
   } catch {
@@ -124,11 +155,11 @@ export async function drop() {
   }
 }
 
-/** Keep bytes as this build's snapshot; false when it could not be stored (quota, no
- * IndexedDB): the next start is a normal one and tries again. */
-export async function keep(build, bytes) {
+/** Keep bytes as this build's snapshot (`retry`: made after a failed restore); false when it
+ * could not be stored (quota, no IndexedDB): the next start is a normal one and tries again. */
+export async function keep(build, bytes, retry) {
   try {
-    const record = { build, size: bytes.length, sha256: await sha256(bytes), blob: new Blob([bytes]) };
+    const record = { build, size: bytes.length, sha256: await sha256(bytes), blob: new Blob([bytes]), retry };
     await done("readwrite", (s) => s.put(record, SNAPSHOT));
     return true;
   } catch {

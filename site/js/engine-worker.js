@@ -59,7 +59,10 @@ const packageBaseUrl = new URL("../pyodide/", import.meta.url).href;
 // only logs "wasm instantiation failed!"), or the error escapes as an unhandled rejection
 // (below), depending on timing. So every fetch of them is watched: a failed one fails the start.
 let downloadFailed;
-const downloadFailure = new Promise((_, reject) => { downloadFailed = reject; });
+let downloadError = null; // the first failed download, if any (not a snapshot's fault)
+const downloadFailure = new Promise((_, reject) => {
+  downloadFailed = (err) => { downloadError ??= err; reject(err); };
+});
 downloadFailure.catch(() => {}); // raced against each boot
 const fetchFile = self.fetch.bind(self);
 self.fetch = async (input, init) => {
@@ -106,7 +109,9 @@ async function start() {
   const wheel = fetchWheel(manifest); // fetched while Python boots
   wheel.catch(() => {}); // awaited below
   const saved = await snapshot.take(build);
-  if (saved) {
+  let make = !saved?.failed; // this build's snapshots failed twice on this device: none more
+  let retry = !!saved?.retry;
+  if (saved?.bytes) {
     try {
       pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel);
       const handle = checked(pyodide.pyimport("pyfudge.api").handle);
@@ -114,19 +119,26 @@ async function start() {
       saved.settle(true);
       return handle;
     } catch (err) {
+      // A file that could not be downloaded fails any start: not the snapshot's fault, kept.
+      if (downloadError || !(await wheel.then(() => true, () => false))) {
+        await saved.settle(true);
+        throw err;
+      }
       console.warn(`pyfudge: the engine's snapshot could not be restored; starting normally (${err?.message ?? err})`);
-      await saved.settle(false);
+      make = await saved.settle(false);
+      retry = true;
       startKind = "fallback";
     }
   }
   // A snapshot can only be made by an engine started with _makeSnapshot (which only records
   // which globals Python reaches). It is made here, before any request: the state it keeps is
   // exactly a fresh engine's; it is stored later, off the critical path (keepSnapshot).
-  pyodide = await boot({ _makeSnapshot: true }, wheel);
+  pyodide = await boot(make ? { _makeSnapshot: true } : {}, wheel);
   const handle = pyodide.pyimport("pyfudge.api").handle;
+  if (!make) return handle;
   try {
     const began = performance.now();
-    madeSnapshot = { build, bytes: pyodide.makeMemorySnapshot(), ms: performance.now() - began };
+    madeSnapshot = { build, bytes: pyodide.makeMemorySnapshot(), ms: performance.now() - began, retry };
   } catch (err) {
     console.warn(`pyfudge: no snapshot of the engine (${err?.message ?? err})`);
   }
@@ -138,11 +150,11 @@ async function start() {
 const KEEP_AFTER_MS = 1000;
 function keepSnapshot() {
   if (!madeSnapshot) return;
-  const { build, bytes, ms } = madeSnapshot;
+  const { build, bytes, ms, retry } = madeSnapshot;
   madeSnapshot = null;
   setTimeout(async () => {
     const began = performance.now();
-    const kept = await snapshot.keep(build, bytes);
+    const kept = await snapshot.keep(build, bytes, retry);
     postMessage({ type: "snapshot", kept, bytes: bytes.length, makeMs: Math.round(ms),
       keepMs: Math.round(performance.now() - began) });
   }, KEEP_AFTER_MS);
