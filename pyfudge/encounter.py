@@ -186,8 +186,9 @@ def _stunned_only(stunned: int) -> Declaration:
 
 # The round form's roles a fighter may be refused: the first fighter of a simultaneous round, the
 # attacker of an alternating turn, the lone fighter and a foe of a group round, the shooter, and
-# a target who dodges or shoots back (an unaware target, or a defender, may be anyone).
-ROLES = ("fighter", "attacker", "lone", "foe", "shooter", "dodge", "shoot_back")
+# a target fired at as the ranged modes say: "aware" (he dodges) or "shoot_back" (an unaware
+# target, or a defender, may be anyone). The ranged target's roles are the modes' own names.
+ROLES = ("fighter", "attacker", "lone", "foe", "shooter", "aware", "shoot_back")
 
 
 def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[str, str]:
@@ -600,7 +601,7 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     # stunned, "cannot attack" — so he neither shoots, nor dodges or shoots back.
     if "shooter" in refused_roles(shooter.fighter, s_decl, rules):
         raise EncounterError(f"{shooter.fighter.name} cannot shoot this round (F95 4.51, 4.62).", field="shooter")
-    if mode != "unaware" and "dodge" in refused_roles(target.fighter, t_decl, rules):
+    if mode != "unaware" and "aware" in refused_roles(target.fighter, t_decl, rules):
         raise EncounterError(f"{target.fighter.name} cannot act (F95 4.51, 4.62): he cannot dodge or shoot back, "
                              "so fire at him as at an unaware target.", field="mode")
     if mode == "shoot_back" and "shoot_back" in refused_roles(target.fighter, t_decl, rules):

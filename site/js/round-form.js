@@ -209,8 +209,6 @@ function Declare({ who, label, describe, view, card, side, setSide }) {
 
 /** Why the engine would refuse `c` in `role` now (the view's `unable`, F95 4.51, 4.62), or null. */
 const unable = (c, role) => (role && c?.unable?.[role]) || null;
-// The role an aware target takes in each ranged mode (an unaware one may be anyone).
-const TARGET_ROLE = { aware: "dodge", shoot_back: "shoot_back" };
 
 /** Does `a` roll against `b`? The view lists the pairs of any sides where she does not (F95
  *  4.33: an NPC against a PC scores her trait level). */
@@ -254,7 +252,9 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
   // A foe who cannot act is left out of a group round by the engine: not offered.
   const foes = cs.filter((c) => c.id !== a.id && !unable(c, "foe") && (chosenFoes ? chosenFoes.includes(c.id) : c.side !== a.side));
   // A target who cannot dodge or shoot back is fired at as unaware (the engine refuses the rest).
-  const shot = unable(b, TARGET_ROLE[chosenShot.mode]) ? { ...chosenShot, mode: "unaware" } : chosenShot;
+  // A target the engine would refuse in the chosen mode (the view's roles are the modes' names)
+  // is fired at as unaware, as the engine's own message advises (F95 4.51, 4.62).
+  const shot = unable(b, chosenShot.mode) ? { ...chosenShot, mode: "unaware" } : chosenShot;
   const technique = view.roll_dice?.dice ?? "4dF";
   const fudgeRoll = view.roll_dice?.faces ?? true;
   const techniqueLabel = choiceLabel(describe, "dice.technique", technique);
@@ -492,7 +492,7 @@ export function ExchangePanel({ view, describe, apply, engine, preview }) {
           <div class="sheet-form">
             <${Field} id="rg-mode" label="The target" wide>
               <select id="rg-mode" onChange=${(e) => setShot({ ...chosenShot, mode: e.currentTarget.value })}>
-                ${(labels.ranged_modes ?? []).map((m) => { const why = unable(b, TARGET_ROLE[m.value]);
+                ${(labels.ranged_modes ?? []).map((m) => { const why = unable(b, m.value);
                   return html`<option value=${m.value} selected=${shot.mode === m.value} disabled=${!!why}>${why ? `${m.label} (${why})` : m.label}</option>`; })}
               </select></${Field}>
             <${Field} id="rg-weapon" label="Ranged weapon" wide>
