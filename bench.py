@@ -56,6 +56,9 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     "odds_1v1_ms": (20, "ms", "exact odds 1-vs-1 in Pyodide"),
     "odds_1v6_ms": (200, "ms", "exact odds 1-vs-6 in Pyodide"),
     "share_link_chars": (1000, "chars", "share link of the reference encounter"),
+    # Table mode: the encounter screen a GM runs a fight from, at 390×844, mid-round.
+    "round_screen_px": (2000, "px", "encounter screen height at 390×844, mid-round"),
+    "tabs_to_resolve": (15, "", "Tab presses from the top of the page to Resolve"),
 }
 
 # What a static host compresses (by type) when the browser accepts gzip or brotli; archives
@@ -218,6 +221,8 @@ class Samples:
     snapshot_bytes: list[int | None] = field(default_factory=list)  # stored before the warm visit
     ui_apply_ms: list[float] = field(default_factory=list)
     ui_missing: bool = False
+    round_screen_px: list[float] = field(default_factory=list)
+    tabs_to_resolve: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def add(self, page: str, metric: str, value: float | None) -> None:
@@ -299,6 +304,8 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         # the engine's memory snapshot stored by the cold visit, which the warm visit restores
         "snapshot_bytes": max(snapshots) if snapshots else None,
         "snapshot_runs": f"{len(snapshots)} of {len(s.snapshot_bytes)}",
+        "round_screen_px": max(s.round_screen_px) if s.round_screen_px else None,
+        "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -485,6 +492,23 @@ UI_APPLY_JS = """async ([count, warmup, timeoutMs]) => {
   return { apply_ms: times.slice(warmup) };
 }"""
 
+# Table mode: one exchange as a GM runs it on the phone (Roll all, then Resolve), so that the
+# screen measured is mid-round, its result showing.
+TABLE_SCREEN_JS = """async () => {
+  const button = (label) => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
+  const until = (ok, ms = 30000) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const tick = () => (ok() ? resolve() : performance.now() - t0 > ms ? reject(new Error("timeout")) : setTimeout(tick, 20));
+    tick();
+  });
+  if (!button("Roll all") || !button("Resolve")) return { missing: "no Roll all and Resolve buttons" };
+  button("Roll all").click();
+  try { await until(() => document.querySelectorAll(".total-picker input:checked").length >= 2); }
+  catch { return { missing: "Roll all did not fill the dice" }; }
+  button("Resolve").click();
+  return {};
+}"""
+
 # The size of the engine's snapshot in its IndexedDB database (js/engine-snapshot.js names it after
 # the app's path), or null; never creates the database.
 SNAPSHOT_SIZE_JS = """async () => {
@@ -605,6 +629,41 @@ class Bench:
             self.samples.ui_missing = True
             return
         self.samples.ui_apply_ms.extend(got["apply_ms"])
+
+    def table_screen(self, browser) -> None:
+        """The reference encounter on a 390×844 phone, mid-round (one exchange rolled by the
+        app and resolved: Roll all, Resolve): the encounter screen's document height, and the
+        Tab presses from the top of the page until Resolve has the focus. Skipped, with a note,
+        for a build without table mode's controls."""
+        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
+        context.set_default_timeout(READY_TIMEOUT_MS)
+        try:
+            page = context.new_page()
+            page.goto(self.url + "index.html")
+            self.wait_ready(page, "app, table screen")
+            if not self.seed_saved_encounter(page):
+                return
+            page.goto("about:blank")
+            page.goto(self.url + f"index.html#/e/{SAVED_ID}")
+            self.wait_ready(page, "app, table screen")
+            page.wait_for_selector("html[data-view=live][data-busy=false]")
+            got = page.evaluate(TABLE_SCREEN_JS)
+            if got.get("missing"):
+                self.samples.notes.append(f"table screen not measured: {got['missing']}")
+                return
+            page.wait_for_selector("html[data-view=live][data-busy=false]")
+            page.wait_for_function("() => document.querySelector('[data-testid=result-strip] li') !== null")
+            self.samples.round_screen_px.append(page.evaluate("document.documentElement.scrollHeight"))
+            page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+            for tabs in range(1, 61):
+                page.keyboard.press("Tab")
+                if page.evaluate("document.activeElement.textContent.trim() === 'Resolve'"):
+                    self.samples.tabs_to_resolve.append(tabs)
+                    break
+            else:
+                self.samples.notes.append("Resolve not reached in 60 Tab presses")
+        finally:
+            context.close()
 
     def wait_snapshot(self, page, seconds: float = 60) -> int | None:
         """The size of the engine's memory snapshot stored by the cold visit (js/engine-snapshot.js),
@@ -742,6 +801,8 @@ class Bench:
                     for name, step in steps:
                         self.log(f"run {run + 1}/{self.runs}: {name}")
                         step()
+                self.log("table screen (390×844)")
+                self.table_screen(browser)
                 browser.close()
         finally:
             self.server.shutdown()

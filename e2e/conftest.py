@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 RESULTS = ROOT / "test-results"
-READY_TIMEOUT_MS = 90_000  # Pyodide boots in ~3 s here; a busy CI machine may be far slower
+READY_TIMEOUT_MS = int(os.environ.get("PYFUDGE_E2E_TIMEOUT_MS", 90_000))  # Pyodide boots in ~3 s here; a busy CI machine may be far slower
 
 
 def chromium() -> str | None:
@@ -300,21 +300,65 @@ def add_fighter(page, fighter: dict) -> None:
         details.locator("summary").click()
     form = details.locator("form")
     fill_fighter(form, fighter)
-    before = page.locator("article.fighter").count()
+    before = roster(page).count()
     form.get_by_role("button", name="Add combatant").click()
     idle(page)
-    expect(page.locator("article.fighter")).to_have_count(before + 1)
+    expect(roster(page)).to_have_count(before + 1)
+
+
+def roster(page):
+    """The roster's rows, one per fighter."""
+    return page.get_by_test_id("roster").locator(":scope > li")
+
+
+def row(page, name: str):
+    """A fighter's row button in the roster (its name is the button's first words)."""
+    return page.get_by_test_id("roster").get_by_role("button", name=re.compile(f"^{re.escape(name)}, "))
 
 
 def card(page, name: str):
+    """A fighter's card, opened from his roster row when it is not open yet."""
+    button = row(page, name)
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+        expect(button).to_have_attribute("aria-expanded", "true")
     return page.locator("article.fighter").filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def pick_total(page, who: str, total: int) -> None:
+    """Pick a roller's dice total in the round form's total picker ("<who>'s dice")."""
+    group = page.get_by_role("group", name=f"{who}'s dice", exact=True)
+    radio = group.get_by_role("radio", name=f"{who}'s total: {signed(total)}", exact=True)
+    group.locator(f"label[for='{radio.get_attribute('id')}']").click()
+    expect(radio).to_be_checked()
 
 
 FACE_NAMES = {-1: "minus", 0: "blank", 1: "plus"}
 
 
 def enter_faces(page, who: str, faces: list[int], title: str = "Die") -> None:
-    press_faces(page.get_by_role("group", name=f"{who}'s dice"), title, faces)
+    group = page.get_by_role("group", name=f"{who}'s dice", exact=True)
+    if title == "Die":
+        show_faces(group)
+    press_faces(group, title, faces)
+
+
+def show_faces(group) -> None:
+    """Unfold a roller's faces and his own Roll (folded under his total picker)."""
+    toggle = group.locator(".dice-tools .link-btn")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
+def roll_for(page, who: str) -> None:
+    """Roll one roller's dice alone (Roll all rolls every roller's)."""
+    group = page.get_by_role("group", name=f"{who}'s dice", exact=True)
+    show_faces(group)
+    group.get_by_role("button", name=f"Roll for {who} alone", exact=True).click()
 
 
 def press_faces(group, title: str, faces: list[int], d6: bool = False) -> None:
@@ -333,6 +377,7 @@ def fits(page) -> None:
 
 def declare(page, which: str, name: str, declares: dict) -> None:
     """Fill the declaration of side which ("a" or "b") from a Declaration dict."""
+    open_declarations(page)
     details = page.locator("details.declare").nth(0 if which == "a" else 1)
     if details.get_attribute("open") is None:
         details.locator("summary").click()
@@ -346,6 +391,21 @@ def declare(page, which: str, name: str, declares: dict) -> None:
             control.fill(str(value))
 
 
+def open_odds(page):
+    """The odds before rolling, unfolded from their one plain line; returns the panel."""
+    panel = page.get_by_test_id("odds")
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    return panel
+
+
+def open_declarations(page) -> None:
+    """Unfold the round form's declarations, damage dice and checks."""
+    details = page.locator("details.declare-all")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
 def play_exchange(page, a: str, b: str, rnd: dict) -> None:
     """One exchange through the exchange panel, as a player enters the book's dice."""
     page.get_by_label("Fighter", exact=True).select_option(label=a)
@@ -354,6 +414,7 @@ def play_exchange(page, a: str, b: str, rnd: dict) -> None:
         if rnd.get(f"{which}_declares"):
             declare(page, which, name, rnd[f"{which}_declares"])
     if any("damage" in (rnd.get(k) or {}) for k in ("a_dice", "b_dice")):
+        open_declarations(page)
         page.get_by_label("Enter damage dice").set_checked(True)
     for which, name in (("a", a), ("b", b)):
         dice = rnd.get(f"{which}_dice") or {}
@@ -365,7 +426,7 @@ def play_exchange(page, a: str, b: str, rnd: dict) -> None:
     lines = log.count()
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("form.exchange .error")).to_have_count(0)
+    expect(page.locator("#round .error")).to_have_count(0)
     expect(log).to_have_count(lines + 1)
 
 
@@ -405,7 +466,7 @@ def resolve(page) -> None:
     lines = page.get_by_test_id("log").locator("li").count()
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("form.exchange .error")).to_have_count(0)
+    expect(page.locator("#round .error")).to_have_count(0)
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines + 1)
 
 

@@ -70,7 +70,7 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     # Remove.
     orc.get_by_role("button", name="Remove").click()
     idle(page)
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1)
     expect(page.get_by_test_id("log").locator("li").last).to_have_text("Orc leaves the fight.")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     axe_check(page, "encounter screen with the forms open")

@@ -10,7 +10,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, fill_fighter, fits, idle, new_encounter, press_faces, resolve, set_option
+from conftest import (add_fighter, card, enter_faces, fill_fighter, fits, idle, new_encounter, open_declarations, press_faces,
+                      resolve, set_option, show_faces)
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "shield": "medium"}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}
@@ -39,7 +40,7 @@ def stored_log(page, eid):
 def resolve_asks(page, text):
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("form.exchange .error")).to_contain_text(text)
+    expect(page.locator("#round .error")).to_contain_text(text)
 
 
 def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe_check):
@@ -51,6 +52,7 @@ def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe
     expect(page.locator("#show-checks")).to_have_count(0)
     set_option(page, "co.shield", True)
     set_option(page, "co.damage_check", True)
+    open_declarations(page)
     expect(page.get_by_label(re.compile("^Enter checks: Shield checks.*Damage checks"))).to_be_visible()
     expect(page.get_by_role("group", name="Hero's checks")).to_have_count(0)
 
@@ -80,6 +82,7 @@ def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe
     expect(card(page, "Hero").get_by_test_id("status")).not_to_have_text("Undamaged")
 
     # Roll checks: the engine rolls the shield check and the damage check for him.
+    open_declarations(page)
     page.get_by_label(re.compile("^Enter checks")).check()
     hero.get_by_role("button", name="Roll checks for Hero").click()
     idle(page)
@@ -127,7 +130,8 @@ def test_one_willpower_result_per_wound_and_the_gms_two_dice(open_context, site,
     page.get_by_label("What happens", exact=True).select_option("group")
     page.get_by_label(re.compile("The GM rolls once")).check()
     gm = page.get_by_role("group", name="GM's group roll")
-    gm.get_by_role("button", name="Roll for the GM").click()
+    show_faces(gm)
+    gm.get_by_role("button", name="Roll for the GM alone").click()
     idle(page)
     expect(gm.locator('.face-btn[aria-pressed="true"]')).to_have_count(2)
 

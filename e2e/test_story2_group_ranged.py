@@ -10,7 +10,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, idle, new_encounter, resolve, set_option
+from conftest import (add_fighter, card, enter_faces, idle, new_encounter, open_declarations, pick_total, resolve,
+                      set_option, show_faces)
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}
@@ -69,7 +70,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     idle(page)
     expect(page.get_by_test_id("last-text")).to_contain_text("Hero against Orc, Gob")
     expect(card(page, "Hero").get_by_test_id("status")).to_have_text(hurt)
-    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     idle(page)
     expect(card(page, "Hero").get_by_test_id("status")).to_have_text("Undamaged")
 
@@ -77,6 +78,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     page.get_by_label("What happens", exact=True).select_option("group")
     page.get_by_label(re.compile("The GM rolls once")).check()
     gm = page.get_by_role("group", name="GM's group roll")
+    show_faces(gm)
     expect(gm.locator(".die-toggle")).to_have_count(2)
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     axe_check(page, "round form: the GM's group roll")
@@ -106,12 +108,13 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     page.get_by_label("He strikes", exact=True).select_option(value="")
     enter_faces(page, "Hero", [1, 1, 1, 1])
     gm = page.get_by_role("group", name="GM's group roll")
+    show_faces(gm)
     for i in range(2):
         gm.get_by_role("button", name=f"Die {i + 1}: minus", exact=True).click()
     lines = page.get_by_test_id("log").locator("li").count()
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("form.exchange .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe he strikes")
+    expect(page.locator("#round .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe he strikes")
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
     page.get_by_label("He strikes", exact=True).select_option(label="Orc")
     resolve(page)
@@ -148,7 +151,7 @@ def test_ranged_fire(open_context, site, screen, axe_check):
     page.get_by_label("Ranged weapon", exact=True).select_option("thrown")
     page.get_by_label("Difficulty to hit", exact=True).select_option("2")
     expect(page.get_by_role("group", name="Hero's dice")).to_have_count(0)
-    page.get_by_label("or the dice total", exact=True).fill("0")
+    pick_total(page, "Archer", 0)
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_contain_text("Archer misses")
     last = stored_last(page, eid)
@@ -173,10 +176,12 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
         expect(page.get_by_role("group", name=f"Hero's roll {i}")).to_be_visible()
     axe_check(page, "round form: story element")
     shot(page, "story")
-    page.get_by_role("button", name="Roll for Hero (roll 2)").click()
-    expect(page.get_by_role("group", name="Hero's roll 2").locator(".die-toggle button[aria-pressed=true]")).to_have_count(4)
-    for i, total in enumerate(["1", "-1", "0"]):  # a total entered wins over rolled faces
-        page.locator(f"#total-s{i + 1}").fill(total)
+    second = page.get_by_role("group", name="Hero's roll 2")
+    show_faces(second)
+    second.get_by_role("button", name="Roll for Hero (roll 2) alone").click()
+    expect(second.locator(".die-toggle button[aria-pressed=true]")).to_have_count(4)
+    for i, total in enumerate(["+1", "\u22121", "0"]):  # a total picked wins over rolled faces
+        page.get_by_role("group", name=f"Hero's roll {i + 1}").locator("label", has_text=re.compile(f"^{re.escape(total)}$")).click()
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_have_text("Round 1, story element: Hero gets Good.")
     last = stored_last(page, eid)
@@ -194,6 +199,7 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
     expect(page.locator("form.exchange")).to_contain_text("Orc scores her trait level")
     axe_check(page, "round form: PC vs NPC")
     # Declarations: an aimed blow at the arm (F95 4.35: the GM's relative degree) and a pulled punch.
+    open_declarations(page)
     page.get_by_text("Declare for Hero").click()
     page.locator("#decl-a-aim").fill("arm")
     page.locator("#decl-a-aim_relative").fill("1")
@@ -220,6 +226,7 @@ def test_a_fighter_with_several_skills_declares_the_one_he_uses(open_context, si
     page.wait_for_url(re.compile(r"#/e/e[0-9a-f]+$"))
     idle(page)
     eid = page.url.rsplit("/", 1)[1]
+    open_declarations(page)
     page.get_by_text("Declare for Hero").click()
     skill = page.locator("#decl-a-skill")
     expect(skill.locator("option")).to_have_text(["Sword", "Axe"])
@@ -234,14 +241,14 @@ def test_a_fighter_with_several_skills_declares_the_one_he_uses(open_context, si
 
 
 def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, site):
-    """The odds panel's slot: ExchangePanel's `preview(draft)` sees the event Resolve sends."""
+    """The odds panel's slot: RoundPanel's `preview(draft)` sees the event Resolve sends."""
     page = open_context().new_page()
     page.goto(site.url + "#/")
     page.wait_for_selector("html[data-engine=ready]")
     seen = page.evaluate("""async () => {
         const { Engine } = await import("./js/engine.js");
         const { html, render } = await import("./vendor/preact-htm.mjs");
-        const { ExchangePanel } = await import("./js/round-form.js");
+        const { RoundPanel } = await import("./js/round-panel.js");
         const engine = new Engine();
         const describe = (await engine.request("describe")).result;
         let view = (await engine.request("encounter.new", { id: "preview" })).result.view;
@@ -253,7 +260,7 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
         const drafts = [], sent = [];
         const host = document.createElement("div");
         document.body.append(host);
-        render(html`<${ExchangePanel} view=${view} describe=${describe} engine=${engine}
+        render(html`<${RoundPanel} view=${view} describe=${describe} engine=${engine} session=${{ id: "preview", pending: 0 }}
           apply=${async (e) => { sent.push(e); return { ok: true }; }}
           preview=${(d) => { drafts.push(d); return html`<p id="preview-probe">${d.t}</p>`; }} />`, host);
         const tick = () => new Promise((r) => setTimeout(r, 50));
@@ -264,10 +271,8 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
         await tick();
         host.querySelector("#gm-roll").click();
         await tick();
-        const total = (id) => host.querySelector(`#total-${id}`);
-        for (const [id, value] of [["a", "1"], ["gm", "-1"]]) {
-          total(id).value = value;
-          total(id).dispatchEvent(new Event("input"));
+        for (const id of ["total-a-1", "total-gm--1"]) {  // the total pickers' radios: +1, −1
+          host.querySelector(`#${id}`).click();
           await tick();
         }
         const draft = drafts.at(-1);  // what the slot shows as Resolve is pressed

@@ -10,7 +10,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, fits, idle, new_encounter, press_faces, resolve, set_option
+from conftest import (add_fighter, card, enter_faces, fits, idle, new_encounter, open_declarations, press_faces, resolve,
+                      roll_for, set_option)
 from pyfudge import api
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
@@ -37,6 +38,7 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     set_option(page, "damage.system", "minmidmax")
 
     # The view says 3d6: three dice of 1–6 buttons, no −/0/+ damage toggles.
+    open_declarations(page)
     page.get_by_label("Enter damage dice (3d6)").check()
     hero = page.get_by_role("group", name="Hero's dice")
     damage = hero.locator(".damage-dice")
@@ -75,9 +77,10 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     expect(page.locator(".steps li").filter(has_text="read MID of [2, 4, 5] = 4")).to_have_count(1)
 
     # Roll: the engine rolls each fighter's combat dice and three d6 for his damage.
+    open_declarations(page)
     page.get_by_label("Enter damage dice (3d6)").check()
     for name in ("Hero", "Orc"):
-        page.get_by_role("button", name=f"Roll for {name}").click()
+        roll_for(page, name)
         pressed = page.get_by_role("group", name=f"{name}'s dice").locator(".damage-dice .face-btn[aria-pressed=true]")
         expect(pressed).to_have_count(3)
         assert all(1 <= int(t) <= 6 for t in pressed.all_inner_texts())
@@ -89,6 +92,7 @@ def test_min_mid_max_damage_dice_entered_and_rolled(open_context, site, screen, 
     # are the fighter's: they stay when the form changes).
     for what in ("group", "ranged"):
         page.get_by_label("What happens", exact=True).select_option(what)
+        open_declarations(page)
         page.get_by_label("Enter damage dice (3d6)").check()
         hero = page.get_by_role("group", name="Hero's dice")
         expect(hero.locator(".damage-dice .d6-toggle")).to_have_count(3)
@@ -116,6 +120,7 @@ def test_a_graze_die_beside_min_mid_max(open_context, site, screen, axe_check):
     add_fighter(page, ORC)
     set_option(page, "damage.system", "minmidmax")
     set_option(page, "damage.die", "number_1df")
+    open_declarations(page)
     page.get_by_label("Enter damage dice (3d6; a graze: 1dF)").check()
     hero = page.get_by_role("group", name="Hero's dice")
     expect(hero.locator(".damage-dice .d6-toggle")).to_have_count(3)
@@ -135,8 +140,9 @@ def test_a_graze_die_beside_min_mid_max(open_context, site, screen, axe_check):
     assert stored(page, f"pyfudge:view:{eid}")["view"]["last"] == expected["last"]
     expect(page.locator(".steps li").filter(has_text="Damage die +1 on a graze")).to_have_count(1)
     # Roll gives the graze die too.
+    open_declarations(page)
     page.get_by_label("Enter damage dice (3d6; a graze: 1dF)").check()
-    page.get_by_role("button", name="Roll for Hero").click()
+    roll_for(page, "Hero")
     expect(hero.locator(".damage-dice .d6-toggle .face-btn[aria-pressed=true]")).to_have_count(3)
     expect(hero.get_by_role("group", name="Graze die 1").locator(".face-btn[aria-pressed=true]")).to_have_count(1)
 

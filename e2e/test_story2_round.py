@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, enter_faces, idle, new_encounter, play_exchange, set_option
+from conftest import add_fighter, card, enter_faces, idle, new_encounter, pick_total, play_exchange, set_option
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
@@ -21,18 +21,21 @@ def test_a_round_rolled_and_entered(open_context, site, screen, axe_check):
     new_encounter(page, site, "Round", preset="fudge1995")
     add_fighter(page, ASTA)
     add_fighter(page, ORC)
-    expect(page.get_by_label("Exchange", exact=True)).to_have_value("round")  # the preset's pacing
+    what = page.get_by_label("What happens", exact=True)
+    expect(what).to_have_value("exchange")  # the preset's pacing: both strike at once
+    expect(what.locator("option:checked")).to_have_text("Both strike at once")
 
-    # Roll: the engine rolls four Fudge dice for each, shown on the toggles.
+    # Roll all: the engine rolls four Fudge dice for each, shown as their faces and total.
+    page.get_by_role("button", name="Roll all").click()
     for name in ("Ásta", "Orc"):
-        page.get_by_role("button", name=f"Roll for {name}").click()
-        expect(page.get_by_role("group", name=f"{name}'s dice").locator(
-            ".die-toggle button[aria-pressed=true]")).to_have_count(4)
+        dice = page.get_by_role("group", name=f"{name}'s dice")
+        expect(dice.locator(".faces-read")).to_have_text(re.compile(r"^[+0−]( [+0−]){3}$"))
+        expect(dice.locator("input[type=radio]:checked")).to_have_count(1)
     page.get_by_role("button", name="Resolve").click()
     idle(page)
     expect(page.get_by_test_id("last-text")).to_contain_text("Round 1, Ásta vs Orc:")
     expect(page.locator(".steps li").first).to_contain_text("F95 4.22")
-    page.get_by_role("button", name="Undo").click()  # that roll was a try-out
+    page.get_by_role("button", name="Undo", exact=True).click()  # that roll was a try-out
     idle(page)
 
     # Entered dice: the Orc hits Ásta hard; her wound is marked and shown with its penalty.
@@ -47,7 +50,7 @@ def test_a_round_rolled_and_entered(open_context, site, screen, axe_check):
     idle(page)
 
     # Next round, a total entered instead of faces; her wound penalty applies by itself.
-    page.get_by_label("or the dice total").first.fill("0")
+    pick_total(page, "Ásta", 0)
     enter_faces(page, "Orc", [0, 0, 0, 0])
     page.get_by_role("button", name="Resolve").click()
     idle(page)
@@ -59,7 +62,7 @@ def test_a_round_rolled_and_entered(open_context, site, screen, axe_check):
     enter_faces(page, "Ásta", [1, 0, 0])
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("form.exchange .error")).not_to_be_empty()
+    expect(page.locator("#round .error")).not_to_be_empty()
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
     axe_check(page, "exchange panel")
 
@@ -72,13 +75,13 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     add_fighter(page, ASTA)
     add_fighter(page, ORC)
     # Alternating turns: one attacks, the other defends.
-    expect(page.get_by_label("Exchange", exact=True)).to_have_value("attack")
+    expect(page.get_by_label("What happens", exact=True).locator("option:checked")).to_have_text("Ásta attacks, Orc defends")
     enter_faces(page, "Ásta", [1, 1, 1, 0])
     enter_faces(page, "Orc", [-1, 0, 0, 0])
     page.get_by_role("button", name="Resolve").click()
     idle(page)
     # This ruleset rolls damage dice: the engine says so and the damage dice appear.
-    expect(page.locator("form.exchange .error")).to_contain_text("damage dice")
+    expect(page.locator("#round .error")).to_contain_text("damage dice")
     expect(page.get_by_label("Enter damage dice")).to_be_checked()
     enter_faces(page, "Ásta", [0, 0, 1, -1], "Damage die")
     page.get_by_role("button", name="Resolve").click()
@@ -91,9 +94,9 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     dice = page.get_by_role("group", name="Ásta's dice")
     expect(dice.locator(":scope > .die-toggle")).to_have_count(0)
     expect(dice).to_contain_text("2d6 − 7")
-    page.get_by_label("Enter damage dice").set_checked(True)
-    page.get_by_role("button", name="Roll for Ásta").click()
-    expect(page.get_by_label("Dice total").first).not_to_have_value("")
+    page.get_by_role("button", name="Roll all").click()
+    expect(dice.locator("input[type=radio]:checked")).to_have_count(1)
+    expect(page.get_by_label("Enter damage dice")).to_be_checked()
     expect(dice.locator(".damage-dice button[aria-pressed=true]")).to_have_count(4)
 
 
@@ -104,15 +107,15 @@ def test_alternating_turns_start_with_initiative(open_context, site, screen, axe
     add_fighter(page, ASTA)
     add_fighter(page, ORC)
     # F95 4.23: both roll initiative; the winner attacks first and the form turns to him.
-    page.get_by_label("or the dice total").nth(0).fill("-2")
-    page.get_by_label("or the dice total").nth(1).fill("1")
+    pick_total(page, "Ásta", -2)
+    pick_total(page, "Orc", 1)
     page.get_by_role("button", name="Initiative with these dice").click()
     idle(page)
     expect(page.get_by_test_id("last-text")).to_have_text("Initiative, Ásta vs Orc: Orc attacks first.")
     expect(page.get_by_test_id("initiative")).to_have_text("Initiative: Orc attacks first.")
     expect(page.get_by_label("Fighter", exact=True)).to_have_value("c2")
-    expect(page.get_by_label("Exchange", exact=True)).to_have_value("attack")
-    expect(page.get_by_label("Exchange", exact=True).locator("option:checked")).to_have_text("Orc attacks, Ásta defends")
+    expect(page.get_by_label("What happens", exact=True)).to_have_value("exchange")
+    expect(page.get_by_label("What happens", exact=True).locator("option:checked")).to_have_text("Orc attacks, Ásta defends")
     axe_check(page, "round form: alternating turns")
     enter_faces(page, "Orc", [1, 1, 0, 0])
     enter_faces(page, "Ásta", [0, 0, 0, 0])

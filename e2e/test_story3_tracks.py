@@ -43,7 +43,7 @@ def test_wound_tracks(open_context, site, screen, axe_check):
     scratch.click()
     idle(page)
     expect(scratch).to_have_attribute("aria-pressed", "true")
-    expect(last_log(page)).to_have_text("Snorri: a box set by the GM.")
+    expect(last_log(page)).to_have_text("Snorri: the GM marks Scratch box 1.")
     expect(page.locator(".steps li").first).to_contain_text("F95 4.57")
     expect(page.locator(".steps li").first).to_contain_text("GM override")
     scratch.click()
@@ -110,7 +110,7 @@ def test_pawn_track_and_own_boxes(open_context, site, screen, axe_check):
     idle(page)
     expect(out).to_have_attribute("aria-pressed", "true")
     expect(goblin.get_by_test_id("status")).to_have_class("status out")
-    expect(last_log(page)).to_have_text("Goblin: a box set by the GM.")
+    expect(last_log(page)).to_have_text("Goblin: the GM marks Out of the Battle box 1.")
 
     details = page.locator("#add-fighter")
     if details.get_attribute("open") is None:

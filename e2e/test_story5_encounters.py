@@ -205,7 +205,7 @@ def test_export_then_import_back(open_context, site, screen, axe_check, tmp_path
     assert next(c for c in copies if c["name"] == "Alpha")["log"] == stored["log"]
     row(page, "Alpha").first.locator(".enc-line > a").click()
     idle(page)
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1)
     to_list(page)
     axe_check(page, "list screen after an import")
 

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from conftest import add_fighter, card, declare, enter_faces, idle, new_encounter, resolve, set_option
+from conftest import add_fighter, card, declare, enter_faces, idle, new_encounter, resolve, set_option, show_faces
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
@@ -72,7 +72,7 @@ def test_an_edit_keeps_what_the_sheet_does_not_show(open_context, site, screen, 
     kai.get_by_role("button", name="Edit").click()
     expect(edit.get_by_label("Strength", exact=True)).to_have_value("0")
     kai.screenshot(path=f"/tmp/review-fixes-edit-{'phone' if 'is_mobile' in screen else 'desktop'}.png")
-    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     idle(page)
     expect(edit.get_by_label("Strength", exact=True)).to_have_value("2")
     edit.get_by_role("button", name="Save changes").click()
@@ -109,7 +109,7 @@ def test_rules_form_starts_again_after_an_undo(open_context, site, screen):
     page = open_context(**screen).new_page()
     eid = new_encounter(page, site, "Rules", preset="fudge1995")
     set_option(page, "damage.heavy_blunt", True)
-    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     idle(page)
     assert stored(page, eid, "view")["view"]["ruleset"].get("options", {}) == {}
     expect(page.locator("#opt-damage-heavy_blunt")).not_to_be_checked()
@@ -125,7 +125,9 @@ def test_dice_rolled_at_once_are_all_kept(open_context, site, screen):
     add_fighter(page, ASTA)
     add_fighter(page, ORC)
     # Both Roll buttons in one go: the second answer must not overwrite the first.
-    page.evaluate("document.querySelectorAll('form.exchange .roll-btn').forEach((b) => b.click())")
+    for name in ("Ásta", "Orc"):
+        show_faces(page.get_by_role("group", name=f"{name}'s dice"))
+    page.evaluate("document.querySelectorAll('form.exchange .dice-entry .roll-btn').forEach((b) => b.click())")
     for name in ("Ásta", "Orc"):
         expect(page.get_by_role("group", name=f"{name}'s dice").locator(
             ".die-toggle button[aria-pressed=true]")).to_have_count(4)

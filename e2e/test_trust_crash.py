@@ -120,20 +120,20 @@ def test_an_open_encounter_is_intact_after_a_crash(open_context, site, screen):
     expect(card(page, "Ásta")).to_be_visible()  # the view stays on screen meanwhile
     app_ready(page)
     add_fighter(page, ORC)  # the engine reopens the encounter from storage
-    expect(page.locator("article.fighter")).to_have_count(2)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(2)
 
     # An event in flight when the runtime breaks was not applied (EngineRestarted): the session
     # sends it once more, to the new engine, and it goes through — once.
     page.evaluate("pyfudgeEngine.testCrash('fatal')")
     card(page, "Orc").get_by_role("button", name="Remove").click()
-    expect(page.locator("article.fighter")).to_have_count(1, timeout=90_000)  # after a restart
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1, timeout=90_000)  # after a restart
     expect(status(page)).to_contain_text("was restarted")
     assert page.evaluate("pyfudgeEngine.restarts") == 2
 
     page.reload()
     app_ready(page)
     page.wait_for_selector("html[data-view=live]")
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1)
     expect(card(page, "Ásta")).to_be_visible()
     expect(page.get_by_test_id("log").locator("li").last).to_have_text("Orc leaves the fight.")
     expect(page.get_by_test_id("log").locator("li", has_text="Orc leaves the fight.")).to_have_count(1)

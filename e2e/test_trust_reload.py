@@ -61,7 +61,7 @@ def test_a_plain_reload_of_the_only_page_runs_the_new_build(open_context, site, 
         # The saved encounter, opened by the new build's engine.
         assert page.url.endswith("#/e/" + encounter)
         idle(page)
-        expect(page.get_by_role("heading", name="Asta", exact=True)).to_be_visible()
+        expect(page.get_by_test_id("roster").get_by_role("button", name=re.compile("^Asta, "))).to_be_visible()
         page.screenshot(path=f"/tmp/reload-{screen.get('viewport', {}).get('width', 'desktop')}.png")
         wait_offline_ready(page)
         expect(page.locator("#offline-status")).to_contain_text(manifest["version"])

@@ -58,7 +58,7 @@ def test_quota_exceeded_keeps_the_change_in_memory_says_so_and_offers_export(ope
     assert [e["fighter"]["name"] for e in log_of(page, eid) if e["t"] == "add"] == ["Ásta", "Orc", "Goblin"]
     page.reload()
     idle(page)
-    expect(page.locator("article.fighter")).to_have_count(3)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(3)
 
 
 def test_creating_an_encounter_with_storage_full_says_so(open_context, site):

@@ -35,7 +35,7 @@ def stored_log(page, eid):
 
 
 def names(page):
-    return page.locator("article.fighter h3").all_inner_texts()
+    return page.locator("[data-testid=roster] .row-name").all_inner_texts()
 
 
 def two_tabs(open_context, site):
@@ -48,21 +48,21 @@ def two_tabs(open_context, site):
     b.goto(site.url + f"#/e/{eid}")
     app_ready(b)
     idle(b)
-    expect(b.locator("article.fighter")).to_have_count(1)
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(1)
     return a, b, eid
 
 
 def test_a_change_in_one_tab_is_seen_in_the_other(open_context, site, axe_check):
     a, b, eid = two_tabs(open_context, site)
     add_fighter(a, npc("Orc"))
-    expect(b.locator("article.fighter")).to_have_count(2)  # no reload: the storage event
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(2)  # no reload: the storage event
     expect(b.get_by_test_id("log").locator("li").last).to_have_text("Orc joins the fight.")
     add_fighter(b, npc("Goblin"))
-    expect(a.locator("article.fighter")).to_have_count(3)
+    expect(a.locator("[data-testid=roster] > li")).to_have_count(3)
     assert names(a) == names(b) == ["Ásta", "Orc", "Goblin"]
-    b.get_by_role("button", name="Undo").click()
+    b.get_by_role("button", name="Undo", exact=True).click()
     idle(b)
-    expect(a.locator("article.fighter")).to_have_count(2)
+    expect(a.locator("[data-testid=roster] > li")).to_have_count(2)
     assert [e["t"] for e in stored_log(a, eid)] == ["add", "add", "add", "undo"]
     axe_check(b, "second tab after a change from the first")
     # The list in the other tab follows too (a rename is in the index).
@@ -81,7 +81,7 @@ def test_a_tab_behind_takes_the_stored_log_before_applying(open_context, site):
     b.evaluate("globalThis.__deaf = true")  # b misses what follows
     add_fighter(a, npc("Troll"))
     b.wait_for_timeout(300)
-    expect(b.locator("article.fighter")).to_have_count(1)  # b is behind
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(1)  # b is behind
     details = b.locator("#add-fighter")
     details.locator("summary").click()
     fill_fighter(details.locator("form"), npc("Goblin"))
@@ -90,8 +90,8 @@ def test_a_tab_behind_takes_the_stored_log_before_applying(open_context, site):
     # b took a's Troll first, then applied its own event on top: nothing of a's was discarded.
     log = stored_log(b, eid)
     assert [e["fighter"]["name"] for e in log] == ["Ásta", "Troll", "Goblin"]
-    expect(b.locator("article.fighter h3")).to_have_text(["Ásta", "Troll", "Goblin"])
-    expect(a.locator("article.fighter h3")).to_have_text(["Ásta", "Troll", "Goblin"])  # a hears of it
+    expect(b.locator("[data-testid=roster] .row-name")).to_have_text(["Ásta", "Troll", "Goblin"])
+    expect(a.locator("[data-testid=roster] .row-name")).to_have_text(["Ásta", "Troll", "Goblin"])  # a hears of it
 
 
 def test_logs_that_went_different_ways_are_refused_never_merged(open_context, site, axe_check):
@@ -129,7 +129,7 @@ def test_an_encounter_deleted_in_another_tab_is_not_written_back(open_context, s
     # b hears of it: its copy is in memory only, offered for export; no change writes it back.
     notice = b.get_by_test_id("unsaved-notice")
     expect(notice).to_contain_text("it was deleted in another tab")
-    b.get_by_role("button", name="Undo").click()
+    b.get_by_role("button", name="Undo", exact=True).click()
     idle(b)
     expect(b.get_by_text("deleted in another tab").first).to_be_visible()
     assert b.evaluate("(k) => localStorage.getItem(k)", f"pyfudge:enc:{eid}") is None

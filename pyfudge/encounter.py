@@ -47,7 +47,7 @@ from .combat.fighter import Fighter
 from .errors import FudgeError, RequestError, RuleError
 from .explain import Step
 from .factors import Factors, defensive_factors, offensive_factors
-from .rulesets import RuleSet
+from .rulesets import OPTIONS, RuleSet
 
 SIDES = ("players", "foes")
 MAX_COMBATANTS = 40
@@ -743,8 +743,12 @@ def _box(state: State, event: dict) -> State:
     row = next((r for i, r in enumerate(rows) if r.get("row", i) == event.get("row")), None)
     if row is None:
         return after
-    verb = "clears" if not event.get("value") else "marks"
-    text = f"{c.fighter.name}: the GM {verb} {row['name']} box {event.get('index', 0) + 1}."
+    value = event.get("value")
+    verb = "clears" if not value else "marks"
+    # A lighter wound overflowed into a heavier row's box (F95 4.57's "H") says which it is.
+    overflow = (f" with {wounds.LEVEL_NAMES[value]}" if value and row.get("level") not in (None, value)
+                and isinstance(value, int) and 0 < value < len(wounds.LEVEL_NAMES) else "")
+    text = f"{c.fighter.name}: the GM {verb} {row['name']} box {event.get('index', 0) + 1}{overflow}."
     return replace(after, last={**after.last, "text": text})
 
 
@@ -1003,7 +1007,10 @@ class Encounter:
             "log_dice": list(self.dice),
             "log_details": [d is not None for d in self.details],
             "roll_dice": _roll_dice(rules),
-            "damage_dice": {**damage.dice_needed(rules), "graze": damage.graze_dice(rules)},
+            "damage_dice": {**(needed := damage.dice_needed(rules)), "d6": needed["dice"] == "3d6",
+                            "graze": damage.graze_dice(rules)},
+            # The name of each check a card's ``inputs`` may ask for (the option that turns it on).
+            "check_labels": {k: OPTIONS[key].label for k, key in CHECK_OPTIONS.items()},
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
                         "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},
@@ -1032,6 +1039,11 @@ class Encounter:
 def _status_of(f: Fighter, rules: RuleSet) -> str:
     track = f.track_for(rules)
     return _status(track, track.view(rules=rules, pain=f.pain_threshold))
+
+
+# The option behind each check of a card's ``inputs`` (CO 2.2, CO 4.3, F95 4.52).
+CHECK_OPTIONS = {"shield": "co.shield", "damage_check": "co.damage_check", "willpower": "wounds.willpower",
+                 "capacity": "damage.capacity"}
 
 
 def _roll_dice(rules: RuleSet) -> dict[str, Any]:

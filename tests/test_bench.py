@@ -201,6 +201,15 @@ def test_a_run_without_a_saved_encounter_paint_says_it_measured_first_contentful
     assert bench.results(s, {})["first_paint_kind"].startswith("mixed")
 
 
+def test_the_table_screen_reports_its_worst_run_against_its_targets():
+    s = sample_run()
+    s.round_screen_px = [1800.0, 2100.0]
+    s.tabs_to_resolve = [12, 12]
+    r = bench.results(s, {})
+    assert r["round_screen_px"] == 2100.0 and r["targets"]["round_screen_px"]["met"] is False
+    assert r["tabs_to_resolve"] == 12 and r["targets"]["tabs_to_resolve"]["met"] is True
+
+
 def test_missing_figures_are_none_and_their_target_unknown():
     r = bench.results(bench.Samples(runs=0), {})
     for key in HEADLINE:

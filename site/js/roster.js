@@ -37,11 +37,12 @@ export function Roster({ view, describe, apply }) {
             data-id=${c.id}>
           <button type="button" class="row-btn" tabindex=${i === at ? 0 : -1} aria-expanded=${open.has(c.id) ? "true" : "false"}
             aria-controls=${`card-${c.id}`} onClick=${() => { setCurrent(i); toggle(c.id); }} onKeyDown=${(e) => move(e, i)}
-            onFocus=${() => setCurrent(i)}>
-            <span class="row-name"><bdi>${c.name}</bdi><span class="visually-hidden">, ${side}</span></span>
+            onFocus=${() => setCurrent(i)}
+            aria-label=${`${c.name}, ${side}: ${c.status}${stunned && !c.status.includes(stunned) ? `, ${stunned}` : ""}${c.acted ? ", has acted" : ""}`}>
+            <span class="row-name"><bdi>${c.name}</bdi></span>
             <span class="row-status" data-testid="row-status">${c.status}</span>
             ${stunned && !c.status.includes(stunned) ? html`<span class="mark stun-mark">${stunned}</span>` : null}
-            <span class=${c.acted ? "mark acted" : "mark"}>${c.acted ? html`✓<span class="visually-hidden"> has acted</span>` : ""}</span>
+            <span class=${c.acted ? "mark acted" : "mark"}>${c.acted ? "✓" : ""}</span>
           </button>
           ${open.has(c.id) && html`<${Same} deps=${[c, view.ruleset, describe]}>
             <${FighterCard} c=${c} view=${view} describe=${describe} apply=${apply} /></${Same}>`}

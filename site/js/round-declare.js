@@ -19,7 +19,7 @@ export function Declare({ who, label, describe, view, card, side, setSide }) {
     </select></${Field}>`;
   const check = (k, text) => html`<div class="field check">
     <input id=${id(k)} type="checkbox" checked=${!!d[k]} onChange=${(e) => set(k, e.currentTarget.checked)} />
-    <label for=${id(k)}>${text}</label></div>`;
+    <label for=${id(k)}>${text}<span class="visually-hidden"> (${label})</span></label></div>`;
   const number = (k, text, min, max) => html`<${Field} id=${id(k)} label=${text}>
     <input id=${id(k)} type="number" inputmode="numeric" min=${min} max=${max} value=${d[k] ?? ""}
       onInput=${(e) => set(k, e.currentTarget.value === "" ? null : Number(e.currentTarget.value))} /></${Field}>`;
@@ -64,4 +64,23 @@ export function Declare({ who, label, describe, view, card, side, setSide }) {
         ${check("unaware", "Unaware")}
       </div>
     </details>`;
+}
+
+/** Everything a round may declare, folded under one line: each fighter's declaration, and the
+ *  switches that show the damage dice and the checks for entering physical dice. */
+export function DeclareAll({ view, describe, fighters, damage, showDamage, setShowDamage, checkNames, showChecks, setShowChecks }) {
+  const dd = view.damage_dice ?? {};
+  return html`<details class="declare-all">
+    <summary>Declare, damage dice and checks</summary>
+    ${fighters.map(({ who, card, side, setSide }) => html`<${Declare} key=${`${who}-${card.id}`} who=${who} label=${card.name}
+      describe=${describe} view=${view} card=${card} side=${side} setSide=${setSide} />`)}
+    ${damage.count > 0 && html`<div class="field check">
+      <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
+      <label for="show-damage">Enter damage dice${damage.d6 ? ` (${dd.dice}${damage.graze ? `; a graze: ${dd.graze.dice}` : ""})` : ""}</label>
+    </div>`}
+    ${checkNames.length > 0 && html`<div class="field check">
+      <input id="show-checks" type="checkbox" checked=${showChecks} onChange=${(e) => setShowChecks(e.currentTarget.checked)} />
+      <label for="show-checks">Enter checks: ${checkNames.join(", ")}</label>
+    </div>`}
+  </details>`;
 }

@@ -31,9 +31,9 @@ export function TotalPicker({ id, label, low, high, value, onPick }) {
     </fieldset>`;
 }
 
-/** One roller's dice: total picker, faces on tap, damage dice (`damage`: {count, d6, graze} or
- *  null), and a Roll button for this roller alone. */
-export function DiceEntry({ who, label, legend, side, setSide, fudge, count, low, high, damage, onRoll, busy, error }) {
+/** One roller's dice: total picker; on tap, the faces and a Roll for this roller alone (Roll all
+ *  rolls for every roller with nothing entered); damage dice (`damage`: {count, d6, graze} or null). */
+export function DiceEntry({ who, label, legend, side, setSide, fudge, technique, count, low, high, damage, onRoll, busy, error }) {
   const [showFaces, setShowFaces] = useState(false);
   const setFace = (key, i, v) => {
     const list = [...side[key]];
@@ -51,15 +51,16 @@ export function DiceEntry({ who, label, legend, side, setSide, fudge, count, low
     <fieldset class="dice-entry" aria-label=${name}>
       <legend><bdi>${name}</bdi></legend>
       <div class="dice-tools">
+        ${!fudge && technique && html`<span class="hint technique">${technique}: the total</span>`}
         ${fudge && side.faces.some((f) => f !== null) && html`<span class="faces-read" aria-hidden="true">${side.faces.map((f) =>
           f === null ? "·" : FACES.find((x) => x.value === f).symbol).join(" ")}</span>`}
-        ${fudge && html`<button type="button" class="link-btn" aria-expanded=${showFaces ? "true" : "false"}
-          onClick=${() => setShowFaces(!showFaces)}>${showFaces ? "Hide faces" : "Faces"}</button>`}
-        <button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>Roll for <bdi>${label}</bdi></button>
+        <button type="button" class="link-btn" aria-expanded=${showFaces ? "true" : "false"}
+          onClick=${() => setShowFaces(!showFaces)}>${showFaces ? "Hide" : fudge ? "Faces" : "More"}</button>
       </div>
       <${TotalPicker} id=${`total-${who}`} label=${`${label}'s total`} low=${low} high=${high} value=${shown}
         onPick=${(t) => setSide({ ...side, total: t, faces: [null, null, null, null] })} />
-      ${fudge && showFaces && html`<div class="faces-row">${[...Array(count).keys()].map((i) => dieRow("faces", i, "Die"))}</div>`}
+      ${showFaces && html`<div class="faces-row">${fudge ? [...Array(count).keys()].map((i) => dieRow("faces", i, "Die")) : null}
+        <button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>Roll for <bdi>${label}</bdi> alone</button></div>`}
       ${damage && html`<div class="damage-dice faces-row">${[...Array(damage.count).keys()].map((i) =>
         dieRow("damage", i, "Damage die", damage.d6 ? D6 : FACES))}${[...Array(damage.graze).keys()].map((i) =>
         dieRow("graze", i, "Graze die", FACES))}</div>`}

@@ -22,7 +22,7 @@ export function GroupFields({ view, labels, a, foes, chosen, setFoes, ignored, s
         ${foes.some((f) => f.id === c.id) && html`<div class="field check">
           <input id=${`ignore-${c.id}`} type="checkbox" checked=${ignored.includes(c.id)}
             onChange=${(e) => setIgnored(e.currentTarget.checked ? [...ignored, c.id] : ignored.filter((x) => x !== c.id))} />
-          <label for=${`ignore-${c.id}`}>ignored (F93 4.64)</label></div>`}</div>`)}
+          <label for=${`ignore-${c.id}`}>ignored (F93 4.64)<span class="visually-hidden"> (${c.name})</span></label></div>`}</div>`)}
     </fieldset>
     <div class="sheet-form">
       ${foesFixed ? html`<p class="hint wide">The foes score their trait levels (F95 4.33): no dice for them.</p>` : html`

@@ -6,7 +6,7 @@ import { html, useEffect, useRef } from "../vendor/preact-htm.mjs";
 
 const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 
-export function ResultBar({ view, apply, error, busy, onRollAll, rolling }) {
+export function ResultBar({ view, apply, error, busy, onRollAll, rolling, rollLabel }) {
   const strip = useRef(null);
   const seen = useRef(view.events);
   const last = view.last;
@@ -30,7 +30,7 @@ export function ResultBar({ view, apply, error, busy, onRollAll, rolling }) {
       </div>
       <div class="visually-hidden" aria-live="polite" data-testid="announce">${resolved && last ? `${last.text}${dice ? ` Dice: ${dice}.` : ""}` : ""}</div>
       <div class="bar-buttons">
-        <button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>Roll all</button>
+        <button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>
         <button type="submit" class="primary big">Resolve</button>
       </div>
     </div>`;

@@ -7,13 +7,14 @@ import { diceOf } from "./round-draft.js";
 
 const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
 
-export function useRoller({ engine, ruleset, damage, groupCount, update, slot, setError }) {
+export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, setError }) {
   const [busy, setBusy] = useState(null);
   const fudgeDice = (n) => engine.request("roll", { ruleset, dice: n });
   const damageDice = () => engine.request("roll", { ruleset, ...(damage.d6 ? { d6: damage.count } : { dice: damage.count }) });
 
-  /** One roller's dice (and his damage dice with `withDamage`), as a change to his side. */
-  async function rollFor(who, group, withDamage) {
+  /** One roller's dice (and his damage dice with `withDamage`), as a change to his side: Fudge
+   *  dice land as faces, the 2d6 ways as the total they read as (the view's roll_dice.faces). */
+  async function rollFor({ group, fudge }, withDamage) {
     const [main, dmg, graze] = await Promise.all([
       group ? fudgeDice(groupCount) : engine.request("roll", { ruleset }),
       withDamage ? damageDice() : null,
@@ -23,7 +24,7 @@ export function useRoller({ engine, ruleset, damage, groupCount, update, slot, s
     if (failed) throw new Error(failed.error.message);
     return (prev) => {
       const next = { ...prev };
-      if (/dF$/.test(main.result.dice)) {
+      if (fudge) {
         next.faces = asFaces(main.result);
         next.total = "";
       } else next.total = String(main.result.total);
@@ -34,7 +35,7 @@ export function useRoller({ engine, ruleset, damage, groupCount, update, slot, s
   }
 
   /** A fighter's shield check (the ruleset's technique, CO 2.2) and damage checks (4dF each, CO 4.3). */
-  async function checksFor(card, many) {
+  async function checksFor(card, many, fudge) {
     const [shieldRoll, ...checks] = await Promise.all([
       card.inputs.shield ? engine.request("roll", { ruleset }) : null,
       ...(card.inputs.damage_check ? [...Array(many).keys()].map(() => fudgeDice(4)) : []),
@@ -44,7 +45,7 @@ export function useRoller({ engine, ruleset, damage, groupCount, update, slot, s
     return (prev) => {
       const next = { ...prev };
       if (shieldRoll) {
-        if (shieldRoll.result.dice === "4dF") { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
+        if (fudge) { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
         else next.shieldTotal = String(shieldRoll.result.total);
       }
       if (checks.length) next.checks = checks.map((c) => c.result.faces);
@@ -66,16 +67,16 @@ export function useRoller({ engine, ruleset, damage, groupCount, update, slot, s
 
   return {
     busy,
-    one: (who, group, withDamage) => run(who, async () => update(slot(who), await rollFor(who, group, withDamage))),
-    checks: (who, card, many) => run(`checks-${who}`, async () => update(slot(who), await checksFor(card, many))),
+    one: (r, withDamage) => run(r.who, async () => update(r.who, await rollFor(r, withDamage))),
+    checks: (who, card, many) => run(`checks-${who}`, async () => update(who, await checksFor(card, many, fudge))),
     /** Every die of the round at once: each roller's (with damage dice), then the checks of
      *  each who may be struck (`checks`: [who, card, wounds]). */
     all: (rollers, withDamage, checks) => run("all", async () => {
       const changes = await Promise.all([
-        ...rollers.map((r) => rollFor(r.who, r.group, withDamage && !r.group).then((f) => [r.who, f])),
-        ...checks.map(([who, card, many]) => checksFor(card, many).then((f) => [who, f])),
+        ...rollers.map((r) => rollFor(r, withDamage && !r.group).then((f) => [r.who, f])),
+        ...checks.map(([who, card, many]) => checksFor(card, many, fudge).then((f) => [who, f])),
       ]);
-      for (const [who, change] of changes) update(slot(who), change);
+      for (const [who, change] of changes) update(who, change);
     }),
     /** Alternating turns: who attacks first, rolled with the dice entered (F95 4.23). */
     initiative: async (apply, a, b, side) => {

@@ -1,0 +1,211 @@
+"""What the table needs to run a round, from the encounter's view and door: who has acted, the
+next pair, each fighter's new state after Resolve, what Undo undoes, the log's dice, the log as
+text or Markdown, a log entry explained again, a refusal that says which entry it wants, the
+odds in one line, and a several-foes round that forgives an early target (F95 4.34)."""
+
+import json
+
+import pytest
+
+from pyfudge import api
+from pyfudge.encounter import Encounter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import RuleSet
+
+
+def call(action, **args):
+    return json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
+
+
+def add(name, side, level="Good", role=None, **extra):
+    fighter = {"name": name, "skills": {"Sword": level}, **extra}
+    if role:
+        fighter["role"] = role
+    return {"t": "add", "side": side, "fighter": fighter}
+
+
+def exchange(a, b, a_total, b_total, kind="round"):
+    return {"t": "exchange", "kind": kind, "a": a, "b": b,
+            "a_dice": {"roll": {"total": a_total}}, "b_dice": {"roll": {"total": b_total}}}
+
+
+def party(*, pacing=None, goblins=3):
+    rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"melee.pacing": pacing} if pacing else {}})
+    enc = Encounter(name="Ambush", ruleset=rules)
+    enc.apply(add("Aldric", "players", "Great"))
+    enc.apply(add("Brenna", "players"))
+    for i in range(1, goblins + 1):
+        enc.apply(add(f"Goblin {i}", "foes", "Mediocre", role="npc"))
+    return enc
+
+
+def acted(view):
+    return [c["name"] for c in view["combatants"] if c["acted"]]
+
+
+def test_both_fighters_of_a_simultaneous_exchange_have_acted():
+    enc = party()
+    enc.apply(exchange("c1", "c3", 0, 0))
+    assert acted(enc.view()) == ["Aldric", "Goblin 1"]
+
+
+def test_an_alternating_attack_is_the_attackers_action_only():
+    """F95 4.23: in alternating turns the defender only defends."""
+    enc = party(pacing="alternating")
+    enc.apply(exchange("c1", "c3", 0, 0, kind="attack"))
+    assert acted(enc.view()) == ["Aldric"]
+
+
+def test_a_new_round_clears_who_has_acted_and_undo_restores_it():
+    enc = party()
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply({"t": "next_round"})
+    assert acted(enc.view()) == []
+    enc.apply({"t": "undo"})
+    assert acted(enc.view()) == ["Aldric", "Goblin 1"]
+
+
+def test_the_next_pair_is_the_first_who_has_not_acted_against_a_foe_who_has_not():
+    enc = party()
+    assert {k: enc.view()["next"][k] for k in ("a", "b", "round_over")} == {"a": "c1", "b": "c3", "round_over": False}
+    enc.apply(exchange("c1", "c3", 0, 0))
+    nxt = enc.view()["next"]
+    assert (nxt["a"], nxt["b"], nxt["kind"]) == ("c2", "c4", "round")
+
+
+def test_the_next_pair_keeps_the_foe_he_fought_last_round():
+    enc = party()
+    enc.apply(exchange("c2", "c5", 0, 0))
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply({"t": "next_round"})
+    nxt = enc.view()["next"]
+    assert (nxt["a"], nxt["b"]) == ("c1", "c3")
+
+
+def test_the_round_is_over_once_everyone_who_can_act_has():
+    enc = party(goblins=2)
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply(exchange("c2", "c4", 0, 0))
+    assert enc.view()["next"]["round_over"] is True
+
+
+def test_the_next_pair_passes_over_a_fighter_who_cannot_act():
+    """F95 4.51: Incapacitated is "incapable of any actions"; no foe is offered who cannot fight."""
+    enc = party(goblins=2)
+    enc.apply({"t": "wound", "id": "c1", "level": 4})
+    enc.apply({"t": "wound", "id": "c3", "level": 4})
+    nxt = enc.view()["next"]
+    assert (nxt["a"], nxt["b"]) == ("c2", "c4")
+
+
+def test_a_card_lists_the_foes_on_the_other_side_only():
+    view = party(goblins=2).view()
+    assert view["combatants"][0]["foes"] == ["c3", "c4"]
+    assert view["combatants"][2]["foes"] == ["c1", "c2"]
+
+
+def test_the_result_names_each_fighters_new_state_and_undo_says_what_it_undoes():
+    enc = party()
+    enc.apply(exchange("c1", "c3", 4, -4))
+    view = enc.view()
+    (change,) = view["changes"]
+    assert change["id"] == "c3" and change["before"] == "Undamaged" and change["took"]
+    assert change["line"] == f"Goblin 1 took {change['took'][0]}: Undamaged → {change['after']}"
+    assert view["undo_label"] == "Aldric vs Goblin 1"
+
+
+def test_a_box_marked_by_hand_is_said_in_plain_words():
+    enc = party()
+    enc.apply({"t": "box", "id": "c1", "row": 1, "index": 0, "value": 2})
+    view = enc.view()
+    assert view["log"][-1] == "Aldric: the GM marks Hurt box 1."
+    assert view["changes"][0]["line"] == "Aldric: Undamaged → Hurt −1"
+    enc.apply({"t": "box", "id": "c1", "row": 1, "index": 0, "value": 0})
+    assert enc.view()["log"][-1] == "Aldric: the GM clears Hurt box 1."
+    enc.apply({"t": "box", "id": "c1", "row": 2, "index": 0, "value": 2})  # F95 4.57: a Hurt overflowed
+    assert enc.view()["log"][-1] == "Aldric: the GM marks Very Hurt box 1 with Hurt."
+
+
+def test_each_log_line_keeps_the_dice_of_its_event():
+    enc = party()
+    enc.apply({"t": "exchange", "kind": "round", "a": "c1", "b": "c3",
+               "a_dice": {"roll": {"faces": [1, 1, 0, -1]}}, "b_dice": {"roll": {"total": -2}}})
+    enc.apply({"t": "undo"})
+    view = enc.view()
+    assert view["log_dice"][-2] == "Aldric [+ + 0 −] +1; Goblin 1 total −2"
+    assert view["log_dice"][-1] == "" and view["log_dice"][0] == ""
+    assert view["log_details"][-2] is True and view["log_details"][0] is False
+
+
+def test_the_log_exports_as_text_and_as_markdown():
+    call("encounter.new", id="tv-log", name="Ambush *night*")
+    for rev, event in enumerate([add("Aldric", "players"), add("Goblin", "foes", role="npc"),
+                                 {"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"faces": [1, 1, 1, 1]}},
+                                  "b_dice": {"roll": {"total": 0}}}]):
+        assert call("encounter.apply", id="tv-log", rev=rev, event=event)["ok"]
+    text = call("encounter.log", id="tv-log", rev=3, format="text")["result"]["text"]
+    assert text.splitlines()[:3] == ["Ambush *night*", "", "1. Aldric joins the fight."]
+    assert "   Dice: Aldric [+ + + +] +4; Goblin total 0" in text
+    md = call("encounter.log", id="tv-log", rev=3, format="markdown")["result"]["text"]
+    assert md.startswith("# Ambush \\*night\\*\n") and "*Dice: Aldric \\[+ + + +\\] +4; Goblin total 0*" in md
+    bad = call("encounter.log", id="tv-log", rev=3, format="pdf")
+    assert bad["error"]["field"] == "args.format"
+
+
+def test_a_log_entry_is_explained_again():
+    call("encounter.new", id="tv-explain")
+    for rev, event in enumerate([add("Aldric", "players"), add("Goblin", "foes", role="npc"), exchange("c1", "c2", 3, -3)]):
+        call("encounter.apply", id="tv-explain", rev=rev, event=event)
+    got = call("encounter.explain", id="tv-explain", rev=3, index=2)["result"]
+    assert got["text"].startswith("Round 1, Aldric vs Goblin") and got["steps"][0]["section"] == "F95 4.22"
+    assert call("encounter.explain", id="tv-explain", rev=3, index=0)["result"]["steps"] == []
+    assert call("encounter.explain", id="tv-explain", rev=3, index=9)["error"]["field"] == "args.index"
+
+
+@pytest.mark.parametrize(("options", "event", "asks"), [
+    ({"co.damage_check": True}, exchange("c1", "c2", 4, -4), {"who": "b", "input": "check", "wound": None}),
+    ({"damage.die": "number_1df"}, exchange("c1", "c2", 4, -4), {"who": None, "input": "damage", "wound": None}),
+])
+def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
+    call("encounter.new", id="tv-asks", ruleset={"preset": "fudge1995", "options": options})
+    for rev, e in enumerate([add("A", "players", "Great"), add("B", "foes", "Poor", role="npc")]):
+        call("encounter.apply", id="tv-asks", rev=rev, event=e)
+    reply = call("encounter.apply", id="tv-asks", rev=2, event=event)
+    assert reply["error"]["asks"] == asks
+
+
+def test_a_refusal_that_is_no_missing_entry_asks_nothing():
+    call("encounter.new", id="tv-none")
+    reply = call("encounter.apply", id="tv-none", rev=0, event={"t": "exchange", "a": "c1", "b": "c2"})
+    assert "asks" not in reply["error"]
+
+
+def test_the_odds_come_with_one_plain_line():
+    call("encounter.new", id="tv-odds")
+    for rev, e in enumerate([add("Aldric", "players", "Great"), add("Goblin", "foes", "Mediocre", role="npc")]):
+        call("encounter.apply", id="tv-odds", rev=rev, event=e)
+    r = call("encounter.odds", id="tv-odds", rev=2, event={"t": "exchange", "a": "c1", "b": "c2"})["result"]
+    hurt = sum(w["p"] for w in r["directions"][0]["wounds"] if w["level"] > 0)
+    likely = max((w for w in r["directions"][0]["wounds"] if w["level"] > 0), key=lambda w: w["p"])["name"]
+    assert r["summary"].startswith(f"Aldric wounds Goblin {round(hurt * 100)} %, most likely {likely}; Goblin wounds Aldric ")
+
+
+def test_an_early_target_he_cannot_wound_gets_no_wound_and_the_round_still_applies():
+    """F95 4.34: he may wound only a foe he bested; named before the roll, a foe who beat him
+    takes no wound, the result says why, and the foes' blows on him still land."""
+    enc = party(goblins=2)
+    event = {"t": "group", "lone": "c1", "foes": ["c3", "c4"], "targets": ["c3"],
+             "lone_dice": {"roll": {"total": -2}},
+             "foe_dice": {"c3": {"roll": {"total": 4}}, "c4": {"roll": {"total": -4}}}}
+    enc.apply(event)
+    last = enc.state.last
+    steps = [s["text"] for s in last["outcome"]["steps"]]
+    assert any(t.startswith("No wound on Goblin 1: a foe beat the lone fighter") for t in steps)
+    assert [b["defender"] for b in last["outcome"]["blows"]] == ["Aldric"]
+    assert enc.view()["combatants"][0]["status"] != "Undamaged"
+
+
+def test_a_bad_explain_index_changes_nothing():
+    enc = party()
+    with pytest.raises(FudgeError):
+        enc.explain(True)
