@@ -313,7 +313,7 @@ def roster(page):
 
 def row(page, name: str):
     """A fighter's row button in the roster (its name is the button's first words)."""
-    return page.get_by_test_id("roster").get_by_role("button", name=re.compile(f"^{re.escape(name)}, "))
+    return page.get_by_test_id("roster").locator(".row-btn").filter(has=page.get_by_text(name, exact=True))
 
 
 def card(page, name: str):
@@ -403,7 +403,7 @@ def open_declarations(page) -> None:
     """Unfold the round form's declarations, damage dice and checks."""
     details = page.locator("details.declare-all")
     if details.get_attribute("open") is None:
-        details.locator("summary").click()
+        details.locator(":scope > summary").click()
 
 
 def play_exchange(page, a: str, b: str, rnd: dict) -> None:

@@ -147,6 +147,9 @@ def test_ranged_fire(open_context, site, screen, axe_check):
 
     # Unaware target: no dice for him; a thrown weapon against a Good difficulty, a total entered.
     page.get_by_label("What happens", exact=True).select_option("ranged")
+    # The form moved on to the next who has not acted (the Hero): the Archer shoots again.
+    expect(page.get_by_label("Shooter", exact=True)).to_have_value("c2")
+    page.get_by_label("Shooter", exact=True).select_option(label="Archer")
     page.get_by_label("The target", exact=True).select_option("unaware")
     page.get_by_label("Ranged weapon", exact=True).select_option("thrown")
     page.get_by_label("Difficulty to hit", exact=True).select_option("2")
@@ -195,6 +198,8 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
     set_option(page, "melee.npc_fixed", True)
     idle(page)
     expect(page.get_by_label("What happens", exact=True)).to_have_value("exchange")
+    # The Hero acted this round (his story element): the form offers the Orc first; pick the Hero.
+    page.get_by_label("Fighter", exact=True).select_option(label="Hero")
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     expect(page.locator("form.exchange")).to_contain_text("Orc scores her trait level")
     axe_check(page, "round form: PC vs NPC")

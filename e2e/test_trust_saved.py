@@ -45,7 +45,7 @@ def test_each_result_is_stored_before_it_is_shown(open_context, site):
     card(page, "Orc").get_by_role("button", name="Scratch box 1, empty").click()
     idle(page)
     for name in ("Undo", "Undo", "Redo"):
-        page.get_by_role("button", name=name).click()
+        page.get_by_role("button", name=name, exact=True).click()
         idle(page)
     shown = page.evaluate("globalThis.__shown")
     # One log line per event: what is shown at the end is exactly what is stored.

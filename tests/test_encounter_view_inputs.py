@@ -63,7 +63,7 @@ def test_the_view_says_which_damage_dice_the_ruleset_reads(options, preset, dice
 
 def test_min_mid_max_reads_the_three_d6_the_view_asks_for():
     enc = fight({"damage.system": "minmidmax"})
-    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "graze": None}
+    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "d6": True, "graze": None}
     # Without them the hit is refused, naming the damage dice; with them it lands (F95 4.63).
     assert "damage" in refused(enc, HIT).field
     enc.apply({**HIT, "a_dice": {**HIT["a_dice"], "damage": [2, 5, 4]}})
@@ -84,7 +84,7 @@ def test_a_graze_die_beside_min_mid_max_has_its_own_entry():
     assert fight({"damage.system": "minmidmax"}).view()["damage_dice"]["graze"] is None
     assert fight({}).view()["damage_dice"]["graze"] is None
     enc = fight(GRAZE_DIE)
-    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False,
+    assert enc.view()["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "d6": True,
                                          "graze": {"dice": "1dF", "count": 1, "rolls": False}}
     # The 3d6 are no graze die: refused, nothing changes; the graze die is read.
     assert refused(enc, GRAZE).field.startswith("event.")
@@ -142,8 +142,10 @@ def test_roll_d6_refuses_bad_input_with_its_field(args, field):
 # --- the combat roll and the GM's group roll -----------------------------------------------------
 
 def test_the_view_says_how_the_combat_roll_is_entered():
-    assert fight().view()["roll_dice"] == {"dice": "4dF", "count": 4, "faces": True}
-    assert fight(preset="fudge1993").view()["roll_dice"] == {"dice": "2d6_remove_higher", "count": 2, "faces": False}
+    assert fight().view()["roll_dice"] == {"dice": "4dF", "count": 4, "faces": True, "low": -4, "high": 4}
+    # low/high: the totals a player may enter for the technique (dice.Technique).
+    assert fight(preset="fudge1993").view()["roll_dice"] == {"dice": "2d6_remove_higher", "count": 2, "faces": False,
+                                                             "low": -5, "high": 5}
 
 
 @pytest.mark.parametrize("preset, options, count", [

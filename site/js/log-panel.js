@@ -16,9 +16,8 @@ class LogChunk extends Component {
   }
 
   render({ lines, dice, details, start, explain }) {
-    return lines.map((line, i) => html`<li key=${start + i} dir="auto">
-      ${details[i] ? html`<button type="button" class="link-btn log-line" onClick=${() => explain(start + i)}>${line}</button>` : line}
-      ${dice[i] ? html`<span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
+    const text = (i) => (details[i] ? html`<button type="button" class="link-btn log-line" onClick=${() => explain(start + i)}>${lines[i]}</button>` : lines[i]);
+    return lines.map((line, i) => html`<li key=${start + i} dir="auto">${text(i)}${dice[i] ? html` <span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
   }
 }
 

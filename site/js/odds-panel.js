@@ -141,7 +141,7 @@ export function OddsPanel({ engine, view, session, event }) {
       <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
   }
   // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
-  const line = !response ? "Working out the odds…" : !response.ok ? "No odds for this draft" : response.result.summary;
+  const line = !response ? "Working out the odds…" : !response.ok ? `No odds: ${response.error.message}` : response.result.summary;
   return html`
     <details class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}>
       <summary><span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span></summary>

@@ -107,7 +107,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   return html`
     <section class="card round-form" id="round" tabindex="-1" aria-labelledby="round-title">
       <div class="round-head">
-        <h2 id="round-title">Round <span data-testid="round">${view.round}</span></h2>
+        <h2 id="round-title">Round ${view.round}</h2>
         ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">Everyone who can act has acted.</p>`
           : suggested ? html`<p class="hint" data-testid="suggested">Next: <bdi>${a.name}</bdi>${form !== "story" ? html` vs <bdi>${b.name}</bdi>` : null}</p>` : null}
       </div>

@@ -42,13 +42,13 @@ export function resolvePick(view, pick, chosenKind) {
 }
 
 /** What happens and who: the mode, the exchange's kind, the first fighter, whom he faces. A
- *  fighter the engine would refuse in the role is shown disabled with the reason; ✓ marks one
- *  who has acted this round. */
+ *  fighter the engine would refuse in the role is shown disabled with the reason (the roster's
+ *  ✓ says who has acted this round). */
 export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm, onA, onB }) {
   const forms = view.forms ?? ["exchange"];
   const options = (list, selected, r) => list.map((c) => {
     const why = unable(c, r);
-    return html`<option value=${c.id} selected=${c.id === selected} disabled=${!!why}>${why ? `${c.name} (${why})` : c.name}${c.acted ? " ✓" : ""}</option>`;
+    return html`<option value=${c.id} selected=${c.id === selected} disabled=${!!why}>${why ? `${c.name} (${why})` : c.name}</option>`;
   });
   const first = { exchange: "Fighter", group: "Lone fighter", ranged: "Shooter", story: "Fighter" }[form];
   // One list for what happens: the two kinds of exchange ("exchange" the pacing's own kind,
