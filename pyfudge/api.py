@@ -346,13 +346,14 @@ def _enc_open(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _enc_apply(args: Args, rng: random.Random) -> dict[str, Any]:
     """Apply one event to an open encounter at revision ``rev``; returns the event to append to
-    the stored log, the new revision and the view. With ``encounter`` given, an encounter the
+    the stored log (as the encounter logged it, see :func:`pyfudge.encounter.remembered`), the
+    new revision and the view. With ``encounter`` given, an encounter the
     engine does not hold (or holds at another revision) is reopened first."""
     eid = _encounter_id(args)
     enc = _at_rev(args, eid)
-    event = _need(args, "event")
-    enc.apply(event)
-    return {**_opened(eid, enc), "event": event}
+    enc.apply(_need(args, "event"))
+    # The event as logged: with what the round remembers written in (encounter.remembered).
+    return {**_opened(eid, enc), "event": enc.log[-1]}
 
 
 def _enc_link(args: Args, rng: random.Random) -> dict[str, Any]:
