@@ -75,6 +75,7 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "declare": _DECLARE_CHOICES,
         "tables": tables.shapes(),
         "round": _ROUND_LABELS,
+        "inputs": _INPUTS,
     }
 
 
@@ -94,6 +95,24 @@ _DECLARE_CHOICES = {
     "all_out": _choices(zip(attack.ALL_OUT, ("No", "All-out attack", "All-out defence"))),
     "stance": _choices(stances.STANCES[k] for k in sorted(stances.STANCES, reverse=True)),
 }
+
+
+# Inputs of the round form beyond the choices above: ``key``, ``label``, ``section``, ``type``
+# (``flag``: true/false; ``roll``: faces or a total in the ruleset's technique, like a combat roll;
+# ``level``: a result on the ladder), ``where`` (the event fields that take it: "exchange.a_declares.hasty"
+# is the ``hasty`` of an exchange event's ``a_declares``) and ``offered`` (the encounter view's
+# flag saying the rules in force use it).
+_INPUTS = [
+    {"key": "hasty", "label": "Hasty attack (+1 to initiative, −1 to attack and to defend this round)",
+     "section": "F95 4.23", "type": "flag",
+     "where": ["initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"],
+     "offered": "declare.hasty",
+     "note": "Declared at the initiative roll or on the attack; the encounter carries it to his attack and "
+             "defences that round (the logged event holds it)."},
+    {"key": "speed", "label": "Speed roll (the winner adds the difference to his weapon skill)",
+     "section": "F95 4.36", "type": "roll", "where": ["exchange.a_dice.speed", "exchange.b_dice.speed"],
+     "offered": "declare.speed", "note": "Both fighters roll, or neither."},
+]
 
 
 # The round form's labels: sides, what a Resolve plays (one event kind each), the two exchange

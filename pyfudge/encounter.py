@@ -321,8 +321,8 @@ def _exchange(state: State, event: dict) -> State:
     b_decl, b_carry = _declared(state, b, event.get("b_declares"), "b_declares")
     if kind == "attack":
         _check_forfeit(state, a, b, b_decl)
-    a_dice = FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice")
-    b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice")
+    a_dice = FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice", speed=True)
+    b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice", speed=True)
     request = attack.ExchangeRequest(a.fighter, b.fighter, a_decl, b_decl, a_dice, b_dice, state.round, kind)
     outcome = request.resolve(rules)
     after = _wounded(state, list(zip((a, b), outcome.fighters)))
@@ -1031,7 +1031,13 @@ class Encounter:
           stances (F95 4.32) may be declared (:func:`melee.all_out_offered`,
           :func:`stances.stances_offered`), and a called shot's relative degree (F95/MUD 4.35,
           :func:`location.called_shots`); ``parts``: the hit location table's body parts
-          (:func:`location.part_names`), the names an aim is read against under MUD 4.35.
+          (:func:`location.part_names`), the names an aim is read against under MUD 4.35;
+          ``hasty``: a hasty attack, declared at the initiative roll or on the attack (F95 4.23,
+          :func:`melee.hasty_offered`); ``speed``: both fighters of an exchange may roll Speed
+          (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`).
+          Their labels and where each goes: the door's ``describe`` ``inputs``.
+        - ``this_round``: under alternating turns, who attacked, defended all-out or went hasty
+          this round, and what the round form must not offer him (:func:`_this_round`, F95 4.23).
         - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
           MUD 4.54: :func:`ranged.autofire_in_use`).
         - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
@@ -1063,7 +1069,8 @@ class Encounter:
             "damage_dice": {**damage.dice_needed(rules), "graze": damage.graze_dice(rules)},
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
-                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},
+                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules),
+                        "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules)},
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }

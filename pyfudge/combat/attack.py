@@ -246,6 +246,8 @@ class FighterDice:
     ``graze``: his damage die faces for a graze, when a graze reads other dice than a hit: under
     Min-Mid-Max a hit reads 3d6 while "the graze rules are used unchanged" (F95 4.63), with the
     graze die of F95 4.56 (``damage.graze_die``); without it a graze reads ``damage``.
+    ``speed``: his roll against his Speed trait for F95 4.36's Speed contest (``melee.speed_contest``),
+    read like ``roll``; given by both fighters of an exchange, or by neither (:func:`_speed_contest`).
     """
 
     roll: Roll | None = None
@@ -253,6 +255,7 @@ class FighterDice:
     check: tuple[int, ...] | None = None
     shield: Roll | None = None
     graze: tuple[int, ...] | None = None
+    speed: Roll | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"roll": Roll.to_dict() or null, "damage": [faces] or null,
@@ -262,19 +265,22 @@ class FighterDice:
                "damage": None if self.damage is None else list(self.damage),
                "check": None if self.check is None else list(self.check),
                "shield": None if self.shield is None else self.shield.to_dict()}
+        if self.speed is not None:
+            out["speed"] = self.speed.to_dict()
         return out if self.graze is None else {**out, "graze": list(self.graze)}
 
     @classmethod
-    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice") -> "FighterDice":
-        """Read dice from JSON. ``roll`` and ``shield`` are ``{"faces": […]}`` or ``{"total": n}``
-        in the ruleset's technique (``shield`` may also be a bare list of faces), or a full roll
-        with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice faces;
-        ``graze`` one to four Fudge dice faces."""
+    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice", speed: bool = False) -> "FighterDice":
+        """Read dice from JSON. ``roll``, ``shield`` and ``speed`` are ``{"faces": […]}`` or
+        ``{"total": n}`` in the ruleset's technique (``shield`` may also be a bare list of faces),
+        or a full roll with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice
+        faces; ``graze`` one to four Fudge dice faces. ``speed`` is read only where ``speed`` says
+        an exchange reads it (F95 4.36); elsewhere it is refused."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
             raise DiceError(f"{field} must be an object with a roll.", field=field)
-        extra = set(data) - {"roll", "damage", "check", "shield", "graze"}
+        extra = set(data) - {"roll", "damage", "check", "shield", "graze"} - ({"speed"} if speed else set())
         if extra:
             raise DiceError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
         roll = _read_roll(data.get("roll"), rules, f"{field}.roll")
@@ -299,7 +305,7 @@ class FighterDice:
             if isinstance(graze, (str, bytes)) or not isinstance(graze, (list, tuple)) or not 1 <= len(graze) <= 4:
                 raise DiceError(f"{field}.graze must list 1 to 4 Fudge dice faces.", field=f"{field}.graze")
             graze = dice.check_fudge_faces(graze, len(graze), field=f"{field}.graze")
-        return cls(roll, dmg, check, shield, graze)
+        return cls(roll, dmg, check, shield, graze, _read_roll(data.get("speed"), rules, f"{field}.speed"))
 
 
 def _read_roll(raw: Any, rules: "RuleSet", where: str) -> Roll | None:
@@ -1161,9 +1167,10 @@ def resolve_exchange(
     a_dice, b_dice = a_dice or FighterDice(), b_dice or FighterDice()
     if a.name == b.name:
         raise RequestError("The two fighters need different names.", field="b.name")
+    a_declares, b_declares, speed_steps = _speed_contest(a, b, a_dice, b_dice, a_declares, b_declares, rules)
     plan = _remember((a, b, a_declares, b_declares, rules), ("round", round_number),
                      lambda: _plan_round(a, b, a_declares, b_declares, rules, round_number))
-    steps: list[Step] = list(plan.steps)
+    steps: list[Step] = list(plan.steps) + speed_steps
     start, a_active, b_active = plan.start, plan.a_active, plan.b_active
     sa = _read_side(a, b, a_declares, a_dice, rules, round_number, plan.da, a_active, "a_dice", steps,
                     plan=plan.side_a)
@@ -1557,6 +1564,31 @@ def resolve_speed_contest(
     return melee.speed_contest(ra, rb, rules=rules)
 
 
+def _speed_contest(a: Fighter, b: Fighter, a_dice: FighterDice, b_dice: FighterDice, a_decl: Declaration,
+                   b_decl: Declaration, rules: "RuleSet") -> tuple[Declaration, Declaration, list[Step]]:
+    """F95 4.36: "after declaring their actions, each fighter makes a roll against a Speed trait.
+    The winner of the Opposed action, if any, adds the difference to his weapon skill" — when both
+    fighters give ``speed`` dice (neither: no contest). The winner's bonus joins his declared
+    ``modifiers``; returns both declarations and the contest's steps."""
+    if a_dice.speed is None and b_dice.speed is None:
+        return a_decl, b_decl, []
+    if not rules["melee.speed_contest"]:
+        raise RuleError("The Speed contest (F95 4.36) is not used under these rules.",
+                        field="a_dice.speed" if a_dice.speed is not None else "b_dice.speed")
+    for who, d in (("a", a_dice), ("b", b_dice)):
+        if d.speed is None:
+            raise DiceError("Both fighters roll Speed (F95 4.36).", field=f"{who}_dice.speed")
+    ma, mb, step = resolve_speed_contest(a, b, rules=rules, a_dice=FighterDice(a_dice.speed),
+                                         b_dice=FighterDice(b_dice.speed))
+    ra, rb = ((ladder.FAIR if f.speed is None else f.speed) + d.speed.total + f.current_penalty(rules)
+              for f, d in ((a, a_dice), (b, b_dice)))
+    head = Step("F95 4.36", f"Speed contest: {a.name} {ladder.name(ra)} against {b.name} {ladder.name(rb)}.",
+                {"a_result": ra, "b_result": rb})
+    a_decl, b_decl = (d if m is None else replace(d, modifiers=d.modifiers + (m,))
+                      for d, m in ((a_decl, ma), (b_decl, mb)))
+    return a_decl, b_decl, [head, step]
+
+
 def resolve_attack(
     attacker: Fighter,
     defender: Fighter,
@@ -1583,6 +1615,8 @@ def resolve_attack(
     attacker_dice, defender_dice = attacker_dice or FighterDice(), defender_dice or FighterDice()
     if attacker.name == defender.name:
         raise RequestError("The two fighters need different names.", field="defender.name")
+    attacker_declares, defender_declares, speed_steps = _speed_contest(
+        attacker, defender, attacker_dice, defender_dice, attacker_declares, defender_declares, rules)
     _remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True), lambda: (
         _check_declaration(attacker, attacker_declares, rules, "attacker", alternating=True),
         _check_declaration(defender, defender_declares, rules, "defender", alternating=True)))
@@ -1594,7 +1628,7 @@ def resolve_attack(
     if not attacker.can_fight(rules) or attacker_declares.unaware or _stunned_cannot_attack(attacker_declares, rules):
         raise RuleError(f"{attacker.name} cannot attack this turn.", field="attacker")
     steps: list[Step] = [Step("F95 4.23", f"Round {round_number}: {attacker.name} attacks, {defender.name} defends.",
-                              {"round": round_number})]
+                              {"round": round_number})] + speed_steps
     start = defender.current_level(rules)
     da, dd = melee.weapon_disparity(attacker.weapon.value, attacker.shield, defender.weapon.value,
                                     defender.shield, rules=rules)
@@ -1696,8 +1730,8 @@ class ExchangeRequest:
             b=Fighter.from_dict(data["b"], field=f"{field}.b"),
             a_declares=Declaration.from_dict(data.get("a_declares"), field=f"{field}.a_declares"),
             b_declares=Declaration.from_dict(data.get("b_declares"), field=f"{field}.b_declares"),
-            a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice"),
-            b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice"),
+            a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice", speed=True),
+            b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice", speed=True),
             round=check.whole(data.get("round", 1), f"{field}.round", 1, 10_000),
             kind=kind,
         )
