@@ -19,6 +19,7 @@ from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
+from .checks import REQUEST
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -112,6 +113,13 @@ _INPUTS = [
     {"key": "speed", "label": "Speed roll (the winner adds the difference to his weapon skill)",
      "section": "F95 4.36", "type": "roll", "where": ["exchange.a_dice.speed", "exchange.b_dice.speed"],
      "offered": "declare.speed", "note": "Both fighters roll, or neither."},
+    {"key": "location_check", "label": "Willpower/Constitution check, the lower of the two (result)",
+     "section": "MUD 4.35", "type": "level",
+     "where": ["exchange.a_declares.location_check", "exchange.b_declares.location_check"],
+     "offered": "declare.location_check",
+     "note": "The defender's, when a called shot hits one of his body parts (Wounded or Very Wounded). "
+             "\"optional\": the table's effects are guidance and the blow's damage stands; \"required\": "
+             "the location table sets the wound (option location.table_wound)."},
 ]
 
 
@@ -251,12 +259,24 @@ def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 
 def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Where an aimed blow lands (F95 4.35; MUD 4.35)."""
+    """Where an aimed blow lands (F95 4.35; MUD 4.35). With ``check`` ``{willpower, constitution,
+    roll}`` (trait levels and the dice total), a part hit under MUD 4.35's table also gets its
+    Willpower/Constitution check (``location.location_check``), returned as ``check``."""
     rules = _rules(args)
     aim = location.CalledShot.from_dict(_need(args, "aim"), field="aim")
     degree = ladder.check_level(_need(args, "relative_degree"), field="relative_degree")
     rolled = ladder.check_level(_need(args, "rolled"), field="rolled")
-    return location.resolve_called_shot(aim, relative_degree=degree, rolled=rolled, rules=rules).to_dict()
+    outcome = location.resolve_called_shot(aim, relative_degree=degree, rolled=rolled, rules=rules)
+    if args.get("check") is None:
+        return outcome.to_dict()
+    raw = REQUEST.exact(args["check"], "check", {
+        "willpower": lambda v, w: ladder.parse(v, field=w), "constitution": lambda v, w: ladder.parse(v, field=w),
+        "roll": lambda v, w: REQUEST.whole(v, w, -4, 4)})
+    try:
+        check = location.location_check(outcome, **raw)
+    except FudgeError as err:
+        raise err.at("check")
+    return {**outcome.to_dict(), "check": check.to_dict()}
 
 
 def _shield_check(args: Args, rng: random.Random) -> dict[str, Any]:

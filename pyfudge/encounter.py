@@ -1034,7 +1034,10 @@ class Encounter:
           (:func:`location.part_names`), the names an aim is read against under MUD 4.35;
           ``hasty``: a hasty attack, declared at the initiative roll or on the attack (F95 4.23,
           :func:`melee.hasty_offered`); ``speed``: both fighters of an exchange may roll Speed
-          (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`).
+          (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`);
+          ``location_check``: None, ``"optional"`` or ``"required"``, the defender's
+          Willpower/Constitution check result after a MUD 4.35 location hit
+          (``b_declares.location_check``, :func:`location.location_check_input`).
           Their labels and where each goes: the door's ``describe`` ``inputs``.
         - ``this_round``: under alternating turns, who attacked, defended all-out or went hasty
           this round, and what the round form must not offer him (:func:`_this_round`, F95 4.23).
@@ -1070,7 +1073,8 @@ class Encounter:
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
                         "aim_relative": location.called_shots(rules), "parts": location.part_names(rules),
-                        "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules)},
+                        "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules),
+                        "location_check": location.location_check_input(rules)},
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }

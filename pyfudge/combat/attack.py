@@ -94,7 +94,7 @@ _DECL_FIELDS = (
     "all_out", "stance", "defend_only", "unaware", "stunned", "stun", "max_level", "aim",
     "aim_minimum", "min_to_hit", "position", "blessing", "modifiers", "defence_modifiers",
     "damage_modifiers", "no_defence", "hasty", "scouting", "points", "skill", "defence_skill",
-    "aim_relative", "willpower", "capacity_roll",
+    "aim_relative", "willpower", "capacity_roll", "location_check",
 )
 
 
@@ -122,7 +122,9 @@ class Declaration:
     ``aim_minimum`` overrides the table's minimum rolled degree). ``willpower``: his Willpower
     roll's result, which adjusts a wound he takes when ``wounds.willpower`` is on (F95 4.52 no. 4).
     ``capacity_roll``: his Damage Capacity roll's result, which adjusts a wound of Hurt or worse
-    when ``damage.capacity`` is ``roll`` (F95 4.52 no. 1).
+    when ``damage.capacity`` is ``roll`` (F95 4.52 no. 1). ``location_check``: his Willpower/
+    Constitution check's result (the lower of the two, plus the dice) after a called shot hits one
+    of his body parts under MUD 4.35's table; with ``location.table_wound`` it sets his wound.
     """
 
     all_out: str = "none"
@@ -149,6 +151,7 @@ class Declaration:
     aim_relative: int | None = None
     willpower: int | None = None
     capacity_roll: int | None = None
+    location_check: int | None = None
 
     def __post_init__(self) -> None:
         Declaration.from_dict(self.to_dict())
@@ -166,7 +169,7 @@ class Declaration:
             "no_defence": self.no_defence, "hasty": self.hasty, "scouting": self.scouting,
             "points": self.points, "skill": self.skill, "defence_skill": self.defence_skill,
             "aim_relative": self.aim_relative, "willpower": self.willpower,
-            "capacity_roll": self.capacity_roll,
+            "capacity_roll": self.capacity_roll, "location_check": self.location_check,
         }
 
     @classmethod
@@ -217,6 +220,7 @@ class Declaration:
                 data["aim_relative"], f"{f}.aim_relative", 1, 10),
             willpower=level("willpower"),
             capacity_roll=level("capacity_roll"),
+            location_check=level("location_check"),
         )
         for key in ("aim_minimum", "aim_relative"):
             if values[key] is not None and values["aim"] is None:
@@ -418,7 +422,9 @@ class Blow:
     hit there (F95 4.31, 4.35; MUD 4.35); ``called``: the called shot's outcome under a hit-location
     system (MUD 4.35: the part's state and the table's effect, for the GM's check);
     ``damage_check``: the defender's damage check after the wound (CO 4.3); ``head_blow``: an
-    automatic knockout check for a blow to the head (F95 4.62).
+    automatic knockout check for a blow to the head (F95 4.62); ``location_check``: the defender's
+    Willpower/Constitution check after a part was hit under MUD 4.35's table (and with
+    ``location.table_wound`` the wound it set).
     """
 
     attacker: str
@@ -438,6 +444,7 @@ class Blow:
     called: location.LocationOutcome | None = None
     damage_check: wounds.DamageCheckOutcome | None = None
     head_blow: wounds.RecordOutcome | None = None
+    location_check: location.CheckOutcome | None = None
 
     @property
     def graze(self) -> bool:
@@ -458,6 +465,7 @@ class Blow:
             "called": None if self.called is None else self.called.to_dict(),
             "damage_check": None if self.damage_check is None else self.damage_check.to_dict(),
             "head_blow": None if self.head_blow is None else self.head_blow.to_dict(),
+            "location_check": None if self.location_check is None else self.location_check.to_dict(),
         }
 
 
@@ -680,6 +688,9 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
     if decl.capacity_roll is not None and not damage.capacity_roll_in_use(rules):
         raise RuleError("Damage Capacity rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.capacity_roll")
+    if decl.location_check is not None and location.location_check_input(rules) is None:
+        raise RuleError("A Willpower/Constitution check after a hit location belongs to MUD 4.35's hit "
+                        "location table, which these rules do not use.", field=f"{where}.location_check")
     if decl.willpower is not None and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.willpower")
@@ -859,6 +870,10 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         raise
     steps.extend(outcome.steps)
     level = outcome.level
+    loc_check = None
+    if called is not None and called.landed == "aimed" and called.effect is not None:
+        level, loc_check = _location_wound(level, called, defender, defender_declares, rules, steps,
+                                           willpower_field.replace("willpower", "location_check"))
     track = defender.track_for(rules)
     start = track.worst if worst_at_round_start is None else worst_at_round_start
     guards: list[Guard] = []
@@ -913,8 +928,34 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         steps.extend(record.steps)
     after = defender._evolve(track=record.track, fudge_points=defender.fudge_points - spent)
     blow = Blow(attacker.name, defender.name, rd, odf, ddf, outcome, level, declares.stun, spent,
-                record, declares.aim, on_target, tuple(guards), tuple(steps), called, check)
+                record, declares.aim, on_target, tuple(guards), tuple(steps), called, check,
+                location_check=loc_check)
     return blow, after
+
+
+def _location_wound(level: int, called: location.LocationOutcome, defender: Fighter, decl: Declaration,
+                    rules: "RuleSet", steps: list[Step], field_name: str) -> tuple[int, location.CheckOutcome | None]:
+    """MUD 4.35: a part hit Wounded or Very Wounded calls for a Willpower/Constitution check ("use
+    the lower of the two attributes"), the defender's declared ``location_check`` result. The
+    table's effects "are only guidelines": the blow's damage sets the wound, unless
+    ``location.table_wound`` makes the table's wound (on a made or a failed check) the rule.
+    Returns the wound level and the check (None when not declared and not needed)."""
+    sets = bool(rules["location.table_wound"])
+    if decl.location_check is None:
+        if sets:
+            raise DiceError(f"{defender.name}'s {called.location} is {called.state}: he makes a Willpower/"
+                            "Constitution check, the lower of the two (MUD 4.35). Give its result in his "
+                            "declaration.", field=field_name)
+        return level, None
+    check = location.check_result(called, decl.location_check)
+    steps.extend(check.steps)
+    if not sets:
+        steps.append(Step("MUD 4.35", "The table's effects are guidelines: the blow's damage sets the wound "
+                          f"({wounds.LEVEL_NAMES[level]}).", {"level": level, "table": check.wound}))
+        return level, check
+    steps.append(Step("MUD 4.35", f"The location table sets the wound (house rule): {wounds.LEVEL_NAMES[check.wound]} "
+                      f"in place of the blow's {wounds.LEVEL_NAMES[level]}.", {"before": level, "after": check.wound}))
+    return check.wound, check
 
 
 def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.WoundTrack, start: int,
