@@ -272,7 +272,7 @@ def remembered(state: State, event: Any) -> Any:
     if (isinstance(mods, list) and _did(state, event.get("b"), HASTY) and not b_raw.get("hasty")
             and HASTY_DEFENCE.to_dict() not in mods):
         out["b_declares"] = {**b_raw, "defence_modifiers": [*mods, HASTY_DEFENCE.to_dict()]}
-    return out
+    return out if out != event else event
 
 
 def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration) -> None:

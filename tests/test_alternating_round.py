@@ -189,3 +189,16 @@ def test_an_initiative_declaration_holds_only_hasty(declares, field):
         enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_declares": declares,
                    "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 0}}})
     assert err.value.field.startswith(field), err.value.field
+
+
+def test_writing_the_round_into_an_event_is_idempotent_and_leaves_other_events_alone():
+    from pyfudge.encounter import remembered
+    enc = duel()
+    enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_declares": {"hasty": True},
+               "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 0}}})
+    for event in (attack("c1", "c2", 0, 0), attack("c2", "c1", 0, 0, b_declares={"defence_modifiers": []})):
+        once = remembered(enc.state, event)
+        assert once != event and remembered(enc.state, once) == once
+    for event in (attack("c2", "c2", 0, 0), {**attack("c1", "c2", 0, 0), "kind": "round"},
+                  attack("c2", "c1", 0, 0, b_declares="hasty"), {"t": "next_round"}):
+        assert remembered(enc.state, event) is event  # nothing to write, or for the handler to refuse
