@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from collections import OrderedDict
 
-from . import __version__, actions, codec, dice, healing, ladder, odds, rulesets, tables, wounds
+from . import __version__, actions, codec, dice, healing, ladder, odds, round_view, rulesets, tables, wounds
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -390,9 +390,25 @@ def _enc_apply(args: Args, rng: random.Random) -> dict[str, Any]:
     engine does not hold (or holds at another revision) is reopened first."""
     eid = _encounter_id(args)
     enc = _at_rev(args, eid)
-    enc.apply(_need(args, "event"))
+    try:
+        enc.apply(_need(args, "event"))
+    except FudgeError as err:
+        err.asks = round_view.asks(err.field)
+        raise
     # The event as logged: with what the round remembers written in (encounter.remembered).
     return {**_opened(eid, enc), "event": enc.log[-1]}
+
+
+def _enc_log(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The log of an open encounter as ``format`` ``text`` or ``markdown`` (each entry with its
+    dice), for the group's chat or notes."""
+    enc = _held(args)
+    return {"text": enc.log_document(args.get("format", "text")), "format": args.get("format", "text")}
+
+
+def _enc_explain(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Log entry ``index`` of an open encounter again: its line, dice and worked steps."""
+    return _held(args).explain(_need(args, "index"))
 
 
 def _enc_link(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -544,6 +560,8 @@ ACTIONS: dict[str, Action] = {
     "qr": _qr,
     "encounter.odds": _enc_odds,
     "encounter.forecast": _enc_forecast,
+    "encounter.log": _enc_log,
+    "encounter.explain": _enc_explain,
 }
 
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
-from . import actions, damage, dice, healing, ladder, wounds
+from . import actions, damage, dice, healing, ladder, round_view, wounds
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
@@ -288,6 +288,14 @@ def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration
                              "attack (F95 4.23), so he cannot choose it now.", field="b_declares.all_out")
 
 
+def _forfeited(state: State, cid: str) -> dict[str, str]:
+    """``{"attacker": reason}`` if ``cid`` defended all-out this round of alternating turns (F95
+    4.23), which each card's ``unable`` lists too; else empty."""
+    if state.rules["melee.pacing"] != "alternating" or not _did(state, cid, ALL_OUT_DEFENCE):
+        return {}
+    return {"attacker": "Defended all-out this round: he forfeits his attack (F95 4.23)"}
+
+
 def _this_round(state: State) -> list[dict[str, Any]]:
     """What each fighter did or declared in alternating turns this round (F95 4.23), one row per
     fighter who did anything: ``attacked``, ``all_out_defence``, ``hasty`` (his attack and his
@@ -299,9 +307,7 @@ def _this_round(state: State) -> list[dict[str, Any]]:
         did = {act for cid, act, rnd in state.acts if cid == c.id and rnd == state.round}
         if not did:
             continue
-        unable = {}
-        if ALL_OUT_DEFENCE in did:
-            unable["attacker"] = "Defended all-out this round: he forfeits his attack (F95 4.23)"
+        unable = _forfeited(state, c.id)
         if ATTACKED in did:
             unable["all_out_defence"] = "Attacked this round: all-out defence forfeits the round's attack (F95 4.23)"
         rows.append({"id": c.id, "attacked": ATTACKED in did, "all_out_defence": ALL_OUT_DEFENCE in did,
@@ -841,10 +847,19 @@ def _track_event(state: State, event: dict, change: Callable[[wounds.WoundTrack,
 
 
 def _box(state: State, event: dict) -> State:
-    return _track_event(
+    after = _track_event(
         state, event,
         lambda t, r: wounds.set_box(t, event.get("row"), event.get("index"), event.get("value"), field="box"),
         "box", "a box set by the GM")
+    # In the log's plain words: which box the GM marked or cleared by hand.
+    c = after.find(event.get("id"))
+    rows = c.fighter.track_for(after.rules).view(rules=after.rules, pain=c.fighter.pain_threshold).get("rows") or []
+    row = next((r for i, r in enumerate(rows) if r.get("row", i) == event.get("row")), None)
+    if row is None:
+        return after
+    verb = "clears" if not event.get("value") else "marks"
+    text = f"{c.fighter.name}: the GM {verb} {row['name']} box {event.get('index', 0) + 1}."
+    return replace(after, last={**after.last, "text": text})
 
 
 def _wound(state: State, event: dict) -> State:
@@ -935,6 +950,8 @@ class Encounter:
         self.states: list[State] = [State(self.start, self.name)]
         self.redo: list[State] = []
         self.lines: list[str] = []  # the readable log, one line per event
+        self.dice: list[str] = []  # the dice of each line's event ("" for none)
+        self.details: list[dict[str, Any] | None] = []  # each line's outcome, to explain it again
 
     @property
     def state(self) -> State:
@@ -962,11 +979,13 @@ class Encounter:
             undone = self.states.pop()
             self.redo.append(undone)
             self.lines.append(f"Undo: {_text(undone)}")
+            self._entry("", None)
         elif kind == "redo":
             if not self.redo:
                 raise EncounterError("There is nothing to redo.", field="event")
             self.states.append(self.redo.pop())
             self.lines.append(f"Redo: {_text(self.state)}")
+            self._entry("", None)
         else:
             if not replaying():  # a stored log is read as it was logged (see remembered)
                 event = remembered(self.state, event)
@@ -974,11 +993,31 @@ class Encounter:
                 new = HANDLERS[kind](self.state, event)
             except FudgeError as err:
                 raise err.at("event")
+            names = {c.id: c.fighter.name for c in self.state.combatants}
             self.states.append(new)
             self.redo.clear()
             self.lines.append(_text(new))
+            self._entry(round_view.dice_line(event, names), new.last)
         self.log.append(event)
         return self.state
+
+    def _entry(self, dice: str, detail: dict[str, Any] | None) -> None:
+        self.dice.append(dice)
+        self.details.append(detail if detail and detail.get("outcome") else None)
+
+    def explain(self, index: Any) -> dict[str, Any]:
+        """Log entry ``index`` again: its line, dice and worked explanation (the steps)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.lines):
+            raise RequestError(f"index must be a log entry, 0 to {len(self.lines) - 1}.", field="index")
+        detail = self.details[index]
+        steps = (detail or {}).get("outcome", {}).get("steps", [])
+        return {"index": index, "text": self.lines[index], "dice": self.dice[index], "steps": steps}
+
+    def log_document(self, fmt: Any) -> str:
+        """The log as ``text`` or ``markdown`` for the group's chat or notes."""
+        if fmt not in ("text", "markdown"):
+            raise RequestError("format must be text or markdown.", field="format")
+        return round_view.log_document(self.state.name, self.lines, self.dice, fmt)
 
     # -- storage ---------------------------------------------------------------------------
 
@@ -1019,9 +1058,15 @@ class Encounter:
         What the round form asks for comes from here, computed by the predicates the events'
         reading uses, so the app holds no rule of its own (docs/app.md):
 
-        - ``roll_dice`` ``{dice, count, faces}``: the combat roll's technique (``dice.technique``,
-          F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered as −/0/+ toggles
-          (else, the 2d6 ways, a total is entered).
+        - ``roll_dice`` ``{dice, count, faces, low, high}``: the combat roll's technique
+          (``dice.technique``, F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered
+          as −/0/+ toggles (else, the 2d6 ways, a total is entered); ``low``/``high``: the totals.
+        - ``next`` ``{form, kind, a, b, round_over}``: the pair to run next (:mod:`round_view`),
+          ``roles``: the role of each form's first pick (a key of a card's ``unable``),
+          ``exchange_kind``: simultaneous ``round`` or alternating ``attack`` (F95 4.23);
+          ``changes``: the fighters the last event moved, before → after; ``undo_label``: what
+          Undo would undo; ``log_dice``: each log line's dice; ``log_details``: which lines can
+          be explained again (``encounter.explain``).
         - ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
           (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63), and ``graze``:
           the dice a graze reads when they differ (:func:`damage.graze_dice`), else None.
@@ -1046,11 +1091,18 @@ class Encounter:
         - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
           may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
           ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
-          (:func:`refused_roles` with his stun carried, F95 4.51, 4.62).
+          (:func:`refused_roles` with his stun carried, F95 4.51, 4.62; ``attacker`` after his
+          all-out defence this round of alternating turns, F95 4.23).
         """
         state, rules = self.state, self.state.rules
         factors = {c.id: _factors(c.fighter, rules) for c in state.combatants}
-        cards = [_card(c, state, *factors[c.id]) for c in state.combatants]
+        acted = round_view.acted_this_round(self.states)
+        cards = [_card(c, state, *factors[c.id], acted=c.id in acted) for c in state.combatants]
+        for card in cards:  # F95 4.23: an all-out defender forfeits this round's attack
+            card["unable"] = {**_forfeited(state, card["id"]), **card["unable"]}
+        form = "story" if rules["melee.pacing"] == "story" else "exchange"
+        kind = "attack" if rules["melee.pacing"] == "alternating" else "round"
+        initiative = _initiatives(state)
         return {
             "name": state.name,
             "ruleset": rules.to_dict(),
@@ -1065,9 +1117,20 @@ class Encounter:
             "pacing": rules["melee.pacing"],
             # What the round form offers under this pacing: story pacing resolves story elements
             # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
-            "initiative": _initiatives(state),
+            "initiative": initiative,
             "this_round": _this_round(state) if rules["melee.pacing"] == "alternating" else [],
-            "forms": ["story" if rules["melee.pacing"] == "story" else "exchange", "group", "ranged"],
+            "forms": [form, "group", "ranged"],
+            # The role each form's first pick takes (the key of a card's ``unable``); a group
+            # round's foes take "foe", a ranged target his mode's name.
+            "roles": {"exchange.round": "fighter", "exchange.attack": "attacker", "group": "lone",
+                      "ranged": "shooter", "story": "fighter"},
+            "exchange_kind": kind,
+            "next": round_view.suggest_next(self.states, cards, form, kind, initiative),
+            "changes": self._changes(),
+            "undo_label": round_view.undo_label(state.last, {c.id: c.fighter.name for c in state.combatants})
+            if len(self.states) > 1 else "",
+            "log_dice": list(self.dice),
+            "log_details": [d is not None for d in self.details],
             "roll_dice": _roll_dice(rules),
             "damage_dice": {**damage.dice_needed(rules), "graze": damage.graze_dice(rules)},
             "group_roll": multi.group_roll_dice(rules),
@@ -1080,10 +1143,34 @@ class Encounter:
         }
 
 
+    def _changes(self) -> list[dict[str, Any]]:
+        """The fighters the last event moved, with their state before and after."""
+        if len(self.states) < 2:
+            return []
+        prev, state = self.states[-2], self.states[-1]
+        old = {c.id: c for c in prev.combatants}
+        moved = []
+        for c in state.combatants:
+            p = old.get(c.id)
+            if p is None or p.fighter == c.fighter:
+                continue
+            before, after = (_status_of(x.fighter, s.rules) for x, s in ((p, prev), (c, state)))
+            if before != after or p.fighter.track_for(prev.rules) != c.fighter.track_for(state.rules):
+                moved.append((c.id, c.fighter.name, before, after))
+        return round_view.changes(moved, state.last)
+
+
+def _status_of(f: Fighter, rules: RuleSet) -> str:
+    track = f.track_for(rules)
+    return _status(track, track.view(rules=rules, pain=f.pain_threshold))
+
+
 def _roll_dice(rules: RuleSet) -> dict[str, Any]:
     """The combat roll as the events read it (:func:`dice.read_action`, ``dice.technique``)."""
     tech = dice.technique(rules["dice.technique"])
-    return {"dice": tech.key, "count": tech.count, "faces": tech.die == dice.FUDGE_FACES}
+    # low/high: the totals a player may enter (the round form's total picker).
+    return {"dice": tech.key, "count": tech.count, "faces": tech.die == dice.FUDGE_FACES,
+            "low": tech.low, "high": tech.high}
 
 
 def _text(state: State) -> str:
@@ -1119,7 +1206,7 @@ def _factors(f: Fighter, rules: RuleSet) -> tuple[Factors, Factors]:
     return odf, ddf
 
 
-def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, Any]:
+def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool = False) -> dict[str, Any]:
     rules, f = state.rules, c.fighter
     track = f.track_for(rules)
     view = track.view(rules=rules, pain=f.pain_threshold)
@@ -1141,6 +1228,10 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors) -> dict[str, A
                    "willpower": wounds.willpower_in_use(rules),
                    "capacity": damage.capacity_roll_in_use(rules)},
         "unable": refused_roles(f, _stunned_only(_stun_now(state, c)), rules),
+        # The table's turn sense: he took his action this round; the ids of those on the other
+        # side, the only ones the round form offers against him.
+        "acted": acted,
+        "foes": [o.id for o in state.combatants if o.side != c.side],
     }
 
 

@@ -14,6 +14,8 @@ class FudgeError(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+        # What a refused round event wants entered (pyfudge.round_view.asks), for the round form.
+        self.asks: dict | None = None
 
     def at(self, prefix: str) -> "FudgeError":
         """Return this error with ``prefix`` put before its field (``args`` + ``faces``)."""
@@ -21,7 +23,10 @@ class FudgeError(ValueError):
         return self
 
     def to_dict(self) -> dict:
-        return {"type": type(self).__name__, "message": self.message, "field": self.field}
+        out = {"type": type(self).__name__, "message": self.message, "field": self.field}
+        if self.asks:
+            out["asks"] = self.asks
+        return out
 
 
 class LadderError(FudgeError):

@@ -33,9 +33,36 @@ def event_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``."""
     how = {"exchange": exchange_odds, "group": group_odds, "ranged": ranged_odds}
     if isinstance(event, dict) and event.get("t") in how:
-        return how[event["t"]](state, event)
+        out = how[event["t"]](state, event)
+        return {**out, "summary": summary(out)}
     raise RequestError("The odds are asked of a draft exchange, group or ranged event ({t: \"exchange\", a, b, …}, "
                        "{t: \"group\", lone, foes, …} or {t: \"ranged\", shooter, target, …}).", field="event")
+
+
+def _pct(p: float) -> str:
+    return "< 1 %" if 0 < p < 0.005 else f"{round(p * 100)} %"
+
+
+def _likeliest(wounds: list[dict[str, Any]]) -> str | None:
+    hurt = [w for w in wounds if w["level"] > 0]
+    return max(hurt, key=lambda w: w["p"])["name"] if hurt else None
+
+
+def summary(out: dict[str, Any]) -> str:
+    """The odds in one plain line: "Aldric wounds Goblin 74 %, most likely Very Hurt; Goblin
+    wounds Aldric 12 %, most likely Scratch" (the tables stay for who unfolds them)."""
+    if out.get("t") == "group":
+        after = _likeliest(out["lone_after"])
+        taken = 1 - next((h["p"] for h in out["hits_taken"] if h["hits"] == 0), 0)
+        return (f"{out['lone']} lands a blow {_pct(out['strikes']['p'])}; takes one or more {_pct(taken)}"
+                + (f", most likely ending {after}" if after and taken > 0 else "") + ".")
+    parts = []
+    for d in out["directions"]:
+        hurt = sum(w["p"] for w in d["wounds"] if w["level"] > 0) + sum(w["p"] for w in d.get("stuns", []))
+        likely = _likeliest(d["wounds"] + d.get("stuns", []))
+        parts.append(f"{d['attacker']} wounds {d['defender']} {_pct(hurt)}"
+                     + (f", most likely {likely}" if likely and hurt > 0 else ""))
+    return "; ".join(parts) + "."
 
 
 def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:

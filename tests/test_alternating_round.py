@@ -74,6 +74,9 @@ def test_the_view_says_who_forfeited_his_attack_this_round():
     rows = {r["id"]: r for r in enc.view()["this_round"]}
     assert rows["c1"]["all_out_defence"] and not rows["c1"]["attacked"]
     assert "F95 4.23" in rows["c1"]["unable"]["attacker"]
+    cards = {c["id"]: c for c in enc.view()["combatants"]}
+    assert cards["c1"]["unable"]["attacker"] == rows["c1"]["unable"]["attacker"]  # the form's own refusals
+    assert "attacker" not in cards["c2"]["unable"]
     assert rows["c2"]["attacked"] and rows["c2"]["unable"] == {"all_out_defence": rows["c2"]["unable"]["all_out_defence"]}
     enc.apply({"t": "next_round"})
     assert enc.view()["this_round"] == []

@@ -104,9 +104,11 @@ def test_ignored_foes_may_be_left_out_of_the_penalty():
     assert out.lone_result == 3
 
 
-def test_ignored_foe_cannot_be_targeted():
-    with pytest.raises(RuleError):
-        multi.resolve_melee_group(group(0, foe("A", 0), foe("B", -2, ignored=True), targets=["B"]), rules=F95)
+def test_ignored_foe_named_as_target_takes_no_wound_and_the_round_stands():
+    out = multi.resolve_melee_group(group(0, foe("A", 0), foe("B", -2, ignored=True), targets=["B"]), rules=F95)
+    assert out.strikes == ()
+    assert dict(out.hits_on_lone) == {"B": 1}  # the ignored foe's blow still lands
+    assert any(s.text.startswith("No wound on B: he was ignored") for s in out.steps)
 
 
 def test_one_foe_per_round_without_sweeping_blows():
@@ -121,9 +123,13 @@ def test_sweeping_blow_loses_damage_per_foe_cut_through():
     assert out.strikes == (("B", 4, 0), ("A", 3, -2), ("C", 5, -4))
 
 
-def test_target_he_may_not_wound_is_refused_with_the_choices():
-    with pytest.raises(RuleError, match="may wound C"):
-        multi.resolve_melee_group(group(1, foe("A", 2), foe("B", 1), foe("C", 0), targets=["B"]), rules=F95)
+def test_target_chosen_before_the_roll_he_may_not_wound_gets_no_wound_with_the_reason():
+    """F95 4.34: a tie with the best foe frees only those two levels below; a target named early
+    that the roll did not free takes no wound, the step says why and names who could have been."""
+    out = multi.resolve_melee_group(group(1, foe("A", 2), foe("B", 1), foe("C", 0), targets=["B"]), rules=F95)
+    assert out.strikes == ()
+    step = next(s.text for s in out.steps if s.text.startswith("No wound on B"))
+    assert "two levels below" in step and "could have wounded C" in step
 
 
 def test_attacker_limits():

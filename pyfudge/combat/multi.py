@@ -511,6 +511,22 @@ def _check_group_dice(rnd: GroupRound, *, rules: "RuleSet") -> None:
                         field="group_roll.roll")
 
 
+def _why_not_woundable(foe: "FoeResult", lone: int, best: int | None, may_wound: bool, rnd: GroupRound) -> str:
+    """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
+    if foe.ignored:
+        return "he was ignored, so he was not fought (F93 4.64)"
+    if best is None:
+        return "the lone fighter defended against none of his foes, so he wounds no one"
+    if best > lone:
+        return "a foe beat the lone fighter, so he wounds no one"
+    if not may_wound:
+        return "the lone fighter tied his best foe, and under F93 he must beat them all"
+    if lone < rnd.lone.needs:
+        return f"{ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
+    return (f"the lone fighter tied his best foe, so he may wound only a foe at least two levels below "
+            f"him, and {foe.name} is {foe.relative_degree} below")
+
+
 def resolve_melee_group(rnd: GroupRound, *, rules: "RuleSet") -> GroupOutcome:
     """Resolve one round of a lone fighter against several foes (F95 4.34, MUD 4.34, F93 4.64).
 
@@ -609,14 +625,17 @@ def resolve_melee_group(rnd: GroupRound, *, rules: "RuleSet") -> GroupOutcome:
                         field="targets")
     by_name = {f.name: i for i, f in enumerate(out)}
     per_foe = rules["multi.sweep_penalty"]
-    for k, target in enumerate(targets):
+    struck_so_far = 0
+    for target in targets:
         i = by_name[target]
         if not out[i].can_be_wounded:
-            raise RuleError(
-                f"{rnd.lone.name} cannot wound {target} this round"
-                + (f"; he may wound {', '.join(choices)}." if choices else "."),
-                field=f"targets[{k}]",
-            )
+            # A target named before the dice were known that the roll did not free: no wound on
+            # him, said with the reason, and the rest of the round stands (F95 4.34).
+            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(out[i], lone, best, may_wound, rnd)}"
+                              + (f" (he could have wounded {', '.join(choices)})." if choices else "."),
+                              {"target": target, "wounded": False}))
+            continue
+        k, struck_so_far = struck_so_far, struck_so_far + 1
         # F95 4.34: a sweeping blow is slowed: "reduce damage done by 1 or 2 for each foe cut through".
         modifier = -per_foe * k
         out[i] = replace(out[i], struck=True, strike_degree=out[i].relative_degree,

@@ -19,8 +19,8 @@ export function fileName(name) {
 }
 
 /** Hand text to the browser as a file download (a blob: URL, which never leaves the page). */
-export function download(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+export function download(text, name, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;

@@ -140,9 +140,11 @@ export function OddsPanel({ engine, view, session, event }) {
       </div>
       <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
   }
+  // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
+  const line = !response ? "Working out the odds…" : !response.ok ? "No odds for this draft" : response.result.summary;
   return html`
-    <section class="odds" aria-labelledby="odds-title" data-testid="odds" aria-busy=${current ? "false" : "true"}>
-      <h3 id="odds-title">Odds before rolling</h3>
+    <details class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}>
+      <summary><span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span></summary>
       ${body}
-    </section>`;
+    </details>`;
 }

@@ -4,7 +4,7 @@
 // link is a snapshot (the GM shares a new one after the next exchange).
 import { html, useState, useEffect } from "../vendor/preact-htm.mjs";
 import { signed } from "./ui.js";
-import { StunRows, boxMark } from "./encounter-screen.js";
+import { StunRows, boxMark } from "./wound-track.js";
 
 export function PlayerScreen({ fragment, cid, app }) {
   const describe = app.describe;

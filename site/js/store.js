@@ -258,6 +258,7 @@ export function saveView(id, rev, view) {
 export function forget(id) {
   removeKey(encKey(id));
   removeKey(viewKey(id));
+  removeKey(roundKey(id));
   const index = loadIndex();
   saveIndex({ encounters: index.encounters.filter((e) => e.id !== id) });
 }
@@ -381,4 +382,25 @@ export function loadAllEncounters() {
   return loadIndex().encounters
     .map((entry) => ({ ...entry, encounter: loadEncounter(entry.id) }))
     .filter((e) => e.encounter);
+}
+
+// --- the round form's last choice, per encounter (round-panel.js) --------------------------------
+//
+//   pyfudge:round:<id>   {type: "pyfudge/round-pick", version: 1, data: {form, a, b}}
+//                        the mode and fighters last picked, so a reload comes back to them
+
+TYPES.roundPick = { type: "pyfudge/round-pick", version: 1 };
+export const roundKey = (id) => `${PREFIX}round:${id}`;
+
+/** The round form's last {form, a, b} for this encounter (each a string or null), or null. */
+export function loadRoundPick(id) {
+  const data = unwrap(readKey(roundKey(id)), TYPES.roundPick);
+  if (!isObject(data)) return null;
+  const text = (v) => (typeof v === "string" && v.length <= 40 ? v : null);
+  return { form: text(data.form), a: text(data.a), b: text(data.b) };
+}
+
+/** Remember it; a failed write only loses this convenience (false), never the encounter. */
+export function saveRoundPick(id, pick) {
+  return writeKey(roundKey(id), wrap("roundPick", pick));
 }
