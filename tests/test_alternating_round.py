@@ -205,3 +205,12 @@ def test_writing_the_round_into_an_event_is_idempotent_and_leaves_other_events_a
     for event in (attack("c2", "c2", 0, 0), {**attack("c1", "c2", 0, 0), "kind": "round"},
                   attack("c2", "c1", 0, 0, b_declares="hasty"), {"t": "next_round"}):
         assert remembered(enc.state, event) is event  # nothing to write, or for the handler to refuse
+
+
+def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_turns():
+    inputs = json.loads(api.handle(json.dumps({"action": "describe"})))["result"]["inputs"]
+    hasty = next(i for i in inputs if i["key"] == "hasty")
+    assert hasty["section"] == "F95 4.23" and hasty["offered"] == "declare.hasty"
+    assert {"initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"} == set(hasty["where"])
+    assert duel().view()["declare"]["hasty"] is True
+    assert Encounter(ruleset=RuleSet("fudge1995", {})).view()["declare"]["hasty"] is False

@@ -113,3 +113,10 @@ def test_the_door_called_shot_takes_the_willpower_constitution_check():
     assert (check["result"], check["made"], check["wound_name"]) == (1, False, "Incapacitated")
     bad = json.loads(api.handle(json.dumps({"action": "called_shot", "args": {**args, "check": {"roll": 1}}})))
     assert not bad["ok"] and bad["error"]["field"] == "args.check"
+
+
+def test_describe_lists_the_location_check_input():
+    inputs = json.loads(api.handle(json.dumps({"action": "describe"})))["result"]["inputs"]
+    entry = next(i for i in inputs if i["key"] == "location_check")
+    assert entry["section"] == "MUD 4.35" and entry["type"] == "level"
+    assert entry["offered"] == "declare.location_check" and "exchange.b_declares.location_check" in entry["where"]
