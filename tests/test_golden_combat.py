@@ -3,6 +3,8 @@
 Each ``tests/golden/*.json`` whose kind starts with ``combat.`` is one worked example. Exchange
 series go through the JSON door of the pipeline (``ExchangeRequest.from_dict`` → ``resolve``),
 round by round, carrying the fighters' tracks forward, exactly as the app replays an encounter.
+``combat.encounter`` examples are events applied to an encounter, as the app sends them (what an
+encounter remembers between exchanges, F95 4.23), then stored and replayed.
 """
 
 from __future__ import annotations
