@@ -19,6 +19,7 @@ from . import __version__, actions, codec, dice, healing, ladder, odds, round_vi
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
+from .checks import REQUEST
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -75,6 +76,7 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "declare": _DECLARE_CHOICES,
         "tables": tables.shapes(),
         "round": _ROUND_LABELS,
+        "inputs": _INPUTS,
     }
 
 
@@ -94,6 +96,31 @@ _DECLARE_CHOICES = {
     "all_out": _choices(zip(attack.ALL_OUT, ("No", "All-out attack", "All-out defence"))),
     "stance": _choices(stances.STANCES[k] for k in sorted(stances.STANCES, reverse=True)),
 }
+
+
+# Inputs of the round form beyond the choices above: ``key``, ``label``, ``section``, ``type``
+# (``flag``: true/false; ``roll``: faces or a total in the ruleset's technique, like a combat roll;
+# ``level``: a result on the ladder), ``where`` (the event fields that take it: "exchange.a_declares.hasty"
+# is the ``hasty`` of an exchange event's ``a_declares``) and ``offered`` (the encounter view's
+# flag saying the rules in force use it).
+_INPUTS = [
+    {"key": "hasty", "label": "Hasty attack (+1 to initiative, −1 to attack and to defend this round)",
+     "section": "F95 4.23", "type": "flag",
+     "where": ["initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"],
+     "offered": "declare.hasty",
+     "note": "Declared at the initiative roll or on the attack; the encounter carries it to his attack and "
+             "defences that round (the logged event holds it)."},
+    {"key": "speed", "label": "Speed roll (the winner adds the difference to his weapon skill)",
+     "section": "F95 4.36", "type": "roll", "where": ["exchange.a_dice.speed", "exchange.b_dice.speed"],
+     "offered": "declare.speed", "note": "Both fighters roll, or neither."},
+    {"key": "location_check", "label": "Willpower/Constitution check, the lower of the two (result)",
+     "section": "MUD 4.35", "type": "level",
+     "where": ["exchange.a_declares.location_check", "exchange.b_declares.location_check"],
+     "offered": "declare.location_check",
+     "note": "The defender's, when a called shot hits one of his body parts (Wounded or Very Wounded). "
+             "\"optional\": the table's effects are guidance and the blow's damage stands; \"required\": "
+             "the location table sets the wound (option location.table_wound)."},
+]
 
 
 # The round form's labels: sides, what a Resolve plays (one event kind each), the two exchange
@@ -232,12 +259,24 @@ def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 
 def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Where an aimed blow lands (F95 4.35; MUD 4.35)."""
+    """Where an aimed blow lands (F95 4.35; MUD 4.35). With ``check`` ``{willpower, constitution,
+    roll}`` (trait levels and the dice total), a part hit under MUD 4.35's table also gets its
+    Willpower/Constitution check (``location.location_check``), returned as ``check``."""
     rules = _rules(args)
     aim = location.CalledShot.from_dict(_need(args, "aim"), field="aim")
     degree = ladder.check_level(_need(args, "relative_degree"), field="relative_degree")
     rolled = ladder.check_level(_need(args, "rolled"), field="rolled")
-    return location.resolve_called_shot(aim, relative_degree=degree, rolled=rolled, rules=rules).to_dict()
+    outcome = location.resolve_called_shot(aim, relative_degree=degree, rolled=rolled, rules=rules)
+    if args.get("check") is None:
+        return outcome.to_dict()
+    raw = REQUEST.exact(args["check"], "check", {
+        "willpower": lambda v, w: ladder.parse(v, field=w), "constitution": lambda v, w: ladder.parse(v, field=w),
+        "roll": lambda v, w: REQUEST.whole(v, w, -4, 4)})
+    try:
+        check = location.location_check(outcome, **raw)
+    except FudgeError as err:
+        raise err.at("check")
+    return {**outcome.to_dict(), "check": check.to_dict()}
 
 
 def _shield_check(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -346,17 +385,18 @@ def _enc_open(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _enc_apply(args: Args, rng: random.Random) -> dict[str, Any]:
     """Apply one event to an open encounter at revision ``rev``; returns the event to append to
-    the stored log, the new revision and the view. With ``encounter`` given, an encounter the
+    the stored log (as the encounter logged it, see :func:`pyfudge.encounter.remembered`), the
+    new revision and the view. With ``encounter`` given, an encounter the
     engine does not hold (or holds at another revision) is reopened first."""
     eid = _encounter_id(args)
     enc = _at_rev(args, eid)
-    event = _need(args, "event")
     try:
-        enc.apply(event)
+        enc.apply(_need(args, "event"))
     except FudgeError as err:
         err.asks = round_view.asks(err.field)
         raise
-    return {**_opened(eid, enc), "event": event}
+    # The event as logged: with what the round remembers written in (encounter.remembered).
+    return {**_opened(eid, enc), "event": enc.log[-1]}
 
 
 def _enc_log(args: Args, rng: random.Random) -> dict[str, Any]:

@@ -386,16 +386,22 @@ def resolve_damage(
     scale_difference = check.whole(scale_difference, "scale_difference", -SCALE_LIMIT, SCALE_LIMIT)
     critical = check.flag(critical, "critical")
     book = "MUD" if rules.preset == "mudge" else "F95"
-    steps: list[Step] = [
-        Step(f"{book} 4.55", f"Offensive damage factors: {odf.text()}.", {"odf": odf.to_dict()}),
-        Step(f"{book} 4.55", f"Defensive damage factors: {ddf.text()}.", {"ddf": ddf.to_dict()}),
-    ]
-    ddf_used = _adjust(odf, ddf, rd, rules, steps)
     all_out = odf.value_of("all_out")
     resist = 0
     if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
-        resist = ddf_used.value_of("resistant")
-        ddf_used = ddf_used.without("resistant")
+        resist = ddf.value_of("resistant")
+    # Each factor line totals what the total damage factor uses; a part counted apart is named
+    # on it: an all-out attack's +1 (F95 4.31, on the damage number or the graze, steps below) and
+    # Damage Resistant / Fragile as one wound level (F95 4.52 no. 2, its own step below).
+    steps: list[Step] = [
+        Step(f"{book} 4.55", f"Offensive damage factors: {odf.without('all_out').text()}"
+             + (f"; All-out offence {all_out:+d}: counted apart (F95 4.31), not in this total" if all_out else "")
+             + ".", {"odf": odf.to_dict()}),
+        Step(f"{book} 4.55", f"Defensive damage factors: {ddf.without('resistant').text() if resist else ddf.text()}"
+             + (f"; {'Damage Resistant' if resist > 0 else 'Fragile'} {resist:+d}: one wound level (F95 4.52), "
+                "not in this total" if resist else "") + ".", {"ddf": ddf.to_dict()}),
+    ]
+    ddf_used = _adjust(odf, ddf.without("resistant") if resist else ddf, rd, rules, steps)
     factor = odf.without("all_out").total - ddf_used.total
     steps.append(Step(f"{book} 4.55", f"Total damage factor {odf.without('all_out').total:+d} − "
                       f"({ddf_used.total:+d}) = {factor:+d}.", {"factor": factor}))

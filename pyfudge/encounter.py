@@ -10,7 +10,10 @@ Events (JSON objects with ``"t"``):
 - ``add`` ``{fighter, side?}`` / ``edit`` ``{id, fighter, side?}`` / ``remove`` ``{id}``
 - ``rules`` ``{ruleset}`` — the GM switches preset, options or tables
 - ``exchange`` ``{kind: round|attack, a, b, a_declares?, b_declares?, a_dice?, b_dice?}`` — one
-  simultaneous round or alternating attack between two combatants (F95 4.22–4.32)
+  simultaneous round or alternating attack between two combatants (F95 4.22–4.32). Under
+  alternating turns the round remembers who attacked, defended all-out or went hasty (F95 4.23):
+  an all-out defender's attack that round is refused, and the hasty −1 is written into the
+  logged event (:func:`remembered`)
 - ``group`` ``{lone, foes, lone_declares?, foe_declares?, lone_dice?, foe_dice?, group_roll?, ignored?,
   targets?, space?}`` — one round of a lone fighter against several foes, one roll against each
   (F95 4.34, F93 4.64); ``group_roll`` is the GM's one roll for all the foes (``{}`` in a draft
@@ -20,8 +23,9 @@ Events (JSON objects with ``"t"``):
 - ``ranged`` ``{mode: unaware|aware|shoot_back, shooter, target, weapon?, burst?, difficulty,
   target_difficulty?, shooter_declares?, target_declares?, shooter_dice?, target_dice?}`` — one
   ranged exchange (F95 4.4, F93 4.65)
-- ``initiative`` ``{a, b, a_dice?, b_dice?, surprise?: a|b}`` — alternating turns: who attacks
-  first (F95 4.23); it holds for the round or the battle as ``melee.initiative`` says
+- ``initiative`` ``{a, b, a_dice?, b_dice?, surprise?: a|b, a_declares?, b_declares?}`` — alternating
+  turns: who attacks first (F95 4.23); it holds for the round or the battle as ``melee.initiative``
+  says. A declaration holds only ``hasty`` (+1 to initiative; −1 to attack and defend that round)
 - ``story`` ``{id, rolls, modifier?, skill?}`` — under story pacing, one combatant's roll for a
   story element: one roll or three (F95 4.21, F93 4.61); the GM tells what the result means
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
@@ -77,7 +81,8 @@ class Combatant:
 class State:
     """The encounter after some events. ``carry``: modifiers an exchange left for each
     fighter's next exchange (F95 4.23, 4.31); ``stunned``: (id, status, last round it lasts);
-    ``initiative``: who won each pair's initiative roll, and in which round (F95 4.23)."""
+    ``initiative``: who won each pair's initiative roll, and in which round (F95 4.23); ``acts``:
+    what each fighter did or declared in alternating turns this round (F95 4.23)."""
 
     rules: RuleSet
     name: str = "Encounter"
@@ -88,6 +93,9 @@ class State:
     stunned: tuple[tuple[str, int, int], ...] = ()
     initiative: tuple[tuple[str, str, str, int], ...] = ()  # (a, b, who strikes first, round rolled)
     last: dict[str, Any] | None = field(default=None, compare=False)
+    # What each fighter did or declared this round under alternating turns, as (id, act, round):
+    # ATTACKED, ALL_OUT_DEFENCE, HASTY (F95 4.23; :func:`remembered`).
+    acts: tuple[tuple[str, str, int], ...] = ()
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
         if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID:
@@ -224,6 +232,89 @@ def declared(state: State, c: Combatant, raw: Any, where: str) -> Declaration:
     return _declared(state, c, raw, where)[0]
 
 
+# --- alternating turns: what the round remembers (F95 4.23) -----------------------------------
+
+ATTACKED, ALL_OUT_DEFENCE, HASTY = "attacked", "all_out_defence", "hasty"
+# F95 4.23: a hasty attack is "-1 to attack and defend that round": the defence's part, which
+# :func:`remembered` writes into the defender's declaration.
+HASTY_DEFENCE = actions.Modifier("hasty attack this round", -1, "F95 4.23")
+
+
+def _did(state: State, cid: Any, act: str) -> bool:
+    """Has combatant ``cid`` done or declared ``act`` this round (F95 4.23)?"""
+    return (cid, act, state.round) in state.acts
+
+
+def _acted(state: State, acts: list[tuple[str, str]]) -> tuple[tuple[str, str, int], ...]:
+    """``state.acts`` of this round with these ``(id, act)`` added (earlier rounds' dropped)."""
+    kept = tuple(x for x in state.acts if x[2] == state.round)
+    return kept + tuple(dict.fromkeys((cid, act, state.round) for cid, act in acts if not _did(state, cid, act)))
+
+
+def remembered(state: State, event: Any) -> Any:
+    """An ``exchange`` event (kind attack, alternating turns) with what this round remembers
+    written in. F95 4.23: "attack hastily (+1 to initiative that round) but be slightly off
+    balance because of it (-1 to attack and defend that round)": an attacker who declared a
+    hasty attack at this round's initiative roll attacks hastily (``a_declares.hasty``); a
+    defender who attacked hastily this round, or declared it at the initiative roll, defends at
+    −1 (:data:`HASTY_DEFENCE` in ``b_declares.defence_modifiers``; not when he declared ``hasty``
+    on this defence himself, which counts the same −1). The encounter logs the event so and the
+    door returns it to be stored, so a replay reads it as it was applied, in this build or
+    another. Idempotent; an event it cannot read is returned as it is, for the handler to refuse."""
+    if (not isinstance(event, dict) or event.get("t") != "exchange" or event.get("kind") != "attack"
+            or state.rules["melee.pacing"] != "alternating"):
+        return event
+    out = dict(event)
+    a_raw, b_raw = event.get("a_declares") or {}, event.get("b_declares") or {}
+    if isinstance(a_raw, dict) and _did(state, event.get("a"), HASTY) and not a_raw.get("hasty"):
+        out["a_declares"] = {**a_raw, "hasty": True}
+    mods = b_raw.get("defence_modifiers", []) if isinstance(b_raw, dict) else None
+    if (isinstance(mods, list) and _did(state, event.get("b"), HASTY) and not b_raw.get("hasty")
+            and HASTY_DEFENCE.to_dict() not in mods):
+        out["b_declares"] = {**b_raw, "defence_modifiers": [*mods, HASTY_DEFENCE.to_dict()]}
+    return out if out != event else event
+
+
+def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration) -> None:
+    """F95 4.23: "A character forfeits his attack for a round if he chooses All-out defense": no
+    attack by one who defended all-out this round, no all-out defence by one who attacked."""
+    if replaying():  # earlier builds logged such attacks: they replay as they were
+        return
+    if _did(state, a.id, ALL_OUT_DEFENCE):
+        raise EncounterError(f"{a.fighter.name} defended all-out this round, so he forfeits his attack this "
+                             "round (F95 4.23). Start the next round for his next attack.", field="a")
+    if b_decl.all_out == "defense" and _did(state, b.id, ATTACKED):
+        raise EncounterError(f"{b.fighter.name} attacked this round: all-out defence forfeits the round's "
+                             "attack (F95 4.23), so he cannot choose it now.", field="b_declares.all_out")
+
+
+def _forfeited(state: State, cid: str) -> dict[str, str]:
+    """``{"attacker": reason}`` if ``cid`` defended all-out this round of alternating turns (F95
+    4.23), which each card's ``unable`` lists too; else empty."""
+    if state.rules["melee.pacing"] != "alternating" or not _did(state, cid, ALL_OUT_DEFENCE):
+        return {}
+    return {"attacker": "Defended all-out this round: he forfeits his attack (F95 4.23)"}
+
+
+def _this_round(state: State) -> list[dict[str, Any]]:
+    """What each fighter did or declared in alternating turns this round (F95 4.23), one row per
+    fighter who did anything: ``attacked``, ``all_out_defence``, ``hasty`` (his attack and his
+    defences this round are at −1), and ``unable`` ``{what: reason}``: the role ``attacker`` (he
+    defended all-out) or the declaration ``all_out_defence`` (he attacked) the round form must
+    not offer him, as the ``exchange`` event refuses them."""
+    rows = []
+    for c in state.combatants:
+        did = {act for cid, act, rnd in state.acts if cid == c.id and rnd == state.round}
+        if not did:
+            continue
+        unable = _forfeited(state, c.id)
+        if ATTACKED in did:
+            unable["all_out_defence"] = "Attacked this round: all-out defence forfeits the round's attack (F95 4.23)"
+        rows.append({"id": c.id, "attacked": ATTACKED in did, "all_out_defence": ALL_OUT_DEFENCE in did,
+                     "hasty": HASTY in did, "unable": unable})
+    return rows
+
+
 def _exchange(state: State, event: dict) -> State:
     a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
     if a.id == b.id:
@@ -234,14 +325,20 @@ def _exchange(state: State, event: dict) -> State:
     rules = state.rules
     a_decl, a_carry = _declared(state, a, event.get("a_declares"), "a_declares")
     b_decl, b_carry = _declared(state, b, event.get("b_declares"), "b_declares")
-    a_dice = FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice")
-    b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice")
+    if kind == "attack":
+        _check_forfeit(state, a, b, b_decl)
+    a_dice = FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice", speed=True)
+    b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice", speed=True)
     request = attack.ExchangeRequest(a.fighter, b.fighter, a_decl, b_decl, a_dice, b_dice, state.round, kind)
     outcome = request.resolve(rules)
     after = _wounded(state, list(zip((a, b), outcome.fighters)))
     used = set(a_carry) | set(b_carry)
     carry = tuple(k for k in state.carry if k not in used) + outcome.carry
-    return replace(after, carry=carry,
+    acts = state.acts
+    if kind == "attack":  # F95 4.23: remembered for the rest of the round
+        acts = _acted(state, [(a.id, ATTACKED)] + [(c.id, HASTY) for c, d in ((a, a_decl), (b, b_decl)) if d.hasty]
+                      + ([(b.id, ALL_OUT_DEFENCE)] if b_decl.all_out == "defense" else []))
+    return replace(after, carry=carry, acts=acts,
                    last={"kind": "exchange", "a": a.id, "b": b.id, "outcome": outcome.to_dict(),
                          "text": _exchange_text(a, b, outcome)})
 
@@ -671,17 +768,34 @@ def _initiative(state: State, event: dict) -> State:
     surprise = event.get("surprise")
     if surprise not in (None, "a", "b"):
         raise RequestError("surprise must be a or b.", field="surprise")
+    a_hasty, b_hasty = _hasty(state, a, event, "a_declares"), _hasty(state, b, event, "b_declares")
     result = attack.resolve_initiative(
         a.fighter, b.fighter, rules=rules, surprise=surprise,
         a_dice=FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice"),
-        b_dice=FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice"))
+        b_dice=FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice"),
+        a_declares=Declaration(hasty=a_hasty), b_declares=Declaration(hasty=b_hasty))
     first = {"a": a, "b": b}.get(result.first or "")
     kept = tuple(k for k in state.initiative if {k[0], k[1]} != {a.id, b.id})
     text = (f"Initiative, {a.fighter.name} vs {b.fighter.name}: "
             + (f"{first.fighter.name} attacks first." if first else "a tie, roll again."))
-    return replace(state, initiative=kept + ((a.id, b.id, first.id, state.round),) if first else kept,
+    acts = _acted(state, [(c.id, HASTY) for c, hasty in ((a, a_hasty), (b, b_hasty)) if hasty])
+    return replace(state, initiative=kept + ((a.id, b.id, first.id, state.round),) if first else kept, acts=acts,
                    last={"kind": "initiative", "a": a.id, "b": b.id, "first": first.id if first else None,
                          "outcome": result.to_dict(), "text": text})
+
+
+def _hasty(state: State, c: Combatant, event: dict, where: str) -> bool:
+    """An initiative event's declaration: only ``hasty`` (F95 4.23: "attack hastily (+1 to
+    initiative that round)"), which :func:`remembered` then carries to his attack and defences."""
+    raw = event.get(where)
+    if raw is None:
+        return False
+    REQUEST.obj(raw, where, ("hasty",), at_key=True)
+    hasty = REQUEST.flag(raw.get("hasty", False), f"{where}.hasty")
+    why = refused_roles(c.fighter, _declared(state, c, None, where)[0], state.rules).get("attacker")
+    if hasty and why:
+        raise EncounterError(f"{c.fighter.name} cannot attack, hastily or not: {why}.", field=f"{where}.hasty")
+    return hasty
 
 
 def _initiatives(state: State) -> list[dict[str, Any]]:
@@ -782,7 +896,7 @@ def _end_battle(state: State, event: dict) -> State:
     for c in state.combatants:
         outcome = healing.end_of_battle(c.fighter.track_for(state.rules), rules=state.rules)
         after = after.put(replace(c, fighter=c.fighter.with_track(outcome.track)))
-    return replace(after, carry=(), stunned=(), initiative=(), round=1,
+    return replace(after, carry=(), stunned=(), initiative=(), acts=(), round=1,
                    last={"kind": "end_battle", "text": "End of battle: Scratches and stuns clear."})
 
 
@@ -816,7 +930,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "ranged": frozenset({"mode", "shooter", "target", "weapon", "burst", "difficulty", "target_difficulty",
                          "shooter_declares", "target_declares", "shooter_dice", "target_dice"}),
     "story": frozenset({"id", "rolls", "modifier", "skill"}),
-    "initiative": frozenset({"a", "b", "a_dice", "b_dice", "surprise"}),
+    "initiative": frozenset({"a", "b", "a_dice", "b_dice", "surprise", "a_declares", "b_declares"}),
     "box": frozenset({"id", "row", "index", "value"}),
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
@@ -877,6 +991,8 @@ class Encounter:
             self.lines.append(f"Redo: {_text(self.state)}")
             self._entry("", None)
         else:
+            if not replaying():  # a stored log is read as it was logged (see remembered)
+                event = remembered(self.state, event)
             try:
                 new = HANDLERS[kind](self.state, event)
             except FudgeError as err:
@@ -964,18 +1080,30 @@ class Encounter:
           stances (F95 4.32) may be declared (:func:`melee.all_out_offered`,
           :func:`stances.stances_offered`), and a called shot's relative degree (F95/MUD 4.35,
           :func:`location.called_shots`); ``parts``: the hit location table's body parts
-          (:func:`location.part_names`), the names an aim is read against under MUD 4.35.
+          (:func:`location.part_names`), the names an aim is read against under MUD 4.35;
+          ``hasty``: a hasty attack, declared at the initiative roll or on the attack (F95 4.23,
+          :func:`melee.hasty_offered`); ``speed``: both fighters of an exchange may roll Speed
+          (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`);
+          ``location_check``: None, ``"optional"`` or ``"required"``, the defender's
+          Willpower/Constitution check result after a MUD 4.35 location hit
+          (``b_declares.location_check``, :func:`location.location_check_input`).
+          Their labels and where each goes: the door's ``describe`` ``inputs``.
+        - ``this_round``: under alternating turns, who attacked, defended all-out or went hasty
+          this round, and what the round form must not offer him (:func:`_this_round`, F95 4.23).
         - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
           MUD 4.54: :func:`ranged.autofire_in_use`).
         - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
           may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
           ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
-          (:func:`refused_roles` with his stun carried, F95 4.51, 4.62).
+          (:func:`refused_roles` with his stun carried, F95 4.51, 4.62; ``attacker`` after his
+          all-out defence this round of alternating turns, F95 4.23).
         """
         state, rules = self.state, self.state.rules
         factors = {c.id: _factors(c.fighter, rules) for c in state.combatants}
         acted = round_view.acted_this_round(self.states)
         cards = [_card(c, state, *factors[c.id], acted=c.id in acted) for c in state.combatants]
+        for card in cards:  # F95 4.23: an all-out defender forfeits this round's attack
+            card["unable"] = {**_forfeited(state, card["id"]), **card["unable"]}
         form = "story" if rules["melee.pacing"] == "story" else "exchange"
         kind = "attack" if rules["melee.pacing"] == "alternating" else "round"
         initiative = _initiatives(state)
@@ -994,6 +1122,7 @@ class Encounter:
             # What the round form offers under this pacing: story pacing resolves story elements
             # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
             "initiative": initiative,
+            "this_round": _this_round(state) if rules["melee.pacing"] == "alternating" else [],
             "forms": [form, "group", "ranged"],
             # The role each form's first pick takes (the key of a card's ``unable``); a group
             # round's foes take "foe", a ranged target his mode's name.
@@ -1013,7 +1142,9 @@ class Encounter:
             "check_labels": {k: OPTIONS[key].label for k, key in CHECK_OPTIONS.items()},
             "group_roll": multi.group_roll_dice(rules),
             "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
-                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules)},
+                        "aim_relative": location.called_shots(rules), "parts": location.part_names(rules),
+                        "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules),
+                        "location_check": location.location_check_input(rules)},
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
         }

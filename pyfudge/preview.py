@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import odds, ranged_odds as ranged_odds_mod
-from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged
+from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged, remembered
 from .errors import FudgeError, RequestError
 
 
@@ -82,6 +82,7 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
     result words."""
     _check_draft(event, "exchange", "a, b", "An exchange")
+    event = remembered(state, event)  # what the round remembers, as the event itself (F95 4.23)
     try:
         a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
         if a.id == b.id:

@@ -3,6 +3,8 @@
 Each ``tests/golden/*.json`` whose kind starts with ``combat.`` is one worked example. Exchange
 series go through the JSON door of the pipeline (``ExchangeRequest.from_dict`` → ``resolve``),
 round by round, carrying the fighters' tracks forward, exactly as the app replays an encounter.
+``combat.encounter`` examples are events applied to an encounter, as the app sends them (what an
+encounter remembers between exchanges, F95 4.23), then stored and replayed.
 """
 
 from __future__ import annotations
@@ -111,7 +113,41 @@ def run_min_to_hit(inputs: dict, expected: dict) -> None:
     assert got == expected["minimums"]
 
 
-RUNNERS = {"combat.exchange_series": run_series, "combat.min_to_hit": run_min_to_hit}
+def run_encounter(inputs: dict, expected: dict) -> None:
+    """An encounter's events applied one by one, as the app sends them: each expected entry is
+    ``{"refused": text in the error}`` (nothing logged), or the event's log line (``text``) and
+    sides' results and modifiers (``sides``: {name: {offence, defence, modifiers,
+    defence_modifiers}}, modifiers as [source, amount])."""
+    from pyfudge.encounter import Encounter
+    from pyfudge.errors import FudgeError
+    from pyfudge.rulesets import RuleSet
+    enc = Encounter(ruleset=RuleSet.from_dict(inputs["ruleset"]))
+    for f in inputs["fighters"]:
+        enc.apply({"t": "add", "fighter": f})
+    assert len(inputs["events"]) == len(expected["events"])
+    for i, (event, want) in enumerate(zip(inputs["events"], expected["events"]), 1):
+        where = f"event {i}"
+        if "refused" in want:
+            before = len(enc.log)
+            with pytest.raises(FudgeError, match=want["refused"]):
+                enc.apply(event)
+            assert len(enc.log) == before, where
+            continue
+        enc.apply(json.loads(json.dumps(event)))
+        if "text" in want:
+            assert enc.lines[-1] == want["text"], where
+        sides = {s["name"]: s for s in enc.state.last.get("outcome", {}).get("sides", [])}
+        for name, side in want.get("sides", {}).items():
+            got = {k: [[m["source"], m["amount"]] for m in v] if k.endswith("modifiers") else v
+                   for k, v in sides[name].items()}
+            _subset(got, side, f"{where}.{name}")
+    # Stored and replayed, the log gives the same fight.
+    again = Encounter.from_dict(json.loads(json.dumps(enc.to_dict())))
+    assert again.lines == enc.lines
+
+
+RUNNERS = {"combat.exchange_series": run_series, "combat.min_to_hit": run_min_to_hit,
+           "combat.encounter": run_encounter}
 
 
 @pytest.mark.parametrize("name,data", CASES, ids=[n for n, _ in CASES])

@@ -94,7 +94,7 @@ _DECL_FIELDS = (
     "all_out", "stance", "defend_only", "unaware", "stunned", "stun", "max_level", "aim",
     "aim_minimum", "min_to_hit", "position", "blessing", "modifiers", "defence_modifiers",
     "damage_modifiers", "no_defence", "hasty", "scouting", "points", "skill", "defence_skill",
-    "aim_relative", "willpower", "capacity_roll",
+    "aim_relative", "willpower", "capacity_roll", "location_check",
 )
 
 
@@ -122,7 +122,9 @@ class Declaration:
     ``aim_minimum`` overrides the table's minimum rolled degree). ``willpower``: his Willpower
     roll's result, which adjusts a wound he takes when ``wounds.willpower`` is on (F95 4.52 no. 4).
     ``capacity_roll``: his Damage Capacity roll's result, which adjusts a wound of Hurt or worse
-    when ``damage.capacity`` is ``roll`` (F95 4.52 no. 1).
+    when ``damage.capacity`` is ``roll`` (F95 4.52 no. 1). ``location_check``: his Willpower/
+    Constitution check's result (the lower of the two, plus the dice) after a called shot hits one
+    of his body parts under MUD 4.35's table; with ``location.table_wound`` it sets his wound.
     """
 
     all_out: str = "none"
@@ -149,6 +151,7 @@ class Declaration:
     aim_relative: int | None = None
     willpower: int | None = None
     capacity_roll: int | None = None
+    location_check: int | None = None
 
     def __post_init__(self) -> None:
         Declaration.from_dict(self.to_dict())
@@ -166,7 +169,7 @@ class Declaration:
             "no_defence": self.no_defence, "hasty": self.hasty, "scouting": self.scouting,
             "points": self.points, "skill": self.skill, "defence_skill": self.defence_skill,
             "aim_relative": self.aim_relative, "willpower": self.willpower,
-            "capacity_roll": self.capacity_roll,
+            "capacity_roll": self.capacity_roll, "location_check": self.location_check,
         }
 
     @classmethod
@@ -217,6 +220,7 @@ class Declaration:
                 data["aim_relative"], f"{f}.aim_relative", 1, 10),
             willpower=level("willpower"),
             capacity_roll=level("capacity_roll"),
+            location_check=level("location_check"),
         )
         for key in ("aim_minimum", "aim_relative"):
             if values[key] is not None and values["aim"] is None:
@@ -246,6 +250,8 @@ class FighterDice:
     ``graze``: his damage die faces for a graze, when a graze reads other dice than a hit: under
     Min-Mid-Max a hit reads 3d6 while "the graze rules are used unchanged" (F95 4.63), with the
     graze die of F95 4.56 (``damage.graze_die``); without it a graze reads ``damage``.
+    ``speed``: his roll against his Speed trait for F95 4.36's Speed contest (``melee.speed_contest``),
+    read like ``roll``; given by both fighters of an exchange, or by neither (:func:`_speed_contest`).
     """
 
     roll: Roll | None = None
@@ -253,6 +259,7 @@ class FighterDice:
     check: tuple[int, ...] | None = None
     shield: Roll | None = None
     graze: tuple[int, ...] | None = None
+    speed: Roll | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"roll": Roll.to_dict() or null, "damage": [faces] or null,
@@ -262,19 +269,22 @@ class FighterDice:
                "damage": None if self.damage is None else list(self.damage),
                "check": None if self.check is None else list(self.check),
                "shield": None if self.shield is None else self.shield.to_dict()}
+        if self.speed is not None:
+            out["speed"] = self.speed.to_dict()
         return out if self.graze is None else {**out, "graze": list(self.graze)}
 
     @classmethod
-    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice") -> "FighterDice":
-        """Read dice from JSON. ``roll`` and ``shield`` are ``{"faces": […]}`` or ``{"total": n}``
-        in the ruleset's technique (``shield`` may also be a bare list of faces), or a full roll
-        with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice faces;
-        ``graze`` one to four Fudge dice faces."""
+    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice", speed: bool = False) -> "FighterDice":
+        """Read dice from JSON. ``roll``, ``shield`` and ``speed`` are ``{"faces": […]}`` or
+        ``{"total": n}`` in the ruleset's technique (``shield`` may also be a bare list of faces),
+        or a full roll with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice
+        faces; ``graze`` one to four Fudge dice faces. ``speed`` is read only where ``speed`` says
+        an exchange reads it (F95 4.36); elsewhere it is refused."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
             raise DiceError(f"{field} must be an object with a roll.", field=field)
-        extra = set(data) - {"roll", "damage", "check", "shield", "graze"}
+        extra = set(data) - {"roll", "damage", "check", "shield", "graze"} - ({"speed"} if speed else set())
         if extra:
             raise DiceError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
         roll = _read_roll(data.get("roll"), rules, f"{field}.roll")
@@ -299,7 +309,7 @@ class FighterDice:
             if isinstance(graze, (str, bytes)) or not isinstance(graze, (list, tuple)) or not 1 <= len(graze) <= 4:
                 raise DiceError(f"{field}.graze must list 1 to 4 Fudge dice faces.", field=f"{field}.graze")
             graze = dice.check_fudge_faces(graze, len(graze), field=f"{field}.graze")
-        return cls(roll, dmg, check, shield, graze)
+        return cls(roll, dmg, check, shield, graze, _read_roll(data.get("speed"), rules, f"{field}.speed"))
 
 
 def _read_roll(raw: Any, rules: "RuleSet", where: str) -> Roll | None:
@@ -412,7 +422,9 @@ class Blow:
     hit there (F95 4.31, 4.35; MUD 4.35); ``called``: the called shot's outcome under a hit-location
     system (MUD 4.35: the part's state and the table's effect, for the GM's check);
     ``damage_check``: the defender's damage check after the wound (CO 4.3); ``head_blow``: an
-    automatic knockout check for a blow to the head (F95 4.62).
+    automatic knockout check for a blow to the head (F95 4.62); ``location_check``: the defender's
+    Willpower/Constitution check after a part was hit under MUD 4.35's table (and with
+    ``location.table_wound`` the wound it set).
     """
 
     attacker: str
@@ -432,6 +444,7 @@ class Blow:
     called: location.LocationOutcome | None = None
     damage_check: wounds.DamageCheckOutcome | None = None
     head_blow: wounds.RecordOutcome | None = None
+    location_check: location.CheckOutcome | None = None
 
     @property
     def graze(self) -> bool:
@@ -452,6 +465,7 @@ class Blow:
             "called": None if self.called is None else self.called.to_dict(),
             "damage_check": None if self.damage_check is None else self.damage_check.to_dict(),
             "head_blow": None if self.head_blow is None else self.head_blow.to_dict(),
+            "location_check": None if self.location_check is None else self.location_check.to_dict(),
         }
 
 
@@ -674,6 +688,9 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
     if decl.capacity_roll is not None and not damage.capacity_roll_in_use(rules):
         raise RuleError("Damage Capacity rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.capacity_roll")
+    if decl.location_check is not None and location.location_check_input(rules) is None:
+        raise RuleError("A Willpower/Constitution check after a hit location belongs to MUD 4.35's hit "
+                        "location table, which these rules do not use.", field=f"{where}.location_check")
     if decl.willpower is not None and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).",
                         field=f"{where}.willpower")
@@ -853,6 +870,10 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         raise
     steps.extend(outcome.steps)
     level = outcome.level
+    loc_check = None
+    if called is not None and called.landed == "aimed" and called.effect is not None:
+        level, loc_check = _location_wound(level, called, defender, defender_declares, rules, steps,
+                                           willpower_field.replace("willpower", "location_check"))
     track = defender.track_for(rules)
     start = track.worst if worst_at_round_start is None else worst_at_round_start
     guards: list[Guard] = []
@@ -907,8 +928,34 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         steps.extend(record.steps)
     after = defender._evolve(track=record.track, fudge_points=defender.fudge_points - spent)
     blow = Blow(attacker.name, defender.name, rd, odf, ddf, outcome, level, declares.stun, spent,
-                record, declares.aim, on_target, tuple(guards), tuple(steps), called, check)
+                record, declares.aim, on_target, tuple(guards), tuple(steps), called, check,
+                location_check=loc_check)
     return blow, after
+
+
+def _location_wound(level: int, called: location.LocationOutcome, defender: Fighter, decl: Declaration,
+                    rules: "RuleSet", steps: list[Step], field_name: str) -> tuple[int, location.CheckOutcome | None]:
+    """MUD 4.35: a part hit Wounded or Very Wounded calls for a Willpower/Constitution check ("use
+    the lower of the two attributes"), the defender's declared ``location_check`` result. The
+    table's effects "are only guidelines": the blow's damage sets the wound, unless
+    ``location.table_wound`` makes the table's wound (on a made or a failed check) the rule.
+    Returns the wound level and the check (None when not declared and not needed)."""
+    sets = bool(rules["location.table_wound"])
+    if decl.location_check is None:
+        if sets:
+            raise DiceError(f"{defender.name}'s {called.location} is {called.state}: he makes a Willpower/"
+                            "Constitution check, the lower of the two (MUD 4.35). Give its result in his "
+                            "declaration.", field=field_name)
+        return level, None
+    check = location.check_result(called, decl.location_check)
+    steps.extend(check.steps)
+    if not sets:
+        steps.append(Step("MUD 4.35", "The table's effects are guidelines: the blow's damage sets the wound "
+                          f"({wounds.LEVEL_NAMES[level]}).", {"level": level, "table": check.wound}))
+        return level, check
+    steps.append(Step("MUD 4.35", f"The location table sets the wound (house rule): {wounds.LEVEL_NAMES[check.wound]} "
+                      f"in place of the blow's {wounds.LEVEL_NAMES[level]}.", {"before": level, "after": check.wound}))
+    return check.wound, check
 
 
 def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.WoundTrack, start: int,
@@ -1161,9 +1208,10 @@ def resolve_exchange(
     a_dice, b_dice = a_dice or FighterDice(), b_dice or FighterDice()
     if a.name == b.name:
         raise RequestError("The two fighters need different names.", field="b.name")
+    a_declares, b_declares, speed_steps = _speed_contest(a, b, a_dice, b_dice, a_declares, b_declares, rules)
     plan = _remember((a, b, a_declares, b_declares, rules), ("round", round_number),
                      lambda: _plan_round(a, b, a_declares, b_declares, rules, round_number))
-    steps: list[Step] = list(plan.steps)
+    steps: list[Step] = list(plan.steps) + speed_steps
     start, a_active, b_active = plan.start, plan.a_active, plan.b_active
     sa = _read_side(a, b, a_declares, a_dice, rules, round_number, plan.da, a_active, "a_dice", steps,
                     plan=plan.side_a)
@@ -1557,6 +1605,31 @@ def resolve_speed_contest(
     return melee.speed_contest(ra, rb, rules=rules)
 
 
+def _speed_contest(a: Fighter, b: Fighter, a_dice: FighterDice, b_dice: FighterDice, a_decl: Declaration,
+                   b_decl: Declaration, rules: "RuleSet") -> tuple[Declaration, Declaration, list[Step]]:
+    """F95 4.36: "after declaring their actions, each fighter makes a roll against a Speed trait.
+    The winner of the Opposed action, if any, adds the difference to his weapon skill" — when both
+    fighters give ``speed`` dice (neither: no contest). The winner's bonus joins his declared
+    ``modifiers``; returns both declarations and the contest's steps."""
+    if a_dice.speed is None and b_dice.speed is None:
+        return a_decl, b_decl, []
+    if not rules["melee.speed_contest"]:
+        raise RuleError("The Speed contest (F95 4.36) is not used under these rules.",
+                        field="a_dice.speed" if a_dice.speed is not None else "b_dice.speed")
+    for who, d in (("a", a_dice), ("b", b_dice)):
+        if d.speed is None:
+            raise DiceError("Both fighters roll Speed (F95 4.36).", field=f"{who}_dice.speed")
+    ma, mb, step = resolve_speed_contest(a, b, rules=rules, a_dice=FighterDice(a_dice.speed),
+                                         b_dice=FighterDice(b_dice.speed))
+    ra, rb = ((ladder.FAIR if f.speed is None else f.speed) + d.speed.total + f.current_penalty(rules)
+              for f, d in ((a, a_dice), (b, b_dice)))
+    head = Step("F95 4.36", f"Speed contest: {a.name} {ladder.name(ra)} against {b.name} {ladder.name(rb)}.",
+                {"a_result": ra, "b_result": rb})
+    a_decl, b_decl = (d if m is None else replace(d, modifiers=d.modifiers + (m,))
+                      for d, m in ((a_decl, ma), (b_decl, mb)))
+    return a_decl, b_decl, [head, step]
+
+
 def resolve_attack(
     attacker: Fighter,
     defender: Fighter,
@@ -1583,6 +1656,8 @@ def resolve_attack(
     attacker_dice, defender_dice = attacker_dice or FighterDice(), defender_dice or FighterDice()
     if attacker.name == defender.name:
         raise RequestError("The two fighters need different names.", field="defender.name")
+    attacker_declares, defender_declares, speed_steps = _speed_contest(
+        attacker, defender, attacker_dice, defender_dice, attacker_declares, defender_declares, rules)
     _remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True), lambda: (
         _check_declaration(attacker, attacker_declares, rules, "attacker", alternating=True),
         _check_declaration(defender, defender_declares, rules, "defender", alternating=True)))
@@ -1594,7 +1669,7 @@ def resolve_attack(
     if not attacker.can_fight(rules) or attacker_declares.unaware or _stunned_cannot_attack(attacker_declares, rules):
         raise RuleError(f"{attacker.name} cannot attack this turn.", field="attacker")
     steps: list[Step] = [Step("F95 4.23", f"Round {round_number}: {attacker.name} attacks, {defender.name} defends.",
-                              {"round": round_number})]
+                              {"round": round_number})] + speed_steps
     start = defender.current_level(rules)
     da, dd = melee.weapon_disparity(attacker.weapon.value, attacker.shield, defender.weapon.value,
                                     defender.shield, rules=rules)
@@ -1696,8 +1771,8 @@ class ExchangeRequest:
             b=Fighter.from_dict(data["b"], field=f"{field}.b"),
             a_declares=Declaration.from_dict(data.get("a_declares"), field=f"{field}.a_declares"),
             b_declares=Declaration.from_dict(data.get("b_declares"), field=f"{field}.b_declares"),
-            a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice"),
-            b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice"),
+            a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice", speed=True),
+            b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice", speed=True),
             round=check.whole(data.get("round", 1), f"{field}.round", 1, 10_000),
             kind=kind,
         )

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "MUD_TABLE", "PART_STATES", "CalledShot", "LocationOutcome", "CheckOutcome",
     "resolve_called_shot", "suggest_part_states", "part_modifier", "location_check", "find_location",
-    "called_shots", "part_names",
+    "called_shots", "part_names", "check_result", "location_check_input",
 ]
 
 GROUP = "Melee"
@@ -136,6 +136,15 @@ OPTIONS: tuple[Option, ...] = (
         help="Location, minimum rolled degree, minimum relative degree, Wounded and Very Wounded "
              "effects (check level, penalty to use, wound on a made / failed check).",
         group=GROUP, check=_check_table,
+    ),
+    # MUD 4.35: "these damage effects are only guidelines- the GM and the details of the scene
+    # will determine what actually occurs". A GM who takes the table as the rule turns this on.
+    Option(
+        "location.table_wound", "The location table sets the wound", "MUD 4.35", "bool", same(False),
+        help="MUD 4.35 gives its table's effects as guidelines, so a called shot wounds by its damage. "
+             "On: a called shot that hits its part gives the character the table's wound instead (Hurt, "
+             "Very Hurt…, by the Willpower/Constitution check), and no wound for an arm or a leg.",
+        group=GROUP,
     ),
     Option(
         "location.significant", "A \u201csignificant\u201d margin over the minimum", "F95 4.35", "int",
@@ -379,22 +388,43 @@ def _mud(aim: CalledShot, rd: int, rolled: int, steps: list[Step], *, rules: "Ru
     return LocationOutcome(row["name"], "aimed", None, state, (), dict(effect), tuple(steps))
 
 
+def location_check_input(rules: "RuleSet") -> str | None:
+    """What a defender's Willpower/Constitution check after a MUD 4.35 location hit is under these
+    rules: None (no hit location table), ``"optional"`` (the table's effects are guidance, the
+    blow's damage stands) or ``"required"`` (``location.table_wound``: the table sets the wound,
+    so a hit on the part needs the check's result). The encounter's view offers it by this."""
+    if rules["location.system"] != "table":
+        return None
+    return "required" if rules["location.table_wound"] else "optional"
+
+
 def location_check(outcome: LocationOutcome, *, willpower: int, constitution: int, roll: int,
                    faces: tuple[int, ...] = ()) -> CheckOutcome:
     """The MUD 4.35 Willpower/Constitution check after a location is Wounded or Very Wounded.
 
     "For Willpower/Constitution checks, use the lower of the two attributes". A made check leaves
     the table's ``wound``; a failed one its ``wound_on_fail`` and ``on_fail`` (drops the item,
-    falls down). The location's penalty applies "regardless".
+    falls down). The location's penalty applies "regardless". :func:`check_result` with the result.
     """
-    if outcome.effect is None or outcome.state is None:
-        raise RuleError("Only a MUD location hit (Wounded or Very Wounded) calls for a check.",
-                        field="outcome")
+    _needs_check(outcome)
     ladder.check_trait(willpower, field="willpower")
     ladder.check_trait(constitution, field="constitution")
     need_int(roll, "roll", low=-4, high=4)
+    return check_result(outcome, min(willpower, constitution) + roll, faces=faces)
+
+
+def _needs_check(outcome: LocationOutcome) -> None:
+    if outcome.effect is None or outcome.state is None:
+        raise RuleError("Only a MUD location hit (Wounded or Very Wounded) calls for a check.",
+                        field="outcome")
+
+
+def check_result(outcome: LocationOutcome, result: int, *, faces: tuple[int, ...] = ()) -> CheckOutcome:
+    """The MUD 4.35 check of :func:`location_check` from its rolled ``result`` (the lower of
+    Willpower and Constitution, plus the dice): what a defender declares in an exchange."""
+    _needs_check(outcome)
+    result = ladder.check_level(result, field="result")
     effect = outcome.effect
-    result = min(willpower, constitution) + roll
     made = result >= effect["check"]
     wound = effect["wound"] if made else effect["wound_on_fail"]
     consequence = "" if made else effect["on_fail"]

@@ -297,6 +297,18 @@ def scouting_modifiers(*, rules: "RuleSet") -> tuple[Modifier | None, Modifier |
     return None, None
 
 
+def hasty_offered(rules: "RuleSet") -> bool:
+    """May a fighter declare a hasty attack (F95 4.23: "+1 to initiative that round ... -1 to attack
+    and defend that round")? Under alternating turns only; the encounter's view offers it by this."""
+    return rules["melee.pacing"] == "alternating"
+
+
+def speed_contest_offered(rules: "RuleSet") -> bool:
+    """May the fighters of an exchange roll F95 4.36's Speed contest (``melee.speed_contest``; not
+    under story pacing, which has no exchanges)? The encounter's view offers the rolls by this."""
+    return bool(rules["melee.speed_contest"]) and rules["melee.pacing"] != "story"
+
+
 def hasty_modifiers() -> tuple[Modifier, Modifier]:
     """F95 4.23: a hasty attack, +1 to initiative and −1 to attack and defend that round."""
     return Modifier("hasty attack", 1, "F95 4.23"), Modifier("hasty attack", -1, "F95 4.23")
