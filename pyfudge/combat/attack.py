@@ -563,8 +563,9 @@ def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: "RuleSet
     # turns that is his attack; a simultaneous or stance roll is his one combat skill (MUD 4.7).
     # CO 2 (intro): with shield checks on, a shield does not make the foe miss ("not by causing
     # the opponent to miss ... a shieldman actively uses his shield to absorb blows"), so the
-    # shield value is not subtracted as well.
-    if foe is not None and not rules["co.shield"]:
+    # shield value is not subtracted as well. F93 4.62 has no shield modifier at all
+    # (``melee.shield_skill``): there a shield counts only in the weapon size comparison.
+    if foe is not None and rules["melee.shield_skill"] and not rules["co.shield"]:
         _add(offence if alternating else common, melee.shield_modifier(foe.shield))
     _add(common, disparity)
     _add(common, Modifier("position", decl.position, "F95 4.31") if decl.position else None)

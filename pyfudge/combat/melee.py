@@ -65,6 +65,17 @@ OPTIONS: tuple[Option, ...] = (
             ("off", "No modifier (MUD 4.31)"),
         ),
     ),
+    # F95 4.31 (and MUD 4.31): "Subtract the value of a shield from the opponent's weapon skill."
+    # F93 4.62 lists no such modifier: there a shield counts only inside the weapon + shield
+    # comparison ("The sword wielder gets +1 to skill in this combat since his weapon modifier is
+    # +2 greater than the knife fighter's" — the knife fighter's medium shield takes nothing off).
+    Option(
+        "melee.shield_skill", "A shield lowers the foe's weapon skill", "F95 4.31", "bool",
+        {"fudge1995": True, "mudge": True, "fudge1993": False},
+        help="The foe's shield (small or medium 1, large 2) is subtracted from the weapon skill "
+        "(F95 4.31, MUD 4.31). Off: a shield counts only in the weapon size comparison (F93 4.62).",
+        group=GROUP,
+    ),
     # F95 4.31 / F93 4.62 all-out offence and defence; MUD 4.31 replaces them with stances.
     Option(
         "melee.all_out", "All-out offence and defence", "F95 4.31", "bool",
