@@ -83,9 +83,9 @@ def test_f93_counts_the_shield_only_in_the_weapon_size_comparison():
 def test_entered_2d6_faces_are_read_in_ranged_fire_under_fudge_1993():
     attack = {"mode": "unaware", "shooter": {"name": "S", "level": 0, "faces": [3, 3], "difficulty": 0}}
     result = ok("ranged", ruleset={"preset": "fudge1993"}, attack=attack)
-    # F93 4.21: the plus die 3 and the minus die 3: remove the higher (neither): 3 − 3... read as 0.
+    # F93 4.21: a plus die 3 and a minus die 3 (doubles) read 0: Fair against Fair, a hit.
     shot = result["shots"][0]
-    assert shot["shooter_result"] == 0 or shot.get("result") is not None
+    assert shot["result"] == 0 and shot["hit"] and result["faces"] == {"S": [3, 3]}
     # Fudge dice are not the 1993 preset's roll: refused with the dice it rolls.
     err = error("ranged", ruleset={"preset": "fudge1993"},
                 attack={**attack, "shooter": {**attack["shooter"], "faces": [1, 1, 1, 1]}})
@@ -97,11 +97,11 @@ def test_entered_2d6_faces_are_read_in_group_rounds_and_shield_checks_under_fudg
            "foes": [{"name": "F", "level": 0, "faces": [2, 6]}]}
     result = ok("group", ruleset={"preset": "fudge1993"}, round=rnd)
     # 2d6 remove the higher (F93 4.21): plus 6 / minus 2 → the 6 is removed: −2; plus 2 / minus 6 → +2.
-    assert result["lone_result"] == 1 - 2
+    assert result["lone"]["result"] == 1 - 2 and result["foes"][0]["result"] == 0 + 2
     rules = {"preset": "fudge1993", "options": {"co.shield": True}}
-    check = {"name": "F", "shield_skill": 1, "faces": [4, 4], "opponent_result": 1, "defender_result": 0,
-             "shield": "medium"}
-    ok("shield_check", ruleset=rules, check=check)
+    check = {"name": "F", "shield_skill": "Good", "faces": [4, 4], "opponent_result": 1, "defender_result": 0}
+    # CO 2.2: Good +0 (doubles read 0) against the attacker's Good: the shield takes the blow.
+    assert ok("shield_check", ruleset=rules, check=check)["blocked"]
 
 
 def test_a_2d6_minus_7_total_is_the_result_after_the_rule():
@@ -149,6 +149,6 @@ def test_a_group_rounds_level_reads_ladder_names_as_fighters_do():
     rnd = {"lone": {"name": "L", "level": "Superb", "faces": [0, 0, 0, 0]},
            "foes": [{"name": "F", "level": "Fair", "faces": [0, 0, 0, 0]}]}
     result = ok("group", round=rnd)
-    assert result["lone_result"] == ladder.SUPERB - 0 or result["lone_result"] <= ladder.SUPERB
+    assert result["lone"]["result"] == ladder.SUPERB and result["foes"][0]["result"] == ladder.FAIR
     shot = {"mode": "unaware", "shooter": {"name": "S", "level": "Good", "faces": [0, 0, 0, 0], "difficulty": "Fair"}}
-    ok("ranged", attack=shot)
+    assert ok("ranged", attack=shot)["shots"][0]["result"] == ladder.GOOD
