@@ -279,7 +279,7 @@ def _heal(args: Args, rng: random.Random) -> dict[str, Any]:
         result = ladder.check_level(ladder.parse(_need(args, "result"), field="result"), field="result")
         outcome = healing.heal(track, result, rules=rules)
     elif how == "co":
-        result = ladder.check_level(_need(args, "result"), field="result")
+        result = ladder.check_level(ladder.parse(_need(args, "result"), field="result"), field="result")
         outcome = healing.heal_co(track, result, rules=rules)
     elif how == "natural":
         outcome = healing.natural_healing(track, rules=rules, weeks=args.get("weeks", 1), rolls=args.get("rolls"))

@@ -250,7 +250,8 @@ def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
     if need_rolls:
         if rolls is None or isinstance(rolls, (str, bytes)) or len(rolls) != weeks:
             raise RuleError(f"Give one Constitution result per week ({weeks}).", field="rolls")
-        checked = [ladder.check_level(r, field=f"rolls[{i}]") for i, r in enumerate(rolls)]
+        checked = [ladder.check_level(ladder.parse(r, field=f"rolls[{i}]"), field=f"rolls[{i}]")
+                   for i, r in enumerate(rolls)]
     elif rolls:
         raise RuleError("This ruleset needs no Constitution rolls for natural healing.", field="rolls")
     before = tuple(track.marked_wounds())

@@ -152,3 +152,21 @@ def test_a_group_rounds_level_reads_ladder_names_as_fighters_do():
     assert result["lone"]["result"] == ladder.SUPERB and result["foes"][0]["result"] == ladder.FAIR
     shot = {"mode": "unaware", "shooter": {"name": "S", "level": "Good", "faces": [0, 0, 0, 0], "difficulty": "Fair"}}
     assert ok("ranged", attack=shot)["shots"][0]["result"] == ladder.GOOD
+
+
+def test_ladder_names_are_read_wherever_a_level_is_entered():
+    # Siblings of the group round's level: a shield check's results, a foe's minimum to hit,
+    # a Combat Options healing result and natural healing's Constitution rolls.
+    rules = {"preset": "fudge1995", "options": {"co.shield": True}}
+    check = {"name": "F", "shield_skill": "Good", "faces": [0, 0, 0, 0], "opponent_result": "Good",
+             "defender_result": "Fair"}
+    assert ok("shield_check", ruleset=rules, check=check)["blocked"]
+    rnd = {"lone": {"name": "L", "level": "Good", "faces": [0, 0, 0, 0]},
+           "foes": [{"name": "F", "level": "Fair", "faces": [0, 0, 0, 0], "needs": "Mediocre"}]}
+    ok("group", round=rnd)
+    co = {"preset": "fudge1995", "options": {"co.track": True}}
+    track = ok("wound", ruleset=co, track=ok("track", ruleset=co, role="pc")["track"], level=2, points=3)["track"]
+    ok("heal", ruleset=co, track=track, how="co", result="Great")
+    natural = {"preset": "fudge1995", "options": {"healing.natural_roll": True}}
+    hurt = ok("wound", ruleset=natural, track=ok("track", ruleset=natural)["track"], level=2)["track"]
+    assert ok("heal", ruleset=natural, track=hurt, how="natural", rolls=["Fair"])["worst_after"] == 0

@@ -257,7 +257,8 @@ class Contender:
             roll, faces = read_roll(data, field, technique=technique)
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
-        needs = ladder.check_level(data.get("needs", ladder.POOR), field=f"{field}.needs", low=-8, high=8)
+        needs = ladder.check_level(ladder.parse(data.get("needs", ladder.POOR), field=f"{field}.needs"),
+                                   field=f"{field}.needs", low=-8, high=8)
         d6: tuple[int, ...] = ()
         if data.get("d6") is not None:
             raw = data["d6"]

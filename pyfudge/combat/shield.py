@@ -145,8 +145,10 @@ class ShieldCheck:
         if skill is not None:
             skill = ladder.check_trait(ladder.parse(skill, field=f"{field}.shield_skill"), field=f"{field}.shield_skill")
         roll, faces = read_roll(data, field, technique=technique)
-        opponent = ladder.check_level(data.get("opponent_result"), field=f"{field}.opponent_result")
-        defender = ladder.check_level(data.get("defender_result"), field=f"{field}.defender_result")
+        opponent = ladder.check_level(ladder.parse(data.get("opponent_result"), field=f"{field}.opponent_result"),
+                                      field=f"{field}.opponent_result")
+        defender = ladder.check_level(ladder.parse(data.get("defender_result"), field=f"{field}.defender_result"),
+                                      field=f"{field}.defender_result")
         shield = ShieldState.from_dict(data.get("shield", {}), field=f"{field}.shield")
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         forfeit = need_bool(data.get("forfeit", False), f"{field}.forfeit")
