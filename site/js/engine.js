@@ -141,7 +141,11 @@ export class Engine extends EventTarget {
       if (data.type === "alive") clearTimeout(this.#aliveTimer);
       if (data.type === "ready") this.#started(data.build ?? null, data.start ?? null);
       else if (data.type === "snapshot") this.snapshot = { kept: data.kept, bytes: data.bytes, makeMs: data.makeMs, keepMs: data.keepMs };
-      else if (data.type === "failed") this.#startFailed(data.message);
+      else if (data.type === "failed" && this.state === "restarting") {
+        // A restart that fails to boot (memory short on a phone, a download cut) is tried again
+        // like any crash, within the budget; a first start that fails is reported as such.
+        this.#crash(`its new worker could not start: ${data.message}`);
+      } else if (data.type === "failed") this.#startFailed(data.message);
       else if (data.type === "fatal") this.#crash(data.message);
       else if (data.type === "alive") this.#watch(lock, generation);
       else if (data.type === "csp-violation") reportViolation(data);
