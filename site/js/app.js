@@ -100,6 +100,9 @@ function Guard({ current, children }) {
     }
   }, [error]);
   useEffect(() => {
+    if (error) reset(); // another screen: draw it afresh
+  }, [current.screen, current.id]);
+  useEffect(() => {
     // The engine's answer may draw where the cache could not: try again when it comes.
     if (!error) return undefined;
     const retry = () => reset();
@@ -123,7 +126,7 @@ function App() {
     document.documentElement.dataset.screen = current.screen;
     window.scrollTo(0, 0);
   }, [current.screen, current.id]);
-  return html`<${Guard} key=${`${current.screen}:${current.id ?? ""}`} current=${current}>
+  return html`<${Guard} current=${current}>
     <${StorageNotice} app=${app} current=${current} session=${session} />${screen(current)}</${Guard}>`;
 }
 
