@@ -299,7 +299,8 @@ export function storeNew(id, encounter, view = null, name = view?.name ?? encoun
 
 /** Encounters stored on this device but missing from the list (a list write that failed in an
  * older build, or a tab closed between the two writes): listed again. Run at start; returns
- * their ids. Readable or not, each is listed (an unreadable one then shows read-only). */
+ * their ids. Only readable ones: data this app cannot read is shown under "Kept aside"
+ * (asideRecords), listed or not. */
 export function relistStored() {
   let keys;
   try {
@@ -313,8 +314,9 @@ export function relistStored() {
   for (const key of keys) {
     const id = key.startsWith(`${PREFIX}enc:`) ? key.slice(`${PREFIX}enc:`.length) : null;
     if (!id || listed.has(id) || !/^[\w-]{1,64}$/.test(id)) continue;
-    const saved = loadView(id);
-    const name = saved?.view.name ?? loadEncounter(id)?.name;
+    const encounter = loadEncounter(id);
+    if (!encounter) continue;
+    const name = loadView(id)?.view.name ?? encounter.name;
     found.push({ id, name: isText(name) && name ? name : "Encounter", updated: 0 });
   }
   if (found.length && !saveIndex({ encounters: [...index.encounters, ...found] })) return [];
