@@ -111,6 +111,25 @@ def test_a_runtime_that_keeps_breaking_is_given_up_with_advice(open_context, sit
     app_ready(page)
 
 
+def test_a_worker_killed_while_restarting_is_restarted_within_the_budget(open_context, site):
+    page = open_with_hooks(open_context, site)
+    page.evaluate("pyfudgeEngine.testCrash('fatal'); pyfudgeEngine.request('ladder')")
+    page.wait_for_selector("html[data-engine=restarting]")
+    page.wait_for_timeout(300)
+    # The new worker is killed while it starts (a phone reclaiming memory does this): the
+    # second crash of the three allowed, so the engine restarts again. A request made meanwhile
+    # waits for the worker that answers it.
+    page.evaluate("""() => {
+        pyfudgeEngine.testCrash('terminate');
+        globalThis.__waiting = pyfudgeEngine.request('roll', { level: 0, faces: [1, 1, 0, 0] });
+    }""")
+    app_ready(page)
+    expect(status(page)).to_contain_text("was restarted")
+    answer = page.evaluate("globalThis.__waiting")
+    assert answer["ok"] and answer["result"]["total"] == 2, answer
+    assert LADDER_NAME.match(roll(page))
+
+
 def test_an_open_encounter_is_intact_after_a_crash(open_context, site, screen):
     page = open_context(**screen).new_page()
     new_encounter(page, SimpleNamespace(url=site.url + "?test-hooks"), "Crash at the ford")

@@ -72,6 +72,9 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "ladder": ladder.levels(),
         "wound_levels": [{"value": v, "name": n} for v, n in enumerate(wounds.LEVEL_NAMES)],
         "techniques": sorted(dice.TECHNIQUES),
+        # What an entered total is, where the dice are not simply added (R-DICE-ENTRY; F93
+        # 4.21–4.22): the result after the rule, for the form to say beside its total field.
+        "totals": {k: dice.total_meaning(k)[3:] for k in sorted(dice.TECHNIQUES) if dice.total_meaning(k)},
         "fighter": _FIGHTER_CHOICES,
         "declare": _DECLARE_CHOICES,
         "tables": tables.shapes(),
@@ -165,6 +168,7 @@ def _roll(args: Args, rng: random.Random) -> dict[str, Any]:
         roll = dice.roll_technique(rng, key)
     else:
         roll = dice.read(key, faces=args.get("faces"), total=args.get("total"), field="faces")
+    roll = dice.cited(roll, rules)  # a 4dF roll cites the preset's book (F95 4.61, MUD 4.22)
     if args.get("d6") is not None:
         return roll.to_dict()
     result = level + roll.total
@@ -282,7 +286,7 @@ def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
 def _shield_check(args: Args, rng: random.Random) -> dict[str, Any]:
     """A shield check when losing an exchange (CO 2.2)."""
     rules = _rules(args)
-    check = shield.ShieldCheck.from_dict(_need(args, "check"), field="check")
+    check = shield.ShieldCheck.from_dict(_need(args, "check"), field="check", technique=rules["dice.technique"])
     return shield.shield_check(check, rules=rules).to_dict()
 
 
@@ -314,7 +318,7 @@ def _heal(args: Args, rng: random.Random) -> dict[str, Any]:
         result = ladder.check_level(ladder.parse(_need(args, "result"), field="result"), field="result")
         outcome = healing.heal(track, result, rules=rules)
     elif how == "co":
-        result = ladder.check_level(_need(args, "result"), field="result")
+        result = ladder.check_level(ladder.parse(_need(args, "result"), field="result"), field="result")
         outcome = healing.heal_co(track, result, rules=rules)
     elif how == "natural":
         outcome = healing.natural_healing(track, rules=rules, weeks=args.get("weeks", 1), rolls=args.get("rolls"))

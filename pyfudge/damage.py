@@ -493,12 +493,17 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
                capacity_roll: Any, steps: list[Step], common: dict) -> DamageOutcome:
     """F95 4.56: a relative degree of +1 reads the graze table; a damage die moves it at most one
     level; the all-out offence bonus raises it a level (F95 4.7: "her normal Scratch result (for a
-    graze) is increased to Hurt")."""
+    graze) is increased to Hurt"). The +2 the foe of a failed all-out attacker gets (F95 4.31)
+    raises it two levels the same way under ``melee.all_out_foe_graze`` "levels" (then it is left
+    out of the table's look-up), or stays in the damage factor the table reads ("factor")."""
     table = rules["damage.graze_table"]
     top = max(level for _, level in table)
+    foe = odf.value_of("foe_all_out") if rules["melee.all_out_foe_graze"] == "levels" else 0
+    factor -= foe
     index = factor + _graze_scale(odf, rules) + scale_difference
     base = graze_level(index, table)
     steps.append(Step("F95 4.56", f"Relative degree +1 is a graze: damage factor {factor:+d}"
+                      + (f" (the foe's +{foe} for beating an all-out attack aside)" if foe else "")
                       + (f" + Scale {index - factor:+d}" if index != factor else "")
                       + f" reads {LEVEL_NAMES[base]} on the graze table.", {"index": index, "level": base}))
     if all_out and base > UNDAMAGED:
@@ -506,6 +511,17 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
         steps.append(Step("F95 4.7", f"All-out offence +{all_out} raises the graze: {LEVEL_NAMES[base]} → "
                           f"{LEVEL_NAMES[raised]}.", {"before": base, "after": raised}))
         base = raised
+    if foe and base > UNDAMAGED:
+        raised = _shift(base, foe, max(top, base + foe))
+        steps.append(Step("F95 4.31", f"The foe attacked all-out and lost: his +{foe} to damage raises the graze "
+                          f"{foe} level{'s' if foe > 1 else ''}, as an all-out attacker's own +1 raises it one "
+                          f"(F95 4.7): {LEVEL_NAMES[base]} → {LEVEL_NAMES[raised]}. (The other reading, the "
+                          f"option melee.all_out_foe_graze: +{foe} to the damage factor, read on the graze table.)",
+                          {"before": base, "after": raised, "bonus": foe}))
+        base = raised
+    elif foe:
+        steps.append(Step("F95 4.31", f"The foe attacked all-out and lost: +{foe} to damage raises a graze by "
+                          "levels, but this graze does no damage to raise.", {"bonus": foe}))
     level = base
     mode = rules["damage.die"]
     effect, faces = 0, ()
@@ -515,7 +531,7 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
             moved = base + effect if base > UNDAMAGED else base  # a level die makes no wound (as on a hit)
         else:
             moved = graze_level(index + effect, table)
-            moved += all_out if moved > UNDAMAGED else 0
+            moved += all_out + foe if moved > UNDAMAGED else 0
         level = max(UNDAMAGED, base - 1, min(base + 1, moved))
         steps.append(Step("F95 4.56", f"Damage die {effect:+d} on a graze moves it at most one level: "
                           f"{LEVEL_NAMES[level]}.", {"effect": effect, "faces": list(faces), "level": level}))
@@ -524,7 +540,7 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
     def relook(points: int) -> int:
         """The graze with the damage factor moved by ``points`` (a DC adjustment by one point)."""
         moved = graze_level(index + effect + points, table)
-        return moved + all_out if moved > UNDAMAGED else moved
+        return moved + all_out + foe if moved > UNDAMAGED else moved
 
     level, _ = _capacity_adjust(level, None, relook, rules, resist, capacity_roll, max(top, base), steps)
     return DamageOutcome(number=None, level=level, cap=base, die=mode, die_effect=effect, faces=faces,

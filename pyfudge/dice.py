@@ -152,7 +152,9 @@ def check_d6_faces(faces: object, count: int = 1, *, field: str = "faces") -> tu
 def fudge(faces: object, count: int = 4, *, entered: bool = False, field: str = "faces") -> Roll:
     """Read ``count``dF faces: the total is their sum (F95 4.1)."""
     checked = check_fudge_faces(faces, count, field=field)
-    section = {4: "MUD 4.22", 2: "F95 4.34", 1: "F95 4.61"}.get(count, "MUD 4.22")
+    # F95 4.61 "When 4dF are rolled for the Opposed Actions of combat"; F95 4.34 the GM's 2dF;
+    # F95 4.61 the 1dF damage die. :func:`cited` makes a 4dF roll cite MUD 4.22 under Mudge.
+    section = {4: "F95 4.61", 2: "F95 4.34", 1: "F95 4.61"}.get(count, "F95 4.61")
     step = Step(section, f"{count}dF show {_signed_list(checked)}: total {_signed(sum(checked))}.",
                 {"faces": list(checked), "total": sum(checked)})
     return Roll(f"{count}dF", checked, sum(checked), entered, (step,))
@@ -263,7 +265,7 @@ def _d6_reader(count: int) -> Callable[..., Roll]:
 TECHNIQUES: dict[str, Technique] = {
     t.key: t
     for t in (
-        Technique(FOUR_DF, "4 Fudge dice", "MUD 4.22", 4, FUDGE_FACES, _fudge_reader(4), -4, 4),
+        Technique(FOUR_DF, "4 Fudge dice", "F95 4.61; MUD 4.22", 4, FUDGE_FACES, _fudge_reader(4), -4, 4),
         Technique("2dF", "2 Fudge dice (GM group roll)", "F95 4.34", 2, FUDGE_FACES, _fudge_reader(2), -2, 2),
         Technique("1dF", "1 Fudge die (damage die)", "F95 4.61", 1, FUDGE_FACES, _fudge_reader(1), -1, 1),
         # ±5 may be entered as said at the table ("Plus five") and reads 0 (F93 4.21).
@@ -313,7 +315,8 @@ def read(
         raise DiceError(f"{tech.label}: enter each die; the total alone is not enough.", field=field)
     if isinstance(total, bool) or not isinstance(total, int) or not tech.low <= total <= tech.high:
         raise DiceError(
-            f"{tech.label} cannot total {total!r}: it shows {_signed(tech.low)} to {_signed(tech.high)}.",
+            f"{tech.label} cannot total {total!r}: it shows {_signed(tech.low)} to {_signed(tech.high)}"
+            f"{total_meaning(tech.key)}.",
             field=field,
         )
     if tech.key in (REMOVE_HIGHER, DIFFERENCE, MINUS_SEVEN):
@@ -327,7 +330,43 @@ def read_action(
     field: str = "roll",
 ) -> Roll:
     """Read a trait roll made with the ruleset's ``dice.technique`` (faces or total)."""
-    return read(rules["dice.technique"], faces=faces, total=total, entered=entered, field=field)
+    return cited(read(rules["dice.technique"], faces=faces, total=total, entered=entered, field=field), rules)
+
+
+# The book each preset cites for a 4dF trait roll. F95: "When 4dF are rolled for the Opposed
+# Actions of combat" (F95 4.61; its chapter 3, where the dice are read, is not among our
+# sources); MUD 4.22: "Each combatant makes an Opposed action roll with 4dF".
+_FOUR_DF_SECTION = {"mudge": "MUD 4.22"}
+FOUR_DF_SECTION = "F95 4.61"
+_FOUR_DF_CITES = frozenset({"MUD 4.22", FOUR_DF_SECTION, f"{FOUR_DF_SECTION}; MUD 4.22"})
+
+
+def cited(roll: Roll, rules: "RuleSet") -> Roll:
+    """``roll`` with its 4dF reading citing the preset's own book (MUD under Mudge, F95 else)."""
+    if roll.technique != FOUR_DF:
+        return roll
+    section = _FOUR_DF_SECTION.get(rules.preset, FOUR_DF_SECTION)
+    steps = tuple(Step(section, s.text, s.data) if s.section in _FOUR_DF_CITES else s
+                  for s in roll.steps)
+    return Roll(roll.technique, roll.faces, roll.total, roll.entered, steps)
+
+
+# What an entered total is, for the techniques whose dice are not simply added (R-DICE-ENTRY):
+# always the roll's result after its rule, −5..+5, never the dice as they lie.
+_TOTAL_MEANING = {
+    REMOVE_HIGHER: "the result after the rule: the die left once the higher is removed, "
+                   "+ for the plus die, − for the minus die; ±5 reads 0 (F93 4.21)",
+    DIFFERENCE: "the result after the rule: the plus die less the minus die; ±5 reads 0 (F93 4.22)",
+    MINUS_SEVEN: "the result after the rule: the two dice's sum less 7 (a 9 on the dice is +2); "
+                 "±5 reads 0 (F93 4.22)",
+}
+
+
+def total_meaning(key: str) -> str:
+    """How an entered total of technique ``key`` is read, as a clause for a message (with a
+    leading " — "), or "" where the total is simply the dice added."""
+    text = _TOTAL_MEANING.get(key)
+    return f" — {text}" if text else ""
 
 
 # --- the edge: rolling with an injected random source ---------------------------------------
@@ -350,7 +389,7 @@ def roll_technique(rng: random.Random, key: str) -> Roll:
 
 def roll_action(rng: random.Random, *, rules: "RuleSet") -> Roll:
     """Roll a trait roll with the ruleset's ``dice.technique`` (the edge)."""
-    return roll_technique(rng, rules["dice.technique"])
+    return cited(roll_technique(rng, rules["dice.technique"]), rules)
 
 
 # --- exact odds (R-DICE-ODDS) ---------------------------------------------------------------

@@ -28,9 +28,11 @@ FACTOR_LIMIT = 40  # no Fudge factor gets near this; beyond it the input is a ty
 
 # Kinds of parts. The resolution reads some of them specially: "armor" (heavy blunt, CO CV),
 # "mass_scale" (scale piercing), "strength_scale" (penetration on a critical), "all_out"
-# (a level on a graze, a die result in Min-Mid-Max), "resistant" (a level when so set).
+# (a level on a graze, a die result in Min-Mid-Max), "foe_all_out" (the +2 against a failed
+# all-out attacker: levels on a graze under ``melee.all_out_foe_graze``), "resistant" (a level
+# when so set).
 PART_KINDS = (
-    "strength", "strength_scale", "weapon", "magic", "all_out", "tech", "extra",
+    "strength", "strength_scale", "weapon", "magic", "all_out", "foe_all_out", "tech", "extra",
     "capacity", "armor", "mass_scale", "tough_hide", "resistant",
 )
 
@@ -171,6 +173,7 @@ def offensive_factors(
     all_out: int = 0,
     extra: Iterable[Any] = (),
     attack: str = "physical",
+    foe_all_out: int = 0,
 ) -> Factors:
     """The attacker's offensive damage factors (F95 4.53–4.54, 4.58; MUD 4.54–4.55).
 
@@ -178,8 +181,8 @@ def offensive_factors(
     muscle-powered weapons and weapons scaled to the wielder (F95 4.54 notes); the weapon adds
     size + sharpness (or its own Strength for a gun), MUD's gun bonus, other bonuses and magic;
     ``magic`` is any further magic on the blow; ``all_out`` the all-out offence damage bonus
-    (F95 4.31: +1; F93 4.62: the foe of a failed all-out attacker gets +2 — pass that in
-    ``extra``); ``extra`` more parts as (label, value[, section]) or ``actions.Modifier``.
+    (F95 4.31: +1); ``foe_all_out`` the +2 the foe of a failed all-out attacker gets (F95 4.31,
+    F93 4.62); ``extra`` more parts as (label, value[, section]) or ``actions.Modifier``.
     ``attack="magic"`` reads MUD 4.55's magic/psi formula: ``strength`` is Mana/Psyche,
     ``strength_scale`` its Scale and the weapon's size its Power Value.
     Options read: ``damage.less_lethal`` (F95 4.54), ``damage.tech_scale`` (F95 4.65).
@@ -190,6 +193,7 @@ def offensive_factors(
     strength_scale = check.whole(strength_scale, "strength_scale", -SCALE_LIMIT, SCALE_LIMIT)
     magic = check.whole(magic, "magic", -20, 20)
     all_out = check.whole(all_out, "all_out", 0, 5)
+    foe_all_out = check.whole(foe_all_out, "foe_all_out", 0, 5)
     book = _book(rules)
     parts: list[FactorPart] = []
     if attack == "magic":
@@ -219,6 +223,8 @@ def offensive_factors(
         parts.append(FactorPart("tech", "Weapon tech level (as Scale)", weapon.tech, "F95 4.65"))
     if all_out:
         parts.append(FactorPart("all_out", "All-out offence", all_out, "F95 4.31"))
+    if foe_all_out:
+        parts.append(FactorPart("foe_all_out", "Foe's failed all-out attack", foe_all_out, "F95 4.31"))
     parts.extend(_extras(extra, "extra"))
     return Factors("offensive", tuple(parts), weapon.heavy_blunt, weapon.scale_piercing, None)
 

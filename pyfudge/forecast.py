@@ -99,6 +99,11 @@ SIMULATION_RUNS = 3_000   # runs a default forecast spends in all, an exact atte
 DEFAULT_SAMPLES = 2_000   # fights simulated by default, if the budget allows
 MIN_SAMPLES = 30          # a default simulation plays at least this many fights (big battles)
 MAX_SAMPLES = 20_000
+# The door's hard budget for one forecast's simulation, whatever ``samples`` and ``round_cap``
+# ask: at most this many exchanges resolved (about 4 s in CPython for forty fighters, at ~2,400
+# a second; a default forecast stops at SIMULATION_RUNS long before). Sampling stops at the
+# first round past it and the forecast says how many fights it played (``stopped``).
+MAX_RUNS = 10_000
 ROUND_CAP = 40
 MAX_ROUND_CAP = 200
 MAX_COMBATANTS = 40       # as many as an encounter holds
@@ -172,6 +177,7 @@ class Forecast:
     runs: int
     policy: str = POLICY
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+    stopped: bool = False  # the simulation stopped at MAX_RUNS before playing the fights asked
 
     def side(self, name: str) -> Chance:
         """The chance of ``"players"``, ``"foes"`` or ``"none"``."""
@@ -182,14 +188,14 @@ class Forecast:
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"method", "samples", "seed", "sides": {"players"|"foes"|"none":
         Chance.to_dict()}, "rounds": {"mean", "exact"}, "capped", "policy", "round_cap", "runs",
-        "steps"}``."""
+        "stopped", "steps"}``."""
         return {
             "method": self.method, "samples": self.samples, "seed": self.seed,
             "sides": {k: self.side(k).to_dict() for k in OUTCOMES},
             "rounds": {"mean": None if self.rounds_mean is None else round(self.rounds_mean, 6),
                        "exact": None if self.rounds_exact is None else _text(self.rounds_exact)},
             "capped": round(self.capped, 6), "policy": self.policy, "round_cap": self.round_cap,
-            "runs": self.runs, "steps": [s.to_dict() for s in self.steps],
+            "runs": self.runs, "stopped": self.stopped, "steps": [s.to_dict() for s in self.steps],
         }
 
 
@@ -742,8 +748,13 @@ class _Sampler(_Dice):
                 return [(ini.first, 1)]
 
 
-def _play(start: _Start, sampler: _Sampler, cap: int) -> tuple[str | None, int]:
-    """One fight to its end or the cap: (who is last standing, or None if capped; rounds)."""
+class _OverBudget(Exception):
+    """One fight alone needs more exchanges than :data:`MAX_RUNS` allows."""
+
+
+def _play(start: _Start, sampler: _Sampler, cap: int, limit: int) -> tuple[str | None, int] | None:
+    """One fight to its end or the cap: (who is last standing, or None if capped; rounds); None
+    when the sampler reached ``limit`` runs first (the fight is not counted)."""
     fight = _Fight(start.fighters, start.stuns, start.carry)
     for played in range(cap + 1):
         end = _standing(start.sides, fight.fighters, start.rules)
@@ -751,6 +762,8 @@ def _play(start: _Start, sampler: _Sampler, cap: int) -> tuple[str | None, int]:
             return end, played
         if played == cap:
             break
+        if sampler.runs >= limit:
+            return None
         [(fight, _)] = _round(fight, start.sides, start.round + played, sampler)
     return None, cap
 
@@ -762,8 +775,13 @@ def _simulate(start: _Start, settings: ForecastSettings, budget: int = SIMULATIO
     wanted = settings.samples or DEFAULT_SAMPLES
     tally = {k: 0 for k in OUTCOMES}
     capped = rounds = ended = n = 0
+    stopped = False
     while n < wanted:
-        end, played = _play(start, sampler, cap)
+        played_out = _play(start, sampler, cap, MAX_RUNS)
+        if played_out is None:  # the door's budget: every request ends in seconds
+            stopped = True
+            break
+        end, played = played_out
         n += 1
         if end is None:
             capped += 1
@@ -774,15 +792,22 @@ def _simulate(start: _Start, settings: ForecastSettings, budget: int = SIMULATIO
         if settings.samples is None and sampler.runs >= budget and n >= MIN_SAMPLES:
             break
     runs = sampler.runs
+    if n == 0:
+        raise _OverBudget()
     steps = (
         Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
              "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
         Step("F95 4.22", f"Simulated {n} fights from seed {seed} ({runs} exchanges resolved); each chance "
              "with a 95% interval.", {"samples": n, "seed": seed, "runs": runs}),
     )
+    if stopped:
+        steps += (Step("F95 4.22", f"Stopped after {n} fight{'s' if n != 1 else ''} of the {wanted} asked: a "
+                       f"forecast resolves at most {MAX_RUNS:,} exchanges (its budget, so that it answers in "
+                       "seconds); the intervals say how sure each chance is.",
+                       {"samples": n, "asked": wanted, "max_runs": MAX_RUNS}),)
     return Forecast("simulation", Chance.of_count(tally["players"], n), Chance.of_count(tally["foes"], n),
                     Chance.of_count(tally["none"], n), capped / n, rounds / ended if ended else None,
-                    None, n, seed, cap, runs, steps=steps)
+                    None, n, seed, cap, runs, steps=steps, stopped=stopped)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -808,6 +833,10 @@ def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forec
             spent = err.runs
     try:
         return _simulate(start, settings, max(SIMULATION_RUNS - spent, SIMULATION_RUNS // 2))
+    except _OverBudget:
+        raise RuleError(f"This fight is too long to forecast: one fight of {len(start.fighters)} fighters for up "
+                        f"to {settings.round_cap} rounds needs more than {MAX_RUNS:,} exchanges, a forecast's "
+                        "budget. Lower the round cap.", field="round_cap") from None
     except FudgeError as err:
         # E.g. a Damage Capacity or Willpower roll (F95 4.52) the GM enters at the table.
         raise RuleError(f"The forecast cannot play a fight under these rules: {err.message}",

@@ -45,14 +45,16 @@ OPTIONS: tuple = (
              "heal as Superb).",
         group="Healing", check=_check_levels,
     ),
+    # F95 4.8 and MUD 4.8 alike: "Otherwise, wounds heal on their own at one wound level per week
+    # of rest". The 1993 draft's healing section (F93 4.7) is not among our sources: off there.
     Option(
-        "healing.natural", "Natural healing, a level a week", "MUD 4.8", "bool",
-        {"fudge1995": False, "mudge": True, "fudge1993": False},
+        "healing.natural", "Natural healing, a level a week", "F95 4.8; MUD 4.8", "bool",
+        {"fudge1995": True, "mudge": True, "fudge1993": False},
         help="Wounds heal on their own at one wound level per week of rest.",
         group="Healing",
     ),
     Option(
-        "healing.natural_roll", "Constitution roll for natural healing", "MUD 4.8", "bool", same(False),
+        "healing.natural_roll", "Constitution roll for natural healing", "F95 4.8; MUD 4.8", "bool", same(False),
         help="Each week needs a Constitution roll: Fair for Hurt, Good for Very Hurt, Great for "
              "Incapacitated; a failure heals nothing that week.",
         group="Healing",
@@ -69,7 +71,7 @@ OPTIONS: tuple = (
     ),
 )
 
-# MUD 4.8: Constitution difficulty for a week of natural healing, by the wound level.
+# F95 4.8 / MUD 4.8: Constitution difficulty for a week of natural healing, by the wound level.
 NATURAL_DIFFICULTY = {SCRATCH: None, HURT: ladder.FAIR, VERY_HURT: ladder.GOOD, INCAPACITATED: ladder.GREAT}
 
 
@@ -228,17 +230,19 @@ def heal(track: WoundTrack, result: int, *, rules: "RuleSet") -> HealOutcome:
 
 def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
                     rolls: Sequence[int] | None = None) -> HealOutcome:
-    """Heal on one's own, one wound level per week of rest (MUD 4.8).
+    """Heal on one's own, one wound level per week of rest (F95 4.8; MUD 4.8).
 
     "after a week of rest, an Incapacitated character becomes Very Hurt, etc." — each week heals
     all wounds one level, as a Good healing result does. With ``healing.natural_roll`` each week
     needs a Constitution result in ``rolls`` (one per week) against Fair (Hurt), Good (Very Hurt) or
-    Great (Incapacitated); a failure heals nothing that week. Near Death does not heal on its own
-    (MUD 4.51: "No one recovers from Near Death on their own unless very, very lucky").
+    Great (Incapacitated); a failure heals nothing that week ("Failing this roll slows the
+    healing process"). Near Death does not heal on its own (F95 4.51: "No one recovers from Near
+    Death on their own unless very lucky"; MUD 4.51 "very, very lucky"). Steps cite the preset's
+    book (F95 under Fudge 1995, MUD under Mudge).
     """
     if not rules["healing.natural"]:
-        raise RuleError("Natural healing is not part of this ruleset (it is Mudge's, MUD 4.8).",
-                        field="healing.natural")
+        raise RuleError("Natural healing is switched off in this ruleset (F95 4.8, MUD 4.8: "
+                        "one wound level per week of rest).", field="healing.natural")
     _refuse(track)
     if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= 52:
         raise RuleError(f"weeks must be 1 to 52, not {weeks!r}.", field="weeks")
@@ -246,7 +250,8 @@ def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
     if need_rolls:
         if rolls is None or isinstance(rolls, (str, bytes)) or len(rolls) != weeks:
             raise RuleError(f"Give one Constitution result per week ({weeks}).", field="rolls")
-        checked = [ladder.check_level(r, field=f"rolls[{i}]") for i, r in enumerate(rolls)]
+        checked = [ladder.check_level(ladder.parse(r, field=f"rolls[{i}]"), field=f"rolls[{i}]")
+                   for i, r in enumerate(rolls)]
     elif rolls:
         raise RuleError("This ruleset needs no Constitution rolls for natural healing.", field="rolls")
     before = tuple(track.marked_wounds())
@@ -256,28 +261,28 @@ def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
     for week in range(weeks):
         worst = current.worst
         if worst == UNDAMAGED:
-            steps.append(Step("MUD 4.8", f"Week {week + 1}: fully healed.", {"week": week + 1}))
+            steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: fully healed.", {"week": week + 1}))
             break
         if worst >= NEAR_DEATH:
-            steps.append(Step("MUD 4.51", f"Week {week + 1}: no one recovers from Near Death on their own.",
+            steps.append(Step(cite(rules, "4.51"), f"Week {week + 1}: no one recovers from Near Death on their own.",
                               {"week": week + 1}))
             continue
         if need_rolls and NATURAL_DIFFICULTY[worst] is not None:
             difficulty = NATURAL_DIFFICULTY[worst]
             roll = checked[week]
             if roll < difficulty:
-                steps.append(Step("MUD 4.8", f"Week {week + 1}: Constitution {ladder.name(roll)} fails against "
+                steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} fails against "
                                   f"{ladder.name(difficulty)} ({LEVEL_NAMES[worst]}): no healing this week.",
                                   {"week": week + 1, "roll": roll, "difficulty": difficulty}))
                 continue
-            steps.append(Step("MUD 4.8", f"Week {week + 1}: Constitution {ladder.name(roll)} against "
+            steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} against "
                               f"{ladder.name(difficulty)} succeeds.",
                               {"week": week + 1, "roll": roll, "difficulty": difficulty}))
         if current.kind == "capacity":
             current = replace(current, capacity=min(current.capacity + 1, current.capacity_start), scratches=0)
         else:
             current = _rebuild(current, [w for w in (_lower(w, 1) for w in current.marked_wounds()) if w], rules)
-        steps.append(Step("MUD 4.8", f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
+        steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
                           {"week": week + 1, "worst": current.worst}))
     return HealOutcome(current, before, tuple(current.marked_wounds()), worst_before, current.worst, tuple(steps))
 

@@ -109,7 +109,7 @@ def test_all_out_attacker_who_ties_is_hit_with_two_more_damage():
     out = resolve_exchange(man("A"), man("B"), rules=F95, a_dice=dice_for(1), b_dice=dice_for(0),
                            b_declares=D(all_out="offense"))
     (blow,) = out.blows
-    assert blow.defender == "B" and any(p.value == 2 and p.kind == "extra" for p in blow.odf.parts)
+    assert blow.defender == "B" and any(p.value == 2 and p.kind == "foe_all_out" for p in blow.odf.parts)
 
 
 def test_aimed_blow_minus_one_and_off_target_below_the_minimum():

@@ -448,3 +448,34 @@ def test_combat_options_exact_agrees_with_simulation():
         ex = forecast_fighters(players, foes, rules=rules)
         assert ex.method == "exact", opts
         within(ex, forecast_fighters(players, foes, rules=rules, settings=sim(1000, seed=8)))
+
+
+# --- a bounded cost for every request ------------------------------------------------------------
+
+@pytest.mark.parametrize("samples", [1000, None])
+def test_a_forecast_of_forty_fighters_has_a_bounded_cost(samples):
+    """Forty fighters for up to 200 rounds, asked for 1,000 fights (or the default): the
+    simulation stops at the door's budget of exchanges and says how many fights it played."""
+    tough = dict(damage_capacity=3)
+    players = [fighter(f"P{i}", **tough) for i in range(20)]
+    foes = [fighter(f"F{i}", **tough) for i in range(20)]
+    started = time.perf_counter()
+    f = forecast_fighters(players, foes, rules=find_ruleset("fudge1995"),
+                          settings=ForecastSettings(samples=samples, round_cap=200, exact=False))
+    elapsed = time.perf_counter() - started
+    # At most one round (20 pairs) past the budget.
+    assert f.runs <= fc.MAX_RUNS + 20, f.runs
+    assert f.samples is not None and f.samples < (samples or fc.MIN_SAMPLES)
+    assert f.stopped and any("budget" in s.text for s in f.steps)
+    assert f.to_dict()["stopped"] is True
+    assert elapsed < 60
+
+
+def test_a_fight_too_long_for_the_budget_is_refused_with_a_clear_error(monkeypatch):
+    monkeypatch.setattr(fc, "MAX_RUNS", 50)
+    players = [fighter(f"P{i}", damage_capacity=3) for i in range(10)]
+    foes = [fighter(f"F{i}", damage_capacity=3) for i in range(10)]
+    with pytest.raises(RuleError) as err:
+        forecast_fighters(players, foes, rules=find_ruleset("fudge1995"),
+                          settings=ForecastSettings(samples=10, round_cap=200, exact=False))
+    assert err.value.field == "round_cap" and "round cap" in err.value.message

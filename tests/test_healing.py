@@ -126,11 +126,13 @@ def test_after_battle_shrugged_wounds_count_again() -> None:
     assert healing.end_of_battle(shrugged, rules=rules).track.penalty() == -1
 
 
-# --- natural healing (MUD 4.8) -------------------------------------------------------------------
+# --- natural healing (F95 4.8, MUD 4.8) -------------------------------------------------------------------
 
-def test_natural_healing_is_mudges() -> None:
+def test_natural_healing_is_off_under_the_1993_draft() -> None:
+    # F95 4.8 and MUD 4.8 both give it (test_book_readings.py); our F93 text has no healing section.
+    f93 = find_ruleset("fudge1993")
     with pytest.raises(RuleError):
-        healing.natural_healing(take(fresh(), HURT), rules=F95)
+        healing.natural_healing(take(fresh(f93), HURT, rules=f93), rules=f93)
 
 
 def test_natural_healing_one_level_a_week() -> None:

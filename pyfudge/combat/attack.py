@@ -577,8 +577,9 @@ def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: "RuleSet
     # turns that is his attack; a simultaneous or stance roll is his one combat skill (MUD 4.7).
     # CO 2 (intro): with shield checks on, a shield does not make the foe miss ("not by causing
     # the opponent to miss ... a shieldman actively uses his shield to absorb blows"), so the
-    # shield value is not subtracted as well.
-    if foe is not None and not rules["co.shield"]:
+    # shield value is not subtracted as well. F93 4.62 has no shield modifier at all
+    # (``melee.shield_skill``): there a shield counts only in the weapon size comparison.
+    if foe is not None and rules["melee.shield_skill"] and not rules["co.shield"]:
         _add(offence if alternating else common, melee.shield_modifier(foe.shield))
     _add(common, disparity)
     _add(common, Modifier("position", decl.position, "F95 4.31") if decl.position else None)
@@ -794,13 +795,15 @@ def strike(
     check_field: str = "defender_dice.check",
     willpower_field: str = "defender_declares.willpower",
     called: location.LocationOutcome | None = None,
+    foe_all_out: int = 0,
 ) -> tuple[Blow, Fighter]:
     """Damage, guards and wound of one blow that landed; returns the blow and the defender after.
 
     ``relative_degree`` ≥ 1 (a tie won by the odd-coloured die or by an all-out attacker's loss
     counts as +1, a graze: our reading, the narrowest win there is). ``all_out_bonus``: +1
-    damage for an all-out attacker (F95 4.31); ``extra_damage``: other damage modifiers (the +2
-    a failed all-out attacker's foe gets, a sweeping blow…). The wound is capped by a pulled
+    damage for an all-out attacker (F95 4.31); ``foe_all_out``: the +2 to damage a failed
+    all-out attacker's foe gets (F95 4.31; on a graze as ``melee.all_out_foe_graze`` reads it);
+    ``extra_damage``: other damage modifiers (a sweeping blow…). The wound is capped by a pulled
     punch (F95 4.62), recorded as a stun for a stunning attack (F95 4.62), else lowered by the
     PC-death guards and any points the defender declared (F95 4.64, MUD 4.64), adjusted by the
     defender's declared Willpower result (F95 4.52 no. 4, ``wounds.willpower``), then marked on
@@ -814,7 +817,7 @@ def strike(
         return _strike(attacker, defender, relative_degree, rules, declares, defender_declares, damage_die,
                        attack_roll, defense_roll, all_out_bonus, extra_damage, critical,
                        worst_at_round_start, tie_won, on_target, check_faces, check_field, willpower_field,
-                       called)
+                       called, foe_all_out)
     # Objects by identity (the memo keeps them alive, so no id is reused), numbers by value.
     # The opposed rolls matter only to the even/odd damage rule (F95 4.61), a critical only to
     # F95 4.58's penetration (damage.critical_penetration, off in every preset).
@@ -825,13 +828,13 @@ def strike(
            if rolls else None,
            int(all_out_bonus), tuple(extra_damage), bool(critical) and bool(rules["damage.critical_penetration"]),
            worst_at_round_start, bool(tie_won),
-           on_target, _plain(check_faces), check_field, willpower_field)
+           on_target, _plain(check_faces), check_field, willpower_field, int(foe_all_out))
     hit = memo.get(key)
     if hit is None:
         hit = (_strike(attacker, defender, relative_degree, rules, declares, defender_declares, damage_die,
                        attack_roll, defense_roll, all_out_bonus, extra_damage, critical,
                        worst_at_round_start, tie_won, on_target, check_faces, check_field, willpower_field,
-                       called), objects)
+                       called, foe_all_out), objects)
         memo[key] = hit
     return hit[0]
 
@@ -841,7 +844,8 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
             attack_roll: int | None, defense_roll: int | None, all_out_bonus: int,
             extra_damage: tuple[Modifier, ...], critical: bool, worst_at_round_start: int | None,
             tie_won: bool, on_target: bool | None, check_faces: tuple[int, ...] | None, check_field: str,
-            willpower_field: str, called: location.LocationOutcome | None) -> tuple[Blow, Fighter]:
+            willpower_field: str, called: location.LocationOutcome | None,
+            foe_all_out: int = 0) -> tuple[Blow, Fighter]:
     """:func:`strike` itself, without the memo."""
     steps: list[Step] = []
     rd = relative_degree  # resolve_damage refuses anything below +1: only hits come here
@@ -849,9 +853,9 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
         steps.append(Step("F95 4.56", "A tie won counts as the narrowest win: a graze, relative degree +1 "
                           "(our reading; the books give no degree for it).", {"relative_degree": 1}))
     extra = tuple(declares.damage_modifiers) + tuple(extra_damage)
-    odf = _remember((attacker, rules), ("odf", all_out_bonus, extra), lambda: damage.offensive_factors(
+    odf = _remember((attacker, rules), ("odf", all_out_bonus, extra, foe_all_out), lambda: damage.offensive_factors(
         rules=rules, strength=attacker.strength, strength_scale=attacker.strength_scale,
-        weapon=attacker.weapon, all_out=all_out_bonus, extra=extra,
+        weapon=attacker.weapon, all_out=all_out_bonus, extra=extra, foe_all_out=foe_all_out,
     ))
     ddf = _remember((defender, rules), ("ddf",), lambda: damage.defensive_factors(
         rules=rules, capacity=defender.damage_capacity, armor=defender.armor,
@@ -1352,13 +1356,12 @@ def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: Side
         return _absorb(block, att, dfd, v, rd, d_att, d_dfd, dec_att, foe_bonus, rules, extra_steps)
     if block is not None:
         extra_steps.extend(block.check.steps)
-    extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
     blow, after = strike(
         att, dfd, relative_degree=rd, rules=rules, declares=dec_att, defender_declares=dec_dfd,
         damage_die=_damage_faces(d_att, rules, rd),
         attack_roll=_dice_total(d_att) if d_att.roll is not None else None,
         defense_roll=_dice_total(d_dfd) if d_dfd.roll is not None else None,
-        all_out_bonus=v.all_out_bonus, extra_damage=extra, critical=s_att.critical,
+        all_out_bonus=v.all_out_bonus, foe_all_out=foe_bonus, critical=s_att.critical,
         worst_at_round_start=start, tie_won=v.tie_won, on_target=on_target,
         check_faces=d_dfd.check, check_field=f"{where}_dice.check",
         willpower_field=f"{where}_declares.willpower", called=called,

@@ -65,6 +65,17 @@ OPTIONS: tuple[Option, ...] = (
             ("off", "No modifier (MUD 4.31)"),
         ),
     ),
+    # F95 4.31 (and MUD 4.31): "Subtract the value of a shield from the opponent's weapon skill."
+    # F93 4.62 lists no such modifier: there a shield counts only inside the weapon + shield
+    # comparison ("The sword wielder gets +1 to skill in this combat since his weapon modifier is
+    # +2 greater than the knife fighter's" — the knife fighter's medium shield takes nothing off).
+    Option(
+        "melee.shield_skill", "A shield lowers the foe's weapon skill", "F95 4.31", "bool",
+        {"fudge1995": True, "mudge": True, "fudge1993": False},
+        help="The foe's shield (small or medium 1, large 2) is subtracted from the weapon skill "
+        "(F95 4.31, MUD 4.31). Off: a shield counts only in the weapon size comparison (F93 4.62).",
+        group=GROUP,
+    ),
     # F95 4.31 / F93 4.62 all-out offence and defence; MUD 4.31 replaces them with stances.
     Option(
         "melee.all_out", "All-out offence and defence", "F95 4.31", "bool",
@@ -72,6 +83,24 @@ OPTIONS: tuple[Option, ...] = (
         help="All-out offence: +1 skill, +1 damage, loses ties, the foe gets +2 damage. "
         "All-out defence: +2 skill, cannot harm the foe except with a critical result.",
         group=GROUP,
+    ),
+    # F95 4.31 (F93 4.62 the same): "if an all-out attacker ties or loses the Opposed action, the
+    # other fighter wins, and gets +2 to damage!" On a graze the books allow two readings. F95 4.7
+    # reads an all-out attacker's own "+1 for damage" on a graze as a whole level: "This does
+    # affect a graze, so her normal Scratch result (for a graze) is increased to Hurt." The same
+    # words, "+2 to damage", read the same way raise the graze two levels ("levels", the default);
+    # or the +2 is one more damage factor, read on the graze table like the rest ("factor").
+    Option(
+        "melee.all_out_foe_graze", "A failed all-out attacker's foe, on a graze", "F95 4.31", "choice",
+        same("levels"),
+        help="The foe of an all-out attacker who ties or loses gets +2 to damage. On a graze: "
+        "two levels, as the attacker's own +1 raises a graze one level (F95 4.7); or +2 to the "
+        "damage factor, read on the graze table.",
+        group=GROUP,
+        choices=(
+            ("levels", "+2 levels on the graze (as F95 4.7 reads +1)"),
+            ("factor", "+2 to the damage factor, read on the graze table"),
+        ),
     ),
     # F95 4.23: an all-out attacker "is at -2 on his defense on his opponent's next turn ... or
     # perhaps gets no defense at all!"

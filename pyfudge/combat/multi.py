@@ -48,29 +48,32 @@ need_bool = REQUEST.flag
 
 
 def read_roll(data: dict, where: str, *, count: int = 4, technique: str | None = None) -> tuple[int, tuple[int, ...]]:
-    """A roll given as ``faces`` (``count`` Fudge dice) or as a ``roll`` total; both agree if both.
+    """A roll given as ``faces`` or as a ``roll`` total; both agree if both.
 
-    A total is read with ``technique`` (a key of :data:`pyfudge.dice.TECHNIQUES`; the ruleset's
-    ``dice.technique`` where the caller knows it), else with ``count`` Fudge dice: any total the
-    technique can show, so −5..+5 for the 2d6 ways, where ±5 reads 0 (F93 4.21).
+    Faces and total are read with ``technique`` (a key of :data:`pyfudge.dice.TECHNIQUES`: the
+    ruleset's ``dice.technique`` where the caller knows it, so the two six-sided dice of the 1993
+    draft are read as they are rolled, F93 4.21–4.22 — R-DICE-ENTRY), else as ``count`` Fudge dice.
+    A total is the roll's result after its rule: any total the technique can show, so −5..+5 for
+    the 2d6 ways, where ±5 reads 0 (F93 4.21; for 2d6 − 7 the sum less 7, not the sum).
     """
-    faces: tuple[int, ...] = ()
+    key = dice.technique(technique or f"{count}dF", field=f"{where}.roll").key
     total = data.get("roll")
     if data.get("faces") is not None:
-        faces = dice.check_fudge_faces(data["faces"], count, field=f"{where}.faces")
-        if total is not None and total != sum(faces):
+        read = dice.read(key, faces=data["faces"], field=f"{where}.faces")
+        if total is not None and (isinstance(total, bool) or total != read.total):
             raise DiceError(
-                f"{where}: the roll {total!r} does not match the faces (they add to {sum(faces)}).",
+                f"{where}: the roll {total!r} does not match the faces (they read {read.total}).",
                 field=f"{where}.roll",
             )
-        return sum(faces), faces
-    tech = dice.technique(technique or f"{count}dF", field=f"{where}.roll")
+        return read.total, read.faces
+    tech = dice.TECHNIQUES[key]
     if isinstance(total, bool) or not isinstance(total, int) or not tech.low <= total <= tech.high:
         raise DiceError(
-            f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}, not {total!r}.",
+            f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}"
+            f"{dice.total_meaning(key)}, not {total!r}.",
             field=f"{where}.roll",
         )
-    return dice.read(tech.key, total=total, field=f"{where}.roll").total, faces
+    return dice.read(tech.key, total=total, field=f"{where}.roll").total, ()
 
 
 def _modifiers(value: Any, where: str) -> tuple[Modifier, ...]:
@@ -246,14 +249,16 @@ class Contender:
         total is read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
         reject_unknown(data, _CONTENDER_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
-        level = ladder.check_trait(data.get("level"), field=f"{field}.level")
+        # A level as a fighter's sheet takes it: a ladder name ("Superb") or a number.
+        level = ladder.check_trait(ladder.parse(data.get("level"), field=f"{field}.level"), field=f"{field}.level")
         roll: int | None = None
         faces: tuple[int, ...] = ()
         if data.get("roll") is not None or data.get("faces") is not None:
             roll, faces = read_roll(data, field, technique=technique)
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
-        needs = ladder.check_level(data.get("needs", ladder.POOR), field=f"{field}.needs", low=-8, high=8)
+        needs = ladder.check_level(ladder.parse(data.get("needs", ladder.POOR), field=f"{field}.needs"),
+                                   field=f"{field}.needs", low=-8, high=8)
         d6: tuple[int, ...] = ()
         if data.get("d6") is not None:
             raw = data["d6"]

@@ -142,12 +142,13 @@ class Shot:
         """Read and validate one side; a ``roll`` total is read with ``technique`` (4dF if not given)."""
         reject_unknown(data, _SHOT_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
-        level = ladder.check_trait(data.get("level"), field=f"{field}.level")
+        level = ladder.check_trait(ladder.parse(data.get("level"), field=f"{field}.level"), field=f"{field}.level")
         roll, faces = read_roll(data, field, technique=technique)
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         dl = data.get("difficulty")
         if dl is not None:
-            dl = ladder.check_level(dl, field=f"{field}.difficulty", low=-8, high=8)
+            dl = ladder.check_level(ladder.parse(dl, field=f"{field}.difficulty"), field=f"{field}.difficulty",
+                                    low=-8, high=8)
         return cls(name, level, roll, faces, mods, dl)
 
     def to_dict(self) -> dict[str, Any]:

@@ -136,16 +136,19 @@ class ShieldCheck:
     forfeit: bool = False
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shield_check") -> "ShieldCheck":
-        """Read and validate a shield check."""
+    def from_dict(cls, data: Any, *, field: str = "shield_check", technique: str | None = None) -> "ShieldCheck":
+        """Read and validate a shield check; its roll is read with ``technique`` (the ruleset's
+        ``dice.technique``, CO 2.2 "an extra roll"; 4dF if not given)."""
         reject_unknown(data, _CHECK_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
         skill = data.get("shield_skill")
         if skill is not None:
-            skill = ladder.check_trait(skill, field=f"{field}.shield_skill")
-        roll, faces = read_roll(data, field)
-        opponent = ladder.check_level(data.get("opponent_result"), field=f"{field}.opponent_result")
-        defender = ladder.check_level(data.get("defender_result"), field=f"{field}.defender_result")
+            skill = ladder.check_trait(ladder.parse(skill, field=f"{field}.shield_skill"), field=f"{field}.shield_skill")
+        roll, faces = read_roll(data, field, technique=technique)
+        opponent = ladder.check_level(ladder.parse(data.get("opponent_result"), field=f"{field}.opponent_result"),
+                                      field=f"{field}.opponent_result")
+        defender = ladder.check_level(ladder.parse(data.get("defender_result"), field=f"{field}.defender_result"),
+                                      field=f"{field}.defender_result")
         shield = ShieldState.from_dict(data.get("shield", {}), field=f"{field}.shield")
         mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
         forfeit = need_bool(data.get("forfeit", False), f"{field}.forfeit")

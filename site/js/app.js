@@ -7,7 +7,7 @@
 // Python owns every rule: screens render the view the engine returns (or, before Python is
 // up, the last view saved for this encounter) and turn each tap into one event for
 // Session.apply. Option lists, labels and ladder names come from the engine's `describe`.
-import { html, render, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import { html, render, useState, useEffect, useReducer, useErrorBoundary } from "../vendor/preact-htm.mjs";
 import * as store from "./store.js";
 import { Session } from "./session.js";
 import { EncounterScreen } from "./encounter-screen.js";
@@ -69,6 +69,53 @@ function useRoute() {
   return current;
 }
 
+/** Any cache first paint drew from (the kept description, the encounter's last saved view)
+ * is dropped, so the next draw waits for the engine's own. Returns whether one was. */
+export function dropCaches(current = route()) {
+  let dropped = false;
+  if (!app.ready && app.describe) {
+    store.dropDescribe();
+    app.describe = null;
+    dropped = true;
+  }
+  const s = current.id ? app.sessions.get(current.id) : null;
+  if (s && !s.live && s.view) {
+    store.dropView(current.id);
+    s.view = null;
+    dropped = true;
+  }
+  return dropped;
+}
+
+/** First paint fails soft: a screen that cannot be drawn from a cached record drops the cache
+ * and draws again (the engine's answer follows); one that cannot be drawn from the engine's
+ * own data says so instead of leaving the page blank. */
+function Guard({ current, children }) {
+  const [error, reset] = useErrorBoundary((err) => console.error("A screen could not be drawn:", err));
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (error && dropCaches(current)) {
+      setTries((n) => n + 1);
+      reset();
+    }
+  }, [error]);
+  useEffect(() => {
+    if (error) reset(); // another screen: draw it afresh
+  }, [current.screen, current.id]);
+  useEffect(() => {
+    // The engine's answer may draw where the cache could not: try again when it comes.
+    if (!error) return undefined;
+    const retry = () => reset();
+    app.listeners.add(retry);
+    return () => app.listeners.delete(retry);
+  }, [error]);
+  if (error) {
+    return html`<p class="error" role="alert" data-testid="screen-error" data-tries=${tries}>This screen could not be
+      drawn (${String(error?.message ?? error)}). Your encounters are saved. <a href="#/">Back to the list</a>, or reload the page.</p>`;
+  }
+  return children;
+}
+
 function App() {
   const current = useRoute();
   useApp();
@@ -79,7 +126,8 @@ function App() {
     document.documentElement.dataset.screen = current.screen;
     window.scrollTo(0, 0);
   }, [current.screen, current.id]);
-  return html`<${StorageNotice} app=${app} current=${current} session=${session} />${screen(current)}`;
+  return html`<${Guard} current=${current}>
+    <${StorageNotice} app=${app} current=${current} session=${session} />${screen(current)}</${Guard}>`;
 }
 
 function screen(current) {
@@ -109,15 +157,24 @@ function onStorage(event) {
 export function start(root, engine) {
   app.engine = engine;
   addEventListener("storage", onStorage);
-  render(html`<${App} />`, root);
+  store.relistStored(); // an encounter stored but missing from the list is listed again
+  try {
+    render(html`<${App} />`, root);
+  } catch (err) {
+    // Outside every screen's Guard: drop what first paint read from storage, draw again.
+    console.error("The app could not be drawn:", err);
+    dropCaches();
+    render(html`<${App} />`, root);
+  }
 }
 
-/** The engine is ready: fetch the description of the rules (kept for the next visit). */
-export async function engineReady() {
+/** The engine is ready: fetch the description of the rules (kept for the next visit, tagged
+ * with the engine's build). */
+export async function engineReady(build = null) {
   const response = await app.engine.request("describe");
   if (response.ok) {
     app.describe = response.result;
-    store.saveDescribe(response.result);
+    store.saveDescribe(response.result, build);
   }
   app.ready = true;
   app.notify();

@@ -19,8 +19,11 @@ export class DicePanel {
     this.buttons = [this.el("roll"), this.el("read")];
     this.dice = [0, 1, 2, 3].map((i) => this.el(`die-${i}`));
     this.engine = null;
+    // The ladder kept from the last visit, drawn at once if it is the shape the engine gives
+    // ({levels: [{value, name}]}); any other record is a bad cache: dropped, the engine's used.
     const saved = storage.load("ladder");
-    if (saved) this.#fillLadder(saved.levels);
+    if (ladderShape(saved)) this.#fillLadder(saved.levels);
+    else if (saved !== null) storage.drop("ladder");
 
     this.level.addEventListener("change", () => storage.save("level", Number(this.level.value)));
     this.el("roll-form").addEventListener("submit", (event) => {
@@ -52,7 +55,8 @@ export class DicePanel {
   }
 
   #fillLadder(levels) {
-    const current = this.level.value !== "" ? Number(this.level.value) : storage.load("level", 0);
+    const kept = storage.load("level", 0);
+    const current = this.level.value !== "" ? Number(this.level.value) : Number.isInteger(kept) ? kept : 0;
     this.level.replaceChildren(...levels.map(({ value, name }) => {
       const option = this.doc.createElement("option");
       option.value = String(value);
@@ -112,4 +116,10 @@ export class DicePanel {
       else die.removeAttribute("aria-invalid");
     });
   }
+}
+
+/** A kept ladder the panel can draw: {levels: [{value: whole number, name: text}, …]}. */
+export function ladderShape(saved) {
+  return saved !== null && typeof saved === "object" && Array.isArray(saved.levels) && saved.levels.length > 0
+    && saved.levels.every((l) => l !== null && typeof l === "object" && Number.isInteger(l.value) && typeof l.name === "string");
 }

@@ -7,7 +7,9 @@
 // request still waiting resolves with {ok: false, error: {type: "EngineRestarted", …}}
 // (nothing is lost silently; the request was not applied), and a fresh worker starts at
 // once; requests made meanwhile wait for it. The engine then holds no open encounters:
-// the app reopens them from storage (session.js does, on the SessionError it gets).
+// the app reopens them from storage (session.js does, on the SessionError it gets). A worker
+// that dies while restarting (or never says it is alive) is a crash like any other: restarted
+// again, until MAX_CRASHES in CRASH_WINDOW_MS; then the engine gives up ("failed").
 // Events, on the Engine (an EventTarget):
 //   "crash"    {detail: {message, hung}}  the worker died, or answered nothing for watchdogMs
 //              while requests waited (hung: true); a new one is starting (state "restarting")
@@ -28,6 +30,9 @@
 const WATCHDOG_MS = 60_000;
 const MAX_CRASHES = 3; // within CRASH_WINDOW_MS: then stop restarting (a request that always crashes)
 const CRASH_WINDOW_MS = 60_000;
+// A restarted worker says "alive" as soon as its script runs (its files are cached by then):
+// one that says nothing for this long died before it could hold its lifeline — a crash too.
+const RESTART_ALIVE_MS = 20_000;
 let TEST_HOOKS = false;
 // <test-hooks>
 // With `?test-hooks` in the page's address, the engine is `globalThis.pyfudgeEngine`
@@ -56,6 +61,7 @@ export class Engine extends EventTarget {
   #lockPrefix = `pyfudge-engine-${Math.random().toString(36).slice(2)}-`;
   #firstStart; // {resolve, reject} of this.ready
   #watchdog = null; // timer: fires when the worker has been silent for watchdogMs with requests waiting
+  #aliveTimer = null; // timer: a restarting worker that never says "alive" died starting
 
   constructor() {
     super();
@@ -125,12 +131,21 @@ export class Engine extends EventTarget {
     const worker = new Worker(address, { type: "module" });
     this.#worker = worker;
     const current = () => generation === this.#generation && !this.#failure;
+    clearTimeout(this.#aliveTimer);
+    this.#aliveTimer = this.state === "restarting" ? setTimeout(() => {
+      if (current() && this.state === "restarting") this.#crash("its new worker did not start");
+    }, RESTART_ALIVE_MS) : null;
     worker.onmessage = ({ data }) => {
       URL.revokeObjectURL(address); // loaded: it speaks
       if (!current()) return;
+      if (data.type === "alive") clearTimeout(this.#aliveTimer);
       if (data.type === "ready") this.#started(data.build ?? null, data.start ?? null);
       else if (data.type === "snapshot") this.snapshot = { kept: data.kept, bytes: data.bytes, makeMs: data.makeMs, keepMs: data.keepMs };
-      else if (data.type === "failed") this.#startFailed(data.message);
+      else if (data.type === "failed" && this.state === "restarting") {
+        // A restart that fails to boot (memory short on a phone, a download cut) is tried again
+        // like any crash, within the budget; a first start that fails is reported as such.
+        this.#crash(`its new worker could not start: ${data.message}`);
+      } else if (data.type === "failed") this.#startFailed(data.message);
       else if (data.type === "fatal") this.#crash(data.message);
       else if (data.type === "alive") this.#watch(lock, generation);
       else if (data.type === "csp-violation") reportViolation(data);
@@ -141,7 +156,9 @@ export class Engine extends EventTarget {
       event.preventDefault();
       if (!current()) return;
       const message = event.message || "the engine's script could not be loaded";
-      if (this.state === "ready") this.#crash(message); // an uncaught error: do not trust it
+      // An uncaught error: do not trust the worker. While restarting, a crash like any other:
+      // the next restart is tried within the budget (MAX_CRASHES).
+      if (this.state === "ready" || this.state === "restarting") this.#crash(message);
       else this.#startFailed(message);
     };
     worker.postMessage({ type: "init", lock, testHooks: TEST_HOOKS });
@@ -152,6 +169,9 @@ export class Engine extends EventTarget {
     navigator.locks?.request(lock, () => {
       if (generation === this.#generation && !this.#failure) {
         if (this.state === "ready") this.#crash("its worker stopped");
+        // A death during a restart is a crash like any other (a phone reclaiming memory may
+        // kill the new worker too): restart again, within the budget.
+        else if (this.state === "restarting") this.#crash("its worker stopped while restarting");
         else this.#startFailed("the engine's worker stopped while starting");
       }
     }).catch(() => {});
@@ -214,12 +234,19 @@ export class Engine extends EventTarget {
   #crash(message, hung = false) {
     clearTimeout(this.#watchdog);
     this.#watchdog = null;
+    clearTimeout(this.#aliveTimer);
     this.#worker.terminate();
     const now = Date.now();
     this.#crashes = [...this.#crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
     const error = restartedError(message);
-    for (const [id, resolve] of this.#pending) resolve({ v: 1, id, ok: false, error });
-    this.#pending.clear();
+    // Requests the dead worker had; those still queued (never sent: made while restarting)
+    // wait for the next worker.
+    const queued = new Set(this.#queue.map((m) => m.id));
+    for (const [id, resolve] of this.#pending) {
+      if (queued.has(id)) continue;
+      resolve({ v: 1, id, ok: false, error });
+      this.#pending.delete(id);
+    }
     if (this.#crashes.length >= MAX_CRASHES) {
       return this.#fail({
         type: "EngineUnavailable",

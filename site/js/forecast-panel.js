@@ -41,6 +41,7 @@ export function ForecastPanel({ engine, view, session }) {
         ? "Exact: every class of dice weighed, round after round."
         : `Simulation of ${r.samples} fights (seed ${r.seed}); 95 % intervals shown.`}
 </p>
+      ${r.stopped ? html`<p class="hint small-print" data-testid="forecast-stopped">${r.steps[r.steps.length - 1]?.text}</p>` : null}
       <p class="hint small-print">${r.policy}</p>`;
   }
   return html`

@@ -128,13 +128,14 @@ function EncounterRow({ entry, open, setOpen, act }) {
     </li>`;
 }
 
-function Toast({ toast, onUndo, onClose }) {
+function Toast({ toast, onUndo, onForGood, onClose }) {
   if (!toast) return null;
   return html`
-    <div class="toast" role="status" data-testid="toast">
+    <div class="toast" role=${toast.alert ? "alert" : "status"} data-testid="toast">
       <p><${Named} text=${toast.text} /></p>
       <div class="actions">
         ${toast.undo && html`<button type="button" class="primary" onClick=${onUndo}>Undo</button>`}
+        ${toast.forGood && html`<button type="button" class="danger" onClick=${onForGood}>Delete for good</button>`}
         <button type="button" onClick=${onClose}>Close</button>
       </div>
     </div>`;
@@ -202,12 +203,22 @@ export function ListScreen({ app, session }) {
       const result = await files.exportOne(app.engine, id);
       setFileStatus(result);
     },
-    remove(id) {
-      const item = store.deleteEncounter(id);
+    remove(id, forGood = false) {
+      const result = store.deleteEncounter(id, { forGood });
+      if (result.error) {
+        // No room for the copy Undo needs: nothing is deleted (never the only copy), the user chooses.
+        const why = result.error === "quota" ? "this device's storage for this site is full"
+          : "this browser does not let the site store anything";
+        return setToast({ alert: true, forGood: id, text: { before: "Not deleted: “", name: result.name,
+          after: `”. A copy for Undo could not be kept: ${why}. Export it first if you may want it back, or delete it for good (no Undo).` } });
+      }
       app.sessions.delete(id);
       setOpen(null);
       refresh();
-      if (item) setToast({ text: { before: "Deleted “", name: item.name, after: "”." }, undo: id });
+      const name = result.item?.name ?? saved.find((e) => e.id === id)?.name ?? "";
+      if (result.item) setToast({ text: { before: "Deleted “", name, after: "”." }, undo: id });
+      else if (forGood) setToast({ text: { before: "Deleted “", name, after: "” for good." } });
+      else setToast(null);
     },
   };
 
@@ -286,6 +297,7 @@ export function ListScreen({ app, session }) {
           <button type="button" onClick=${() => { store.emptyDeleted(); refresh(); }}>Forget them</button>
         </div>
       </details>`}
-    <${Toast} toast=${toast} onUndo=${() => restore(toast.undo)} onClose=${() => setToast(null)} />
+    <${Toast} toast=${toast} onUndo=${() => restore(toast.undo)} onForGood=${() => act.remove(toast.forGood, true)}
+      onClose=${() => setToast(null)} />
   `;
 }

@@ -37,7 +37,12 @@ async function main() {
   const firstVisit = !navigator.serviceWorker?.controller;
   const controlled = offline.whenControlled();
   const paint = () => {
-    app.start(document.getElementById("app"), engineHandle);
+    try {
+      app.start(document.getElementById("app"), engineHandle);
+    } catch (err) {
+      // First paint fails soft: the engine starts all the same, and its answers draw the app.
+      console.error("First paint failed:", err);
+    }
     performance.mark("app-painted");
   };
   // A first visit paints, then waits for the service worker to take control, so the big files
@@ -82,7 +87,7 @@ async function main() {
   } catch (err) {
     return showFailure(err.message);
   }
-  const [, version] = await Promise.all([panel.loadLadder(), engine.request("version"), app.engineReady()]);
+  const [, version] = await Promise.all([panel.loadLadder(), engine.request("version"), app.engineReady(engine.build)]);
   status.textContent = version.ok ? `Dice engine ready (pyfudge ${version.result.pyfudge}).` : "Dice engine ready.";
   progress.hidden = true;
   performance.mark("engine-ready");

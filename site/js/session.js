@@ -215,12 +215,11 @@ export async function create(engine, { name, ruleset }) {
   if (ruleset) args.ruleset = ruleset;
   const response = await engine.request("encounter.new", args);
   if (!response.ok) return { error: response.error };
-  if (!store.saveEncounter(id, response.result.encounter)) {
+  // All or nothing: the record and its line in the list (store.storeNew), or an error.
+  if (!store.storeNew(id, response.result.encounter, response.result.view)) {
     return { error: { type: "StorageFull", message: store.writeFailure() === "quota"
       ? "This device's storage for this site is full: the encounter could not be saved. Export or delete encounters you no longer need, then try again."
       : "This browser does not let the site store anything (a private mode?): the encounter could not be saved." } };
   }
-  store.saveView(id, response.result.rev, response.result.view);
-  store.touch(id, response.result.view.name);
   return { id };
 }

@@ -18,3 +18,11 @@ export function save(key, value) {
     // Not saved: the app still works, it only forgets.
   }
 }
+
+export function drop(key) {
+  try {
+    localStorage.removeItem(PREFIX + key);
+  } catch {
+    // nothing to do
+  }
+}

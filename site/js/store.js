@@ -245,10 +245,29 @@ export function asideRecords() {
   return out;
 }
 
-/** The last saved view {rev, view}, or null. */
+const isText = (v) => typeof v === "string";
+const listOf = (v, ok) => Array.isArray(v) && v.every(ok);
+
+/** The parts of a saved view that first paint draws before the engine answers: a record that
+ * lacks them is dropped (a cache, never fatal). Deeper faults are caught as the screen draws
+ * (app.js drops the cache and waits for the engine's view). */
+function viewShape(view) {
+  return isObject(view) && isText(view.name)
+    && listOf(view.combatants, (c) => isObject(c) && isText(c.id) && isText(c.name))
+    && isObject(view.ruleset) && isText(view.ruleset.preset)
+    && (view.log === undefined || Array.isArray(view.log))
+    && (view.pairs === undefined || Array.isArray(view.pairs));
+}
+
+/** The last saved view {rev, view}, or null (none, or not the shape a view has). */
 export function loadView(id) {
   const data = unwrap(readKey(viewKey(id)), TYPES.view);
-  return isObject(data) && isObject(data.view) && Number.isInteger(data.rev) ? data : null;
+  return isObject(data) && Number.isInteger(data.rev) && data.rev >= 0 && viewShape(data.view) ? data : null;
+}
+
+/** Forget the last saved view of an encounter (a cache: the engine makes it again). */
+export function dropView(id) {
+  removeKey(viewKey(id));
 }
 
 export function saveView(id, rev, view) {
@@ -263,6 +282,48 @@ export function forget(id) {
   saveIndex({ encounters: index.encounters.filter((e) => e.id !== id) });
 }
 
+/** Store a new encounter {name, ruleset, log} under `id`, listed, with its view when known:
+ * all of it or nothing. The record first, then its line in the list; a list that cannot be
+ * written takes the record back out (an encounter stored but not listed cannot be reached).
+ * The view is a cache: written last, its failure harmless. Returns true when stored. */
+export function storeNew(id, encounter, view = null, name = view?.name ?? encounter.name) {
+  if (!saveEncounter(id, encounter)) return false;
+  if (!touch(id, name)) {
+    const failure = lastWriteError;
+    removeKey(encKey(id));
+    lastWriteError = failure; // why: storage full, or none
+    return false;
+  }
+  if (view) saveView(id, encounter.log.length, view);
+  return true;
+}
+
+/** Encounters stored on this device but missing from the list (a list write that failed in an
+ * older build, or a tab closed between the two writes): listed again. Run at start; returns
+ * their ids. Only readable ones: data this app cannot read is shown under "Kept aside"
+ * (asideRecords), listed or not. */
+export function relistStored() {
+  let keys;
+  try {
+    keys = Object.keys(localStorage);
+  } catch {
+    return [];
+  }
+  const index = loadIndex();
+  const listed = new Set(index.encounters.map((e) => e.id));
+  const found = [];
+  for (const key of keys) {
+    const id = key.startsWith(`${PREFIX}enc:`) ? key.slice(`${PREFIX}enc:`.length) : null;
+    if (!id || listed.has(id) || !/^[\w-]{1,64}$/.test(id)) continue;
+    const encounter = loadEncounter(id);
+    if (!encounter) continue;
+    const name = loadView(id)?.view.name ?? encounter.name;
+    found.push({ id, name: isText(name) && name ? name : "Encounter", updated: 0 });
+  }
+  if (found.length && !saveIndex({ encounters: [...index.encounters, ...found] })) return [];
+  return found.map((e) => e.id);
+}
+
 /** A new encounter id: short, URL-safe, unique on this device. */
 export function newId() {
   const bytes = new Uint8Array(6);
@@ -275,13 +336,38 @@ export function newId() {
 TYPES.describe = { type: "pyfudge/describe", version: 1 };
 const DESCRIBE_KEY = `${PREFIX}describe`;
 
-export function loadDescribe() {
-  const data = unwrap(readKey(DESCRIBE_KEY), TYPES.describe);
-  return isObject(data) && Array.isArray(data.options) && Array.isArray(data.presets) ? data : null;
+const choice = (c) => isObject(c) && (isText(c.value) || Number.isFinite(c.value)) && isText(c.label);
+const choiceLists = (v) => v === undefined || (isObject(v) && Object.values(v).every((list) => listOf(list, choice)));
+const level = (l) => isObject(l) && Number.isInteger(l.value) && isText(l.name);
+
+/** The whole shape the forms draw from a description (pyfudge.api `describe`): a record that
+ * is not this shape is not drawn, whatever wrote it. */
+export function describeShape(d) {
+  return isObject(d)
+    && listOf(d.presets, (p) => isObject(p) && isText(p.key) && isText(p.label)) && d.presets.length > 0
+    && listOf(d.options, (o) => isObject(o) && isText(o.key) && isText(o.label) && isText(o.kind)
+      && isObject(o.defaults) && (o.choices === undefined || listOf(o.choices, choice)))
+    && listOf(d.ladder, level) && listOf(d.wound_levels, level)
+    && choiceLists(d.fighter) && choiceLists(d.declare) && choiceLists(d.round)
+    && (d.tables === undefined || (isObject(d.tables) && Object.values(d.tables).every(isObject)))
+    && (d.totals === undefined || (isObject(d.totals) && Object.values(d.totals).every(isText)));
 }
 
-export function saveDescribe(describe) {
-  return writeKey(DESCRIBE_KEY, wrap("describe", describe));
+/** The description kept for first paint, or null: none, another shape, or untagged (written
+ * before records said which build wrote them). Tagged with the engine's build (`build`). */
+export function loadDescribe() {
+  const raw = readKey(DESCRIBE_KEY);
+  const data = unwrap(raw, TYPES.describe);
+  return isText(raw?.build) && raw.build && describeShape(data) ? data : null;
+}
+
+export function saveDescribe(describe, build) {
+  return writeKey(DESCRIBE_KEY, { ...wrap("describe", describe), build: isText(build) && build ? build : "unknown" });
+}
+
+/** Forget the kept description (a cache: the engine describes again). */
+export function dropDescribe() {
+  removeKey(DESCRIBE_KEY);
 }
 
 // --- many encounters and sharing (list-screen.js, files.js, share.js) --------------------------
@@ -303,10 +389,7 @@ export const MAX_DELETED = 5;
 /** Store an encounter {name, ruleset, log} (and its view, when known) under a new id. */
 export function addEncounter(encounter, view = null) {
   const id = newId();
-  if (!saveEncounter(id, encounter)) return null;
-  if (view) saveView(id, encounter.log.length, view);
-  touch(id, view?.name ?? encounter.name);
-  return id;
+  return storeNew(id, encounter, view) ? id : null;
 }
 
 /** A copy of a stored encounter under a new id; null when there is none (or no room). */
@@ -329,26 +412,35 @@ function saveDeleted(items) {
   return writeKey(DELETED_KEY, wrap("deleted", { items: items.slice(0, MAX_DELETED) }));
 }
 
-/** Delete an encounter, keeping it aside among the recently deleted; returns that entry. */
-export function deleteEncounter(id) {
+/** Delete an encounter, keeping a copy among the recently deleted (for Undo). Returns {item}
+ * (the copy; null when nothing readable was there, or with `forGood`), or {error, name} when
+ * the copy cannot be written (storage full, or none): then nothing is deleted — a delete never
+ * drops the only copy. `forGood`: the user chose to delete it without a copy. */
+export function deleteEncounter(id, { forGood = false } = {}) {
   const encounter = loadEncounter(id);
   const entry = loadIndex().encounters.find((e) => e.id === id);
   if (!encounter) {
     if (inspect(id).state === "missing") forget(id); // unreadable data is never deleted
-    return null;
+    return { item: null };
   }
   const item = { id, name: entry?.name ?? encounter.name, encounter, deleted: Date.now() };
-  saveDeleted([item, ...loadDeleted().filter((d) => d.id !== id)]);
+  if (!forGood) {
+    const items = [item, ...loadDeleted().filter((d) => d.id !== id)];
+    if (!saveDeleted(items)) {
+      removeKey(viewKey(id)); // room from a cache (the engine makes the view again), then once more
+      if (!saveDeleted(items)) return { error: writeFailure() ?? "unavailable", name: item.name };
+    }
+  }
   forget(id);
-  return item;
+  return { item: forGood ? null : item };
 }
 
-/** Put a recently deleted encounter back under its own id; false when it is gone. */
+/** Put a recently deleted encounter back under its own id, listed: all or nothing (false when
+ * it is gone or cannot be stored and listed; then it stays among the recently deleted). */
 export function restoreEncounter(id) {
   const items = loadDeleted();
   const item = items.find((d) => d.id === id);
-  if (!item || !saveEncounter(id, item.encounter)) return false;
-  touch(id, item.name);
+  if (!item || !storeNew(id, item.encounter, null, item.name)) return false;
   saveDeleted(items.filter((d) => d.id !== id));
   return true;
 }
