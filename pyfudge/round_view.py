@@ -168,6 +168,9 @@ def _fighter_dice(dice: Any) -> list[str]:
     damage = _faces(dice.get("damage"))
     if damage:
         parts.append(f"damage [{damage}]")
+    speed = _roll_text(dice.get("speed"))
+    if speed:
+        parts.append(f"Speed {speed}")  # F95 4.36
     return parts
 
 
@@ -223,7 +226,8 @@ def _md(text: str) -> str:
 # first pick "a", second "b", or a foe's id) and which input.
 _ASKS = re.compile(
     r"^(?:args\.)?event\.(?:(?P<side>a|b|lone|shooter|target)_|foe_(?:dice|declares)\.(?P<foe>[^.\[]+)\.?)"
-    r"(?:dice|declares)?\.?(?P<input>roll|damage|graze|check|shield|willpower|capacity_roll)?(?:\[(?P<n>\d+)\])?")
+    r"(?:dice|declares)?\.?(?P<input>roll|damage|graze|check|shield|willpower|capacity_roll|speed|location_check)?"
+    r"(?:\[(?P<n>\d+)\])?")
 _SLOTS = {"a": "a", "lone": "a", "shooter": "a", "b": "b", "target": "b"}
 
 

@@ -174,6 +174,26 @@ def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
     assert reply["error"]["asks"] == asks
 
 
+@pytest.mark.parametrize(("field", "asks"), [
+    ("args.event.lone_dice.check[2]", {"who": "a", "input": "check", "wound": 2}),
+    ("event.foe_declares.c4.willpower", {"who": "c4", "input": "willpower", "wound": None}),
+    ("event.b_dice.speed", {"who": "b", "input": "speed", "wound": None}),
+    ("event.a_declares.location_check", {"who": "a", "input": "location_check", "wound": None}),
+    ("event.targets[0]", {"who": "a", "input": "targets", "wound": None}),
+    ("event.kind", None),
+])
+def test_a_refusals_field_is_read_as_the_entry_it_wants(field, asks):
+    from pyfudge.round_view import asks as read
+    assert read(field) == asks
+
+
+def test_a_speed_roll_shows_in_the_log_dice():
+    from pyfudge.round_view import dice_line
+    event = {"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 1}, "speed": {"total": 2}},
+             "b_dice": {"roll": {"faces": [0, 0, 0, 0]}, "speed": {"total": -1}}}
+    assert dice_line(event, {"c1": "A", "c2": "B"}) == "A total +1, Speed total +2; B [0 0 0 0] 0, Speed total −1"
+
+
 def test_a_refusal_that_is_no_missing_entry_asks_nothing():
     call("encounter.new", id="tv-none")
     reply = call("encounter.apply", id="tv-none", rev=0, event={"t": "exchange", "a": "c1", "b": "c2"})

@@ -1,10 +1,11 @@
 // A fighter's declaration for the round (folded): skill, all-out (F95 4.31), stance (F95 4.32),
 // the GM's modifier, Fudge Points, a called shot (F95 4.31, 4.35; MUD 4.35), a pulled punch, and
-// the round's flags. What may be declared comes from the view's `declare` and describe.
+// the round's flags, and what `describe.inputs` adds where the view offers it. What may be declared
+// comes from the view's `declare` and describe.
 import { html } from "../vendor/preact-htm.mjs";
-import { Field, ladderOptions } from "./ui.js";
+import { Field, ladderOptions, signed } from "./ui.js";
 
-export function Declare({ who, label, describe, view, card, side, setSide }) {
+export function Declare({ who, label, describe, view, card, side, setSide, events = [] }) {
   const d = side.declares;
   const set = (k, v) => {
     const declares = { ...d };
@@ -62,18 +63,56 @@ export function Declare({ who, label, describe, view, card, side, setSide }) {
         ${check("stun", "Strike to stun")}
         ${check("defend_only", "Only defends")}
         ${check("unaware", "Unaware")}
+        ${offeredInputs(describe, view, events, who).map((input) => html`<${RuleInput} key=${input.key} input=${input}
+          id=${id(input.key)} name=${label} describe=${describe} view=${view} side=${side} setSide=${setSide} set=${set} />`)}
       </div>
     </details>`;
 }
 
+/** The declarations and rolls `describe.inputs` lists that the view offers now (its `declare`)
+ *  and that go in one of `events` for the fighter in slot `who` ("a" or "b"): the hasty attack
+ *  (F95 4.23), the Speed roll (F95 4.36), MUD 4.35's Willpower/Constitution check. */
+function offeredInputs(describe, view, events, who) {
+  const fields = events.flatMap((t) => [`${t}.${who}_declares`, `${t}.${who}_dice`]);
+  return (describe?.inputs ?? []).filter((input) => view.declare?.[input.key]
+    && input.where.some((w) => fields.some((f) => w === `${f}.${input.key}`)));
+}
+
+/** One such input: a flag, a ladder level, or a roll's total (kept with the dice, as `speed`). */
+function RuleInput({ input, id, name, describe, view, side, setSide, set }) {
+  const label = html`${input.label} <span class="sec">${input.section}</span><span class="visually-hidden"> (${name})</span>`;
+  if (input.type === "flag") {
+    return html`<div class="field check wide">
+      <input id=${id} type="checkbox" checked=${!!side.declares[input.key]} onChange=${(e) => set(input.key, e.currentTarget.checked)} />
+      <label for=${id}>${label}</label></div>`;
+  }
+  if (input.type === "level") {
+    const value = side.declares[input.key];
+    return html`<div class="field wide"><label for=${id}>${label}</label>
+      <select id=${id} onChange=${(e) => set(input.key, e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}>
+        <option value="" selected=${value === undefined}>not rolled</option>
+        ${ladderOptions(describe, value)}
+      </select></div>`;
+  }
+  const rd = view.roll_dice ?? { low: -4, high: 4 };
+  const totals = [];
+  for (let t = rd.low; t <= rd.high; t++) totals.push(t);
+  const rolled = side.rolls?.[input.key] ?? "";
+  return html`<div class="field wide"><label for=${id}>${label}</label>
+    <select id=${id} onChange=${(e) => setSide({ ...side, rolls: { ...side.rolls, [input.key]: e.currentTarget.value } })}>
+      <option value="" selected=${rolled === ""}>not rolled</option>
+      ${totals.map((t) => html`<option value=${t} selected=${rolled !== "" && Number(rolled) === t}>${signed(t)}</option>`)}
+    </select></div>`;
+}
+
 /** Everything a round may declare, folded under one line: each fighter's declaration, and the
  *  switches that show the damage dice and the checks for entering physical dice. */
-export function DeclareAll({ view, describe, fighters, damage, showDamage, setShowDamage, checkNames, showChecks, setShowChecks }) {
+export function DeclareAll({ view, describe, fighters, events, open, damage, showDamage, setShowDamage, checkNames, showChecks, setShowChecks }) {
   const dd = view.damage_dice ?? {};
-  return html`<details class="declare-all">
+  return html`<details class="declare-all" open=${open || undefined}>
     <summary>Declare, damage dice and checks</summary>
     ${fighters.map(({ who, card, side, setSide }) => html`<${Declare} key=${`${who}-${card.id}`} who=${who} label=${card.name}
-      describe=${describe} view=${view} card=${card} side=${side} setSide=${setSide} />`)}
+      describe=${describe} view=${view} card=${card} side=${side} setSide=${setSide} events=${events} />`)}
     ${damage.count > 0 && html`<div class="field check">
       <input id="show-damage" type="checkbox" checked=${showDamage} onChange=${(e) => setShowDamage(e.currentTarget.checked)} />
       <label for="show-damage">Enter damage dice${damage.d6 ? ` (${dd.dice}${damage.graze ? `; a graze: ${dd.graze.dice}` : ""})` : ""}</label>

@@ -33,7 +33,7 @@ export function TotalPicker({ id, label, low, high, value, onPick }) {
 
 /** One roller's dice: total picker; on tap, the faces and a Roll for this roller alone (Roll all
  *  rolls for every roller with nothing entered); damage dice (`damage`: {count, d6, graze} or null). */
-export function DiceEntry({ who, label, legend, side, setSide, fudge, technique, count, low, high, damage, onRoll, busy, error }) {
+export function DiceEntry({ who, label, legend, side, setSide, fudge, technique, totalHint, count, low, high, damage, onRoll, busy, error }) {
   const [showFaces, setShowFaces] = useState(false);
   const setFace = (key, i, v) => {
     const list = [...side[key]];
@@ -59,6 +59,7 @@ export function DiceEntry({ who, label, legend, side, setSide, fudge, technique,
       </div>
       <${TotalPicker} id=${`total-${who}`} label=${`${label}'s total`} low=${low} high=${high} value=${shown}
         onPick=${(t) => setSide({ ...side, total: t, faces: [null, null, null, null] })} />
+      ${!fudge && totalHint && html`<p class="hint small-print">The total is ${totalHint}.</p>`}
       ${showFaces && html`<div class="faces-row">${fudge ? [...Array(count).keys()].map((i) => dieRow("faces", i, "Die")) : null}
         <button type="button" class="roll-btn" onClick=${onRoll} aria-busy=${busy ? "true" : null}>Roll for <bdi>${label}</bdi> alone</button></div>`}
       ${damage && html`<div class="damage-dice faces-row">${[...Array(damage.count).keys()].map((i) =>

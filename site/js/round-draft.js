@@ -7,9 +7,10 @@ const four = () => [null, null, null, null];
 
 /** What one fighter has entered: `faces` or `total` of his roll, damage and graze dice, his
  *  declaration, shield check (faces or total), a damage check's faces and a Willpower result per
- *  wound (CO 4.3; F95 4.52 no. 4), a Damage Capacity roll (F95 4.52). */
+ *  wound (CO 4.3; F95 4.52 no. 4), a Damage Capacity roll (F95 4.52); `rolls`: other rolls' totals
+ *  by their dice field (the Speed roll, F95 4.36). */
 export const blankSide = () => ({ faces: four(), total: "", damage: four(), graze: four(), declares: {},
-  shield: four(), shieldTotal: "", checks: [four()], wills: [""], capacity: "" });
+  shield: four(), shieldTotal: "", checks: [four()], wills: [""], capacity: "", rolls: {} });
 
 /** The roll as the engine reads it: a total, or faces; null when nothing is entered. */
 export function rollOf(side, count = 4) {
@@ -32,6 +33,7 @@ export function diceOf(side, many = false) {
   if (graze.length) dice.graze = graze;
   const shield = rollOf({ faces: side.shield, total: side.shieldTotal });
   if (shield) dice.shield = shield;
+  for (const [key, total] of Object.entries(side.rolls ?? {})) if (total !== "") dice[key] = { total: Number(total) };
   const given = side.checks.map((c) => c.some((f) => f !== null));
   if (given.some(Boolean)) dice.check = many ? side.checks.slice(0, lastGiven(given) + 1) : side.checks[given.indexOf(true)];
   return dice;

@@ -15,6 +15,7 @@ import { useRoller } from "./round-roll.js";
 import { ResultBar } from "./round-result.js";
 
 const CHECK_INPUTS = ["check", "shield", "willpower", "capacity_roll"];
+const DECLARED = ["speed", "location_check"];
 
 export function RoundPanel({ view, describe, apply, engine, session, preview }) {
   const cs = view.combatants;
@@ -33,6 +34,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const [chosenShot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
   const [story, setStory] = useState({ three: false, modifier: 0 });
   const [error, setError] = useState(null); // {message, who, input}
+  const [declaring, setDeclaring] = useState(false); // the declarations unfolded by a refusal
   const damage = { count: view.damage_dice?.count ?? 0, d6: !!view.damage_dice?.d6, graze: view.damage_dice?.graze?.count ?? 0 };
   const roller = useRoller({ engine, ruleset: view.ruleset, fudge: view.roll_dice?.faces ?? true, damage,
     groupCount: view.group_roll?.count ?? 2, setError,
@@ -81,6 +83,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
       const asks = response.error.asks;
       setError({ message: response.error.message, who: asks?.who ?? null, input: asks?.input ?? null });
       if (asks?.input === "damage") setShowDamage(true);
+      if (DECLARED.includes(asks?.input)) setDeclaring(true); // a declaration it asks for: unfold them
       if (CHECK_INPUTS.includes(asks?.input)) {
         setShowChecks(true);
         if (asks.wound != null && asks.who === "a") setWounds(Math.max(wounds, asks.wound + 1));
@@ -124,10 +127,11 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
           ? html`<p class="hint" key=${r.who}>${r.legend}</p>`
           : html`<${DiceEntry} key=${r.who} who=${r.who} label=${r.c.name} legend=${r.legend} side=${side(r.who)} setSide=${setSide(r.who)}
               count=${r.count} low=${r.low} high=${r.high} fudge=${r.fudge} error=${errorFor(r.who)}
-              technique=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)}
+              technique=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)} totalHint=${describe?.totals?.[view.roll_dice?.dice]}
               damage=${showDamage && wantsDamage(r) ? damage : null} busy=${roller.busy === r.who}
               onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`)}
-        ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage}
+        ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage} open=${declaring}
+          events=${form === "exchange" ? (alternating && !init ? ["exchange", "initiative"] : ["exchange"]) : [form]}
           fighters=${declarers.map(([who, card]) => ({ who, card, side: side(who), setSide: setSide(who) }))}
           showDamage=${showDamage} setShowDamage=${setShowDamage} checkNames=${checkNames} showChecks=${showChecks} setShowChecks=${setShowChecks} />`}
         ${showChecks && checkNames.length > 0 && struck.map(([who, c]) => html`<${ChecksEntry} key=${`checks-${who}`}

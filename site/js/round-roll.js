@@ -3,7 +3,7 @@
 // Min-Mid-Max, F95 4.63); the faces land in the form, as if entered, so Resolve reads them like
 // physical dice and the log keeps them.
 import { useState } from "../vendor/preact-htm.mjs";
-import { diceOf } from "./round-draft.js";
+import { rollOf } from "./round-draft.js";
 
 const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
 
@@ -80,11 +80,13 @@ export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, 
     }),
     /** Alternating turns: who attacks first, rolled with the dice entered (F95 4.23). */
     initiative: async (apply, a, b, side) => {
+      // Each fighter's roll, and a hasty attack declared for it (+1 to initiative, F95 4.23).
       const event = { t: "initiative", a: a.id, b: b.id };
-      const ad = diceOf(side("a"));
-      const bd = diceOf(side("b"));
-      if (Object.keys(ad).length) event.a_dice = ad;
-      if (Object.keys(bd).length) event.b_dice = bd;
+      for (const who of ["a", "b"]) {
+        const roll = rollOf(side(who));
+        if (roll) event[`${who}_dice`] = { roll };
+        if (side(who).declares.hasty) event[`${who}_declares`] = { hasty: true };
+      }
       const response = await apply(event);
       if (!response.ok) {
         setError({ message: response.error.message, who: null, input: null });
