@@ -305,7 +305,7 @@ def test_a_wrong_shape_cached_view_is_dropped_not_fatal(open_context, site):
     app_ready(page)
     idle(page)
     expect(page.locator("#enc-title")).to_have_text("Viewed")
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1)
 
 
 def test_a_view_that_cannot_be_drawn_is_dropped_not_fatal(open_context, site):
@@ -322,7 +322,7 @@ def test_a_view_that_cannot_be_drawn_is_dropped_not_fatal(open_context, site):
     page.reload()
     app_ready(page)
     idle(page)
-    expect(page.locator("article.fighter")).to_have_count(1)
+    expect(page.locator("[data-testid=roster] > li")).to_have_count(1)
 
 
 def test_a_share_link_is_not_stored_unlisted_when_the_list_cannot_be_written(open_context, site):

@@ -54,41 +54,31 @@ export function FighterCard({ c, view, describe, apply }) {
 }
 
 
-function HealButton({ c, describe, act }) {
+/** A track change by the GM's hand: a button that opens a one-field form, then one event. */
+function HandButton({ id, open: opener, label, submit, options, initial, event, act }) {
   const [open, setOpen] = useState(false);
-  const [result, setResult] = useState(1);
-  const id = `heal-${c.id}`;
-  if (!open) return html`<button type="button" onClick=${() => setOpen(true)}>Heal</button>`;
+  const [value, setValue] = useState(initial);
+  if (!open) return html`<button type="button" onClick=${() => setOpen(true)}>${opener}</button>`;
   return html`
     <form class="heal" onSubmit=${async (e) => {
       e.preventDefault();
-      const response = await act({ t: "heal", id: c.id, how: "skill", result: Number(result) });
+      const response = await act(event(value));
       if (response.ok) setOpen(false);
     }}>
-      <label for=${id}>Healer's result</label>
-      <select id=${id} onChange=${(e) => setResult(Number(e.currentTarget.value))}>${ladderOptions(describe, result)}</select>
-      <button type="submit" class="primary">Heal ${c.name}</button>
+      <label for=${id}>${label}</label>
+      <select id=${id} onChange=${(e) => setValue(Number(e.currentTarget.value))}>${options(value)}</select>
+      <button type="submit" class="primary">${submit}</button>
       <button type="button" onClick=${() => setOpen(false)}>Cancel</button>
     </form>`;
 }
 
-function WoundButton({ c, describe, act }) {
-  const [open, setOpen] = useState(false);
-  const [level, setLevel] = useState(1);
-  const id = `wound-${c.id}`;
-  if (!open) return html`<button type="button" onClick=${() => setOpen(true)}>Wound</button>`;
-  return html`
-    <form class="heal" onSubmit=${async (e) => {
-      e.preventDefault();
-      const response = await act({ t: "wound", id: c.id, level: Number(level) });
-      if (response.ok) setOpen(false);
-    }}>
-      <label for=${id}>Wound level</label>
-      <select id=${id} onChange=${(e) => setLevel(Number(e.currentTarget.value))}>
-        ${(describe?.wound_levels ?? []).filter((w) => w.value > 0).map((w) =>
-          html`<option value=${w.value} selected=${w.value === level}>${w.name}</option>`)}
-      </select>
-      <button type="submit" class="primary">Record the wound</button>
-      <button type="button" onClick=${() => setOpen(false)}>Cancel</button>
-    </form>`;
-}
+/** Heal him: a healer's result (F95 4.8). */
+const HealButton = ({ c, describe, act }) => html`<${HandButton} id=${`heal-${c.id}`} open="Heal" label="Healer's result"
+  submit=${`Heal ${c.name}`} initial=${1} act=${act} options=${(v) => ladderOptions(describe, v)}
+  event=${(result) => ({ t: "heal", id: c.id, how: "skill", result })} />`;
+
+/** Record a wound on his track, as the wound level says (F95 4.57). */
+const WoundButton = ({ c, describe, act }) => html`<${HandButton} id=${`wound-${c.id}`} open="Wound" label="Wound level"
+  submit="Record the wound" initial=${1} act=${act} event=${(level) => ({ t: "wound", id: c.id, level })}
+  options=${(v) => (describe?.wound_levels ?? []).filter((w) => w.value > 0).map((w) =>
+    html`<option value=${w.value} selected=${w.value === v}>${w.name}</option>`)} />`;
