@@ -41,7 +41,7 @@ def test_a_speed_contest_rolled_by_both(open_context, site, screen, axe_check):
     event = stored_log(page, eid)[-1]
     assert event["a_dice"]["speed"] == {"total": 2} and event["b_dice"]["speed"] == {"total": 0}
     expect(page.get_by_test_id("log").locator("li").last).to_contain_text("Ásta total 0, Speed total +2")
-    expect(page.locator("#last-title ~ details .steps li").filter(has_text="F95 4.36")).not_to_have_count(0)
+    expect(page.locator(".last-result .steps li").filter(has_text="F95 4.36")).not_to_have_count(0)
 
 
 def test_a_hasty_attack_declared_with_the_initiative_roll(open_context, site, screen):
@@ -79,4 +79,4 @@ def test_mudges_location_check_is_offered_as_a_ladder_result(open_context, site,
     resolve(page)
     event = stored_log(page, eid)[-1]
     assert event["b_declares"] == {"location_check": 1} and event["a_declares"] == {"aim": "Head"}
-    expect(page.locator("#last-title ~ details .steps li").filter(has_text="MUD 4.35")).not_to_have_count(0)
+    expect(page.locator(".last-result .steps li").filter(has_text="MUD 4.35")).not_to_have_count(0)

@@ -153,7 +153,7 @@ def test_several_foes_with_a_target_named_before_the_roll(open_context, site):
     expect(log_lines(page).last).to_contain_text("Round 1, Brenna against Goblin 1, Goblin 2")
     expect(page.get_by_test_id("result-strip").locator("li")).to_have_text([re.compile("^Brenna took ")])
     page.get_by_test_id("last-text").click()
-    expect(page.locator("#last-title ~ details .steps")).to_contain_text("No wound on Goblin 1: a foe beat the lone fighter")
+    expect(page.locator(".last-result .steps")).to_contain_text("No wound on Goblin 1: a foe beat the lone fighter")
 
 
 def test_the_log_reopens_an_explanation_and_exports_as_markdown(open_context, site):

@@ -53,7 +53,7 @@ export function EncounterScreen({ session, app }) {
       ${!session.live && !session.readOnly && html`<p class="hint">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
     </section>
-    <${Roster} view=${view} describe=${describe} apply=${apply} />
+    <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} /></${Same}>
     <${RoundPanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} session=${session}
       preview=${(draft) => ["exchange", "group", "ranged"].includes(draft.t)
         ? html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />` : null} />

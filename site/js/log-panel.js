@@ -8,6 +8,8 @@ import { download, fileName } from "./files.js";
 // The log only grows (undo and redo are lines too), so it is drawn in chunks that skip their
 // re-render while their lines are unchanged: an event re-renders the last chunk, not 500 lines.
 const LOG_CHUNK = 50;
+// At the table the last entries matter: the earlier ones are folded (hidden, still in the page).
+const RECENT = 4;
 
 class LogChunk extends Component {
   shouldComponentUpdate({ lines, dice }) {
@@ -17,7 +19,7 @@ class LogChunk extends Component {
 
   render({ lines, dice, details, start, explain }) {
     const text = (i) => (details[i] ? html`<button type="button" class="link-btn log-line" onClick=${() => explain(start + i)}>${lines[i]}</button>` : lines[i]);
-    return lines.map((line, i) => html`<li key=${start + i} dir="auto">${text(i)}${dice[i] ? html` <span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
+    return lines.map((line, i) => html`<li key=${start + i} value=${start + i + 1} dir="auto">${text(i)}${dice[i] ? html` <span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
   }
 }
 
@@ -34,6 +36,7 @@ function Explained({ answer, close }) {
 export function LogPanel({ view, apply, engine, session }) {
   const [answer, setAnswer] = useState(null);
   const [said, setSaid] = useState(null); // what the export did
+  const [whole, setWhole] = useState(false); // the whole log, or its last RECENT entries
   const chunks = [];
   const dice = view.log_dice ?? [];
   const details = view.log_details ?? [];
@@ -66,7 +69,7 @@ export function LogPanel({ view, apply, engine, session }) {
   return html`
     <section class="card" aria-labelledby="log-title" id="log">
       <h2 id="log-title">Log</h2>
-      <div class="actions">
+      <div class="actions log-actions">
         <button type="button" disabled=${!view.can_undo} onClick=${() => apply({ t: "undo" })}>Undo</button>
         <button type="button" disabled=${!view.can_redo} onClick=${() => apply({ t: "redo" })}>Redo</button>
         <button type="button" disabled=${!view.log.length} onClick=${() => share("text")}>Share as text</button>
@@ -75,7 +78,9 @@ export function LogPanel({ view, apply, engine, session }) {
       <p class="hint" role="status">${said ?? ""}</p>
       <${Explained} answer=${answer} close=${() => setAnswer(null)} />
       ${view.log.length
-        ? html`<ol class="log" data-testid="log">${chunks}</ol>`
+        ? html`<ol class=${whole ? "log" : "log recent"} data-testid="log">${chunks}</ol>`
         : html`<p class="hint">Nothing has happened yet.</p>`}
+      ${view.log.length > RECENT && html`<button type="button" class="link-btn" aria-expanded=${whole ? "true" : "false"}
+        onClick=${() => setWhole(!whole)}>${whole ? `Only the last ${RECENT}` : `Show the whole log (${view.log.length} entries)`}</button>`}
     </section>`;
 }

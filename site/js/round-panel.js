@@ -35,6 +35,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const [story, setStory] = useState({ three: false, modifier: 0 });
   const [error, setError] = useState(null); // {message, who, input}
   const [declaring, setDeclaring] = useState(false); // the declarations unfolded by a refusal
+  const [rolled, setRolled] = useState({ damage: false, checks: false }); // entries Roll all unfolded
   const damage = { count: view.damage_dice?.count ?? 0, d6: !!view.damage_dice?.d6, graze: view.damage_dice?.graze?.count ?? 0 };
   const roller = useRoller({ engine, ruleset: view.ruleset, fudge: view.roll_dice?.faces ?? true, damage,
     groupCount: view.group_roll?.count ?? 2, setError,
@@ -70,6 +71,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   async function rollAll() {
     const withDamage = form !== "story" && damage.count > 0;
     const withChecks = form !== "story" && checkNames.length > 0;
+    // Shown while the rolled dice are in the form; folded again after Resolve (`rolled`).
+    setRolled({ damage: !showDamage && withDamage, checks: !showChecks && withChecks });
     setShowDamage(showDamage || withDamage);
     setShowChecks(showChecks || withChecks);
     const blank = (who) => !side(who).checks.some((c) => c.some((f) => f !== null)) && rollOf({ faces: side(who).shield, total: side(who).shieldTotal }) === null;
@@ -93,6 +96,9 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     setError(null);
     setSides({});
     setWounds(1);
+    if (rolled.damage) setShowDamage(false);
+    if (rolled.checks) setShowChecks(false);
+    setRolled({ damage: false, checks: false });
     setStrike("");
     setPick({ form, a: null, b: null }); // the view's next pair
   }

@@ -40,12 +40,12 @@ export function LastResult({ view }) {
   const last = view.last;
   if (!last) return null;
   const steps = last.outcome?.steps ?? [];
+  // Its one line; the worked explanation, rule by rule, on tap.
   return html`
-    <section class="card" aria-labelledby="last-title">
-      <h2 id="last-title">Last result</h2>
+    <section class="card last-result" aria-label="Last result">
       ${steps.length > 0 ? html`
         <details class="small">
-          <summary><span class="last-text" data-testid="last-text">${last.text}</span></summary>
+          <summary><span class="visually-hidden">Last result: </span><span class="last-text" data-testid="last-text">${last.text}</span></summary>
           <ol class="steps">
             ${steps.map((s, i) => html`<li key=${i}><span class="sec">${s.section}</span> ${s.text}</li>`)}
           </ol>
