@@ -365,7 +365,7 @@ def press_faces(group, title: str, faces: list[int], d6: bool = False) -> None:
     """Press "<title> 1", "<title> 2", … in ``group``: Fudge faces −1/0/+1, or 1–6 with ``d6``."""
     for i, face in enumerate(faces):
         name = str(face) if d6 else FACE_NAMES[face]
-        button = group.get_by_role("button", name=f"{title} {i + 1}: {name}", exact=True)
+        button = group.get_by_role("button", name=re.compile(f"^{re.escape(title)} {i + 1}: {name},"))
         button.click()
         expect(button).to_have_attribute("aria-pressed", "true")
 

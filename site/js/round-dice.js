@@ -8,13 +8,14 @@ import { FACES, Field, signed, ladderOptions } from "./ui.js";
 // A six-sided die's faces, for the 3d6 of Min-Mid-Max damage (F95 4.63).
 export const D6 = [1, 2, 3, 4, 5, 6].map((v) => ({ value: v, symbol: String(v), name: String(v) }));
 
-/** One die: a button per face (−/0/+ for a Fudge die, 1–6 for a d6), pressed again to clear. */
-export function DieToggle({ title, value, onPick, faces = FACES }) {
+/** One die: a button per face (−/0/+ for a Fudge die, 1–6 for a d6), pressed again to clear;
+ *  each named with the die and whose it is ("Die 1: plus, Aldric"). */
+export function DieToggle({ title, owner, value, onPick, faces = FACES }) {
   return html`
     <fieldset class=${faces === D6 ? "die-toggle d6-toggle" : "die-toggle"}>
       <legend>${title}</legend>
       ${faces.map((f) => html`<button type="button" class="face-btn" aria-pressed=${value === f.value ? "true" : "false"}
-          aria-label=${`${title}: ${f.name}`} onClick=${() => onPick(value === f.value ? null : f.value)}>${f.symbol}</button>`)}
+          aria-label=${`${title}: ${f.name}, ${owner}`} onClick=${() => onPick(value === f.value ? null : f.value)}>${f.symbol}</button>`)}
     </fieldset>`;
 }
 
@@ -41,7 +42,7 @@ export function DiceEntry({ who, label, legend, side, setSide, fudge, technique,
     // Faces entered replace a total picked (and the other way round): one reading of the roll.
     setSide({ ...side, [key]: list, ...(key === "faces" && { total: "" }) });
   };
-  const dieRow = (key, i, title, faces) => html`<${DieToggle} key=${key + i} title=${`${title} ${i + 1}`} value=${side[key][i]}
+  const dieRow = (key, i, title, faces) => html`<${DieToggle} key=${key + i} title=${`${title} ${i + 1}`} owner=${label} value=${side[key][i]}
     faces=${faces} onPick=${(v) => setFace(key, i, v)} />`;
   const facesTotal = fudge && side.faces.slice(0, count).every((f) => f !== null)
     ? side.faces.slice(0, count).reduce((s, f) => s + f, 0) : null;
@@ -86,7 +87,7 @@ export function ChecksEntry({ who, card, wounds, side, setSide, fudge, technique
     <fieldset class="dice-entry checks-entry" aria-label=${`${card.name}'s checks`}>
       <legend><bdi>${card.name}</bdi>'s checks</legend>
       ${use.shield && html`<div class="check-dice">
-        ${fudge ? html`<div class="faces-row">${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${`s${i}`} title=${`Shield die ${i + 1}`}
+        ${fudge ? html`<div class="faces-row">${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${`s${i}`} title=${`Shield die ${i + 1}`} owner=${card.name}
           value=${side.shield[i]} onPick=${(v) => setAt("shield", i, v)} />`)}</div>` : html`<p class="hint">Shield check: ${techniqueLabel}</p>`}
         <div class="field inline">
           <label for=${`shield-total-${who}`}>${fudge ? "or the shield check's total" : "Shield check total"}</label>
@@ -94,7 +95,7 @@ export function ChecksEntry({ who, card, wounds, side, setSide, fudge, technique
             onInput=${(e) => setSide({ ...side, shieldTotal: e.currentTarget.value })} />
         </div></div>`}
       ${use.damage_check && range.map((w) => html`<div class="check-dice faces-row" key=${`c${w}`}>
-        ${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${i} title=${wounds > 1 ? `Wound ${w + 1} check die ${i + 1}` : `Damage check die ${i + 1}`}
+        ${[0, 1, 2, 3].map((i) => html`<${DieToggle} key=${i} owner=${card.name} title=${wounds > 1 ? `Wound ${w + 1} check die ${i + 1}` : `Damage check die ${i + 1}`}
           value=${side.checks[w]?.[i] ?? null} onPick=${(v) => setCheck(w, i, v)} />`)}</div>`)}
       ${use.willpower && range.map((w) => html`<div key=${`w${w}`}>
         ${ladder(`will-${who}-${w}`, nth(w, "Willpower result"), side.wills[w] ?? "", (v) => setAt("wills", w, v))}</div>`)}
