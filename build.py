@@ -61,6 +61,11 @@ SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
 SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
 # The UI library: htm's npm package ships Preact + hooks + htm as one ES module with no bare
 # imports (preact/standalone.module.js); it is copied to dist/vendor/ as is.
+# The app's own standard library: the modules the engine imports, compiled (stdlib/trace.mjs);
+# Pyodide's full zip stays beside it, fetched after the build is cached, for any other module.
+STDLIB_TRACE = ROOT / "stdlib"
+APP_STDLIB = "pyodide/python_stdlib_app.zip"
+FULL_STDLIB = "pyodide/python_stdlib.zip"
 HTM_VERSION = "3.1.1"
 HTM_TGZ_SHA256 = "2425b9bee11409177bcabc7f32e319926fc6690c1701c0b257c88bdff2d5ba90"
 HTM_MODULE = "package/preact/standalone.module.js"
@@ -151,6 +156,26 @@ def npm_tarball(package: str, version: str, sha256: str, what: str) -> Path:
         sha256,
         lambda tmp: run(npm, "pack", "--ignore-scripts", f"{package}@{version}", "--pack-destination", tmp),
     )
+
+
+def app_stdlib(dist: Path, wheel: Path) -> Path:
+    """The trimmed, compiled standard library for this build's wheel (stdlib/trace.mjs runs the
+    built site's Pyodide under Node: ~10-40 s), cached by everything that decides its bytes."""
+    key = hashlib.sha256(PYODIDE_TGZ_SHA256.encode())
+    key.update(sha256_of(wheel).encode())
+    for path in sorted(STDLIB_TRACE.iterdir()):
+        key.update(path.name.encode() + path.read_bytes())
+    cached = CACHE / f"stdlib-app-{key.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js is needed to trace the standard library the app uses: install it.")
+        CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(".part")
+        log("tracing the standard library the engine imports (node stdlib/trace.mjs)")
+        run(node, STDLIB_TRACE / "trace.mjs", dist, wheel, partial)
+        partial.replace(cached)
+    return cached
 
 
 def pyodide_tarball() -> Path:
@@ -460,6 +485,7 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         pyfudge.parent.mkdir()
         shutil.copy2(built, pyfudge)
     shutil.copy2(micropip, wheels_dir / micropip.name)
+    shutil.copy2(app_stdlib(dist, pyfudge), dist / APP_STDLIB)
     segno = pypi_wheel(SEGNO_WHEEL, SEGNO_SHA256)
     shutil.copy2(segno, wheels_dir / segno.name)
 
@@ -489,6 +515,10 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
             "micropip": "wheels/" + micropip.name,
             "segno": "wheels/" + segno.name,
         },
+        stdlib=APP_STDLIB,
+        # Fetched to fill the offline cache only once the rest is cached (sw.js): the full
+        # standard library, for a module outside the app's own (stdlib/fallback.py).
+        later=[FULL_STDLIB],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
         # segno (a QR code), and the benchmark's pages (bare.html, bench/: nothing links them).
         lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html", "js/bare.js", "js/bare-worker.js"]

@@ -40,6 +40,10 @@ FILES.set(url("./"), BUILD.files["index.html"]);
 // Files only some users need (BUILD.lazy: micropip and the QR code's wheel): never fetched
 // to fill the cache, only cached when the app asks for them (or reused from an older build).
 const LAZY = new Set((BUILD.lazy ?? []).map(url));
+// Files every user may need but the app itself does not (BUILD.later: Pyodide's full standard
+// library, for a module outside the app's trimmed one): fetched once the rest of the build is
+// cached, so that a first visit is ready offline no later for them.
+const LATER = new Set((BUILD.later ?? []).map(url));
 
 const inFlight = new Set(); // cache writes started by the fetch handler
 // First visit: the page loaded its own files (HTML, JS, CSS) before this worker controlled it,
@@ -137,7 +141,10 @@ self.addEventListener("message", (event) => {
   if (event.data?.type !== "fill-cache") return;
   const [port] = event.ports;
   event.waitUntil(fillCache().then(
-    () => port.postMessage({ ok: true, version: BUILD.version }),
+    () => {
+      port.postMessage({ ok: true, version: BUILD.version });
+      return fillLater();
+    },
     (err) => port.postMessage({ ok: false, message: String(err?.message ?? err) }),
   ));
 });
@@ -203,7 +210,7 @@ async function fillCache() {
         if (same) return cache.put(key, same);
       }
     }
-    if (LAZY.has(key)) return;
+    if (LAZY.has(key) || LATER.has(key)) return;
     if (reuseHttpCache && hash) {
       const stored = await fetch(key, { cache: "force-cache" }).catch(() => null);
       if (stored?.ok && (await sha256(stored.clone())) === hash) return cache.put(key, stored);
@@ -214,6 +221,16 @@ async function fillCache() {
       throw new Error(`${key} changed on the server: a newer version is being published`);
     }
   }));
+}
+
+/** Cache BUILD.later's files, one after the other; a failure waits for the next fill. */
+async function fillLater() {
+  const cache = await caches.open(CACHE);
+  for (const key of LATER) {
+    if (await cache.match(key)) continue;
+    const response = await fetch(key, { cache: "no-cache" }).catch(() => null);
+    if (response?.ok) await keepIfIntact(cache, key, response);
+  }
 }
 
 /** The other builds still cached: their cache and their files' hashes. */

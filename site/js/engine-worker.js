@@ -83,10 +83,14 @@ self.fetch = async (input, init) => {
  * own list of loaded packages is empty. After a restore this puts the files back (a snapshot
  * holds memory, not files), so a module the snapshot had not imported (pyfudge.forecast) is
  * found. */
-async function boot(options, wheel) {
-  const py = await Promise.race([loadPyodide({ packageBaseUrl, ...options }), downloadFailure]);
+async function boot(options, wheel, manifest) {
+  // The app's own standard library (build.py: what the engine imports, compiled), and a finder
+  // that fetches Pyodide's full one the first time a module outside it is imported.
+  const stdLibURL = new URL(`../${manifest.stdlib}`, import.meta.url).href;
+  const full = new URL(`../${manifest.later[0]}`, import.meta.url).href;
+  const py = await Promise.race([loadPyodide({ packageBaseUrl, stdLibURL, ...options }), downloadFailure]);
   py.unpackArchive(await wheel, "wheel", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  py.runPython(`import importlib, _stdlib_fallback; importlib.invalidate_caches(); _stdlib_fallback.install(${JSON.stringify(full)})`);
   return py;
 }
 
@@ -113,7 +117,7 @@ async function start() {
   let retry = !!saved?.retry;
   if (saved?.bytes) {
     try {
-      pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel);
+      pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel, manifest);
       const handle = checked(pyodide.pyimport("pyfudge.api").handle);
       startKind = "snapshot";
       saved.settle(true);
@@ -133,7 +137,7 @@ async function start() {
   // A snapshot can only be made by an engine started with _makeSnapshot (which only records
   // which globals Python reaches). It is made here, before any request: the state it keeps is
   // exactly a fresh engine's; it is stored later, off the critical path (keepSnapshot).
-  pyodide = await boot(make ? { _makeSnapshot: true } : {}, wheel);
+  pyodide = await boot(make ? { _makeSnapshot: true } : {}, wheel, manifest);
   const handle = pyodide.pyimport("pyfudge.api").handle;
   if (!make) return handle;
   try {
