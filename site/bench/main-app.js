@@ -1,24 +1,26 @@
-// The app's engine start (js/engine-worker.js and js/main.js up to "engine-ready") on the
-// main thread, so that CDP CPU throttling slows it like a phone would: a phone proxy.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The app's engine start (js/engine-start.js, as js/engine-worker.js runs it, and js/main.js up
+// to "engine-ready") on the main thread, so that CDP CPU throttling slows it like a phone
+// would: a phone proxy. A first visit starts Python and makes the memory snapshot (stored
+// after ready: data-snapshot says when); the next visit restores it, as the app's worker does.
+import { keepSnapshot, startEngine } from "../js/engine-start.js";
 
 const status = document.getElementById("status");
+const root = document.documentElement;
 performance.mark("engine-start");
 try {
-  const pyodide = await loadPyodide({
-    packageBaseUrl: new URL("../pyodide/", import.meta.url).href,
-    packages: ["pyfudge"],
-  });
-  performance.mark("pyodide-loaded"); // Python up, the wheel installed: the rest is pyfudge's
-  const handle = pyodide.pyimport("pyfudge.api").handle;
+  const engine = await startEngine();
+  performance.mark("pyodide-loaded"); // Python up (or restored), the wheel unpacked: the rest is pyfudge's
   for (const action of ["ladder", "version"]) {
-    const answer = JSON.parse(handle(JSON.stringify({ v: 1, id: action, action, args: {} })));
+    const answer = JSON.parse(engine.handle(JSON.stringify({ v: 1, id: action, action, args: {} })));
     if (!answer.ok) throw new Error(answer.error.message);
   }
   performance.mark("engine-ready");
-  status.textContent = "Ready.";
-  document.documentElement.dataset.engine = "ready";
+  status.textContent = `Ready (${engine.kind}).`;
+  root.dataset.start = engine.kind;
+  root.dataset.engine = "ready";
+  const kept = await keepSnapshot(engine);
+  root.dataset.snapshot = kept?.kept ? "kept" : "none";
 } catch (err) {
   status.textContent = `Failed: ${err?.message ?? err}`;
-  document.documentElement.dataset.engine = "failed";
+  root.dataset.engine = "failed";
 }

@@ -7,7 +7,7 @@
 // Python owns every rule: screens render the view the engine returns (or, before Python is
 // up, the last view saved for this encounter) and turn each tap into one event for
 // Session.apply. Option lists, labels and ladder names come from the engine's `describe`.
-import { html, render, useState, useEffect, useReducer, useErrorBoundary } from "../vendor/preact-htm.mjs";
+import { html, render, useState, useEffect, useLayoutEffect, useReducer, useErrorBoundary } from "../vendor/preact-htm.mjs";
 import * as store from "./store.js";
 import { Session } from "./session.js";
 import { EncounterScreen } from "./encounter-screen.js";
@@ -119,8 +119,9 @@ function Guard({ current, children }) {
 function App() {
   const current = useRoute();
   useApp();
-  useEffect(() => {
-    // The static dice panel belongs to the list screen.
+  useLayoutEffect(() => {
+    // The static dice panel belongs to the list screen. It starts hidden (index.html) and is
+    // shown before the screen's first paint: nothing drawn moves when the list appears above it.
     const dice = document.getElementById("dice-screen");
     if (dice) dice.hidden = current.screen !== "list";
     document.documentElement.dataset.screen = current.screen;

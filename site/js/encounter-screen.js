@@ -50,7 +50,7 @@ export function EncounterScreen({ session, app }) {
     <section class="headline" aria-labelledby="enc-title">
       <h2 id="enc-title" class="enc-name"><bdi>${view.name}</bdi></h2>
       <p class="meta">Round <strong data-testid="round">${view.round}</strong></p>
-      ${!session.live && !session.readOnly && html`<p class="hint">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
+      ${!session.live && !session.readOnly && html`<p class="hint starting-note">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
     </section>
     <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} /></${Same}>

@@ -5,7 +5,7 @@
 //               builds made with --test-hooks: build.py strips them from shipped ones).
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
 //               {type: "ready", build, start} or {type: "failed", message}, once (start: how
-//               the engine started, see startKind);
+//               the engine started: "snapshot", "fresh" or "fallback", see js/engine-start.js);
 //               {type: "snapshot", kept, bytes, makeMs, keepMs} after a normal start, once its memory
 //               snapshot was stored (kept) or could not be (engine-snapshot.js);
 //               {id, json} per request;
@@ -18,154 +18,14 @@
 // a wasm trap, memory exhausted): this worker reports it and closes, and the client starts
 // a fresh one. If the worker dies without a word (killed by the browser, out of memory), the
 // client learns it from the lifeline: a Web Lock this worker holds until it is gone.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
-import * as snapshot from "./engine-snapshot.js";
+import { keepSnapshot, startEngine } from "./engine-start.js";
 
 let pyodide = null;
-// How this worker's engine started (told to the page with "ready"): "snapshot" (restored from
-// this device's snapshot), "fresh" (a normal start), "fallback" (a snapshot failed to restore:
-// deleted, then a normal start).
-let startKind = "fresh";
-let madeSnapshot = null; // {build, bytes, ms}: made at a normal start, stored once the engine is ready
-
-/** This build's manifest (served by the service worker with the files it serves, when there
- * is one), or null when it cannot be read. */
-async function readManifest() {
-  try {
-    const response = await fetch(new URL("../manifest.json", import.meta.url));
-    const manifest = response.ok ? await response.json() : null;
-    return typeof manifest?.version === "string" && manifest.version ? manifest : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The pyfudge wheel's bytes, checked against the manifest's sha256. */
-async function fetchWheel(manifest) {
-  const path = manifest.wheels?.pyfudge;
-  if (!path) throw new Error("the manifest names no pyfudge wheel");
-  const response = await fetch(new URL(`../${path}`, import.meta.url));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await snapshot.sha256(bytes)) !== manifest.files?.[path]) throw new Error(`${path} is not this build's`);
-  return bytes;
-}
-
-// packageBaseUrl is given so that nothing can fall back to a CDN: every file comes from this site.
-const packageBaseUrl = new URL("../pyodide/", import.meta.url).href;
-
-// When a download of Pyodide's own files fails, loadPyodide() may stay pending for ever (it
-// only logs "wasm instantiation failed!"), or the error escapes as an unhandled rejection
-// (below), depending on timing. So every fetch of them is watched: a failed one fails the start.
-let downloadFailed;
-let downloadError = null; // the first failed download, if any (not a snapshot's fault)
-const downloadFailure = new Promise((_, reject) => {
-  downloadFailed = (err) => { downloadError ??= err; reject(err); };
+const enginePromise = startEngine();
+const handlePromise = enginePromise.then((engine) => {
+  pyodide = engine.pyodide;
+  return engine.handle;
 });
-downloadFailure.catch(() => {}); // raced against each boot
-const fetchFile = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const address = String(input?.url ?? input);
-  const watched = address.startsWith(packageBaseUrl);
-  try {
-    const response = await fetchFile(input, init);
-    if (watched && !response.ok) downloadFailed(new Error(`${address} could not be downloaded (HTTP ${response.status})`));
-    return response;
-  } catch (err) {
-    if (watched) downloadFailed(new Error(`${address} could not be downloaded (${err?.message ?? err})`));
-    throw err;
-  }
-};
-
-/** Pyodide with the pyfudge wheel unpacked into site-packages. The wheel is unpacked here
- * rather than listed in loadPyodide's `packages`: a snapshot can only be made while Pyodide's
- * own list of loaded packages is empty. After a restore this puts the files back (a snapshot
- * holds memory, not files), so a module the snapshot had not imported (pyfudge.forecast) is
- * found. */
-async function boot(options, wheel, manifest) {
-  // The app's own standard library (build.py: what the engine imports, compiled), and a finder
-  // that fetches Pyodide's full one the first time a module outside it is imported.
-  const stdLibURL = new URL(`../${manifest.stdlib}`, import.meta.url).href;
-  const full = new URL(`../${manifest.later[0]}`, import.meta.url).href;
-  const py = await Promise.race([loadPyodide({ packageBaseUrl, stdLibURL, ...options }), downloadFailure]);
-  py.unpackArchive(await wheel, "wheel", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
-  py.runPython(`import importlib, _stdlib_fallback; importlib.invalidate_caches(); _stdlib_fallback.install(${JSON.stringify(full)})`);
-  return py;
-}
-
-/** A restored engine must answer as a fresh one does before it is trusted. */
-function checked(handle) {
-  const answer = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, action: "version" })));
-  if (!answer?.ok || typeof answer.result?.pyfudge !== "string") throw new Error("the restored engine does not answer");
-  return handle;
-}
-
-async function start() {
-  const manifest = await manifestPromise;
-  if (!manifest) {
-    // No build to key a snapshot to: the plain start. The lock file (patched by build.py) lists
-    // the wheel with its hash; `packages` fetches it while Python boots.
-    pyodide = await Promise.race([loadPyodide({ packageBaseUrl, packages: ["pyfudge"] }), downloadFailure]);
-    return pyodide.pyimport("pyfudge.api").handle;
-  }
-  const build = manifest.version;
-  const wheel = fetchWheel(manifest); // fetched while Python boots
-  wheel.catch(() => {}); // awaited below
-  const saved = await snapshot.take(build);
-  let make = !saved?.failed; // this build's snapshots failed twice on this device: none more
-  let retry = !!saved?.retry;
-  if (saved?.bytes) {
-    try {
-      pyodide = await boot({ _loadSnapshot: saved.bytes }, wheel, manifest);
-      const handle = checked(pyodide.pyimport("pyfudge.api").handle);
-      startKind = "snapshot";
-      saved.settle(true);
-      return handle;
-    } catch (err) {
-      // A file that could not be downloaded fails any start: not the snapshot's fault, kept.
-      if (downloadError || !(await wheel.then(() => true, () => false))) {
-        await saved.settle(true);
-        throw err;
-      }
-      console.warn(`pyfudge: the engine's snapshot could not be restored; starting normally (${err?.message ?? err})`);
-      make = await saved.settle(false);
-      retry = true;
-      startKind = "fallback";
-    }
-  }
-  // A snapshot can only be made by an engine started with _makeSnapshot (which only records
-  // which globals Python reaches). It is made here, before any request: the state it keeps is
-  // exactly a fresh engine's; it is stored later, off the critical path (keepSnapshot).
-  pyodide = await boot(make ? { _makeSnapshot: true } : {}, wheel, manifest);
-  const handle = pyodide.pyimport("pyfudge.api").handle;
-  if (!make) return handle;
-  try {
-    const began = performance.now();
-    madeSnapshot = { build, bytes: pyodide.makeMemorySnapshot(), ms: performance.now() - began, retry };
-  } catch (err) {
-    console.warn(`pyfudge: no snapshot of the engine (${err?.message ?? err})`);
-  }
-  return handle;
-}
-
-/** Store the snapshot made at start a while after the engine is ready (its first requests
- * come first); tells the page whether it was kept. */
-const KEEP_AFTER_MS = 1000;
-function keepSnapshot() {
-  if (!madeSnapshot) return;
-  const { build, bytes, ms, retry } = madeSnapshot;
-  madeSnapshot = null;
-  setTimeout(async () => {
-    const began = performance.now();
-    const kept = await snapshot.keep(build, bytes, retry);
-    postMessage({ type: "snapshot", kept, bytes: bytes.length, makeMs: Math.round(ms),
-      keepMs: Math.round(performance.now() - began) });
-  }, KEEP_AFTER_MS);
-}
-
-const manifestPromise = readManifest();
-const handlePromise = start();
 
 let settled = false;
 function settle(message) {
@@ -173,9 +33,10 @@ function settle(message) {
   settled = true;
 }
 const failed = (err) => settle({ type: "failed", message: err?.message ?? String(err) });
-handlePromise.then(async () => {
-  settle({ type: "ready", build: (await manifestPromise)?.version ?? null, start: startKind });
-  keepSnapshot();
+enginePromise.then(async (engine) => {
+  settle({ type: "ready", build: engine.build, start: engine.kind });
+  const kept = await keepSnapshot(engine);
+  if (kept) postMessage({ type: "snapshot", ...kept });
 }, failed);
 // When a download fails, loadPyodide() can stay pending for ever while the error escapes
 // as an unhandled rejection: that too means the start failed.

@@ -40,12 +40,21 @@ export function askPersistence() {
   return persistAsked;
 }
 
+/** The browser's answer, drawn from the first paint as it was last time (remembered in the
+ * prefs): the reminder it may bring is there at once, not pushed in above the list later. */
 function usePersistence(hasEncounters) {
-  const [state, setState] = useState(null);
+  const [state, setState] = useState(() => {
+    const last = store.loadPrefs().persistence;
+    return hasEncounters && ["granted", "refused", "unknown"].includes(last) ? last : null;
+  });
   useEffect(() => {
-    if (!hasEncounters || state) return;
+    if (!hasEncounters) return;
     let live = true;
-    askPersistence().then((s) => live && setState(s));
+    askPersistence().then((s) => {
+      if (!live) return;
+      setState(s);
+      if (store.loadPrefs().persistence !== s) store.savePrefs({ persistence: s });
+    });
     return () => { live = false; };
   }, [hasEncounters]);
   return state;

@@ -40,8 +40,10 @@ async function main() {
     try {
       app.start(document.getElementById("app"), engineHandle);
     } catch (err) {
-      // First paint fails soft: the engine starts all the same, and its answers draw the app.
+      // First paint fails soft: the engine starts all the same, and its answers draw the app;
+      // the static dice panel is there meanwhile.
       console.error("First paint failed:", err);
+      document.getElementById("dice-screen").hidden = false;
     }
     performance.mark("app-painted");
   };
@@ -58,7 +60,7 @@ async function main() {
   if (!firstVisit) paint();
   const panel = new DicePanel(document);
   status.textContent = firstVisit
-    ? "Downloading Python (about 13 MB, only on the first visit)…"
+    ? "Downloading Python (13 MB, once)…"
     : "Starting Python…";
   panel.connect(engine);
   // Crash recovery (engine.js restarts its worker; see its header): tell the user, and back to
