@@ -79,7 +79,7 @@ def test_shield_and_damage_checks_in_an_exchange(open_context, site, screen, axe
     steps = page.locator(".steps li")
     expect(steps.filter(has_text="CO 2.2")).not_to_have_count(0)
     expect(steps.filter(has_text="CO 4")).not_to_have_count(0)
-    expect(card(page, "Hero").get_by_test_id("status")).not_to_have_text("Undamaged")
+    expect(card(page, "Hero").get_by_test_id("status")).to_have_text("Incapacitated")
 
     # Roll checks: the engine rolls the shield check and the damage check for him.
     open_declarations(page)

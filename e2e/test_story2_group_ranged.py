@@ -59,8 +59,8 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_contain_text("Round 1, Hero against Orc, Gob:")
     expect(page.locator(".steps li").filter(has_text="F95 4.34")).not_to_have_count(0)
-    hurt = card(page, "Hero").get_by_test_id("status").text_content()
-    assert hurt != "Undamaged"
+    hurt = "Incapacitated"
+    expect(card(page, "Hero").get_by_test_id("status")).to_have_text(hurt)
     last = stored_last(page, eid)
     assert last["group"] == door(page, "group", {"ruleset": {"preset": "fudge1995"}, "round": last["round"]})
     assert len(last["outcome"]["blows"]) == 2
@@ -92,7 +92,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     assert last["round"]["npc_roll"] == "group" and last["round"]["group_roll"] == {"faces": [-1, 0]}
     assert [f["ignored"] for f in last["round"]["foes"]] == [True, False]
     assert last["group"] == door(page, "group", {"ruleset": {"preset": "fudge1995"}, "round": last["round"]})
-    expect(card(page, "Gob").get_by_test_id("status")).not_to_have_text("Undamaged")
+    expect(card(page, "Gob").get_by_test_id("status")).to_have_text("Very Hurt −2")
     # The ignored Orc attacks unopposed (against Poor in Fudge 1995) and hits him too.
     expect(page.get_by_test_id("last-text")).to_have_text("Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
     shot(page, "group-result")
@@ -119,7 +119,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     page.get_by_label("He strikes", exact=True).select_option(label="Orc")
     resolve(page)
     assert stored_last(page, eid)["round"]["targets"] == ["Orc"]
-    expect(card(page, "Orc").get_by_test_id("status")).not_to_have_text("Undamaged")
+    expect(card(page, "Orc").get_by_test_id("status")).to_have_text("Very Hurt −2")
 
 
 def test_ranged_fire(open_context, site, screen, axe_check):
@@ -141,7 +141,7 @@ def test_ranged_fire(open_context, site, screen, axe_check):
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_contain_text("Archer shoots at Hero: Archer hits")
     expect(page.locator(".steps li").filter(has_text="propelled")).not_to_have_count(0)
-    expect(card(page, "Hero").get_by_test_id("status")).not_to_have_text("Undamaged")
+    expect(card(page, "Hero").get_by_test_id("status")).to_have_text("Very Hurt −2")
     last = stored_last(page, eid)
     assert last["ranged"] == door(page, "ranged", {"ruleset": {"preset": "fudge1995"}, "attack": last["attack"]})
 

@@ -149,7 +149,7 @@ def test_player_link_shows_one_combatant_large(open_context, site, screen, axe_c
     add_fighter(gm, ORC)
     orc = card(gm, "Orc")
     orc.locator(".track .box").first.click()
-    expect(orc.get_by_test_id("status")).not_to_have_text("Undamaged")
+    expect(orc.get_by_test_id("status")).to_have_text("Scratch")  # the first box is the Scratch row's
     idle(gm)
     status = orc.get_by_test_id("status").text_content()
     open_share(gm)

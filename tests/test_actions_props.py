@@ -10,6 +10,7 @@ from pyfudge import actions, dice, ladder
 from pyfudge.actions import Check, Modifier
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
+from properties import at_least, checked, refused
 
 TRAITS = st.integers(ladder.TERRIBLE, ladder.LEGENDARY)
 TOTALS = st.integers(-4, 4)
@@ -23,13 +24,24 @@ def roll(total: int) -> dice.Roll:
     return dice.read("4dF", total=total)
 
 
-@given(st.one_of(TRAITS, st.integers(-30, 30), st.none(), st.booleans(), st.text(max_size=3)),
-       st.one_of(LEVELS, st.integers(-30, 30), st.text(max_size=2)), TOTALS)
+# Three valid inputs for each piece of junk: the outcome is checked on most examples.
+def mostly(valid: st.SearchStrategy, junk: st.SearchStrategy) -> st.SearchStrategy:
+    return st.integers(0, 3).flatmap(lambda pick: junk if pick == 3 else valid)
+
+
+@at_least(0.5)
+@given(mostly(TRAITS, st.one_of(st.integers(-30, 30), st.none(), st.booleans(), st.text(max_size=3))),
+       mostly(LEVELS, st.one_of(st.integers(-30, 30), st.text(max_size=2))), TOTALS)
 def test_any_unopposed_input_gives_an_outcome_or_a_fudge_error(trait, difficulty, total):
     try:
         out = actions.unopposed(trait, roll(total), difficulty=difficulty)
-    except FudgeError:
+    except FudgeError as err:
+        assert err.field and err.message
+        refused()
         return
+    checked()
+    assert out.check.result == out.check.level + total
+    assert trait is None or out.check.level == trait  # no trait: the untrained default
     assert out.success == (out.check.result >= difficulty)
     assert out.margin == out.check.result - difficulty
     json.dumps(out.to_dict())
@@ -96,12 +108,35 @@ def test_story_element_result_is_level_plus_combined_dice(preset, trait, amounts
     assert [r.faces for r in out.rolls] == [r.faces for r in rolls]
 
 
-@given(TRAITS, st.lists(st.integers(-1, 8), min_size=0, max_size=3),
-       st.one_of(st.none(), st.integers(-2, 12)))
-def test_npc_d6_gives_an_outcome_or_a_fudge_error(trait, faces, amount):
+@st.composite
+def npc_d6_inputs(draw):
+    """F93 4.5's shortcut as the table rolls it, with the shift it means: 2-5 alone; a 1 or a 6 with
+    a second d6 or the GM's amount — one time in four faces or an amount the rule refuses."""
+    if draw(st.integers(0, 3)) == 3:
+        return draw(st.lists(st.integers(-1, 8), max_size=3)), draw(st.none() | st.integers(-2, 12)), None
+    first = draw(st.integers(1, 6))
+    if 2 <= first <= 5:
+        return [first], None, 0
+    direction = -1 if first == 1 else 1
+    if draw(st.booleans()):
+        second = draw(st.integers(1, 6))
+        return [first, second], None, direction * actions.NPC_SECOND_D6[second]
+    amount = draw(st.integers(1, 10))
+    return [first], amount, direction * amount
+
+
+@at_least(0.5)
+@given(TRAITS, npc_d6_inputs())
+def test_npc_d6_gives_an_outcome_or_a_fudge_error(trait, case):
+    faces, amount, shift = case
     try:
         out = actions.npc_d6(trait, faces, amount=amount)
-    except FudgeError:
+    except FudgeError as err:
+        assert err.field and err.message
+        refused()
         return
+    checked()
+    if shift is not None:
+        assert out.result == trait + shift and out.faces == tuple(faces)
     assert abs(out.result - trait) <= (amount or 3)
     assert out.faces[0] in (1, 2, 3, 4, 5, 6)

@@ -17,6 +17,7 @@ from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
+from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")
@@ -389,12 +390,15 @@ def test_any_valid_input_gives_an_outcome_or_a_fudge_error(preset, la, lb, fa, f
         assert blow.relative_degree >= 1
 
 
+@at_least(0.5)
 @given(decls)
 def test_declaration_round_trips(d):
     try:
         decl = Declaration.from_dict(d)
     except FudgeError:
+        refused()
         return
+    checked()
     assert Declaration.from_dict(decl.to_dict()) == decl
 
 

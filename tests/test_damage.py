@@ -135,6 +135,15 @@ def test_damage_die_moves_a_graze_at_most_one_level():
     assert hit(1, -1, level_rules, damage_die=[1]).level == UNDAMAGED  # a level die makes no wound
 
 
+def test_a_damage_die_moves_an_all_out_graze_down_at_most_one_level():
+    # F95 4.56 + 4.7: factor 0 grazes for a Scratch, all-out raises it to Hurt; a 1dF of −1 reads
+    # −1 on the table (no damage), but the die moves the graze one level only: Scratch, not Undamaged.
+    rules = F95.with_options({"damage.die": "number_1df"})
+    assert hit(1, 0, rules, all_out=1, damage_die=[0]).level == HURT
+    out = hit(1, 0, rules, all_out=1, damage_die=[-1])
+    assert out.graze and out.level == SCRATCH
+
+
 def test_no_damage_die_on_a_graze_when_the_gm_says_so():
     rules = F95.with_options({"damage.die": "level_1df", "damage.graze_die": "none"})
     assert hit(1, 2, rules, damage_die=[1]).level == SCRATCH
@@ -249,6 +258,16 @@ def test_subjective_wound_roll_adds_levels_only_at_the_ends():
     assert damage.subjective_wound(HURT, 3)[0] == VERY_HURT
     assert damage.subjective_wound(HURT, 4)[0] == INCAPACITATED
     assert damage.subjective_wound(SCRATCH, -4)[0] == UNDAMAGED
+
+
+def test_subjective_wound_roll_of_minus_four_takes_two_levels_off_and_minus_three_one():
+    # F95 4.55 read symmetrically: −4 takes two levels, −3 one, ±2 none (a Scratch cannot tell 1 from 2).
+    assert damage.subjective_wound(VERY_HURT, -4)[0] == SCRATCH
+    assert damage.subjective_wound(INCAPACITATED, -4)[0] == HURT
+    assert damage.subjective_wound(VERY_HURT, -3)[0] == HURT
+    assert damage.subjective_wound(VERY_HURT, -2)[0] == VERY_HURT
+    assert damage.subjective_wound(NEAR_DEATH, 4)[0] == NEAR_DEATH  # never past Near Death
+    assert damage.subjective_wound(DEAD, -4)[0] == DEAD  # the dead stay dead
 
 
 # --- W-CAPACITY (factor part) -----------------------------------------------------------------

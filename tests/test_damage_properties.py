@@ -15,8 +15,9 @@ from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import DEAD, NEAR_DEATH, UNDAMAGED
+from properties import at_least, checked, examples, refused
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 option_sets = st.fixed_dictionaries({}, optional={
     "damage.system": st.sampled_from(["standard", "doubled", "minmidmax"]),
@@ -53,20 +54,35 @@ fdf = st.lists(st.sampled_from([-1, 0, 1]), min_size=1, max_size=4)
 dice_inputs = st.none() | fdf | st.lists(st.integers(1, 6), min_size=3, max_size=3) | st.just([7]) | st.just("x")
 
 
+DAMAGE_DICE = {"1dF": st.lists(st.sampled_from([-1, 0, 1]), min_size=1, max_size=1),
+               "4dF": st.lists(st.sampled_from([-1, 0, 1]), min_size=4, max_size=4),
+               "3d6": st.lists(st.integers(1, 6), min_size=3, max_size=3), None: st.none()}
+
+
 @st.composite
 def hits(draw):
+    """A hit under any ruleset with the dice that ruleset reads (damage.dice_needed), the opposed
+    rolls and a Damage Capacity roll; one time in four any dice and relative degree, refusals included."""
     rules = draw(rulesets)
     odf = offensive_factors(rules=rules, strength=draw(st.integers(-3, 4)), strength_scale=draw(st.integers(-6, 8)),
                             weapon=draw(weapons), all_out=draw(st.integers(0, 1)))
     ddf = defensive_factors(rules=rules, capacity=draw(st.integers(-3, 4)), armor=draw(armors),
                             mass_scale=draw(st.integers(-6, 8)), tough_hide=draw(st.integers(0, 3)),
                             resistant=draw(st.integers(-1, 1)))
-    kw = dict(damage_die=draw(dice_inputs), attack_roll=draw(st.none() | st.integers(-4, 4)),
-              defense_roll=draw(st.none() | st.integers(-4, 4)), scale_difference=draw(st.integers(-3, 8)),
-              critical=draw(st.booleans()), capacity_roll=draw(st.none() | st.integers(-4, 6)))
-    return rules, draw(st.integers(1, 9) | st.integers(-2, 0)), odf, ddf, kw
+    if draw(st.integers(0, 3)) < 3:
+        rd = draw(st.integers(1, 9))
+        kw = dict(damage_die=draw(DAMAGE_DICE[damage.dice_needed(rules, relative_degree=rd)["dice"]]),
+                  attack_roll=draw(st.integers(-4, 4)), defense_roll=draw(st.integers(-4, 4)),
+                  capacity_roll=draw(st.integers(-4, 6)))
+    else:
+        rd = draw(st.integers(1, 9) | st.integers(-2, 0))
+        kw = dict(damage_die=draw(dice_inputs), attack_roll=draw(st.none() | st.integers(-4, 4)),
+                  defense_roll=draw(st.none() | st.integers(-4, 4)), capacity_roll=draw(st.none() | st.integers(-4, 6)))
+    kw.update(scale_difference=draw(st.integers(-3, 8)), critical=draw(st.booleans()))
+    return rules, rd, odf, ddf, kw
 
 
+@at_least(0.5)
 @SETTINGS
 @given(hits())
 def test_any_valid_input_gives_an_outcome_or_a_fudge_error(case):
@@ -75,7 +91,9 @@ def test_any_valid_input_gives_an_outcome_or_a_fudge_error(case):
         out = resolve_damage(relative_degree=rd, odf=odf, ddf=ddf, rules=rules, **kw)
     except FudgeError as err:
         assert err.message and err.field
+        refused()
         return
+    checked()
     assert UNDAMAGED <= out.level <= DEAD
     if rules["damage.thresholds"] != "custom":
         assert out.level <= NEAR_DEATH  # no threshold for Dead in any book table

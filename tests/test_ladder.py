@@ -7,6 +7,7 @@ from hypothesis import given, strategies as st
 
 from pyfudge import ladder
 from pyfudge.errors import LadderError
+from properties import at_least, checked, refused
 
 
 def test_trait_levels_are_numbered_from_fair():
@@ -73,13 +74,37 @@ def test_parse_reads_back_what_name_prints(n):
     assert ladder.parse(ladder.name(n, minus="-")) == n
 
 
-@given(st.text(max_size=12))
-def test_parse_any_text_gives_a_level_or_a_ladder_error(text):
+@st.composite
+def level_texts(draw):
+    """A level as a user types it, with the value it means: a ladder name in any case, alone or with
+    a signed offset, or a bare number; spaces around and between; offsets past the ladder's LIMIT."""
+    word = draw(st.none() | st.sampled_from(sorted(ladder.NAMES.values())))
+    amount = draw(st.integers(0, 25))
+    sign = draw(st.sampled_from(["+", "-", ladder.MINUS, "\u2013"] + ([] if word else [""])))
+    space = st.sampled_from(["", " ", "  "])
+    value = (ladder.parse(word) if word else 0) + (amount if sign in ("+", "") else -amount)
+    if word and draw(st.booleans()):
+        sign, amount, value = "", "", ladder.parse(word)  # a name alone
+    cased = draw(st.sampled_from([str, str.lower, str.upper]))(word) if word else ""
+    return f"{draw(space)}{cased}{draw(space)}{sign}{draw(space) if sign else ''}{amount}{draw(space)}", value
+
+
+@at_least(0.5)
+@given(st.integers(0, 3).flatmap(lambda pick: st.tuples(st.text(max_size=12), st.none()) if pick == 3
+                                 else level_texts()))
+def test_parse_any_text_gives_its_level_or_a_ladder_error(case):
+    text, value = case
     try:
-        value = ladder.parse(text)
-    except LadderError:
+        got = ladder.parse(text)
+    except LadderError as err:
+        assert err.field == "level"
+        # Refused: junk, or a level past the ladder's room.
+        assert value is None or abs(value) > ladder.LIMIT, text
+        refused()
         return
-    assert -ladder.LIMIT <= value <= ladder.LIMIT
+    checked()
+    assert -ladder.LIMIT <= got <= ladder.LIMIT
+    assert value is None or got == value, text
 
 
 def test_unsigned_number_reads_as_a_level_but_a_name_needs_a_sign():

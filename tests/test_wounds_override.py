@@ -6,6 +6,7 @@ from hypothesis import given, strategies as st
 from pyfudge import wounds
 from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset
+from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 
@@ -40,11 +41,31 @@ def test_co_track_boxes_take_one_or_zero():
     assert out.track.co_marked == 1
 
 
-@given(st.integers(0, 4), st.integers(0, 2), st.integers(0, 5))
-def test_set_then_clear_restores_the_track(row, index, value):
-    track = wounds.WoundTrack.new(F95)
+@st.composite
+def box_overrides(draw):
+    """A fresh track (boxed, Mudge's, or the CO 3 one) and a box on it with a value the box holds
+    (its row's level or lighter; 0 or 1 on the CO track) — one time in four a box or value past them."""
+    rules = draw(st.sampled_from([F95, find_ruleset("mudge"), find_ruleset("fudge1995", co__track=True)]))
+    track = wounds.WoundTrack.new(rules)
+    if draw(st.integers(0, 3)) == 3:
+        return track, draw(st.integers(0, 6)), draw(st.integers(0, 4)), draw(st.integers(-1, 6))
+    row = draw(st.integers(0, len(track.marks) - 1))
+    index = draw(st.integers(0, len(track.marks[row]) - 1))
+    top = 1 if track.kind == "co" else wounds.BOXED[row]
+    return track, row, index, draw(st.integers(0, top))
+
+
+@at_least(0.5)
+@given(box_overrides())
+def test_set_then_clear_restores_the_track(case):
+    track, row, index, value = case
     try:
         marked = wounds.set_box(track, row, index, value).track
-    except RuleError:
+    except RuleError as err:
+        assert err.field in ("box", "box.value")
+        refused()
         return
+    checked()
+    assert marked.marks[row][index] == value
+    assert sum(map(sum, marked.marks)) == value  # that box alone changed
     assert wounds.set_box(marked, row, index, 0).track == track
