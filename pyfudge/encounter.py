@@ -1161,7 +1161,8 @@ class Encounter:
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
             # The GM's choice of what players see of an NPC (pyfudge.players), with its labels.
-            "players_see": [{"key": p, "label": f"NPCs' {players.LABELS[p]}", "shown": p in state.players_see}
+            "players_see": [{"key": p, "label": f"NPCs' {players.LABELS[p]}", "shown": p in state.players_see,
+                             "hint": players.HINTS.get(p, "")}
                             for p in players.SEE],
         }
 

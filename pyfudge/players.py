@@ -49,6 +49,9 @@ ALWAYS = ("name", "role")
 UNHURT, WOUNDED, BADLY_HURT, DOWN = HURT_WORDS = ("unhurt", "wounded", "badly hurt", "down")
 
 MAX_ROUND = 1_000_000
+# What the GM's choice of a part means when it is not ticked, for the share screen.
+HINTS = {"wounds": "Unticked, players see only " + ", ".join(f"“{w}”" for w in HURT_WORDS[:-1])
+         + f" or “{HURT_WORDS[-1]}” (F95 4.51)."}
 
 
 def hurt_word(track: wounds.WoundTrack) -> str:
