@@ -150,6 +150,12 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     expect(orc_card.get_by_test_id("player-gear")).to_contain_text("Glaive of Woe")
     expect(orc_card.locator(".pbox.marked")).to_have_count(1)
 
+    # A garbled or forged players' link is refused with a message, nothing stored.
+    for bad in ("#/p/f1.AAAA", "#/p/" + shown_link.split("#/p/")[1][:40], "#/p/not-a-link/c1"):
+        player.goto(site.url + bad)
+        expect(player.get_by_test_id("player-error")).to_contain_text("This link cannot be opened.")
+    assert player.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('pyfudge:enc:')).length") == 0
+
 
 def test_table_display_follows_the_gm_tab_and_changes_nothing(open_context, site, axe_check):
     context = open_context(**TABLET)
