@@ -1,7 +1,8 @@
 """Story 6: share — a link with the encounter compressed into the URL fragment (copy to the
 clipboard, the share sheet where present, a QR code drawn by segno installed on demand from the
 site's own wheel); opening a link imports a copy and opens it, opening it again says so; hostile
-links show a clear message and change nothing; a player link shows one combatant, large.
+links show a clear message and change nothing; a player link shows one combatant, large
+(what players see of NPCs: e2e/test_players_link_secrets.py).
 Desktop and Pixel 7; axe on every screen; no request leaves the origin (conftest)."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from conftest import add_fighter, app_ready, card, idle, new_encounter
+from pyfudge import codec
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests" / "hostile"
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",
@@ -32,6 +34,18 @@ def storage(page) -> dict:
 
 def encounter_ids(page) -> list[str]:
     return sorted(k.split(":")[2] for k in storage(page) if k.startswith("pyfudge:enc:"))
+
+
+def wait_for_link(page, made) -> str:
+    """The player link once its data (decoded by the Python codec) is ``made``."""
+    for _ in range(100):
+        page.wait_for_selector("html[data-share=ready]")
+        link = page.get_by_label("Player link", exact=True).input_value()
+        fragment = re.search(r"#/p/(f1\.[A-Za-z0-9_-]+)/", link).group(1)
+        if made(codec.unwrap(codec.decode_link(fragment), "players")):
+            return link
+        page.wait_for_timeout(100)
+    raise AssertionError("the player link was never made again")
 
 
 def open_share(page) -> None:
@@ -153,8 +167,10 @@ def test_player_link_shows_one_combatant_large(open_context, site, screen, axe_c
     idle(gm)
     status = orc.get_by_test_id("status").text_content()
     open_share(gm)
+    # An NPC's wound track reaches a player link only when the GM shows NPCs' exact wounds.
+    gm.get_by_role("checkbox", name=re.compile("^NPCs' exact wounds")).check()
     gm.get_by_label("Combatant", exact=True).select_option(label="Orc")
-    link = gm.get_by_label("Player link", exact=True).input_value()
+    link = wait_for_link(gm, lambda data: data["see"] == ["wounds"])
     assert re.fullmatch(re.escape(site.url) + r"#/p/f1\.[A-Za-z0-9_-]+/c\d+", link), link
     gm.get_by_role("button", name="Copy link").nth(1).click()
     expect(gm.get_by_role("status").filter(has_text="the link is selected")).to_have_count(1)

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from collections import OrderedDict
 
-from . import __version__, actions, codec, dice, healing, ladder, odds, round_view, rulesets, tables, wounds
+from . import __version__, actions, codec, dice, healing, ladder, odds, players, round_view, rulesets, tables, wounds
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -430,6 +430,31 @@ def _enc_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
     return {"encounter": enc.to_dict(), "view": enc.view()}
 
 
+def _enc_players_link(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The fragment of the players' link of a stored encounter: only what the GM lets players
+    see (:func:`pyfudge.players.payload`); hidden values are not in it at all."""
+    enc = Encounter.from_dict(_need(args, "encounter"), field="encounter")
+    return {"fragment": codec.encode_link(codec.wrap("players", players.payload(enc.state)))}
+
+
+def _enc_players(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The players' view of an open encounter at revision ``rev`` (the table display): the same
+    as its players' link would show, built from the same payload."""
+    enc = _at_rev(args, _encounter_id(args))
+    return {"rev": len(enc.log), "view": players.read(players.payload(enc.state))}
+
+
+def _players_open(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The players' view a link carries: a players' link, or a whole encounter's link (as player
+    links were once made), which is replayed and then shown as the players see it."""
+    envelope = codec.decode_link(_need(args, "fragment"), field="fragment")
+    if isinstance(envelope, dict) and envelope.get("type") == "pyfudge/players":
+        return {"view": players.read(codec.unwrap(envelope, "players", field="fragment"), field="fragment.data")}
+    data = codec.unwrap(envelope, "encounter", field="fragment")
+    enc = Encounter.from_dict(data, field="fragment.data")
+    return {"view": players.read(players.payload(enc.state))}
+
+
 def _enc_import(args: Args, rng: random.Random) -> dict[str, Any]:
     """The encounters an exported file holds (one, or a collection), each validated by replaying
     it; an error names the encounter at fault. Nothing is stored: the app adds them as copies."""
@@ -559,6 +584,9 @@ ACTIONS: dict[str, Action] = {
     "encounter.apply": _enc_apply,
     "encounter.link": _enc_link,
     "encounter.unlink": _enc_unlink,
+    "encounter.players_link": _enc_players_link,
+    "encounter.players": _enc_players,
+    "players.open": _players_open,
     "encounter.import": _enc_import,
     "encounter.export": _enc_export,
     "qr": _qr,

@@ -32,7 +32,8 @@ class CodecError(FudgeError):
 
 
 # The version each kind is written at today, and how to lift older versions one step.
-VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1}
+# "players": what a players' link carries (pyfudge.players), never imported as an encounter.
+VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1}
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
 LINK_FORMAT = 1

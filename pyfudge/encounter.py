@@ -33,6 +33,8 @@ Events (JSON objects with ``"t"``):
 - ``heal`` ``{id, how: skill|natural|co, result?, weeks?, rolls?}`` (F95 4.8; MUD 4.8; CO 3.2)
 - ``end_battle`` — Scratches and stuns clear (F95 4.57, 4.62)
 - ``next_round``; ``rename`` ``{name}``
+- ``players`` ``{see}`` — which parts of an NPC's sheet the players' link and the table display
+  show: some of ``skills``, ``weapons``, ``wounds`` (:mod:`pyfudge.players`); none before this event
 - ``undo`` / ``redo``
 """
 
@@ -42,7 +44,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
-from . import actions, damage, dice, healing, ladder, round_view, wounds
+from . import actions, damage, dice, healing, ladder, players, round_view, wounds
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
@@ -96,6 +98,8 @@ class State:
     # What each fighter did or declared this round under alternating turns, as (id, act, round):
     # ATTACKED, ALL_OUT_DEFENCE, HASTY (F95 4.23; :func:`remembered`).
     acts: tuple[tuple[str, str, int], ...] = ()
+    # The parts of an NPC's sheet the players see (players.SEE); the GM's choice, not a rule.
+    players_see: tuple[str, ...] = ()
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
         if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID:
@@ -905,6 +909,13 @@ def _rename(state: State, event: dict) -> State:
     return replace(state, name=name, last={"kind": "rename", "text": f"Renamed to {name!r}."})
 
 
+def _players(state: State, event: dict) -> State:
+    see = players.check_see(event.get("see"), field="see")
+    shown = ", ".join(players.LABELS[p] for p in see)
+    text = f"Players now see NPCs' {shown}." if see else "Players now see only NPCs' names and how hurt they look."
+    return replace(state, players_see=see, last={"kind": "players", "text": text})
+
+
 def _next_round(state: State, event: dict) -> State:
     return replace(state, round=state.round + 1,
                    last={"kind": "next_round", "text": f"Round {state.round + 1} begins."})
@@ -915,6 +926,7 @@ HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "group": _group, "ranged": _ranged, "story": _story, "initiative": _initiative,
     "box": _box, "wound": _wound, "heal": _heal, "end_battle": _end_battle, "next_round": _next_round,
     "rename": _rename,
+    "players": _players,
 }
 EVENT_KINDS = tuple(HANDLERS) + ("undo", "redo")
 # The fields each event may carry besides "t"; any other is refused, so a log holds nothing a
@@ -935,6 +947,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "wound": frozenset({"id", "level"}),
     "heal": frozenset({"id", "how", "result", "weeks", "rolls"}),
     "end_battle": frozenset(), "next_round": frozenset(), "rename": frozenset({"name"}),
+    "players": frozenset({"see"}),
     "undo": frozenset(), "redo": frozenset(),
 }
 
@@ -1147,6 +1160,10 @@ class Encounter:
                         "location_check": location.location_check_input(rules)},
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
+            # The GM's choice of what players see of an NPC (pyfudge.players), with its labels.
+            "players_see": [{"key": p, "label": f"NPCs' {players.LABELS[p]}", "shown": p in state.players_see,
+                             "hint": players.HINTS.get(p, "")}
+                            for p in players.SEE],
         }
 
 

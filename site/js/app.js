@@ -2,7 +2,9 @@
 //
 //   #/          the encounters on this device (list-screen.js) — the dice panel shows below it
 //   #/e/<id>    one encounter: combatants, wound tracks, a round, the log
-//   #/e/<id>/share, #/s/<fragment>, #/p/<fragment>/<cid>   sharing (share.js, player-screen.js)
+//   #/e/<id>/share, #/s/<fragment>, #/p/<fragment>[/<cid>]   sharing (share.js, player-screen.js)
+//   #/e/<id>/display   the table display: what players see, following this browser's other tab
+//                      (table-display.js)
 //
 // Python owns every rule: screens render the view the engine returns (or, before Python is
 // up, the last view saved for this encounter) and turn each tap into one event for
@@ -13,7 +15,8 @@ import { Session } from "./session.js";
 import { EncounterScreen } from "./encounter-screen.js";
 import { ListScreen } from "./list-screen.js";
 import { shareRoute, ShareScreen, LinkScreen } from "./share.js";
-import { PlayerScreen } from "./player-screen.js";
+import { PlayerScreen, PlayersScreen } from "./player-screen.js";
+import { TableDisplay } from "./table-display.js";
 import { StorageNotice } from "./storage-notice.js";
 
 const app = {
@@ -140,6 +143,8 @@ function screen(current) {
   if (current.screen === "player") {
     return html`<${PlayerScreen} key=${current.fragment + current.cid} fragment=${current.fragment} cid=${current.cid} app=${app} />`;
   }
+  if (current.screen === "players") return html`<${PlayersScreen} key=${current.fragment} fragment=${current.fragment} app=${app} />`;
+  if (current.screen === "display") return html`<${TableDisplay} key=${current.id} id=${current.id} app=${app} session=${session} />`;
   return html`<${ListScreen} app=${app} session=${session} />`;
 }
 

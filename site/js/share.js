@@ -1,15 +1,20 @@
 // Sharing an encounter (issue 4, story 6).
 //
 //   #/e/<id>/share         ShareScreen: the encounter's link (copy, the device's share sheet,
-//                          a QR code), and a player link per combatant
+//                          a QR code); what players see of NPCs (the GM's choice, a logged
+//                          event); the players' link and a player link per combatant; the
+//                          table display's address
 //   #/s/<fragment>         LinkScreen: import a copy of the linked encounter and open it
 //   #s=<fragment>          the same
 //   #/p/<fragment>/<cid>   PlayerScreen (player-screen.js): one combatant's card, large
+//   #/p/<fragment>         PlayersScreen (player-screen.js): the encounter as players see it
+//   #/e/<id>/display       TableDisplay (table-display.js): names and wound states, large
 //
 // The encounter travels in the URL fragment (after "#"), which browsers never send to a
 // server. The engine makes and reads the fragment (encounter.link / encounter.unlink: format,
-// compression, caps, validation by replay) and draws the QR code (`qr`, with segno installed
-// on demand from this site); this module only builds addresses and stores copies.
+// compression, caps, validation by replay; encounter.players_link / players.open: only what
+// players see) and draws the QR code (`qr`, with segno installed on demand from this site);
+// this module only builds addresses and stores copies.
 // Opening a link never overwrites anything: it adds a copy under a new id, and remembers the
 // link's hash so that opening the same link again says so instead of adding another copy.
 import { html, useState, useEffect, useReducer } from "../vendor/preact-htm.mjs";
@@ -18,18 +23,27 @@ import * as store from "./store.js";
 const FRAGMENT = "(f\\d+\\.[A-Za-z0-9_-]*)";
 const LINK_ROUTE = new RegExp(`^#(?:/s/|s=)${FRAGMENT}$`);
 const PLAYER_ROUTE = new RegExp(`^#/p/${FRAGMENT}/([\\w-]{1,16})$`);
+const PLAYERS_ROUTE = new RegExp(`^#/p/${FRAGMENT}$`);
 const SHARE_ROUTE = /^#\/e\/([\w-]{1,64})\/share$/;
+const DISPLAY_ROUTE = /^#\/e\/([\w-]{1,64})\/display$/;
 // Anything else that looks like a link (garbled, from a newer app, cut off): the engine says what.
 const ANY_LINK_ROUTE = /^#(?:\/s\/|s=)(.*)$/s;
+const ANY_PLAYERS_ROUTE = /^#\/p\/(.*)$/s;
 
 /** The sharing routes of a hash, or null. */
 export function shareRoute(hash) {
   let m = SHARE_ROUTE.exec(hash);
   if (m) return { screen: "share", id: m[1] };
+  m = DISPLAY_ROUTE.exec(hash);
+  if (m) return { screen: "display", id: m[1] };
   m = PLAYER_ROUTE.exec(hash);
   if (m) return { screen: "player", fragment: m[1], cid: m[2] };
+  m = PLAYERS_ROUTE.exec(hash);
+  if (m) return { screen: "players", fragment: m[1] };
   m = LINK_ROUTE.exec(hash) ?? ANY_LINK_ROUTE.exec(hash);
   if (m) return { screen: "link", fragment: safeDecode(m[1]) };
+  m = ANY_PLAYERS_ROUTE.exec(hash);
+  if (m) return { screen: "players", fragment: safeDecode(m[1]) };
   return null;
 }
 
@@ -50,6 +64,7 @@ export function addressWith(hash) {
 
 export const linkAddress = (fragment) => addressWith(`/s/${fragment}`);
 export const playerAddress = (fragment, cid) => addressWith(`/p/${fragment}/${cid}`);
+export const playersAddress = (fragment) => addressWith(`/p/${fragment}`);
 
 /** A short, stable hash of a link's fragment (53-bit cyrb53, hex, with the length): to know a
  * link was imported before. Not a secret; a collision only means "you already have this". */
@@ -147,7 +162,7 @@ function useSession(session) {
 
 export function ShareScreen({ id, app, session }) {
   const s = useSession(session(id));
-  const [fragment, setFragment] = useState(null);
+  const [links, setLinks] = useState(null); // {encounter, players}: the two fragments
   const [error, setError] = useState(null);
   const [player, setPlayer] = useState("");
   const stored = s.stored;
@@ -157,12 +172,15 @@ export function ShareScreen({ id, app, session }) {
     document.documentElement.dataset.share = "making";
     if (!stored) return;
     let live = true;
-    setFragment(null);
-    app.engine.request("encounter.link", { encounter: stored }).then((response) => {
+    setLinks(null);
+    setError(null);
+    Promise.all([app.engine.request("encounter.link", { encounter: stored }),
+      app.engine.request("encounter.players_link", { encounter: stored })]).then(([whole, players]) => {
       if (!live) return;
-      if (response.ok) setFragment(response.result.fragment);
-      else setError(response.error.message);
-      document.documentElement.dataset.share = response.ok ? "ready" : "failed";
+      const failed = [whole, players].find((r) => !r.ok);
+      if (failed) setError(failed.error.message);
+      else setLinks({ encounter: whole.result.fragment, players: players.result.fragment });
+      document.documentElement.dataset.share = failed ? "failed" : "ready";
     });
     return () => { live = false; };
   }, [id, rev]);
@@ -181,13 +199,15 @@ export function ShareScreen({ id, app, session }) {
     <section class="card" aria-labelledby="share-title">
       <h2 id="share-title" class="enc-name">Share <bdi>${name}</bdi></h2>
       <p class="hint">The encounter travels inside the link, after the “#”: browsers never send that
-        part to any server. Whoever opens it gets a copy; it never changes yours.</p>
+        part to any server. Whoever opens it gets a copy; it never changes yours. It holds
+        everything, NPCs' sheets too: it is for you or another GM, not for players.</p>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${!fragment && !error && html`<p class="hint" role="status">Making the link…</p>`}
-      ${fragment && html`<${LinkTools} url=${linkAddress(fragment)} title=${name} idPrefix="share"
+      ${!links && !error && html`<p class="hint" role="status">Making the links…</p>`}
+      ${links && html`<${LinkTools} url=${linkAddress(links.encounter)} title=${name} idPrefix="share"
         engine=${app.engine} label="Link to this encounter" />`}
     </section>
-    ${fragment && combatants.length > 0 && html`
+    ${view && html`<${PlayersSee} session=${s} view=${view} />`}
+    ${links && combatants.length > 0 && html`
       <section class="card" aria-labelledby="player-title">
         <h2 id="player-title">Player links</h2>
         <p class="hint">A player link opens one combatant's card and wound track, large, on the player's phone.</p>
@@ -196,11 +216,53 @@ export function ShareScreen({ id, app, session }) {
           <select id="player-pick" onChange=${(e) => setPlayer(e.currentTarget.value)}>
             ${combatants.map((c) => html`<option value=${c.id} selected=${c.id === chosen.id}>${c.name}</option>`)}
           </select>
-          <${LinkTools} url=${playerAddress(fragment, chosen.id)} title=${chosen.name} idPrefix="player"
+          <${LinkTools} url=${playerAddress(links.players, chosen.id)} title=${chosen.name} idPrefix="player"
             engine=${app.engine} label="Player link" />
         </div>
+      </section>
+      <section class="card" aria-labelledby="players-link-title">
+        <h2 id="players-link-title">The encounter as players see it</h2>
+        <p class="hint">Every combatant as the players see them, for the group's chat.</p>
+        <${LinkTools} url=${playersAddress(links.players)} title=${name} idPrefix="players"
+          engine=${app.engine} label="Players' link" />
       </section>`}
+    <section class="card" aria-labelledby="display-link-title">
+      <h2 id="display-link-title">Table display</h2>
+      <p class="hint">Names and wound states, large, for a tablet in the middle of the table. Open it in
+        another tab or window of this browser: it follows every change you make here.</p>
+      <a class="button-link" href=${`#/e/${id}/display`} target="_blank" rel="noopener">Open the table display</a>
+    </section>
   `;
+}
+
+/** The GM's choice of what players see of NPCs: one logged event per change, so it is saved
+ * with the encounter and the links above are made again from it. */
+function PlayersSee({ session, view }) {
+  const parts = view.players_see ?? [];
+  // The choice as ticked, until the engine's view has it (events apply in order).
+  const [want, setWant] = useState(null);
+  const shown = (key) => (want ? want.includes(key) : parts.find((p) => p.key === key)?.shown);
+  function toggle(key, on) {
+    const see = parts.filter((p) => (p.key === key ? on : shown(p.key))).map((p) => p.key);
+    setWant(see);
+    session.apply({ t: "players", see }).then(() => setWant((w) => (w === see ? null : w)));
+  }
+  return html`
+    <section class="card" aria-labelledby="see-title">
+      <h2 id="see-title">What players see</h2>
+      <fieldset class="players-see stack" aria-describedby="see-hint">
+        <legend>Shown to players in their links and on the table display</legend>
+        ${parts.map((p) => html`
+          <label key=${p.key} class="check">
+            <input type="checkbox" checked=${shown(p.key)}
+              onChange=${(e) => toggle(p.key, e.currentTarget.checked)} />
+            <span>${p.label}${p.hint && html`<br /><span class="hint">${p.hint}</span>`}</span>
+          </label>`)}
+      </fieldset>
+      <p id="see-hint" class="hint">Names always show, and player characters show whole. What is not ticked is
+        left out of the players' links altogether, not just hidden from view.</p>
+      ${session.error && html`<p class="error" role="alert">${session.error.message}</p>`}
+    </section>`;
 }
 
 // --- opening a link --------------------------------------------------------------------------------

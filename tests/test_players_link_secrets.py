@@ -1,0 +1,181 @@
+"""What players see: the players' link leaves out every part of an NPC the GM hides (not merely
+undrawn: absent from the encoded payload), hidden wounds travel as a word (F95 4.51), the
+choice is a logged event, and a link carrying a hidden part is refused."""
+
+import json
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from pyfudge import api, codec, players, wounds
+from pyfudge.combat import fighter as fighter_mod
+from pyfudge.encounter import Encounter
+
+
+def call(action, **args):
+    return json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": action, "args": args})))
+
+
+# Values found nowhere else in a payload, so their absence from the link's text is a proof.
+ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",
+        "armor": {"name": "Mail", "value": 3}}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Zweihanderkunst": "Superb", "Brawling": "Fair"},
+       "strength": "Great", "damage_capacity": "Good", "weapon": {"name": "Glaive of Woe", "size": 2},
+       "armor": {"name": "Brigandine", "value": 2}, "shield": "large", "pain_threshold": "high"}
+SECRETS = {"skills": ["Zweihanderkunst", "Brawling", '"damage_capacity"', '"attack_skill"'],
+           "weapons": ["Glaive of Woe", "Brigandine", '"shield": "large"'],
+           "wounds": ["Very Hurt", '"marks"', '"stun_marks"', '"track"', '"pain_threshold"']}
+ALL_SEES = [list(c) for n in range(4) for c in combinations(players.SEE, n)]
+
+
+def stored(see=None, level="Very Hurt", orc=ORC, preset="fudge1995", options=None):
+    log = [{"t": "add", "fighter": ASTA}, {"t": "add", "fighter": orc}, {"t": "wound", "id": "c2", "level": level}]
+    if see is not None:
+        log.append({"t": "players", "see": see})
+    return {"name": "Raid", "ruleset": {"preset": preset, "options": options or {}}, "log": log}
+
+
+def link_data(encounter):
+    reply = call("encounter.players_link", encounter=encounter)
+    assert reply["ok"], reply
+    return codec.unwrap(codec.decode_link(reply["result"]["fragment"]), "players")
+
+
+def orc_text(data):
+    """The Orc's entry of a decoded players' link, as text."""
+    return json.dumps(next(c for c in data["combatants"] if c["id"] == "c2"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("see", ALL_SEES)
+def test_every_hidden_part_is_absent_from_the_encoded_link(see):
+    data = link_data(stored(see))
+    text = orc_text(data)
+    assert data["see"] == see
+    for part, values in SECRETS.items():
+        for value in values:
+            assert (value in text) == (part in see), (part, value, text)
+    orc = json.loads(text)
+    assert set(orc["fighter"]) == set(players.ALWAYS).union(*(players.PARTS[p] for p in see))
+    assert ("hurt" in orc) == ("wounds" not in see)
+    # The player character is always whole: his own sheet and track.
+    asta = data["combatants"][0]
+    assert set(asta["fighter"]) == set(fighter_mod._FIELDS) and "hurt" not in asta
+
+
+def test_the_link_holds_no_log_and_no_last_result():
+    fragment = call("encounter.players_link", encounter=stored())["result"]["fragment"]
+    text = json.dumps(codec.decode_link(fragment), ensure_ascii=False)
+    assert "Very Hurt" not in text and "log" not in text and "Orc is" not in text
+
+
+def test_every_sheet_key_belongs_to_one_part():
+    keys = list(players.ALWAYS) + [k for part in players.SEE for k in players.PARTS[part]]
+    assert sorted(keys) == sorted(fighter_mod._FIELDS) and len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize(("level", "word"), [
+    ("Undamaged", "unhurt"), ("Scratch", "wounded"), ("Hurt", "wounded"), ("Very Hurt", "badly hurt"),
+    ("Incapacitated", "down"), ("Near Death", "down"), ("Dead", "down")])
+def test_hidden_wounds_are_a_word_by_the_rulebook_level(level, word):
+    encounter = stored(level=level) if level != "Undamaged" else {**stored(), "log": stored()["log"][:2]}
+    assert json.loads(orc_text(link_data(encounter)))["hurt"] == word
+    view = call("players.open", fragment=call("encounter.players_link", encounter=encounter)["result"]["fragment"])
+    orc = view["result"]["view"]["combatants"][1]
+    assert orc["status"] == word and orc["track"] is None and orc["can_fight"] == (word != "down")
+
+
+def test_knocked_out_is_down():
+    track = wounds.WoundTrack.from_dict({"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]], "knocked_out": True})
+    assert players.hurt_word(track) == players.DOWN
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(see=st.sampled_from(ALL_SEES), level=st.sampled_from(wounds.LEVEL_NAMES[1:]),
+       role=st.sampled_from(fighter_mod.ROLES), preset=st.sampled_from(["fudge1995", "mudge", "fudge1993"]),
+       pawn=st.booleans(), track=st.sampled_from(["realistic", "cinematic", "epic"]))
+def test_any_encounter_shape_keeps_its_hidden_parts_out(see, level, role, preset, pawn, track):
+    options = {"wounds.pawn_track": pawn, "wounds.track": track}
+    enc = stored(see, level=level, orc={**ORC, "role": role}, preset=preset, options=options)
+    data = link_data(enc)
+    orc = json.loads(orc_text(data))
+    shown = players.SEE if role == "pc" else tuple(see)
+    assert set(orc["fighter"]) <= set(players.ALWAYS).union(*(players.PARTS[p] for p in shown))
+    real = Encounter.from_dict(enc).state.find("c2").fighter.track_for(Encounter.from_dict(enc).state.rules)
+    if "wounds" not in shown:
+        assert orc["hurt"] == players.hurt_word(real) and "track" not in orc["fighter"]
+    card = players.read(data)["combatants"][1]
+    for part, key in (("skills", "skills"), ("weapons", "weapon"), ("wounds", "track")):
+        assert (card[key] is None) == (part not in shown)
+    assert (card["odf"] is None) != ({"skills", "weapons"} <= set(shown))
+
+
+def test_shown_parts_reach_the_players_view():
+    fragment = call("encounter.players_link", encounter=stored(list(players.SEE)))["result"]["fragment"]
+    orc = call("players.open", fragment=fragment)["result"]["view"]["combatants"][1]
+    # High Pain Threshold travels with the wounds: Very Hurt at −1 (F95 4.51).
+    assert orc["hurt"] is None and orc["status"] == "Very Hurt −1" and orc["track"]["worst_name"] == "Very Hurt"
+    assert orc["skills"][0] == {"name": "Zweihanderkunst", "level": "Superb"}
+    assert orc["weapon"] == "Glaive of Woe" and orc["armor"] == "Brigandine" and orc["odf"]["total"] > 0
+
+
+def test_the_choice_is_a_logged_event_that_undo_takes_back():
+    enc = Encounter.from_dict(stored(["skills", "wounds"]))
+    assert enc.state.players_see == ("skills", "wounds")
+    assert enc.lines[-1] == "Players now see NPCs' skills and traits, exact wounds."
+    assert [p["shown"] for p in enc.view()["players_see"]] == [True, False, True]
+    enc.apply({"t": "undo"})
+    assert enc.state.players_see == () and not any(p["shown"] for p in enc.view()["players_see"])
+
+
+def test_saved_data_without_the_choice_hides_every_npc_part():
+    assert json.loads(orc_text(link_data(stored())))["fighter"] == {"name": "Orc", "role": "npc"}
+
+
+@pytest.mark.parametrize("see", [["skills", "skills"], ["names"], "wounds", None])
+def test_a_bad_choice_is_refused(see):
+    enc = Encounter.from_dict(stored())
+    with pytest.raises(Exception) as err:
+        enc.apply({"t": "players", "see": see})
+    assert err.value.field == "event.see"
+
+
+def test_a_whole_encounter_link_still_opens_as_the_players_view():
+    # Player links were once made from the whole encounter's link: they still open.
+    fragment = call("encounter.link", encounter=stored())["result"]["fragment"]
+    view = call("players.open", fragment=fragment)["result"]["view"]
+    assert [c["name"] for c in view["combatants"]] == ["Ásta", "Orc"]
+    assert view["combatants"][1]["status"] == "badly hurt"
+
+
+def test_the_table_display_shows_what_the_link_shows():
+    enc = stored(["weapons"])
+    fragment = call("encounter.players_link", encounter=enc)["result"]["fragment"]
+    display = call("encounter.players", id="table", rev=len(enc["log"]), encounter=enc)["result"]
+    assert display["view"] == call("players.open", fragment=fragment)["result"]["view"]
+
+
+def forged(data):
+    return codec.encode_link(codec.wrap("players", data))
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda o: o["fighter"].update(skills={"Axe": 1}), "fragment.data.combatants[1].fighter.skills"),
+    (lambda o: o["fighter"].update(track={"kind": "boxes"}), "fragment.data.combatants[1].fighter.track"),
+    (lambda o: o.update(hurt="dying"), "fragment.data.combatants[1].hurt"),
+    (lambda o: o.pop("hurt"), "fragment.data.combatants[1].hurt"),
+    (lambda o: o.update(secret=1), "fragment.data.combatants[1]"),
+    (lambda o: o.update(id="c1"), "fragment.data.combatants[1].id"),
+    (lambda o: o.update(side="gm"), "fragment.data.combatants[1].side"),
+])
+def test_a_forged_players_link_is_refused(change, field):
+    data = link_data(stored())
+    change(data["combatants"][1])
+    reply = call("players.open", fragment=forged(data))
+    assert not reply["ok"] and reply["error"]["field"] == "args." + field, reply
+
+
+def test_a_players_link_is_no_encounter_to_import():
+    fragment = call("encounter.players_link", encounter=stored())["result"]["fragment"]
+    reply = call("encounter.unlink", fragment=fragment)
+    assert not reply["ok"] and "players" in reply["error"]["message"]
