@@ -79,7 +79,9 @@ def test_share_link_copy_qr_and_open_twice(open_context, site, screen, axe_check
     # The QR code: an <img> of an SVG data URL, drawn by segno installed from this site's wheel.
     page.get_by_role("button", name="Show QR code").first.click()
     qr = page.locator("img.qr").first
-    expect(qr).to_be_visible()
+    # Its first use installs micropip and segno, which mount the rest of the standard library
+    # (docs/app.md): seconds on a busy machine.
+    expect(qr).to_be_visible(timeout=60_000)
     src = qr.get_attribute("src")
     assert src.startswith("data:image/svg+xml;charset=utf-8,%3Csvg")
     assert qr.evaluate("(img) => img.complete && img.naturalWidth > 0")
