@@ -164,10 +164,17 @@ class Chance:
         # The point stays inside its interval whatever the float rounding (k = 0 or n).
         return cls(p, None, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
+    @property
+    def halfwidth(self) -> float:
+        """How far the interval reaches from the point, either way: the chance is ``p`` ± this
+        (the Wilson interval leans towards ½, so its longer side)."""
+        return max(self.p - self.low, self.high - self.p)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"p": float, "exact": "n/d" or null, "low": float, "high": float}``."""
+        """JSON shape: ``{"p": float, "exact": "n/d" or null, "low": float, "high": float,
+        "halfwidth": float}``."""
         return {"p": round(self.p, 6), "exact": None if self.exact is None else _text(self.exact),
-                "low": round(self.low, 6), "high": round(self.high, 6)}
+                "low": round(self.low, 6), "high": round(self.high, 6), "halfwidth": round(self.halfwidth, 6)}
 
 
 @dataclass(frozen=True)
@@ -811,7 +818,7 @@ def _play(start: _Start, drawer: _Drawer, cap: int) -> tuple[str | None, int] | 
 def halfwidth(chances: Iterable[Chance]) -> float:
     """How far the widest 95% interval reaches from its point, either way (0 when exact): the
     forecast's "±"."""
-    return max((max(c.p - c.low, c.high - c.p) for c in chances), default=0.0)
+    return max((c.halfwidth for c in chances), default=0.0)
 
 
 def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> Forecast:
@@ -852,12 +859,12 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
         Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
              "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
         Step("F95 4.22", f"Simulated {n} fights from seed {seed}: {drawer.drawn} exchanges drawn, each from its "
-             f"exact distribution ({runs} resolutions weighed it); each chance ±{half:.1%} at 95% (Wilson).",
+             f"exact distribution ({runs} resolutions weighed it); each chance ±{half * 100:.1f} % at 95 % (Wilson).",
              {"samples": n, "seed": seed, "runs": runs, "drawn": drawer.drawn, "halfwidth": round(half, 6)}),
     )
     if stop == "time":
         steps += (Step("F95 4.22", f"Stopped after {n} fights at the time budget of {TIME_BUDGET:g} s, short "
-                       f"of ±{TARGET_HALFWIDTH:.0%}.", {"samples": n, "time_budget": TIME_BUDGET}),)
+                       f"of ±{TARGET_HALFWIDTH * 100:g} %.", {"samples": n, "time_budget": TIME_BUDGET}),)
     elif stop == "budget":
         steps += (Step("F95 4.22", f"Stopped after {n} fight{'s' if n != 1 else ''} of the {wanted} asked: a "
                        f"forecast runs the pipeline at most {MAX_RUNS:,} times and draws at most {MAX_DRAWS:,} "

@@ -204,7 +204,7 @@ def test_to_dict_shape():
     assert set(d) >= {"method", "samples", "seed", "sides", "rounds", "capped", "policy"}
     assert set(d["sides"]) == {"players", "foes", "none"}
     for c in d["sides"].values():
-        assert set(c) == {"p", "exact", "low", "high"}
+        assert set(c) == {"p", "exact", "low", "high", "halfwidth"} and c["halfwidth"] == 0
         assert Fraction(c["exact"]) == Fraction(c["exact"]) and c["low"] == c["p"] == c["high"]
     assert Fraction(d["rounds"]["exact"]) > 1 and d["samples"] is None and d["seed"] is None
     assert json.loads(json.dumps(d)) == d
