@@ -942,16 +942,10 @@ class OutcomeDraw:
         rolls, dmg = _root(ex.techniques, ex.kinds)
         # Every contest compares the two combat rolls' totals: start from their classes, sparing
         # the runs that would only find that out (a finer class than needed weighs the same).
-        self._root = _Node(rolls, dmg)
-        self._root.outcome = None
-        by_total = frozenset({_TOTAL})
-        pairs = [(ca, cb) for ca in _roll_children(rolls[0].technique, rolls[0].features, rolls[0].key, by_total)
-                 for cb in _roll_children(rolls[1].technique, rolls[1].features, rolls[1].key, by_total)]
-        self._root.children = [
-            _Node(tuple(_RollSlot(r.technique, by_total, key, size, faces, total)
-                        for r, (key, size, faces, total) in zip(rolls, pair)) + rolls[2:], dmg)
-            for pair in pairs]
-        self._root.shares = list(itertools.accumulate(ca[1] * cb[1] for ca, cb in pairs))
+        # The classes are made when a draw first lands on them.
+        self._rest, self._dmg = rolls[2:], dmg
+        self._pairs, self._shares = _total_pairs(rolls[0].technique, rolls[1].technique)
+        self._top: list[_Node | None] = [None] * len(self._pairs)
 
     @property
     def runs(self) -> int:
@@ -959,7 +953,10 @@ class OutcomeDraw:
 
     def draw(self, rng: "random.Random") -> "ExchangeOutcome":
         """One outcome, as likely as its class of dice."""
-        node = self._root
+        i = bisect.bisect_right(self._shares, rng.randrange(self._shares[-1]))
+        node = self._top[i]
+        if node is None:
+            node = self._top[i] = _Node(self._pairs[i] + self._rest, self._dmg)
         while True:
             if node.outcome is _UNRUN:
                 try:
@@ -976,6 +973,18 @@ class OutcomeDraw:
 
 
 _UNRUN = object()
+
+
+@lru_cache(maxsize=None)
+def _total_pairs(a: str, b: str) -> tuple[tuple[tuple[_RollSlot, _RollSlot], ...], tuple[int, ...]]:
+    """The classes of two combat rolls' totals (techniques ``a`` and ``b``), every pair of them,
+    with their running shares."""
+    by_total = frozenset({_TOTAL})
+    classes = [[_RollSlot(t, by_total, key, size, faces, total)
+                for key, size, faces, total in _roll_children(t, frozenset(), _root_roll(t).key, by_total)]
+               for t in (a, b)]
+    pairs = tuple(itertools.product(*classes))
+    return pairs, tuple(itertools.accumulate(x.size * y.size for x, y in pairs))
 
 
 class _Node:
