@@ -67,9 +67,10 @@ no further than :data:`TARGET_HALFWIDTH` (±2%) from it, or when the forecast ha
 fights; ``stop`` says which, ``halfwidth`` how far the widest interval reaches, and the fights
 played are those the same seed would play if that many were asked. Fights asked for are all
 played, whatever the clock, within the door's budget (:data:`MAX_RUNS` pipeline runs,
-:data:`MAX_DRAWS` exchanges drawn: ``stopped``). Three against three (docs/performance.md):
-the weighing of new classes of dice dominates, so a first forecast plays some hundreds of
-fights in the budget, not the ~2,400 that ±2% needs at even odds.
+:data:`MAX_DRAWS` exchanges drawn: ``stopped``). Three against three (docs/performance.md, Forecast):
+the weighing of new classes of dice dominates, so a forecast falls short of ±2% in its time
+budget (that takes ~330 fights when one side wins 98%, ~2,400 at even odds): it says how
+far it got.
 """
 
 from __future__ import annotations
