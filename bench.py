@@ -66,6 +66,9 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     # Table mode: the encounter screen a GM runs a fight from, at 390×844, mid-round.
     "round_screen_px": (2000, "px", "encounter screen height at 390×844, mid-round"),
     "tabs_to_resolve": (15, "", "Tab presses from the top of the page to Resolve"),
+    # The forecast of the three-against-three reference (forecast_3v3_encounter), in Pyodide.
+    "forecast_3v3_ms": (1000, "ms", "forecast 3-vs-3 in Pyodide (first call)"),
+    "forecast_3v3_halfwidth": (0.02, "", "its widest 95% interval's reach (±)"),
 }
 
 # What a static host compresses (by type) when the browser accepts gzip or brotli; archives
@@ -231,6 +234,7 @@ class Samples:
     cls: dict[str, list[float]] = field(default_factory=dict)  # "list" / "encounter" -> per run
     round_screen_px: list[float] = field(default_factory=list)
     tabs_to_resolve: list[float] = field(default_factory=list)
+    forecast_3v3: list[dict[str, Any]] = field(default_factory=list)  # forecast_in_page's answers
     notes: list[str] = field(default_factory=list)
 
     def add(self, page: str, metric: str, value: float | None) -> None:
@@ -318,6 +322,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "snapshot_runs": f"{len(snapshots)} of {len(s.snapshot_bytes)}",
         "round_screen_px": max(s.round_screen_px) if s.round_screen_px else None,
         "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
+        **forecast_headline(s.forecast_3v3),
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -347,6 +352,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
                   "first_after_open": summary(s.apply_first_ms), "open_ms": summary(s.open_ms),
                   "log_events": s.log_events, "view_chars": s.view_chars},
         "odds": odds,
+        "forecast_3v3": s.forecast_3v3,
         "first_visit": first_visit,
         "meta": meta,
         "notes": s.notes,
@@ -810,6 +816,7 @@ class Bench:
                 "(encounter) => window.pyfudgeBench.repeat('encounter.link', {encounter}, 1)"
                 ".then((r) => r.result.fragment)", ref["encounter"])
             self.samples.share_link_chars = len(link)
+            self.samples.forecast_3v3.append(forecast_in_page(page))
             got = page.evaluate(
                 "([enc, event, n, w]) => window.pyfudgeBench.applyBench(enc, event, n, w)",
                 [apply_encounter(ref), ref["apply_event"], APPLY_COUNT, APPLY_WARMUP])
@@ -864,6 +871,94 @@ class Bench:
         return results(self.samples, meta)
 
 
+# ---------------------------------------------------------------- the forecast of three against three
+
+
+def _forecast_fighter(name: str, skill: str, level: str, weapon: dict, armor: dict | None = None,
+                      **more: Any) -> dict[str, Any]:
+    return {"name": name, "skills": {skill: level}, "weapon": weapon, **({"armor": armor} if armor else {}), **more}
+
+
+def forecast_3v3_encounter() -> dict[str, Any]:
+    """The forecast's reference: three PCs with ordinary gear (sword, axe, spear; leather or
+    chain) against three goblin-like NPC pawns (Fair or Mediocre, short weapons, no armour or
+    leather), Fudge 1995 as it comes, before the first round."""
+    sword, axe, spear = ({"name": n, "size": 2, "sharp": 1} for n in ("Sword", "Axe", "Spear"))
+    players = [_forecast_fighter("Aldric", "Sword", "Good", sword, {"name": "Chain mail", "value": 2}, strength=1),
+               _forecast_fighter("Brenna", "Axe", "Fair", axe, {"name": "Leather", "value": 1}, strength=1),
+               _forecast_fighter("Cedric", "Spear", "Fair", spear, {"name": "Leather", "value": 1})]
+    goblins = [_forecast_fighter("Goblin chief", "Scimitar", "Fair", {"name": "Scimitar", "size": 1, "sharp": 1},
+                                 {"name": "Leather", "value": 1}, role="npc"),
+               _forecast_fighter("Goblin spearman", "Spear", "Fair", {"name": "Short spear", "size": 1, "sharp": 1},
+                                 role="npc"),
+               _forecast_fighter("Goblin with a club", "Club", "Mediocre", {"name": "Club", "size": 1}, role="npc")]
+    log = ([{"t": "add", "side": "players", "fighter": f} for f in players]
+           + [{"t": "add", "side": "foes", "fighter": f} for f in goblins])
+    return {"name": "Three against three goblins", "ruleset": {"preset": "fudge1995"}, "log": log}
+
+
+FORECAST_JS = """(encounter) => window.pyfudgeBench.timed('forecast', {encounter}).then(({ms, response}) => {
+  const r = response.result;
+  return {ms, halfwidth: r.halfwidth, samples: r.samples, stop: r.stop, runs: r.runs,
+          players: r.sides.players.p, method: r.method};
+})"""
+
+
+def forecast_in_page(page) -> dict[str, Any]:
+    """One forecast of the reference in the bench engine page (JS → worker → Python → JS, as
+    the app asks it), default settings: its time, half-width, fights and why it stopped."""
+    return page.evaluate(FORECAST_JS, forecast_3v3_encounter())
+
+
+def forecast_in_cpython(times: int = 3) -> list[dict[str, Any]]:
+    """The same forecast through the JSON door in this CPython, ``times`` times in a row."""
+    from pyfudge import api
+    request = json.dumps({"v": 1, "id": 1, "action": "forecast", "args": {"encounter": forecast_3v3_encounter()}})
+    out = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        r = json.loads(api.handle(request))["result"]
+        out.append({"ms": (time.perf_counter() - t0) * 1000, "halfwidth": r["halfwidth"], "samples": r["samples"],
+                    "stop": r["stop"], "runs": r["runs"], "players": r["sides"]["players"]["p"],
+                    "method": r["method"]})
+    return out
+
+
+def forecast_headline(answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The forecast's headline keys: the medians of the page's answers (None if not measured)."""
+    return {"forecast_3v3_ms": median_or_none([a["ms"] for a in answers]),
+            "forecast_3v3_halfwidth": median_or_none([a["halfwidth"] for a in answers])}
+
+
+def forecast_only(dist: Path, runs: int, chromium: str, log: Callable[[str], None]) -> dict[str, Any]:
+    """Just the forecast measure (``build.py bench --forecast-only``): a fresh bench engine page
+    per run, one forecast in each, then the same in CPython."""
+    from playwright.sync_api import sync_playwright
+
+    bench = Bench(dist, runs, log)
+    thread = threading.Thread(target=bench.server.serve_forever, daemon=True)
+    thread.start()
+    answers = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(args=build.CHROMIUM_ARGS, **({"executable_path": chromium} if chromium else {}))
+            for run in range(runs):
+                log(f"forecast run {run + 1}/{runs}")
+                context = bench.context(browser)
+                try:
+                    page = context.new_page()
+                    page.goto(bench.url + "bench/engine.html")
+                    bench.wait_ready(page, "bench engine page")
+                    answers.append(forecast_in_page(page))
+                finally:
+                    context.close()
+            browser.close()
+    finally:
+        bench.server.shutdown()
+        bench.server.server_close()
+    return _round({**forecast_headline(answers), "pyodide": answers, "cpython": forecast_in_cpython(), **machine()})
+
+
 def machine() -> dict[str, Any]:
     import os
     try:
@@ -883,6 +978,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--dist", type=Path, default=None,
                         help="measure this built site instead of a fresh build in a temporary folder")
+    parser.add_argument("--forecast-only", action="store_true",
+                        help="only the 3-vs-3 forecast, in Pyodide and in CPython (JSON)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -903,6 +1000,9 @@ def main(argv: list[str]) -> int:
             dist = Path(tmp) / "dist"
             with contextlib.redirect_stdout(sys.stderr):  # stdout is for the table or JSON only
                 build.build(dist)
+        if args.forecast_only:
+            print(json.dumps(forecast_only(dist.resolve(), args.runs, chromium, log), indent=1))
+            return 0
         before = machine()
         bench = Bench(dist.resolve(), args.runs, log)
         r = bench.run(chromium)

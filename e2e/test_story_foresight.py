@@ -256,3 +256,21 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
     idle(page)
     expect(page.locator("#round .error")).to_contain_text("enter his roll")
     assert page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length", enc_id) == log_before
+
+
+def test_a_forecast_of_several_a_side_says_each_chance_plus_or_minus(open_context, site, screen):
+    """Two against two is simulated: every chance is shown ± its 95 % interval's reach, and
+    the method line says how many fights and the widest reach, as the engine answers."""
+    page = open_context(**screen).new_page()
+    new_encounter(page, site, "Two and two")
+    for f in (ASTA, {**ASTA, "name": "Bjorn"}, ORC, {**GOB, "name": "Gob"}):
+        add_fighter(page, f)
+    forecast = page.locator("details.forecast")
+    forecast.locator("summary").click()
+    table = page.get_by_test_id("forecast")
+    expect(table).to_be_visible(timeout=60_000)
+    for row in table.locator("tr").all():
+        expect(row.locator(".interval")).to_have_text(re.compile(r"^±\d+\.\d %$"))
+    expect(page.get_by_test_id("forecast-method")).to_have_text(
+        re.compile(r"^Simulation of \d+ fights \(seed 1\): each chance within ±\d+\.\d %, 95 % sure\.$"))
+    forecast.screenshot(path=f"/tmp/foresight-forecast-2v2-{screen['viewport']['width']}.png")

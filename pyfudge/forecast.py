@@ -25,8 +25,9 @@ forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
   What the encounter carries is honoured: modifiers left by earlier exchanges (F95 4.23, 4.31)
   apply to each fighter's next exchange, and a stun (F95 4.62) hampers him for as long as the
   encounter would hold it (the rest of the round it happened in and its rounds after).
-- **Dice.** Every exchange runs the real pipeline (:func:`pyfudge.combat.attack.resolve_exchange`,
-  ``resolve_attack`` and ``resolve_initiative`` under alternating turns);
+- **Dice.** Every exchange's outcome comes from the real pipeline
+  (:func:`pyfudge.combat.attack.resolve_exchange`, ``resolve_attack`` and ``resolve_initiative``
+  under alternating turns), weighed over every class of dice or drawn from those weights;
   wounds taken so far count, as do the round numbers ("plus" levels, a speed Power, F95 4.36).
 - **The end.** A fight ends when a side has no fighter able to fight: the other side is the last
   standing, or nobody is (``"none"``) when both fall in the same round (only where one
@@ -48,21 +49,38 @@ left with chance ``r`` per round, ``P(win) = Σ p_t·P_t(win) / r`` and
 simulates instead. Solved states are kept across forecasts (the newest 20,000), so asking again
 after an exchange costs little; a forecast's ``runs`` counts its own work only.
 
-**Simulation** otherwise: ``samples`` fights played with ``random.Random(seed)`` and the dice
-module's ``roll_*`` edge functions (the same seed gives the same forecast). Unless ``samples`` is
-given, sampling stops once the forecast has run the pipeline :data:`SIMULATION_RUNS` times in
-all (an exact attempt that ran over its budget counts, but leaves the simulation at least half)
-and played at least :data:`MIN_SAMPLES` fights, so a forecast stays quick (about 0.5 s in
-CPython for three against three); the sample size is reported with a 95% (Wilson) interval for
-each chance.
+**Simulation** otherwise: fights played with ``random.Random(seed)`` (the same seed gives the
+same forecast), each exchange, attack and initiative roll *drawn from its exact distribution*
+rather than rolled die by die. What an exchange's dice can do depends only on its
+:class:`_Matchup` — its kind, both fighters as they stand, their declarations (stun, carried
+modifiers) and the round where it matters — so the distribution is kept per matchup for the
+whole forecast: :class:`pyfudge.odds.OutcomeDraw` walks the same classes of dice as
+:func:`pyfudge.odds.exchange_outcomes`, choosing among finer classes by their exact shares (an
+integer ``randrange``, no float rounding) and running the pipeline only for a class it meets the
+first time. A drawn exchange is thus distributed exactly as one played die by die, and the
+fight around it is the same code (:func:`_round`) for both methods. Drawing is cheap; the cost
+is the first run of each class of dice a fight meets (``runs``), which falls as the fights go on.
+
+Unless ``samples`` is given, sampling stops once every chance's 95% (Wilson) interval reaches
+no further than :data:`TARGET_HALFWIDTH` (±2%) from it, or when the forecast has taken
+:data:`TIME_BUDGET` seconds (an exact attempt's included), after at least :data:`MIN_SAMPLES`
+fights; ``stop`` says which, ``halfwidth`` how far the widest interval reaches, and the fights
+played are those the same seed would play if that many were asked. Fights asked for are all
+played, whatever the clock, within the door's budget (:data:`MAX_RUNS` pipeline runs,
+:data:`MAX_DRAWS` exchanges drawn: ``stopped``). Three against three (docs/performance.md, Forecast):
+the weighing of new classes of dice dominates, so a forecast falls short of ±2% in its time
+budget (that takes ~330 fights when one side wins 98%, ~2,400 at even odds): it says how
+far it got.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import math
 import random
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field as dc_field, replace
 from fractions import Fraction
@@ -94,21 +112,23 @@ POLICY = ("Rounds as the ruleset paces them, neutral declarations: able fighters
           "able to fight.")
 
 EXACT_RUNS = 1_500        # pipeline runs the exact chain may spend before simulating instead
-SIMULATION_RUNS = 3_000   # runs a default forecast spends in all, an exact attempt's included
-                          # (at least half of it on the simulation): about 1 s in CPython
-DEFAULT_SAMPLES = 2_000   # fights simulated by default, if the budget allows
+TARGET_HALFWIDTH = 0.02   # a default simulation stops once every chance is known to ±2% (95%)…
+TIME_BUDGET = 0.9         # …or once the forecast has taken this many seconds (an exact attempt's
+                          # included), so that it answers within a second in the browser
 MIN_SAMPLES = 30          # a default simulation plays at least this many fights (big battles)
 MAX_SAMPLES = 20_000
 # The door's hard budget for one forecast's simulation, whatever ``samples`` and ``round_cap``
-# ask: at most this many exchanges resolved (about 4 s in CPython for forty fighters, at ~2,400
-# a second; a default forecast stops at SIMULATION_RUNS long before). Sampling stops at the
-# first round past it and the forecast says how many fights it played (``stopped``).
-MAX_RUNS = 10_000
+# ask: at most this many pipeline runs weighing exchanges (each new class of dice met costs one;
+# about 4 s in CPython) and this many exchanges drawn (about 3 s). Sampling stops at the first
+# round past either and the forecast says how many fights it played (``stopped``).
+MAX_RUNS = 5_000
+MAX_DRAWS = 100_000
 ROUND_CAP = 40
 MAX_ROUND_CAP = 200
 MAX_COMBATANTS = 40       # as many as an encounter holds
 DEFAULT_SEED = 1
 Z95 = 1.959963984540054   # the normal quantile of a two-sided 95% interval
+_clock = time.perf_counter  # the time budget's clock (a test stands in its own)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,10 +165,17 @@ class Chance:
         # The point stays inside its interval whatever the float rounding (k = 0 or n).
         return cls(p, None, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
+    @property
+    def halfwidth(self) -> float:
+        """How far the interval reaches from the point, either way: the chance is ``p`` ± this
+        (the Wilson interval leans towards ½, so its longer side)."""
+        return max(self.p - self.low, self.high - self.p)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"p": float, "exact": "n/d" or null, "low": float, "high": float}``."""
+        """JSON shape: ``{"p": float, "exact": "n/d" or null, "low": float, "high": float,
+        "halfwidth": float}``."""
         return {"p": round(self.p, 6), "exact": None if self.exact is None else _text(self.exact),
-                "low": round(self.low, 6), "high": round(self.high, 6)}
+                "low": round(self.low, 6), "high": round(self.high, 6), "halfwidth": round(self.halfwidth, 6)}
 
 
 @dataclass(frozen=True)
@@ -156,7 +183,7 @@ class Forecast:
     """How a fight is likely to end, from the state it was asked about.
 
     ``method``: ``"exact"`` (an absorbing Markov chain, Fractions) or ``"simulation"`` (``samples``
-    fights played from ``seed``). ``players``/``foes``: the chance that side is the last standing;
+    fights played from ``seed``, stopped for the reason ``stop``). ``players``/``foes``: the chance that side is the last standing;
     ``none``: that both fall in the same round; ``capped``: that the fight is still going after
     ``round_cap`` rounds (exact: that it never ends). ``rounds_mean``/``rounds_exact``: the
     expected rounds from now of the fights that end (None if none does). ``runs``: the pipeline
@@ -177,7 +204,10 @@ class Forecast:
     runs: int
     policy: str = POLICY
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
-    stopped: bool = False  # the simulation stopped at MAX_RUNS before playing the fights asked
+    stopped: bool = False  # the simulation stopped at the door's budget before the fights asked
+    # Why the simulation stopped: "samples" (as many as asked), "precision" (TARGET_HALFWIDTH
+    # reached), "time" (TIME_BUDGET) or "budget" (the door's); None when exact.
+    stop: str | None = None
 
     def side(self, name: str) -> Chance:
         """The chance of ``"players"``, ``"foes"`` or ``"none"``."""
@@ -188,14 +218,17 @@ class Forecast:
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``{"method", "samples", "seed", "sides": {"players"|"foes"|"none":
         Chance.to_dict()}, "rounds": {"mean", "exact"}, "capped", "policy", "round_cap", "runs",
-        "stopped", "steps"}``."""
+        "stopped", "stop", "halfwidth", "steps"}``; ``halfwidth``: how far the widest 95% interval
+        reaches from its chance (0 when exact)."""
         return {
             "method": self.method, "samples": self.samples, "seed": self.seed,
             "sides": {k: self.side(k).to_dict() for k in OUTCOMES},
             "rounds": {"mean": None if self.rounds_mean is None else round(self.rounds_mean, 6),
                        "exact": None if self.rounds_exact is None else _text(self.rounds_exact)},
             "capped": round(self.capped, 6), "policy": self.policy, "round_cap": self.round_cap,
-            "runs": self.runs, "stopped": self.stopped, "steps": [s.to_dict() for s in self.steps],
+            "runs": self.runs, "stopped": self.stopped, "stop": self.stop,
+            "halfwidth": round(halfwidth(self.side(k) for k in OUTCOMES), 6),
+            "steps": [s.to_dict() for s in self.steps],
         }
 
 
@@ -208,8 +241,8 @@ _SETTINGS = ("samples", "seed", "round_cap", "exact")
 
 @dataclass(frozen=True)
 class ForecastSettings:
-    """How to forecast: ``samples`` (None: as many as :data:`SIMULATION_RUNS` allows, up to
-    :data:`DEFAULT_SAMPLES`), ``seed`` of the simulation (None: :data:`DEFAULT_SEED`, so the same
+    """How to forecast: ``samples`` (None: until ±:data:`TARGET_HALFWIDTH` or
+    :data:`TIME_BUDGET`, up to :data:`MAX_SAMPLES`), ``seed`` of the simulation (None: :data:`DEFAULT_SEED`, so the same
     question gets the same answer), ``round_cap`` and ``exact`` (False: always simulate)."""
 
     samples: int | None = None
@@ -391,7 +424,8 @@ Branches = list[tuple[_Fight, Any]]
 
 class _Dice:
     """Where a round's dice come from: :class:`_Weigher` gives every class of dice with its
-    exact chance, :class:`_Sampler` one roll of each with weight 1. ``one``: the unit weight."""
+    exact chance, :class:`_Drawer` one draw from those chances with weight 1. ``one``: the unit
+    weight."""
 
     rules: "RuleSet"
     one: Any = 1
@@ -484,10 +518,7 @@ def _round(fight: _Fight, sides: Sequence[str], rnd: int, src: _Dice) -> Branche
 # ---------------------------------------------------------------------------------------------
 
 class _NotFeasible(Exception):
-    """The exact chain would cost too much, or a state could recur; ``runs``: the pipeline
-    runs spent finding out."""
-
-    runs = 0
+    """The exact chain would cost too much, or a state could recur."""
 
 
 @dataclass(frozen=True)
@@ -666,11 +697,7 @@ def _exact(start: _Start, cap: int, max_runs: int) -> Forecast:
     a, b = start.fighters[pi], start.fighters[fi]
     carry = tuple(k for k in start.carry if k.to in (a.name, b.name))
     chain = _Chain(rules, start.round, max_runs)
-    try:
-        v = chain.value(_Fight((a, b), (start.stuns[pi], start.stuns[fi]), carry))
-    except _NotFeasible as err:
-        err.runs = chain.weigher.runs
-        raise
+    v = chain.value(_Fight((a, b), (start.stuns[pi], start.stuns[fi]), carry))
     rounds = v.moment / v.ends if v.ends else None
     runs = chain.weigher.runs
     steps = (
@@ -690,71 +717,92 @@ def _exact(start: _Start, cap: int, max_runs: int) -> Forecast:
 # Simulation
 # ---------------------------------------------------------------------------------------------
 
-def _roll_damage(rng: random.Random, kind: str | None) -> tuple[int, ...] | None:
-    if kind is None:
-        return None
-    if kind == "3d6":
-        return dice.roll_d6(rng, 3).faces
-    return dice.roll_fudge(rng, 1 if kind == "1dF" else 4).faces
+@dataclass(frozen=True)
+class _Matchup:
+    """What one exchange's dice can do depends on, the key of its draws: ``kind`` (``"round"``,
+    ``"attack"`` or ``"initiative"``), both fighters as they stand (records, wound tracks,
+    points, shields), their declarations (carried modifiers, stun: :func:`_declaration`) and the
+    round number where it can change the exchange (F95 4.36; else None)."""
+
+    kind: str
+    a: Fighter
+    b: Fighter
+    a_declares: Declaration
+    b_declares: Declaration
+    round: int | None
 
 
-class _Sampler(_Dice):
-    """One roll of every die, with the edge functions of :mod:`pyfudge.dice`: the combat roll,
-    the damage dice of each kind the rules may read, and the shield check and damage check rolls
-    when Combat Options call for them (CO 2.2, CO 4.3)."""
+class _Chances:
+    """A fixed distribution (values with exact Fraction chances) drawn exactly: an integer
+    ``rng.randrange`` over the common denominator."""
+
+    runs = 0
+
+    def __init__(self, weighted: Sequence[tuple[Any, Fraction]]) -> None:
+        whole = math.lcm(*(p.denominator for _, p in weighted))
+        self.values = [v for v, _ in weighted]
+        self.shares = list(itertools.accumulate(p.numerator * (whole // p.denominator) for _, p in weighted))
+
+    def draw(self, rng: random.Random) -> Any:
+        return self.values[bisect.bisect_right(self.shares, rng.randrange(self.shares[-1]))]
+
+
+class _Drawer(_Dice):
+    """Each exchange, attack and initiative roll drawn from its exact distribution, weighed once
+    per :class:`_Matchup` and kept for the rest of the forecast: an exchange or attack through
+    :class:`pyfudge.odds.OutcomeDraw` (the pipeline run only for the classes of dice met),
+    initiative through :meth:`_Weigher.initiative`. ``runs``: pipeline runs (initiative: rolls
+    weighed); ``drawn``: exchanges and attacks drawn."""
 
     one = 1
 
     def __init__(self, rules: "RuleSet", rng: random.Random) -> None:
         self.rules, self.rng = rules, rng
-        self.kinds = odds.damage_kinds(rules)
-        self.shield = bool(rules["co.shield"])
-        self.check = wounds.damage_checks_in_use(rules)
-        self.runs = 0
+        self.runs = self.drawn = 0
+        self._weigher = _Weigher(rules, 1 << 62, _Keys())
+        self._by_matchup: dict[_Matchup, Any] = {}
+        # The same objects meet again and again (the draws hand back kept outcomes): by their
+        # ids first, the objects kept alive alongside so that no id is reused.
+        self._by_id: dict[tuple, tuple] = {}
 
-    def _roll(self) -> tuple[FighterDice, ...]:
-        """One FighterDice per kind of damage dice (the same combat roll in each)."""
-        rng = self.rng
-        roll = dice.roll_action(rng, rules=self.rules)
-        shield = dice.roll_action(rng, rules=self.rules) if self.shield else None
-        check = dice.roll_fudge(rng, 4).faces if self.check else None
-        return tuple(FighterDice(roll, _roll_damage(rng, k), check, shield) for k in self.kinds)
+    def _draws(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration, rnd: int) -> Any:
+        fast = (kind, id(a), id(b), id(da), id(db), rnd)
+        hit = self._by_id.get(fast)
+        if hit is not None:
+            return hit[0]
+        key = _Matchup(kind, a, b, da, db, rnd if rnd and _round_matters((a, b), self.rules) else None)
+        draws = self._by_matchup.get(key)
+        if draws is None:
+            if kind == "initiative":
+                draws = _Chances(self._weigher.initiative(a, b, da, db))
+                self.runs += len(dice.distribution(self.rules["dice.technique"])) ** 2
+            else:
+                draws = odds.OutcomeDraw(a, b, rules=self.rules, a_declares=da, b_declares=db, kind=kind,
+                                         round_number=rnd)
+            self._by_matchup[key] = draws
+        self._by_id[fast] = (draws, a, b, da, db)
+        return draws
 
     def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
                  rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
-        """One exchange or attack through the pipeline; where the damage dice do not fit the blow
-        (a graze under Min-Mid-Max reads other dice, F95 4.63) the other kind rolled is used."""
-        self.runs += 1
-        rolls_a, rolls_b = self._roll(), self._roll()
-        several = len(rolls_a) > 1
-        error: FudgeError | None = None
-        for xa, xb in itertools.product(rolls_a, rolls_b):
-            try:
-                return [(attack.ExchangeRequest(a, b, da, db, xa, xb, rnd, kind).resolve(self.rules), 1)]
-            except FudgeError as err:
-                if not (several and (err.field or "").startswith("damage_die")):
-                    raise
-                error = err
-        assert error is not None
-        raise error
+        draws = self._draws(kind, a, b, da, db, rnd)
+        before = draws.runs
+        outcome = draws.draw(self.rng)
+        self.runs += draws.runs - before
+        self.drawn += 1
+        return [(outcome, 1)]
 
     def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
-        while True:
-            ini = attack.resolve_initiative(
-                a, b, rules=self.rules, a_declares=da, b_declares=db,
-                a_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)),
-                b_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)))
-            if ini.first is not None:
-                return [(ini.first, 1)]
+        return [(self._draws("initiative", a, b, da, db, 0).draw(self.rng), 1)]  # round 0: it reads none
 
 
 class _OverBudget(Exception):
-    """One fight alone needs more exchanges than :data:`MAX_RUNS` allows."""
+    """One fight alone needs more than the door's budget (:data:`MAX_RUNS`, :data:`MAX_DRAWS`)."""
 
 
-def _play(start: _Start, sampler: _Sampler, cap: int, limit: int) -> tuple[str | None, int] | None:
+def _play(start: _Start, drawer: _Drawer, cap: int) -> tuple[str | None, int] | None:
     """One fight to its end or the cap: (who is last standing, or None if capped; rounds); None
-    when the sampler reached ``limit`` runs first (the fight is not counted)."""
+    when the drawer reached the door's budget first (the fight is not counted)."""
     fight = _Fight(start.fighters, start.stuns, start.carry)
     for played in range(cap + 1):
         end = _standing(start.sides, fight.fighters, start.rules)
@@ -762,52 +810,70 @@ def _play(start: _Start, sampler: _Sampler, cap: int, limit: int) -> tuple[str |
             return end, played
         if played == cap:
             break
-        if sampler.runs >= limit:
+        if drawer.runs >= MAX_RUNS or drawer.drawn >= MAX_DRAWS:
             return None
-        [(fight, _)] = _round(fight, start.sides, start.round + played, sampler)
+        [(fight, _)] = _round(fight, start.sides, start.round + played, drawer)
     return None, cap
 
 
-def _simulate(start: _Start, settings: ForecastSettings, budget: int = SIMULATION_RUNS) -> Forecast:
+def halfwidth(chances: Iterable[Chance]) -> float:
+    """How far the widest 95% interval reaches from its point, either way (0 when exact): the
+    forecast's "±"."""
+    return max((c.halfwidth for c in chances), default=0.0)
+
+
+def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> Forecast:
     seed = DEFAULT_SEED if settings.seed is None else settings.seed
-    sampler = _Sampler(start.rules, random.Random(seed))
+    drawer = _Drawer(start.rules, random.Random(seed))
     cap = settings.round_cap
-    wanted = settings.samples or DEFAULT_SAMPLES
+    wanted = settings.samples or MAX_SAMPLES
     tally = {k: 0 for k in OUTCOMES}
     capped = rounds = ended = n = 0
-    stopped = False
-    while n < wanted:
-        played_out = _play(start, sampler, cap, MAX_RUNS)
-        if played_out is None:  # the door's budget: every request ends in seconds
-            stopped = True
-            break
-        end, played = played_out
-        n += 1
-        if end is None:
-            capped += 1
-        else:
-            tally[end] += 1
-            ended += 1
-            rounds += played
-        if settings.samples is None and sampler.runs >= budget and n >= MIN_SAMPLES:
-            break
-    runs = sampler.runs
+    stop = "samples"
+    with attack.remembering_blows():
+        while n < wanted:
+            played_out = _play(start, drawer, cap)
+            if played_out is None:  # the door's budget: every request ends in seconds
+                stop = "budget"
+                break
+            end, played = played_out
+            n += 1
+            if end is None:
+                capped += 1
+            else:
+                tally[end] += 1
+                ended += 1
+                rounds += played
+            if settings.samples is None and n >= MIN_SAMPLES:
+                if halfwidth(Chance.of_count(tally[k], n) for k in OUTCOMES) <= TARGET_HALFWIDTH:
+                    stop = "precision"
+                    break
+                if _clock() >= deadline:
+                    stop = "time"
+                    break
+    runs = drawer.runs
     if n == 0:
         raise _OverBudget()
+    chances = [Chance.of_count(tally[k], n) for k in OUTCOMES]
+    half = halfwidth(chances)
     steps = (
         Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
              "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
-        Step("F95 4.22", f"Simulated {n} fights from seed {seed} ({runs} exchanges resolved); each chance "
-             "with a 95% interval.", {"samples": n, "seed": seed, "runs": runs}),
+        Step("F95 4.22", f"Simulated {n} fights from seed {seed}: {drawer.drawn} exchanges drawn, each from its "
+             f"exact distribution ({runs} resolutions weighed it); each chance ±{half * 100:.1f} % at 95 % (Wilson).",
+             {"samples": n, "seed": seed, "runs": runs, "drawn": drawer.drawn, "halfwidth": round(half, 6)}),
     )
-    if stopped:
+    if stop == "time":
+        steps += (Step("F95 4.22", f"Stopped after {n} fights at the time budget of {TIME_BUDGET:g} s, short "
+                       f"of ±{TARGET_HALFWIDTH * 100:g} %.", {"samples": n, "time_budget": TIME_BUDGET}),)
+    elif stop == "budget":
         steps += (Step("F95 4.22", f"Stopped after {n} fight{'s' if n != 1 else ''} of the {wanted} asked: a "
-                       f"forecast resolves at most {MAX_RUNS:,} exchanges (its budget, so that it answers in "
-                       "seconds); the intervals say how sure each chance is.",
-                       {"samples": n, "asked": wanted, "max_runs": MAX_RUNS}),)
-    return Forecast("simulation", Chance.of_count(tally["players"], n), Chance.of_count(tally["foes"], n),
-                    Chance.of_count(tally["none"], n), capped / n, rounds / ended if ended else None,
-                    None, n, seed, cap, runs, steps=steps, stopped=stopped)
+                       f"forecast runs the pipeline at most {MAX_RUNS:,} times and draws at most {MAX_DRAWS:,} "
+                       "exchanges (its budget, so that it answers in seconds); the intervals say how sure each "
+                       "chance is.", {"samples": n, "asked": wanted, "max_runs": MAX_RUNS,
+                                      "max_draws": MAX_DRAWS}),)
+    return Forecast("simulation", *chances, capped / n, rounds / ended if ended else None,
+                    None, n, seed, cap, runs, steps=steps, stopped=stop == "budget", stop=stop)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -815,6 +881,7 @@ def _simulate(start: _Start, settings: ForecastSettings, budget: int = SIMULATIO
 # ---------------------------------------------------------------------------------------------
 
 def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forecast:
+    deadline = _clock() + TIME_BUDGET
     rules = start.rules
     end = _standing(start.sides, start.fighters, rules)
     if end is not None:  # the fight is already over
@@ -825,18 +892,18 @@ def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forec
     able = [i for i, f in enumerate(start.fighters) if f.can_fight(rules)]
     lone_each = (sum(start.sides[i] == "players" for i in able) == 1
                  and sum(start.sides[i] == "foes" for i in able) == 1)
-    spent = 0
     if settings.exact and lone_each and not _round_matters((start.fighters[i] for i in able), rules):
         try:
             return _exact(start, settings.round_cap, max_runs)
-        except _NotFeasible as err:
-            spent = err.runs
+        except _NotFeasible:
+            pass  # too costly, or a state could recur: sample instead
     try:
-        return _simulate(start, settings, max(SIMULATION_RUNS - spent, SIMULATION_RUNS // 2))
+        return _simulate(start, settings, deadline)
     except _OverBudget:
         raise RuleError(f"This fight is too long to forecast: one fight of {len(start.fighters)} fighters for up "
-                        f"to {settings.round_cap} rounds needs more than {MAX_RUNS:,} exchanges, a forecast's "
-                        "budget. Lower the round cap.", field="round_cap") from None
+                        f"to {settings.round_cap} rounds needs more than a forecast's budget ({MAX_RUNS:,} "
+                        f"resolutions, {MAX_DRAWS:,} exchanges). Lower the round cap.",
+                        field="round_cap") from None
     except FudgeError as err:
         # E.g. a Damage Capacity or Willpower roll (F95 4.52) the GM enters at the table.
         raise RuleError(f"The forecast cannot play a fight under these rules: {err.message}",

@@ -37,6 +37,7 @@ fighter against several foes (F95 4.34), through :mod:`pyfudge.combat.multi`. Bo
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 from collections import OrderedDict
@@ -53,6 +54,8 @@ from .errors import FudgeError, RuleError
 from .explain import Step
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from .combat.attack import Declaration, ExchangeOutcome
     from .combat.fighter import Fighter
     from .rulesets import RuleSet
@@ -594,47 +597,55 @@ def _walk(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[str |
     """The walk of :func:`_enumerate`."""
     ms = tuple(_damage_whole(k) for k in kinds)
     whole = math.prod(_roll_whole(t) for t in techniques) * math.prod(ms)
-    base = len(techniques)
-    roots_d = tuple(_DamageSlot(k, fixed=all(x is None for x in k)) for k in kinds)
-    stack: list[tuple[tuple[_RollSlot, ...], tuple[_DamageSlot, ...], int]] = [
-        (tuple(_root_roll(t) for t in techniques), roots_d, whole)
-    ]
+    stack: list[tuple[tuple[_RollSlot, ...], tuple[_DamageSlot, ...], int]] = [_root(techniques, kinds) + (whole,)]
     leaves = 0
     while stack:
         rolls, dmg, weight = stack.pop()
-        outcome, log, used = runner.run(rolls, dmg)
-        read: dict[int, set[int]] = {}
-        for s, idx in log:
-            read.setdefault(s, set()).add(idx)
-        split = None
-        for i, slot in enumerate(rolls):
-            finer = _wider(slot, read[i]) if i in read else None
-            if finer is not None:
-                split = ("roll", i, finer)
-                break
-        if split is None:
-            for i, slot in enumerate(dmg):
-                if not slot.fixed and base + i in read:
-                    split = ("damage", i, used[i])
-                    break
-        if split is None:
+        outcome, children = _split(runner, rolls, dmg, ms)
+        if children is None:
             visit(outcome, weight)
             leaves += 1
             continue
-        what, i, how = split
-        if what == "roll":
-            slot = rolls[i]
-            for key, size, faces, total in _roll_children(slot.technique, slot.features, slot.key, how):
-                child = _RollSlot(slot.technique, how, key, size, faces, total)
-                stack.append((rolls[:i] + (child,) + rolls[i + 1:], dmg, weight * size // slot.size))
-        else:
+        share = sum(n for _, _, n in children)
+        stack.extend((r, d, weight * n // share) for r, d, n in children)
+    return whole, leaves
+
+
+def _root(techniques: tuple[str, ...],
+          kinds: tuple[tuple[str | None, ...], ...]) -> tuple[tuple[_RollSlot, ...], tuple[_DamageSlot, ...]]:
+    """The coarsest class of dice: every roll and every damage slot unread."""
+    return (tuple(_root_roll(t) for t in techniques),
+            tuple(_DamageSlot(k, fixed=all(x is None for x in k)) for k in kinds))
+
+
+def _split(runner: _Runner, rolls: tuple[_RollSlot, ...], dmg: tuple[_DamageSlot, ...],
+           ms: tuple[int, ...]) -> tuple[Any, list | None]:
+    """Run one class of dice: its outcome, and None if that outcome holds for the whole class,
+    else the finer classes it splits into as ``(rolls, dmg, n)``, ``n`` each one's share of
+    the class (the shares of a split add up to the same whole). ``ms``: each damage slot's
+    :func:`_damage_whole`."""
+    base = len(rolls)
+    outcome, log, used = runner.run(rolls, dmg)
+    read: dict[int, set[int]] = {}
+    for s, idx in log:
+        read.setdefault(s, set()).add(idx)
+    for i, slot in enumerate(rolls):
+        finer = _wider(slot, read[i]) if i in read else None
+        if finer is not None:
+            return outcome, [(rolls[:i] + (_RollSlot(slot.technique, finer, key, size, faces, total),) + rolls[i + 1:],
+                              dmg, size)
+                             for key, size, faces, total in _roll_children(slot.technique, slot.features,
+                                                                           slot.key, finer)]
+    for i, slot in enumerate(dmg):
+        if not slot.fixed and base + i in read:
+            how = used[i]
             if how is None:  # pragma: no cover - a kind of no dice cannot be read
                 raise RuleError("The damage dice were read but none were rolled.", field="damage_die")
             per_face = ms[i] // len(_damage_faces_all(how))
-            for key, size, faces in _damage_classes(how):
-                child = _DamageSlot((how,), True, key, size, faces)
-                stack.append((rolls, dmg[:i] + (child,) + dmg[i + 1:], weight * size * per_face // ms[i]))
-    return whole, leaves
+            return outcome, [(rolls, dmg[:i] + (_DamageSlot((how,), True, key, size, faces),) + dmg[i + 1:],
+                              size * per_face)
+                             for key, size, faces in _damage_classes(how)]
+    return outcome, None
 
 
 class _Tally:
@@ -862,6 +873,15 @@ class OutcomeLeaves:
     runs: int
 
 
+def _more_than_dice(runner: _Runner, err: FudgeError) -> FudgeError:
+    """The error to raise for a run that failed: as it is, unless it came after dice were read
+    (then a roll the GM makes at the table, e.g. Willpower, was needed: F95 4.52)."""
+    if not runner.failed_after_reading:
+        return err
+    return RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
+                     field=err.field)
+
+
 def exchange_outcomes(
     a: "Fighter",
     b: "Fighter",
@@ -894,12 +914,90 @@ def exchange_outcomes(
     except _TooMany:
         raise _too_many(runner, "odds") from None
     except FudgeError as err:
-        if not runner.failed_after_reading:
-            raise
-        raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
-                        field=err.field) from err
+        raise _more_than_dice(runner, err)  # noqa: B904 - err itself, or one that says why
     return OutcomeLeaves(tuple((o, Fraction(w, whole)) for o, w in found), runner.runs)
 
+
+
+class OutcomeDraw:
+    """One exchange's outcome drawn with exactly the chance :func:`exchange_outcomes` gives it,
+    running the pipeline only for the classes of dice a draw meets: a draw walks from the
+    coarsest class down, choosing among a class's finer classes by their shares (an integer
+    ``rng.randrange`` over the whole, so no float rounds a chance), and each class's run and
+    split are kept for the next draw. A draw thus lands on a class with the chance its dice
+    have, and gives that class's outcome: distributed as the pipeline played die by die.
+    ``runs``: the pipeline runs so far. Raises as :func:`exchange_outcomes` does (rolls that need
+    more than dice) when a draw meets such a class."""
+
+    def __init__(self, a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_declares: "Declaration | None" = None,
+                 b_declares: "Declaration | None" = None, kind: str = "round", round_number: int = 1) -> None:
+        from .combat import attack
+        if kind not in KINDS:
+            raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
+        a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
+        ex = _exchange(a, b, rules=rules, a_decl=a_declares or attack.NO_DECLARATION,
+                       b_decl=b_declares or attack.NO_DECLARATION, kind=kind, round_number=round_number)
+        self._runner = _Runner(ex.resolve, 1 << 62)  # the caller budgets its draws
+        self._ms = tuple(_damage_whole(k) for k in ex.kinds)
+        rolls, dmg = _root(ex.techniques, ex.kinds)
+        # Every contest compares the two combat rolls' totals: start from their classes, sparing
+        # the runs that would only find that out (a finer class than needed weighs the same).
+        # The classes are made when a draw first lands on them.
+        self._rest, self._dmg = rolls[2:], dmg
+        self._pairs, self._shares = _total_pairs(rolls[0].technique, rolls[1].technique)
+        self._top: list[_Node | None] = [None] * len(self._pairs)
+
+    @property
+    def runs(self) -> int:
+        return self._runner.runs
+
+    def draw(self, rng: "random.Random") -> "ExchangeOutcome":
+        """One outcome, as likely as its class of dice."""
+        i = bisect.bisect_right(self._shares, rng.randrange(self._shares[-1]))
+        node = self._top[i]
+        if node is None:
+            node = self._top[i] = _Node(self._pairs[i] + self._rest, self._dmg)
+        while True:
+            if node.outcome is _UNRUN:
+                try:
+                    outcome, children = _split(self._runner, node.rolls, node.dmg, self._ms)
+                except FudgeError as err:
+                    raise _more_than_dice(self._runner, err)  # noqa: B904 - err itself, or one that says why
+                if children is not None:
+                    node.children = [_Node(r, d) for r, d, _ in children]
+                    node.shares = list(itertools.accumulate(n for _, _, n in children))
+                node.outcome = outcome
+            if node.children is None:
+                return node.outcome
+            node = node.children[bisect.bisect_right(node.shares, rng.randrange(node.shares[-1]))]
+
+
+_UNRUN = object()
+
+
+@lru_cache(maxsize=None)
+def _total_pairs(a: str, b: str) -> tuple[tuple[tuple[_RollSlot, _RollSlot], ...], tuple[int, ...]]:
+    """The classes of two combat rolls' totals (techniques ``a`` and ``b``), every pair of them,
+    with their running shares."""
+    by_total = frozenset({_TOTAL})
+    classes = [[_RollSlot(t, by_total, key, size, faces, total)
+                for key, size, faces, total in _roll_children(t, frozenset(), _root_roll(t).key, by_total)]
+               for t in (a, b)]
+    pairs = tuple(itertools.product(*classes))
+    return pairs, tuple(itertools.accumulate(x.size * y.size for x, y in pairs))
+
+
+class _Node:
+    """A class of dice in an :class:`OutcomeDraw`: not yet run, a leaf (its outcome), or split
+    (its finer classes with their running shares)."""
+
+    __slots__ = ("rolls", "dmg", "outcome", "children", "shares")
+
+    def __init__(self, rolls: tuple, dmg: tuple) -> None:
+        self.rolls, self.dmg = rolls, dmg
+        self.outcome: Any = _UNRUN
+        self.children: list[_Node] | None = None
+        self.shares: list[int] = []
 
 # ---------------------------------------------------------------------------------------------
 # One fighter against several foes (F95 4.34, MUD 4.34, F93 4.64)

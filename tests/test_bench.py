@@ -252,3 +252,29 @@ def test_the_apps_render_path_is_the_headline_apply_when_it_was_timed():
     assert r["apply_p95_ms"] == 10.0 and r["apply_ui"]["max"] == 30.0
     assert r["apply"]["p95_ms"] == 38.0  # the engine-client figure stays in the detail
     assert "Next round clicked" in bench.table(r)
+
+
+# ---------------------------------------------------------------- the forecast of three against three
+
+
+def test_the_forecast_reference_is_three_pcs_against_three_npcs_and_is_simulated():
+    enc = bench.forecast_3v3_encounter()
+    sides = [(e["side"], e["fighter"].get("role", "pc")) for e in enc["log"]]
+    assert sides == [("players", "pc")] * 3 + [("foes", "npc")] * 3
+    answer = call("forecast", encounter=enc, samples=20)
+    assert answer["ok"], answer
+    r = answer["result"]
+    assert r["method"] == "simulation" and r["samples"] == 20 and r["stop"] == "samples"
+    assert 0 < r["halfwidth"] < 1
+
+
+def test_the_forecast_headline_is_the_median_of_the_pages_answers_against_its_targets():
+    s = sample_run()
+    s.forecast_3v3 = [{"ms": 900.0, "halfwidth": 0.03}, {"ms": 1300.0, "halfwidth": 0.05},
+                      {"ms": 1000.0, "halfwidth": 0.019}]
+    r = bench.results(s, {})
+    assert r["forecast_3v3_ms"] == 1000.0 and r["forecast_3v3_halfwidth"] == 0.03
+    assert r["targets"]["forecast_3v3_ms"]["met"] is True
+    assert r["targets"]["forecast_3v3_halfwidth"]["met"] is False
+    assert r["forecast_3v3"] == s.forecast_3v3
+    assert bench.results(sample_run(), {})["forecast_3v3_ms"] is None  # not measured

@@ -1,7 +1,8 @@
 // The fight forecast: the chance each side is the last standing and the expected rounds, for
 // the encounter as it stands (the engine's `encounter.forecast`: an exact Markov chain for a
-// duel, else a seeded simulation). It can take a second, so it runs only when asked: when the
-// section is opened, or again with the button once the fight has moved on.
+// duel, else a seeded simulation, each chance ± its 95 % interval's reach). It can take a
+// second, so it runs only when asked: when the section is opened, or again with the button
+// once the fight has moved on.
 import { html, useState } from "../vendor/preact-htm.mjs";
 import { askEncounter, ChanceRow, percent } from "./odds-panel.js";
 
@@ -26,7 +27,7 @@ export function ForecastPanel({ engine, view, session }) {
   else if (response) {
     const r = response.result;
     const exact = r.method === "exact";
-    const interval = (c) => (exact ? null : `${percent(c.low)}–${percent(c.high)}`);
+    const interval = (c) => (exact ? null : `±${percent(c.halfwidth)}`);
     const rows = ["players", "foes", "none"].filter((k) => k !== "none" || r.sides.none.p > 0);
     body = html`
       <table class="odds-table" data-testid="forecast">
@@ -39,9 +40,9 @@ export function ForecastPanel({ engine, view, session }) {
       <p>Expected rounds: <strong data-testid="forecast-rounds">${r.rounds.mean === null ? "—" : r.rounds.mean.toFixed(1)}</strong></p>
       <p class="hint small-print" data-testid="forecast-method">${exact
         ? "Exact: every class of dice weighed, round after round."
-        : `Simulation of ${r.samples} fights (seed ${r.seed}); 95 % intervals shown.`}
+        : `Simulation of ${r.samples} fights (seed ${r.seed}): each chance within ±${percent(r.halfwidth)}, 95 % sure.`}
 </p>
-      ${r.stopped ? html`<p class="hint small-print" data-testid="forecast-stopped">${r.steps[r.steps.length - 1]?.text}</p>` : null}
+      ${r.stopped || r.stop === "time" ? html`<p class="hint small-print" data-testid="forecast-stopped">${r.steps[r.steps.length - 1]?.text}</p>` : null}
       <p class="hint small-print">${r.policy}</p>`;
   }
   return html`
