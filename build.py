@@ -5,6 +5,7 @@
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
+    python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
 
 Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
 sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
@@ -650,8 +651,9 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
     sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
+    sub.add_parser("mutants", help="mutation run of the rules core with mutmut (mutants.py; args go to it)")
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command not in ("test", "bench"):
+    if rest and args.command not in ("test", "bench", "mutants"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command in (None, "build"):
@@ -664,6 +666,10 @@ def main(argv: list[str] | None = None) -> int:
             import bench  # bench.py: the benchmark, its own module (not needed to build)
 
             return bench.main(rest)
+        elif args.command == "mutants":
+            import mutants  # mutants.py: the mutation run, its own module (not needed to build)
+
+            return mutants.main(rest)
     except BuildError as err:
         print(f"build.py: error: {err}", file=sys.stderr)
         return 1

@@ -52,8 +52,16 @@ def test_parse_refuses_what_is_not_a_level(text):
 def test_check_trait_allows_terrible_to_legendary_only():
     assert ladder.check_trait(-3) == -3 and ladder.check_trait(4) == 4
     for bad in (-4, 5, True, "Good", 1.0):
-        with pytest.raises(LadderError):
+        with pytest.raises(LadderError) as err:
             ladder.check_trait(bad, field="skill")
+        assert err.value.field == "skill"  # the error names the field it was given
+
+
+def test_name_refuses_a_number_off_the_ladder_naming_its_value():
+    for bad in (ladder.LIMIT + 1, -ladder.LIMIT - 1):
+        with pytest.raises(LadderError) as err:
+            ladder.name(bad)
+        assert err.value.field == "value"
 
 
 def test_check_level_bounds_and_field():
@@ -61,6 +69,10 @@ def test_check_level_bounds_and_field():
     with pytest.raises(LadderError) as err:
         ladder.check_level(ladder.LIMIT + 1, field="difficulty")
     assert err.value.field == "difficulty"
+    assert err.value.message == "difficulty 21 is off the ladder (allowed -20 to 20)."
+    with pytest.raises(LadderError) as err:
+        ladder.check_level(1.5, field="difficulty")
+    assert err.value.message == "difficulty must be a whole number on the ladder, not 1.5."
 
 
 def test_levels_lists_the_picker():
