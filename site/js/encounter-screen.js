@@ -3,7 +3,7 @@
 // then the last result's explanation, the forecast, the log, adding fighters and the rules.
 // Everything renders session.view (from the engine, or the last saved one before Python is up)
 // and sends one event per user act through session.apply. No rule lives here.
-import { html, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import { html, useEffect, useReducer, useState } from "../vendor/preact-htm.mjs";
 import { signed } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { Roster } from "./roster.js";
@@ -60,13 +60,21 @@ export function EncounterScreen({ session, app }) {
     <${LastResult} view=${view} />
     <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />
     <${LogPanel} view=${view} apply=${apply} engine=${app.engine} session=${session} />
-    <details class="card" id="add-fighter">
-      <summary>Add a combatant</summary>
-      <${Same} deps=${[view.ruleset, describe]}><${FighterForm} view=${view} describe=${describe} apply=${apply} prefix="new" /></${Same}>
-    </details>
+    <${AddSection} view=${view} describe=${describe} apply=${apply} />
     <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
     <${Same} deps=${[view.ruleset, describe]}><${RulesForm} view=${view} describe=${describe} apply=${apply} /></${Same}>
   `;
+}
+
+/** Adding fighters: open at once in an encounter that has none yet (setting it up), folded
+ * once the fight is under way (the GM's own toggle stands after that). */
+function AddSection({ view, describe, apply }) {
+  const [open] = useState(() => view.combatants.length === 0);
+  return html`
+    <details class="card" id="add-fighter" open=${open}>
+      <summary>Add a combatant</summary>
+      <${Same} deps=${[view.ruleset, describe]}><${FighterForm} view=${view} describe=${describe} apply=${apply} prefix="new" /></${Same}>
+    </details>`;
 }
 
 function Pairs({ view }) {

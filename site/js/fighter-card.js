@@ -46,6 +46,7 @@ export function FighterCard({ c, view, describe, apply }) {
         </button>
         <${WoundButton} c=${c} describe=${describe} act=${act} />
         <${HealButton} c=${c} describe=${describe} act=${act} />
+        <button type="button" onClick=${() => act(duplicate(c))}>Duplicate</button>
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
       ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}
@@ -53,6 +54,11 @@ export function FighterCard({ c, view, describe, apply }) {
     </article>`;
 }
 
+
+/** Another fighter of his sheet, unhurt: the engine names him after him ("Goblin 2" → "Goblin 5"). */
+export function duplicate(c) {
+  return { t: "add", side: c.side, fighter: { ...c.fighter, track: null, shield_state: null } };
+}
 
 /** A track change by the GM's hand: a button that opens a one-field form, then one event. */
 function HandButton({ id, open: opener, label, submit, options, initial, event, act }) {

@@ -77,12 +77,17 @@ function toFighter(s, weapons, armors, card) {
   return fighter;
 }
 
+// The most of one sheet a single add takes (the engine's own cap is the encounter's room).
+const MOST = 20;
+
 export function FighterForm({ view, describe, apply, prefix, card, done }) {
   const weapons = catalogue(view, describe, "damage.weapons");
   const armors = catalogue(view, describe, "damage.armors");
   const boxes = catalogue(view, describe, "wounds.boxes");
   const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes));
   const [error, setError] = useState(null);
+  const [count, setCount] = useState("1"); // how many of this sheet an add makes (not for an edit)
+  const [added, setAdded] = useState(null); // {text, event, s}: the last add, offered again
   if (!describe) return html`<p class="hint">Loading the rules…</p>`;
   const id = (k) => `${prefix}-${k}`;
   const set = (k) => (e) => {
@@ -96,22 +101,44 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
   const level = (k, label) => html`<${Field} id=${id(k)} label=${label}>
     <select id=${id(k)} onChange=${set(k)}>${ladderOptions(describe, Number(s[k]))}</select></${Field}>`;
 
-  async function submit(e) {
+  const many = Math.trunc(Number(count));
+  async function send(event, from) {
+    const response = await apply(event);
+    if (!response.ok) return setError(response.error.message);
+    setError(null);
+    if (done) return done();
+    // The engine numbers repeated names ("Goblin 1" … "Goblin 4"); the form starts afresh and
+    // offers the same sheet again: one more like it, or back into the form to change it.
+    const { count: _, ...one } = event;
+    setAdded({ text: response.result.view.last?.text ?? "", event: one, s: from });
+    setS(fromFighter(null, weapons, armors, boxes));
+    setCount("1");
+  }
+
+  function submit(e) {
     e.preventDefault();
     const fighter = toFighter(s, weapons, armors, card);
     const event = card ? { t: "edit", id: card.id, fighter } : { t: "add", fighter };
     if (s.side) event.side = s.side;
-    const response = await apply(event);
-    if (!response.ok) return setError(response.error.message);
-    setError(null);
-    if (done) done();
-    else setS(fromFighter(null, weapons, armors, boxes));
+    if (!card && many !== 1) event.count = Number.isFinite(many) ? many : count;
+    return send(event, s);
   }
+  const step = (by) => setCount(String(Math.min(MOST, Math.max(1, (Number.isFinite(many) ? many : 1) + by))));
 
   return html`
     <form class="sheet-form" onSubmit=${submit}>
       <${Field} id=${id("name")} label="Name" wide>
         <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>
+      ${!card && html`
+        <div class="field count">
+          <label for=${id("count")}>How many</label>
+          <div class="stepper">
+            <button type="button" aria-label="One fewer" disabled=${many <= 1} onClick=${() => step(-1)}>−</button>
+            <input id=${id("count")} type="number" inputmode="numeric" min="1" max=${MOST} value=${count}
+              onInput=${(e) => setCount(e.currentTarget.value)} />
+            <button type="button" aria-label="One more" disabled=${many >= MOST} onClick=${() => step(1)}>+</button>
+          </div>
+        </div>`}
       <${Field} id=${id("role")} label="Role"><select id=${id("role")} onChange=${set("role")}>${choices("role")}</select></${Field}>
       <${Field} id=${id("side")} label="Side">
         <select id=${id("side")} onChange=${set("side")}>
@@ -151,8 +178,16 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
       ${error && html`<p class="error wide" role="alert">${error}</p>`}
       <div class="actions wide">
         ${done && html`<button type="button" onClick=${done}>Cancel</button>`}
-        <button type="submit" class="primary">${card ? "Save changes" : "Add combatant"}</button>
+        <button type="submit" class="primary">${card ? "Save changes" : many > 1 ? `Add ${many} combatants` : "Add combatant"}</button>
       </div>
+      ${added && html`
+        <div class="added wide" data-testid="added">
+          <p class="hint" role="status">${added.text}</p>
+          <div class="actions start">
+            <button type="button" onClick=${() => send(added.event, added.s)}>Add another like this</button>
+            <button type="button" onClick=${() => { setS(added.s); setAdded(null); }}>Change it and add</button>
+          </div>
+        </div>`}
     </form>`;
 }
 
