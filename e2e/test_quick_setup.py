@@ -86,3 +86,144 @@ def test_four_goblins_in_one_add_numbered_and_more_like_them(open_context, site)
     idle(page)
     assert names(page) == [f"Goblin {i}" for i in range(1, 8)]
 
+
+# --- templates ------------------------------------------------------------------------------------
+
+STORAGE = "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
+# Writes of the keys matching __failKeys (a regular expression) throw the browser's QuotaExceededError
+# (as e2e/test_trust_storage.py does).
+FAIL_KEYS = """
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (globalThis.__failKeys && new RegExp(globalThis.__failKeys).test(key)) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return realSetItem.call(this, key, value);
+};
+"""
+
+
+def chips(page, group: str):
+    return add_form(page).get_by_role("group", name=group, exact=True).get_by_role("button")
+
+
+def library(page) -> dict:
+    raw = page.evaluate("localStorage.getItem('pyfudge:library')")
+    return {"templates": [], "party": []} if raw is None else __import__("json").loads(raw)["data"]
+
+
+def export_all(page) -> str:
+    page.goto(page.url.split("#")[0] + "#/")
+    app_ready(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export all encounters").click()
+    expect(page.get_by_test_id("file-status")).to_contain_text("Exported")
+    return download.value.path()
+
+
+def import_file(page, path) -> None:
+    page.goto(page.url.split("#")[0] + "#/")
+    app_ready(page)
+    page.get_by_label("Import encounters from a file").set_input_files(path)
+    expect(page.get_by_test_id("file-status")).to_contain_text("Imported")
+
+
+def test_a_bestiary_template_four_times_and_one_of_your_own(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Templates")
+    form = add_form(page)
+    # The engine's bestiary: a tap fills the sheet, which folds to one line; its source is cited.
+    expect(chips(page, "Bestiary")).to_have_text(["Bandit", "Guard", "Goblin", "Wolf", "Bear"])
+    chips(page, "Bestiary").filter(has_text="Wolf").click()
+    expect(form.get_by_label("Name", exact=True)).to_have_value("Wolf")
+    source = page.get_by_test_id("template-source")
+    expect(source.locator("summary")).to_have_text("House example: where its numbers come from")
+    source.locator("summary").click()
+    expect(source).to_contain_text("F95 4.23")
+    expect(form.get_by_label("Role", exact=True)).to_have_count(0)  # folded
+    sheet = form.get_by_role("button", name=re.compile("^Sheet: NPC"))
+    expect(sheet).to_contain_text("Bite Good")
+    for _ in range(2):
+        form.get_by_role("button", name="One more").click()
+    form.get_by_role("button", name="Add 3 combatants").click()
+    idle(page)
+    assert names(page) == ["Wolf 1", "Wolf 2", "Wolf 3"]
+    wolf = card(page, "Wolf 2")
+    expect(wolf.get_by_test_id("ddf")).to_have_text("0")
+    # The form kept what the sheet does not show: a carnivore defends one below its offence.
+    assert page.evaluate("""() => JSON.parse(localStorage.getItem(Object.keys(localStorage)
+        .find((k) => k.startsWith('pyfudge:enc:')))).data.log[0].fighter.animal""") == "carnivore"
+
+    # Save a fighter as a template: named after his kin, unhurt.
+    wolf.get_by_role("button", name="Wound").click()
+    wolf.get_by_role("button", name="Record the wound").click()
+    idle(page)
+    wolf.get_by_role("button", name="Edit").click()
+    edit = wolf.locator("form.sheet-form")
+    edit.get_by_label("Skill level", exact=True).select_option(label="Great (+2)")
+    edit.get_by_role("button", name="Save changes").click()
+    idle(page)
+    wolf.get_by_role("button", name="Save as template").click()
+    expect(wolf.get_by_test_id("saved")).to_have_text("Saved “Wolf” as a template.")
+    expect(chips(page, "Your templates")).to_have_text(["Wolf"])
+    saved = library(page)["templates"]
+    assert [t["fighter"]["name"] for t in saved] == ["Wolf"] and saved[0]["fighter"]["track"] is None
+    assert saved[0]["fighter"]["skills"] == {"Bite": 2}
+    # Saved again: the template of that name is updated, not doubled.
+    wolf.get_by_role("button", name="Save as template").click()
+    expect(wolf.get_by_test_id("saved")).to_have_text("Template “Wolf” updated.")
+    chips(page, "Your templates").filter(has_text="Wolf").click()
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    assert names(page)[-1] == "Wolf 4"
+    expect(card(page, "Wolf 4").get_by_test_id("status")).to_have_text("Undamaged")
+
+
+def test_templates_survive_a_reload_and_an_export_and_import(open_context, site):
+    context = open_context(**PHONE)
+    page = context.new_page()
+    new_encounter(page, site, "Keep them")
+    add_form(page).get_by_label("Name", exact=True).fill("Orc chief")
+    add_form(page).get_by_label("Role", exact=True).select_option("major_npc")
+    add_form(page).get_by_role("button", name="Add combatant").click()
+    idle(page)
+    card(page, "Orc chief").get_by_role("button", name="Save as template").click()
+    expect(card(page, "Orc chief").get_by_test_id("saved")).to_contain_text("as a template")
+    page.reload()
+    idle(page)
+    page.locator("#add-fighter summary").click()  # folded: the encounter has a fighter now
+    expect(chips(page, "Your templates")).to_have_text(["Orc chief"])
+    path = export_all(page)
+    # Another device: the file brings the template; importing it twice adds it once.
+    other = open_context(**PHONE).new_page()
+    other.goto(site.url + "#/")
+    import_file(other, path)
+    expect(other.get_by_test_id("file-status")).to_contain_text("Added 1 template")
+    import_file(other, path)
+    assert [t["fighter"]["name"] for t in library(other)["templates"]] == ["Orc chief"]
+    new_encounter(other, site, "Elsewhere")
+    expect(chips(other, "Your templates")).to_have_text(["Orc chief"])
+
+
+def test_a_template_not_saved_for_want_of_room_says_so_and_writes_nothing(open_context, site, axe_check):
+    context = open_context(**PHONE)
+    context.add_init_script(FAIL_KEYS)
+    page = context.new_page()
+    new_encounter(page, site, "Full")
+    chips(page, "Bestiary").filter(has_text="Bandit").click()
+    add_form(page).get_by_role("button", name="Add combatant").click()
+    idle(page)
+    before = page.evaluate(STORAGE)
+    page.evaluate("globalThis.__failKeys = '^pyfudge:library$'")
+    bandit = card(page, "Bandit")
+    bandit.get_by_role("button", name="Save as template").click()
+    alert = bandit.get_by_test_id("saved")
+    expect(alert).to_have_text(re.compile("^Not saved: this device's storage for this site is full"))
+    expect(alert).to_have_attribute("role", "alert")
+    axe_check(page, "a template not saved")
+    assert page.evaluate(STORAGE) == before  # nothing half-written
+    expect(add_form(page).get_by_role("group", name="Your templates")).to_have_count(0)
+    page.evaluate("globalThis.__failKeys = ''")
+    page.reload()
+    idle(page)
+    assert library(page)["templates"] == []

@@ -4,10 +4,12 @@ import { html, useState } from "../vendor/preact-htm.mjs";
 import { signed, labelOf, ladderOptions } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { Track } from "./wound-track.js";
+import * as library from "./library.js";
 
-export function FighterCard({ c, view, describe, apply }) {
+export function FighterCard({ c, view, describe, apply, engine }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState(null);
+  const [saved, setSaved] = useState(null); // {ok, message}: a save to the library
   const track = c.track;
   const sideLabel = labelOf(describe?.round?.sides, c.side);
   const role = describe?.fighter?.role?.find((r) => r.value === c.role)?.label ?? c.role;
@@ -40,6 +42,7 @@ export function FighterCard({ c, view, describe, apply }) {
         </ul>
       </details>
       ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${saved && html`<p class=${saved.ok ? "hint" : "error"} role=${saved.ok ? "status" : "alert"} data-testid="saved">${saved.message}</p>`}
       <div class="actions">
         <button type="button" onClick=${() => setEditing(!editing)} aria-expanded=${editing ? "true" : "false"}>
           ${editing ? "Close" : "Edit"}
@@ -47,6 +50,7 @@ export function FighterCard({ c, view, describe, apply }) {
         <${WoundButton} c=${c} describe=${describe} act=${act} />
         <${HealButton} c=${c} describe=${describe} act=${act} />
         <button type="button" onClick=${() => act(duplicate(c))}>Duplicate</button>
+        ${engine && html`<button type="button" onClick=${async () => setSaved(await library.saveTemplate(engine, c))}>Save as template</button>`}
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
       ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}
