@@ -15,6 +15,7 @@ import { OddsPanel } from "./odds-panel.js";
 import { ForecastPanel } from "./forecast-panel.js";
 import { Same } from "./same.js";
 import * as library from "./library.js";
+import { PartyPanel } from "./party-panel.js";
 
 function useSession(session) {
   const [, force] = useReducer((n) => n + 1, 0);
@@ -67,7 +68,7 @@ export function EncounterScreen({ session, app }) {
   `;
 }
 
-/** Adding fighters: templates (the engine's bestiary and the GM's own), and the sheet.
+/** Adding fighters: the party, templates (the engine's bestiary and the GM's own), and the sheet.
  * Open at once in an encounter that has none yet (setting it up); the GM's own toggle stands after. */
 function AddSection({ view, describe, apply, engine }) {
   const [open] = useState(() => view.combatants.length === 0);
@@ -80,6 +81,7 @@ function AddSection({ view, describe, apply, engine }) {
   return html`
     <details class="card" id="add-fighter" open=${open}>
       <summary>Add a combatant</summary>
+      <${PartyPanel} view=${view} apply=${apply} engine=${engine} party=${lib.party} />
       <${Same} deps=${[view.ruleset, describe, lib.templates]}><${FighterForm} view=${view} describe=${describe} apply=${apply}
         prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
       ${status && html`<p class=${status.ok ? "hint" : "error"} role=${status.ok ? "status" : "alert"}>${status.message}</p>`}

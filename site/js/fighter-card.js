@@ -51,6 +51,7 @@ export function FighterCard({ c, view, describe, apply, engine }) {
         <${HealButton} c=${c} describe=${describe} act=${act} />
         <button type="button" onClick=${() => act(duplicate(c))}>Duplicate</button>
         ${engine && html`<button type="button" onClick=${async () => setSaved(await library.saveTemplate(engine, c))}>Save as template</button>`}
+        ${engine && c.role === "pc" && html`<button type="button" onClick=${async () => setSaved(await library.saveMember(engine, c))}>Save to party</button>`}
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
       ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}

@@ -54,12 +54,52 @@ export async function saveTemplate(engine, c) {
   return { ok: true, message: out.replaced ? `Template “${name}” updated.` : `Saved “${name}” as a template.` };
 }
 
+/** Save a player character to the party as he stands, wounds and all. Resolves {ok, message}. */
+export async function saveMember(engine, c) {
+  const out = await put(engine, "party", "library.member", { fighter: c.fighter, side: c.side, status: c.status });
+  if (!out.ok) return out;
+  return { ok: true, message: out.replaced ? `${c.name}'s place in the party updated (${c.status}).` : `${c.name} is in the party now.` };
+}
+
+/** Save every party member who is in this encounter as he stands now (his wounds for the next
+ * one): one write. Resolves {ok, message}. */
+export async function keepWounds(engine, view) {
+  const library = store.loadLibrary();
+  const here = new Map(view.combatants.map((c) => [c.name, c]));
+  const party = [];
+  let kept = 0;
+  for (const m of library.party) {
+    const c = here.get(m.fighter.name);
+    if (!c) {
+      party.push(m);
+      continue;
+    }
+    const response = await engine.request("library.member", { fighter: c.fighter, side: c.side, status: c.status });
+    if (!response.ok) return { ok: false, message: response.error.message };
+    party.push(response.result);
+    kept++;
+  }
+  if (!store.saveLibrary({ ...library, party })) return { ok: false, message: notSaved(store.writeFailure()) };
+  changed();
+  return { ok: true, message: `Kept the wounds of ${kept} of the party for the next encounter.` };
+}
+
 /** Take an entry out of the library. Resolves {ok, message}. */
 export function remove(kind, name) {
   const out = store.dropLibraryEntry(kind, name);
   if (!out.ok) return { ok: false, message: notSaved(out.error) };
   changed();
   return { ok: true, message: kind === "party" ? `${name} left the party.` : `Template “${name}” removed.` };
+}
+
+/** The events that add the party to an encounter: each member not in it yet, with the wounds he
+ * was saved with (`wounds`) or unhurt. */
+export function partyEvents(party, view, wounds) {
+  const here = new Set(view.combatants.map((c) => c.name));
+  return party.filter((m) => !here.has(m.fighter.name)).map((m) => ({
+    t: "add", side: m.side,
+    fighter: wounds ? m.fighter : { ...m.fighter, track: null, shield_state: null },
+  }));
 }
 
 /** After an import: the entries the engine found new in a file (pyfudge.library.merged), added
