@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from collections import OrderedDict
 
-from . import __version__, actions, codec, dice, healing, ladder, odds, players, round_view, rulesets, tables, wounds
+from . import __version__, actions, bestiary, codec, dice, healing, ladder, library, odds, players, round_view, rulesets, tables, wounds
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -66,7 +66,8 @@ def _read_roll(data: Any, rules: rulesets.RuleSet, field: str) -> dice.Roll:
 
 def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
     """Everything a form needs: presets, every option, the ladder, the wound levels, the sheet's
-    choices and the shape of every table option (``tables.shapes``, for the table editor)."""
+    choices, the shape of every table option (``tables.shapes``, for the table editor) and the
+    NPC templates a GM adds fighters from (``bestiary``, :mod:`pyfudge.bestiary`)."""
     return {
         **rulesets.describe(),
         "ladder": ladder.levels(),
@@ -80,6 +81,7 @@ def _describe(args: Args, rng: random.Random) -> dict[str, Any]:
         "tables": tables.shapes(),
         "round": _ROUND_LABELS,
         "inputs": _INPUTS,
+        "bestiary": bestiary.templates(),
     }
 
 
@@ -457,8 +459,11 @@ def _players_open(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _enc_import(args: Args, rng: random.Random) -> dict[str, Any]:
     """The encounters an exported file holds (one, or a collection), each validated by replaying
-    it; an error names the encounter at fault. Nothing is stored: the app adds them as copies."""
-    datas = codec.read_import(_need(args, "file"), field="file")
+    it; an error names the encounter at fault. Nothing is stored: the app adds them as copies.
+    A file with a library (templates, party) also returns ``library``: its entries to add to the
+    one the device holds (``library``, as stored), as :func:`pyfudge.library.merged` says."""
+    datas, lib = codec.read_file(_need(args, "file"), field="file")
+    incoming = None if lib is None else library.read(lib, field="file.data.library.data")
     found = []
     for i, data in enumerate(datas):
         where = "file.data" if len(datas) == 1 else f"file.data.encounters[{i}].data"
@@ -474,22 +479,40 @@ def _enc_import(args: Args, rng: random.Random) -> dict[str, Any]:
             raise
         found.append({"encounter": enc.to_dict(), "name": enc.name, "events": len(enc.log),
                       "combatants": len(enc.state.combatants)})
-    return {"encounters": found}
+    if incoming is None:
+        return {"encounters": found}
+    return {"encounters": found, "library": library.merged(args.get("library"), incoming)}
 
 
 def _enc_export(args: Args, rng: random.Random) -> dict[str, Any]:
     """The text of a file holding one stored encounter (``encounter``) or several
-    (``encounters``), each checked by replaying it first."""
+    (``encounters``), each checked by replaying it first; with several, the GM's ``library``
+    of templates and party too (checked by :func:`pyfudge.library.read`; then the encounters may
+    be none)."""
     if "encounters" in args:
         items = args["encounters"]
-        if not isinstance(items, list) or not 1 <= len(items) <= codec.MAX_COLLECTION:
-            raise RequestError(f"encounters must list 1 to {codec.MAX_COLLECTION} encounters.", field="encounters")
+        lib = None if args.get("library") is None else library.read(args["library"], field="library")
+        least = 0 if lib is not None else 1
+        if not isinstance(items, list) or not least <= len(items) <= codec.MAX_COLLECTION:
+            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.", field="encounters")
         for i, data in enumerate(items):
             Encounter.from_dict(data, field=f"encounters[{i}]")
-        return {"file": codec.export_text(codec.collection(items), field="encounters"), "count": len(items)}
+        text = codec.export_text(codec.collection(items, lib), field="encounters")
+        return {"file": text, "count": len(items)}
     data = _need(args, "encounter")
     Encounter.from_dict(data, field="encounter")
     return {"file": codec.export_text(codec.wrap("encounter", data), field="encounter"), "count": 1}
+
+
+def _library_template(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A template to store from a fighter's sheet ``{fighter, side?}`` (:func:`library.template`:
+    unhurt, named after his kin)."""
+    return library.template(args, field="")
+
+
+def _library_member(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A party member to store from a fighter ``{fighter, side?, status?}``, his wounds kept."""
+    return library.member(args, field="")
 
 
 def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -594,6 +617,8 @@ ACTIONS: dict[str, Action] = {
     "encounter.forecast": _enc_forecast,
     "encounter.log": _enc_log,
     "encounter.explain": _enc_explain,
+    "library.template": _library_template,
+    "library.member": _library_member,
 }
 
 

@@ -32,8 +32,9 @@ class CodecError(FudgeError):
 
 
 # The version each kind is written at today, and how to lift older versions one step.
-# "players": what a players' link carries (pyfudge.players), never imported as an encounter.
-VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1}
+# "players": what a players' link carries (pyfudge.players), never imported as an encounter;
+# "library": the GM's templates and party (pyfudge.library), carried by an export of all.
+VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1, "library": 1}
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
 LINK_FORMAT = 1
@@ -97,10 +98,14 @@ def _migrate(envelope: dict[str, Any], kind: str, field: str) -> Any:
     return data
 
 
-def collection(encounters: list[Any]) -> dict[str, Any]:
+def collection(encounters: list[Any], library: Any = None) -> dict[str, Any]:
     """The envelope of an exported file holding several encounters (each in its own envelope,
-    so each migrates on its own when the encounter format moves on)."""
-    return wrap("collection", {"encounters": [wrap("encounter", e) for e in encounters]})
+    so each migrates on its own when the encounter format moves on) and, when given, the GM's
+    library of templates and party (``pyfudge.library``, in an envelope of its own too)."""
+    data: dict[str, Any] = {"encounters": [wrap("encounter", e) for e in encounters]}
+    if library is not None:
+        data["library"] = wrap("library", library)
+    return wrap("collection", data)
 
 
 # --- reading JSON from outside ----------------------------------------------------------------
@@ -264,28 +269,37 @@ def export_text(envelope: dict[str, Any], *, field: str = "encounters") -> str:
 
 
 def read_import(text: Any, *, field: str = "file") -> list[Any]:
-    """The encounters' data in an exported file: one ``pyfudge/encounter`` envelope, or a
-    ``pyfudge/collection`` of them, each migrated to today's version. Not yet replayed: the caller
-    rebuilds each with ``Encounter.from_dict`` (field ``<field>.data`` or
-    ``<field>.data.encounters[i].data``)."""
+    """The encounters' data in an exported file (see :func:`read_file`)."""
+    return read_file(text, field=field)[0]
+
+
+def read_file(text: Any, *, field: str = "file") -> tuple[list[Any], Any]:
+    """What an exported file holds: the encounters' data — one ``pyfudge/encounter`` envelope,
+    or a ``pyfudge/collection`` of them, each migrated to today's version — and the library's
+    data a collection may carry beside them (None when it has none; checked by the caller,
+    ``pyfudge.library.read``, field ``<field>.data.library.data``). A collection with a library
+    may hold no encounter. Not yet replayed: the caller rebuilds each encounter with
+    ``Encounter.from_dict`` (field ``<field>.data`` or ``<field>.data.encounters[i].data``)."""
     envelope = parse_json(text, field=field, max_bytes=MAX_FILE_BYTES, what="The file")
     if not isinstance(envelope, dict) or set(envelope) != {"type", "version", "data"}:
         raise CodecError("This file is not pyfudge data (no type/version envelope).", field=field)
     kind = envelope["type"]
     if kind == "pyfudge/encounter":
-        return [_migrate(envelope, "encounter", field)]  # one encounter's log is capped on replay
+        return [_migrate(envelope, "encounter", field)], None  # one encounter's log is capped on replay
     if kind != "pyfudge/collection":
         raise CodecError(f"This file holds {str(kind)[:40]!r}, not pyfudge encounters.", field=f"{field}.type")
     data = _migrate(envelope, "collection", field)
     where = f"{field}.data"
-    if not isinstance(data, dict) or set(data) != {"encounters"}:
+    if not isinstance(data, dict) or set(data) - {"library"} != {"encounters"}:
         raise CodecError("The file's data must be an object with a list of encounters.", field=where)
+    library = unwrap(data["library"], "library", field=f"{where}.library") if "library" in data else None
     items = data["encounters"]
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_COLLECTION:
-        raise CodecError(f"The file must hold 1 to {MAX_COLLECTION} encounters.", field=f"{where}.encounters")
+    least = 0 if library is not None else 1
+    if not isinstance(items, list) or not least <= len(items) <= MAX_COLLECTION:
+        raise CodecError(f"The file must hold {least} to {MAX_COLLECTION} encounters.", field=f"{where}.encounters")
     found = [unwrap(item, "encounter", field=f"{where}.encounters[{i}]") for i, item in enumerate(items)]
     _events(found, where)
-    return found
+    return found, library
 
 
 # --- share links ------------------------------------------------------------------------------

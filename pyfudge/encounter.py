@@ -7,7 +7,10 @@ are themselves logged, so the log stays append-only and a replay lands on the sa
 
 Events (JSON objects with ``"t"``):
 
-- ``add`` ``{fighter, side?}`` / ``edit`` ``{id, fighter, side?}`` / ``remove`` ``{id}``
+- ``add`` ``{fighter, side?, count?, names?}`` — ``count`` fighters of one sheet (default 1),
+  named by :func:`numbered_names` ("Goblin" ×4 → "Goblin 1" … "Goblin 4"; a name in use
+  takes the next number). The logged event holds the ``names`` given (:func:`remembered`)
+- ``edit`` ``{id, fighter, side?}`` (a name in use is refused) / ``remove`` ``{id}``
 - ``rules`` ``{ruleset}`` — the GM switches preset, options or tables
 - ``exchange`` ``{kind: round|attack, a, b, a_declares?, b_declares?, a_dice?, b_dice?}`` — one
   simultaneous round or alternating attack between two combatants (F95 4.22–4.32). Under
@@ -40,16 +43,17 @@ Events (JSON objects with ``"t"``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from . import actions, damage, dice, healing, ladder, players, round_view, wounds
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
 from .combat.attack import Carry, Declaration, FighterDice
-from .combat.fighter import Fighter
+from .combat.fighter import NAME_LIMIT, Fighter
 from .errors import FudgeError, RequestError, RuleError
 from .explain import Step
 from .factors import Factors, defensive_factors, offensive_factors
@@ -137,16 +141,86 @@ def _unique_name(state: State, fighter: Fighter, keep: str | None = None) -> Non
         raise EncounterError(f"There is already a combatant called {fighter.name!r}.", field="fighter.name")
 
 
+# A name that ends in a number: "Goblin 3" is the third of the "Goblin"s.
+_NUMBERED = re.compile(r"(.*\S)\s+(\d{1,4})")
+
+
+def kin(name: str) -> str:
+    """The name without its number: "Goblin 3" → "Goblin" (a name with none is its own)."""
+    match = _NUMBERED.fullmatch(name)
+    return match.group(1) if match else name
+
+
+def numbered_names(taken: Iterable[str], name: str, count: int = 1) -> list[str]:
+    """The names ``count`` new fighters called ``name`` get beside ``taken`` (the names in use).
+
+    One fighter whose name is free keeps it (unless numbered kin of it are in the fight: "Goblin"
+    beside "Goblin 1" … "Goblin 4" is "Goblin 5"). Otherwise they are numbered after the highest
+    number in use among the name's kin — the name without its trailing number ("Goblin 3" →
+    "Goblin"), which, standing alone, counts as the first: "Goblin" ×4 in an empty encounter →
+    "Goblin 1" … "Goblin 4"; one more "Goblin" (or a copy of "Goblin 2") → "Goblin 5"; "Goblin"
+    beside a lone "Goblin" → "Goblin 2". Numbers go on past the highest, never back into a gap,
+    so a new fighter is never mistaken in the log for one who left. A name too long for its
+    number is shortened to fit (:data:`pyfudge.combat.fighter.NAME_LIMIT`).
+    """
+    taken = set(taken)
+    base = kin(name)
+    highest, numbered_kin = 0, False
+    for other in taken:
+        numbered = _NUMBERED.fullmatch(other)
+        if other == base:
+            highest = max(highest, 1)
+        elif numbered and numbered.group(1) == base:
+            highest, numbered_kin = max(highest, int(numbered.group(2))), True
+    if count == 1 and name not in taken and (base != name or not numbered_kin):
+        return [name]
+    numbers = range(highest + 1, highest + 1 + count)
+    return [f"{base[:NAME_LIMIT - len(str(n)) - 1].rstrip()} {n}" for n in numbers]
+
+
+def _names(state: State, event: dict, fighter: Fighter) -> list[str]:
+    """The names of an ``add`` event's fighters: its ``names`` as logged (checked: free, distinct,
+    ``count`` of them when both are given), else :func:`numbered_names` for ``count`` of him."""
+    room = MAX_COMBATANTS - len(state.combatants)
+    count, names = event.get("count"), event.get("names")
+    if count is not None:
+        REQUEST.whole(count, "count", 1, MAX_COMBATANTS)
+        if count > room:
+            raise EncounterError(f"An encounter holds at most {MAX_COMBATANTS} combatants: there is room "
+                                 f"for {room} more.", field="count")
+    if names is None:
+        return numbered_names((c.fighter.name for c in state.combatants), fighter.name, count or 1)
+    if not isinstance(names, list) or not 1 <= len(names) <= room or (count is not None and len(names) != count):
+        raise RequestError(f"names must list the {count or 'new'} fighters' names (room for {room}).", field="names")
+    taken = {c.fighter.name for c in state.combatants}
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+            raise RequestError(f"A name has 1 to {NAME_LIMIT} characters.", field=f"names[{i}]")
+        if name in taken:
+            raise EncounterError(f"There is already a combatant called {name!r}.", field=f"names[{i}]")
+        taken.add(name)
+    return names
+
+
 # --- applying events --------------------------------------------------------------------------
 
 def _add(state: State, event: dict) -> State:
     if len(state.combatants) >= MAX_COMBATANTS:
         raise EncounterError(f"An encounter holds at most {MAX_COMBATANTS} combatants.", field="fighter")
     fighter = _fighter(event, state)
-    _unique_name(state, fighter)
-    combatant = Combatant(f"c{state.next_id}", fighter, _side(event, fighter))
-    return replace(state, combatants=state.combatants + (combatant,), next_id=state.next_id + 1,
-                   last={"kind": "add", "id": combatant.id, "text": f"{fighter.name} joins the fight."})
+    names = _names(state, event, fighter)
+    side = _side(event, fighter)
+    added = []
+    for i, name in enumerate(names):
+        try:
+            one = fighter if name == fighter.name else replace(fighter, name=name)
+        except FudgeError as err:
+            raise RequestError(err.message, field=f"names[{i}]") from None
+        added.append(Combatant(f"c{state.next_id + i}", one, side))
+    joined = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return replace(state, combatants=state.combatants + tuple(added), next_id=state.next_id + len(added),
+                   last={"kind": "add", "id": added[0].id, "ids": [c.id for c in added],
+                         "text": f"{joined} {'joins' if len(names) == 1 else 'join'} the fight."})
 
 
 def _edit(state: State, event: dict) -> State:
@@ -264,7 +338,10 @@ def remembered(state: State, event: Any) -> Any:
     −1 (:data:`HASTY_DEFENCE` in ``b_declares.defence_modifiers``; not when he declared ``hasty``
     on this defence himself, which counts the same −1). The encounter logs the event so and the
     door returns it to be stored, so a replay reads it as it was applied, in this build or
-    another. Idempotent; an event it cannot read is returned as it is, for the handler to refuse."""
+    another. An ``add`` event gets the ``names`` its fighters are given (:func:`_added_names`).
+    Idempotent; an event it cannot read is returned as it is, for the handler to refuse."""
+    if isinstance(event, dict) and event.get("t") == "add" and "names" not in event:
+        return _added_names(state, event)
     if (not isinstance(event, dict) or event.get("t") != "exchange" or event.get("kind") != "attack"
             or state.rules["melee.pacing"] != "alternating"):
         return event
@@ -277,6 +354,18 @@ def remembered(state: State, event: Any) -> Any:
             and HASTY_DEFENCE.to_dict() not in mods):
         out["b_declares"] = {**b_raw, "defence_modifiers": [*mods, HASTY_DEFENCE.to_dict()]}
     return out if out != event else event
+
+
+def _added_names(state: State, event: dict) -> dict:
+    """An ``add`` event with the ``names`` its fighters get written in, when they are not simply
+    the sheet's name (several of him, or a name in use: :func:`numbered_names`), so that a
+    replay in any build names them as they were named."""
+    try:
+        fighter = _fighter(event, state)
+        names = _names(state, event, fighter)
+    except FudgeError:
+        return event  # the handler refuses it
+    return event if names == [fighter.name] else {**event, "names": names}
 
 
 def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration) -> None:
@@ -932,7 +1021,7 @@ EVENT_KINDS = tuple(HANDLERS) + ("undo", "redo")
 # The fields each event may carry besides "t"; any other is refused, so a log holds nothing a
 # replay ignores.
 EVENT_FIELDS: dict[str, frozenset[str]] = {
-    "add": frozenset({"fighter", "side"}),
+    "add": frozenset({"fighter", "side", "count", "names"}),
     "edit": frozenset({"id", "fighter", "side"}),
     "remove": frozenset({"id"}),
     "rules": frozenset({"ruleset"}),

@@ -122,6 +122,8 @@ def undo_label(last: dict[str, Any] | None, names: dict[str, str]) -> str:
         return f"{name(last['shooter'])} shoots at {name(last['target'])}"
     if kind == "story":
         return f"{name(last['id'])}'s story roll"
+    if kind == "add" and len(last.get("ids", ())) > 2:
+        return f"{name(last['ids'][0])} … {name(last['ids'][-1])} join the fight"
     return str(last.get("text", "")).removesuffix(".")
 
 

@@ -114,10 +114,13 @@ def test_a_bad_event_is_refused_naming_the_field_and_changes_nothing():
 
 
 def test_names_are_unique_in_an_encounter():
+    """A second "A" is numbered (tests/test_encounter_add_many.py); an edit onto a name in use is refused."""
     enc = Encounter()
     enc.apply({"t": "add", "fighter": {"name": "A", "skills": {"Sword": 0}}})
+    enc.apply({"t": "add", "fighter": {"name": "A", "skills": {"Sword": 1}}})
+    assert [c["name"] for c in enc.view()["combatants"]] == ["A", "A 2"]
     with pytest.raises(EncounterError):
-        enc.apply({"t": "add", "fighter": {"name": "A", "skills": {"Sword": 1}}})
+        enc.apply({"t": "edit", "id": "c2", "fighter": {"name": "A", "skills": {"Sword": 1}}})
 
 
 def test_gm_box_override_and_end_of_battle():

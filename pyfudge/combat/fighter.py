@@ -31,6 +31,7 @@ PAIN = ("normal", "high", "low")
 RESISTANCE = ("normal", "resistant", "fragile")
 ANIMALS = ("carnivore", "prey")
 MAX_SKILLS = 12
+NAME_LIMIT = 60  # characters in a fighter's name
 # The fields the pipeline changes as a fight goes on (see Fighter._evolve).
 _EVOLVING = frozenset({"track", "fudge_points", "shield_state"})
 SCALE_LIMIT = 40
@@ -264,7 +265,7 @@ class Fighter:
         f = field
         if "name" not in data:
             raise _err(f"{f} needs a name.", f"{f}.name")
-        name = check.name(data["name"], f"{f}.name")
+        name = check.name(data["name"], f"{f}.name", NAME_LIMIT)
         role = check.choice(data.get("role", "pc"), f"{f}.role", ROLES)
         raw_skills = data.get("skills")
         rows = isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills)

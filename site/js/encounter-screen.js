@@ -3,7 +3,7 @@
 // then the last result's explanation, the forecast, the log, adding fighters and the rules.
 // Everything renders session.view (from the engine, or the last saved one before Python is up)
 // and sends one event per user act through session.apply. No rule lives here.
-import { html, useEffect, useReducer } from "../vendor/preact-htm.mjs";
+import { html, useEffect, useReducer, useState } from "../vendor/preact-htm.mjs";
 import { signed } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { Roster } from "./roster.js";
@@ -14,6 +14,8 @@ import { RulesForm } from "./rules-form.js";
 import { OddsPanel } from "./odds-panel.js";
 import { ForecastPanel } from "./forecast-panel.js";
 import { Same } from "./same.js";
+import * as library from "./library.js";
+import { PartyPanel } from "./party-panel.js";
 
 function useSession(session) {
   const [, force] = useReducer((n) => n + 1, 0);
@@ -53,20 +55,37 @@ export function EncounterScreen({ session, app }) {
       ${!session.live && !session.readOnly && html`<p class="hint starting-note">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
     </section>
-    <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} /></${Same}>
+    <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} engine=${app.engine} /></${Same}>
     <${RoundPanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} session=${session}
       preview=${(draft) => ["exchange", "group", "ranged"].includes(draft.t)
         ? html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />` : null} />
     <${LastResult} view=${view} />
     <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />
     <${LogPanel} view=${view} apply=${apply} engine=${app.engine} session=${session} />
-    <details class="card" id="add-fighter">
-      <summary>Add a combatant</summary>
-      <${Same} deps=${[view.ruleset, describe]}><${FighterForm} view=${view} describe=${describe} apply=${apply} prefix="new" /></${Same}>
-    </details>
+    <${AddSection} view=${view} describe=${describe} apply=${apply} engine=${app.engine} />
     <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
     <${Same} deps=${[view.ruleset, describe]}><${RulesForm} view=${view} describe=${describe} apply=${apply} /></${Same}>
   `;
+}
+
+/** Adding fighters: the party, templates (the engine's bestiary and the GM's own), and the sheet.
+ * Open at once in an encounter that has none yet (setting it up); the GM's own toggle stands after. */
+function AddSection({ view, describe, apply, engine }) {
+  const [open] = useState(() => view.combatants.length === 0);
+  const lib = library.useLibrary();
+  const templates = [
+    ...(describe?.bestiary ?? []).map((t) => ({ ...t, key: `bestiary:${t.key}` })),
+    ...lib.templates.map((t) => ({ ...t, key: `mine:${t.fighter.name}`, name: t.fighter.name, mine: true })),
+  ];
+  const [status, setStatus] = useState(null);
+  return html`
+    <details class="card" id="add-fighter" open=${open}>
+      <summary>Add a combatant</summary>
+      <${PartyPanel} view=${view} apply=${apply} engine=${engine} party=${lib.party} />
+      <${Same} deps=${[view.ruleset, describe, lib.templates]}><${FighterForm} view=${view} describe=${describe} apply=${apply}
+        prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
+      ${status && html`<p class=${status.ok ? "hint" : "error"} role=${status.ok ? "status" : "alert"}>${status.message}</p>`}
+    </details>`;
 }
 
 function Pairs({ view }) {

@@ -4,10 +4,12 @@ import { html, useState } from "../vendor/preact-htm.mjs";
 import { signed, labelOf, ladderOptions } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { Track } from "./wound-track.js";
+import * as library from "./library.js";
 
-export function FighterCard({ c, view, describe, apply }) {
+export function FighterCard({ c, view, describe, apply, engine }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState(null);
+  const [saved, setSaved] = useState(null); // {ok, message}: a save to the library
   const track = c.track;
   const sideLabel = labelOf(describe?.round?.sides, c.side);
   const role = describe?.fighter?.role?.find((r) => r.value === c.role)?.label ?? c.role;
@@ -40,12 +42,16 @@ export function FighterCard({ c, view, describe, apply }) {
         </ul>
       </details>
       ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${saved && html`<p class=${saved.ok ? "hint" : "error"} role=${saved.ok ? "status" : "alert"} data-testid="saved">${saved.message}</p>`}
       <div class="actions">
         <button type="button" onClick=${() => setEditing(!editing)} aria-expanded=${editing ? "true" : "false"}>
           ${editing ? "Close" : "Edit"}
         </button>
         <${WoundButton} c=${c} describe=${describe} act=${act} />
         <${HealButton} c=${c} describe=${describe} act=${act} />
+        <button type="button" onClick=${() => act(duplicate(c))}>Duplicate</button>
+        ${engine && html`<button type="button" onClick=${async () => setSaved(await library.saveTemplate(engine, c))}>Save as template</button>`}
+        ${engine && c.role === "pc" && html`<button type="button" onClick=${async () => setSaved(await library.saveMember(engine, c))}>Save to party</button>`}
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
       ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}
@@ -53,6 +59,11 @@ export function FighterCard({ c, view, describe, apply }) {
     </article>`;
 }
 
+
+/** Another fighter of his sheet, unhurt: the engine names him after him ("Goblin 2" → "Goblin 5"). */
+export function duplicate(c) {
+  return { t: "add", side: c.side, fighter: { ...c.fighter, track: null, shield_state: null } };
+}
 
 /** A track change by the GM's hand: a button that opens a one-field form, then one event. */
 function HandButton({ id, open: opener, label, submit, options, initial, event, act }) {

@@ -77,12 +77,21 @@ function toFighter(s, weapons, armors, card) {
   return fighter;
 }
 
-export function FighterForm({ view, describe, apply, prefix, card, done }) {
+// The most of one sheet a single add takes (the engine's own cap is the encounter's room).
+const MOST = 20;
+
+export function FighterForm({ view, describe, apply, prefix, card, done, templates = [], onRemoveTemplate }) {
   const weapons = catalogue(view, describe, "damage.weapons");
   const armors = catalogue(view, describe, "damage.armors");
   const boxes = catalogue(view, describe, "wounds.boxes");
+  // The sheet the form started from: his card (an edit), a template, or none (a blank sheet).
+  // What the form does not show (an animal's defence, a gun's own Strength…) comes from it.
+  const [base, setBase] = useState(card ?? null);
   const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes));
   const [error, setError] = useState(null);
+  const [count, setCount] = useState("1"); // how many of this sheet an add makes (not for an edit)
+  const [added, setAdded] = useState(null); // {text, event, s, base}: the last add, offered again
+  const [sheetOpen, setSheetOpen] = useState(false); // a template's sheet, unfolded
   if (!describe) return html`<p class="hint">Loading the rules…</p>`;
   const id = (k) => `${prefix}-${k}`;
   const set = (k) => (e) => {
@@ -96,22 +105,39 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
   const level = (k, label) => html`<${Field} id=${id(k)} label=${label}>
     <select id=${id(k)} onChange=${set(k)}>${ladderOptions(describe, Number(s[k]))}</select></${Field}>`;
 
-  async function submit(e) {
-    e.preventDefault();
-    const fighter = toFighter(s, weapons, armors, card);
-    const event = card ? { t: "edit", id: card.id, fighter } : { t: "add", fighter };
-    if (s.side) event.side = s.side;
+  const many = Math.trunc(Number(count));
+  const template = !card && base ? base : null;
+  const startFrom = (from, sheet) => {
+    setBase(from);
+    setS(sheet ?? fromFighter(from, weapons, armors, boxes));
+    setSheetOpen(false);
+    setError(null);
+  };
+
+  async function send(event, from, fromBase) {
     const response = await apply(event);
     if (!response.ok) return setError(response.error.message);
     setError(null);
-    if (done) done();
-    else setS(fromFighter(null, weapons, armors, boxes));
+    if (done) return done();
+    // The engine numbers repeated names ("Goblin 1" … "Goblin 4"); the form starts afresh and
+    // offers the same sheet again: one more like it, or back into the form to change it.
+    const { count: _, ...one } = event;
+    setAdded({ text: response.result.view.last?.text ?? "", event: one, s: from, base: fromBase });
+    startFrom(null, fromFighter(null, weapons, armors, boxes));
+    setCount("1");
   }
 
-  return html`
-    <form class="sheet-form" onSubmit=${submit}>
-      <${Field} id=${id("name")} label="Name" wide>
-        <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>
+  function submit(e) {
+    e.preventDefault();
+    const fighter = toFighter(s, weapons, armors, base);
+    const event = card ? { t: "edit", id: card.id, fighter } : { t: "add", fighter };
+    if (s.side) event.side = s.side;
+    if (!card && many !== 1) event.count = Number.isFinite(many) ? many : count;
+    return send(event, s, base);
+  }
+  const step = (by) => setCount(String(Math.min(MOST, Math.max(1, (Number.isFinite(many) ? many : 1) + by))));
+
+  const sheet = html`
       <${Field} id=${id("role")} label="Role"><select id=${id("role")} onChange=${set("role")}>${choices("role")}</select></${Field}>
       <${Field} id=${id("side")} label="Side">
         <select id=${id("side")} onChange=${set("side")}>
@@ -147,13 +173,80 @@ export function FighterForm({ view, describe, apply, prefix, card, done }) {
         <input id=${id("combat_reflexes")} type="checkbox" checked=${s.combat_reflexes} onChange=${set("combat_reflexes")} />
         <label for=${id("combat_reflexes")}>Combat Reflexes</label>
       </div>
-      <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />
+      <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />`;
+
+  return html`
+    <form class="sheet-form" onSubmit=${submit}>
+      ${!card && templates.length > 0 && html`
+        <${Templates} templates=${templates} chosen=${template} pick=${(t) => startFrom(t)}
+          clear=${() => startFrom(null, fromFighter(null, weapons, armors, boxes))} onRemove=${onRemoveTemplate} />`}
+      <${Field} id=${id("name")} label="Name" wide>
+        <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>
+      ${!card && html`
+        <div class="field count">
+          <label for=${id("count")}>How many</label>
+          <div class="stepper">
+            <button type="button" aria-label="One fewer" disabled=${many <= 1} onClick=${() => step(-1)}>−</button>
+            <input id=${id("count")} type="number" inputmode="numeric" min="1" max=${MOST} value=${count}
+              onInput=${(e) => setCount(e.currentTarget.value)} />
+            <button type="button" aria-label="One more" disabled=${many >= MOST} onClick=${() => step(1)}>+</button>
+          </div>
+        </div>`}
+      ${template
+        ? html`
+          <div class="wide sheet-fold">
+            <button type="button" class="fold" aria-expanded=${sheetOpen ? "true" : "false"} aria-controls=${id("sheet")}
+              onClick=${() => setSheetOpen(!sheetOpen)}>Sheet: ${summary(s, describe, weapons, armors)}</button>
+            ${sheetOpen && html`<div class="sheet-form" id=${id("sheet")}>${sheet}</div>`}
+          </div>`
+        : sheet}
       ${error && html`<p class="error wide" role="alert">${error}</p>`}
       <div class="actions wide">
         ${done && html`<button type="button" onClick=${done}>Cancel</button>`}
-        <button type="submit" class="primary">${card ? "Save changes" : "Add combatant"}</button>
+        <button type="submit" class="primary">${card ? "Save changes" : many > 1 ? `Add ${many} combatants` : "Add combatant"}</button>
       </div>
+      ${added && html`
+        <div class="added wide" data-testid="added">
+          <p class="hint" role="status">${added.text}</p>
+          <div class="actions start">
+            <button type="button" onClick=${() => send(added.event, added.s, added.base)}>Add another like this</button>
+            <button type="button" onClick=${() => { startFrom(added.base, added.s); setAdded(null); }}>Change it and add</button>
+          </div>
+        </div>`}
     </form>`;
+}
+
+/** A sheet in a line: "NPC · Knife Fair · Knife, Light leather". */
+function summary(s, describe, weapons, armors) {
+  const role = describe.fighter?.role?.find((r) => r.value === s.role)?.label ?? s.role;
+  const level = (v) => describe.ladder?.find((l) => l.value === Number(v))?.name ?? v;
+  const skill = s.skills[s.attack] ?? s.skills[0];
+  const weapon = s.weapon === "custom" ? s.w_name || "Weapon" : weapons[Number(s.weapon)]?.name;
+  const armor = s.armor === "custom" ? s.a_name || "no armor" : armors[Number(s.armor)]?.name;
+  return `${role} · ${skill?.name} ${level(skill?.level)} · ${weapon}, ${armor}`;
+}
+
+// Templates to start a sheet from: the engine's bestiary and the GM's own (js/library.js). A tap
+// fills the form; the sheet then folds to one line, so that Name, How many and Add are in reach.
+function Templates({ templates, chosen, pick, clear, onRemove }) {
+  const groups = [["Bestiary", templates.filter((t) => !t.mine)], ["Your templates", templates.filter((t) => t.mine)]];
+  return html`
+    <div class="wide templates">
+      ${groups.filter(([, list]) => list.length).map(([label, list]) => html`
+        <div class="chips" role="group" aria-label=${label} key=${label}>
+          <span class="chips-label" aria-hidden="true">${label}</span>
+          ${list.map((t) => html`<button type="button" key=${t.key} class="chip" aria-pressed=${chosen?.key === t.key ? "true" : "false"}
+            onClick=${() => (chosen?.key === t.key ? clear() : pick(t))}>${t.name}</button>`)}
+        </div>`)}
+      ${chosen && !chosen.mine && html`
+        <details class="small template-source" data-testid="template-source">
+          <summary>${chosen.house ? "House example" : "From the books"}: where its numbers come from</summary>
+          <p class="hint">${chosen.source}</p>
+        </details>`}
+      ${chosen?.mine && onRemove && html`
+        <p class="hint template-source">Your template.
+          <button type="button" class="link-btn" onClick=${() => { clear(); onRemove(chosen); }}>Remove this template</button></p>`}
+    </div>`;
 }
 
 // His combat skills (F95 4.23): rows of name and level; which one attacks, which one defends.

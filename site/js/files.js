@@ -2,8 +2,10 @@
 // text (encounter.export / encounter.import: envelope, caps, every encounter checked by replaying
 // it); this module only moves bytes between the engine, a download, a file picker and storage.
 // An import adds copies under new ids: it never overwrites what the device holds, and a file the
-// engine refuses changes nothing.
+// engine refuses changes nothing. "Export all" carries the GM's templates and party too
+// (js/library.js); an import adds those the device lacks.
 import * as store from "./store.js";
+import { addImported } from "./library.js";
 
 // A file larger than this is not even read into memory (the engine refuses anything over 5 MB).
 const MAX_READ_BYTES = 16 * 1024 * 1024;
@@ -53,16 +55,31 @@ export function exportRaw(text, key) {
   return { ok: true, message: "Exported as stored." };
 }
 
-/** Export every stored encounter as one file; resolves {ok, message}. */
+/** The GM's templates and party, when he has any (they travel with "export all"). */
+function libraryToExport() {
+  const library = store.loadLibrary();
+  return library.templates.length || library.party.length ? library : null;
+}
+
+/** Whether "export all" has anything to export: an encounter, a template or a party member. */
+export function anythingToExport() {
+  return store.loadIndex().encounters.length > 0 || libraryToExport() !== null;
+}
+
+/** Export every stored encounter as one file, with the templates and the party; resolves {ok, message}. */
 export async function exportAll(engine) {
   const all = store.loadAllEncounters();
-  if (!all.length) return { ok: false, message: "There is nothing to export yet." };
-  const response = await engine.request("encounter.export", { encounters: all.map((e) => e.encounter) });
+  const library = libraryToExport();
+  if (!all.length && !library) return { ok: false, message: "There is nothing to export yet." };
+  const args = { encounters: all.map((e) => e.encounter) };
+  if (library) args.library = library;
+  const response = await engine.request("encounter.export", args);
   if (!response.ok) return { ok: false, message: response.error.message };
   const day = new Date().toISOString().slice(0, 10);
   download(response.result.file, `pyfudge-encounters-${day}.json`);
   const n = response.result.count;
-  return { ok: true, message: `Exported ${n} encounter${n === 1 ? "" : "s"}.` };
+  const extra = library ? `, ${library.templates.length} template${library.templates.length === 1 ? "" : "s"} and a party of ${library.party.length}` : "";
+  return { ok: true, message: `Exported ${n} encounter${n === 1 ? "" : "s"}${extra}.` };
 }
 
 /** Import the encounters of a picked file as new copies; resolves {ok, message, ids}.
@@ -78,7 +95,7 @@ export async function importFile(engine, file) {
   } catch (err) {
     return { ok: false, message: `The file could not be read (${err?.message ?? err}).`, ids: [] };
   }
-  const response = await engine.request("encounter.import", { file: text });
+  const response = await engine.request("encounter.import", { file: text, library: store.loadLibrary() });
   if (!response.ok) return { ok: false, message: `Nothing was imported: ${response.error.message}`, ids: [] };
   const ids = [];
   for (const { encounter } of response.result.encounters) {
@@ -96,5 +113,7 @@ export async function importFile(engine, file) {
   }
   const names = response.result.encounters.map((e) => e.name);
   const n = ids.length;
-  return { ok: true, ids, names, message: `Imported ${n} encounter${n === 1 ? "" : "s"} as new cop${n === 1 ? "y" : "ies"}.` };
+  const rest = addImported(response.result.library);
+  return { ok: !rest.includes("not imported"), ids, names,
+    message: `Imported ${n} encounter${n === 1 ? "" : "s"} as new cop${n === 1 ? "y" : "ies"}.${rest}` };
 }

@@ -284,10 +284,11 @@ export function ListScreen({ app, session }) {
     <section class="card" aria-labelledby="files-title">
       <h2 id="files-title">Files</h2>
       <div class="stack">
-        <button type="button" onClick=${exportAll} disabled=${!saved.length}>Export all encounters</button>
+        <button type="button" onClick=${exportAll} disabled=${!files.anythingToExport()}>Export all encounters</button>
         <label for="import-file">Import encounters from a file</label>
         <input id="import-file" type="file" accept=".json,application/json" onChange=${importPicked} />
-        <p class="hint">An import adds copies; it never replaces an encounter you have.</p>
+        <p class="hint">The file holds your templates and party too. An import adds copies; it never replaces an
+          encounter, a template or a party member you have.</p>
         ${fileStatus && html`<p class=${fileStatus.ok ? "hint" : "error"} role=${fileStatus.ok ? "status" : "alert"}
           data-testid="file-status">${fileStatus.message}</p>`}
       </div>

@@ -7,7 +7,7 @@ import { labelOf } from "./ui.js";
 import { FighterCard } from "./fighter-card.js";
 import { Same } from "./same.js";
 
-export function Roster({ view, describe, apply }) {
+export function Roster({ view, describe, apply, engine }) {
   const [open, setOpen] = useState(() => new Set());
   const [current, setCurrent] = useState(0);
   const list = useRef(null);
@@ -45,7 +45,7 @@ export function Roster({ view, describe, apply }) {
             <span class=${c.acted ? "mark acted" : "mark"}>${c.acted ? "✓" : ""}</span>
           </button>
           ${open.has(c.id) && html`<${Same} deps=${[c, view.ruleset, describe]}>
-            <${FighterCard} c=${c} view=${view} describe=${describe} apply=${apply} /></${Same}>`}
+            <${FighterCard} c=${c} view=${view} describe=${describe} apply=${apply} engine=${engine} /></${Same}>`}
         </li>`;
       })}
     </ul>`;
