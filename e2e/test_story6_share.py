@@ -2,7 +2,7 @@
 clipboard, the share sheet where present, a QR code drawn by segno installed on demand from the
 site's own wheel); opening a link imports a copy and opens it, opening it again says so; hostile
 links show a clear message and change nothing; a player link shows one combatant, large
-(what players see of NPCs: e2e/test_players_link_secrets.py).
+(what players see of NPCs: e2e/test_secret_keeping_links.py).
 Desktop and Pixel 7; axe on every screen; no request leaves the origin (conftest)."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ every door action; the fallback finder mounts the full library on the first impo
 its modules, packages included, and leaves unknown names alone; a built site ships the
 trimmed library compiled, beside Pyodide's full one listed as ``later``.
 (The trace itself, the boot with the trimmed library and the offline fallback run in
-e2e/test_app_stdlib.py and in every build.)"""
+e2e/test_stdlib_offline.py and in every build.)"""
 
 from __future__ import annotations
 

@@ -299,3 +299,10 @@ def test_the_built_site_has_test_hooks_only_when_its_manifest_says_so():
         text = (build.DIST / script).read_text()
         assert ("testPython" in text) == hooked, script
         assert (build.TEST_HOOKS_BEGIN in text) == hooked, script
+
+
+def test_every_test_module_has_a_name_of_its_own():
+    """tests/ and e2e/ are collected in one pytest run without packages: two test files of the
+    same name stop the whole run at collection ("import file mismatch")."""
+    names = [p.name for folder in ("tests", "e2e") for p in (build.ROOT / folder).glob("test_*.py")]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
