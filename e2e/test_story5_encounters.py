@@ -276,4 +276,6 @@ def test_persistent_storage_refused_reminds_to_export(open_context, site, screen
     app_ready(page)
     expect(page.get_by_test_id("export-reminder")).to_have_count(0)
     prefs = json.loads(storage(page)["pyfudge:prefs"])
-    assert prefs == {"type": "pyfudge/app-prefs", "version": 1, "data": {"exportReminder": "dismissed"}}
+    # The browser's last answer is remembered too: the next visit draws the list as it will stay.
+    assert prefs == {"type": "pyfudge/app-prefs", "version": 1,
+                     "data": {"exportReminder": "dismissed", "persistence": "refused"}}
