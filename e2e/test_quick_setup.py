@@ -6,11 +6,13 @@ words players use. Taps and typed fields are counted; the phone is 390×844."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
 
 from conftest import app_ready, card, idle, new_encounter, roster
+from test_trust_storage import FAIL_KEYS, STORAGE  # storage full on demand, key by key; all of storage
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -89,27 +91,13 @@ def test_four_goblins_in_one_add_numbered_and_more_like_them(open_context, site)
 
 # --- templates ------------------------------------------------------------------------------------
 
-STORAGE = "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
-# Writes of the keys matching __failKeys (a regular expression) throw the browser's QuotaExceededError
-# (as e2e/test_trust_storage.py does).
-FAIL_KEYS = """
-const realSetItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (key, value) {
-  if (globalThis.__failKeys && new RegExp(globalThis.__failKeys).test(key)) {
-    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-  }
-  return realSetItem.call(this, key, value);
-};
-"""
-
-
 def chips(page, group: str):
     return add_form(page).get_by_role("group", name=group, exact=True).get_by_role("button")
 
 
 def library(page) -> dict:
     raw = page.evaluate("localStorage.getItem('pyfudge:library')")
-    return {"templates": [], "party": []} if raw is None else __import__("json").loads(raw)["data"]
+    return {"templates": [], "party": []} if raw is None else json.loads(raw)["data"]
 
 
 def export_all(page) -> str:
