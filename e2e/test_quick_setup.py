@@ -6,11 +6,13 @@ words players use. Taps and typed fields are counted; the phone is 390×844."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
 
 from conftest import app_ready, card, idle, new_encounter, roster
+from test_trust_storage import FAIL_KEYS, STORAGE  # storage full on demand, key by key; all of storage
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -89,27 +91,13 @@ def test_four_goblins_in_one_add_numbered_and_more_like_them(open_context, site)
 
 # --- templates ------------------------------------------------------------------------------------
 
-STORAGE = "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
-# Writes of the keys matching __failKeys (a regular expression) throw the browser's QuotaExceededError
-# (as e2e/test_trust_storage.py does).
-FAIL_KEYS = """
-const realSetItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (key, value) {
-  if (globalThis.__failKeys && new RegExp(globalThis.__failKeys).test(key)) {
-    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-  }
-  return realSetItem.call(this, key, value);
-};
-"""
-
-
 def chips(page, group: str):
     return add_form(page).get_by_role("group", name=group, exact=True).get_by_role("button")
 
 
 def library(page) -> dict:
     raw = page.evaluate("localStorage.getItem('pyfudge:library')")
-    return {"templates": [], "party": []} if raw is None else __import__("json").loads(raw)["data"]
+    return {"templates": [], "party": []} if raw is None else json.loads(raw)["data"]
 
 
 def export_all(page) -> str:
@@ -371,3 +359,57 @@ def test_a_party_member_not_saved_for_want_of_room_says_so_and_writes_nothing(op
     page.locator("#add-fighter summary").click()
     expect(page.get_by_test_id("party")).to_contain_text("No party saved yet")
 
+
+# --- gear by the players' words -------------------------------------------------------------------
+
+def test_gear_is_found_by_the_words_players_use(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Gear", preset="mudge")
+    form = add_form(page)
+    form.get_by_label("Name", exact=True).fill("Will Scarlet")
+    # "bow": Mudge's category for it, with the rule's note (MUD 4.54's list).
+    form.get_by_label("Find a weapon").fill("bow")
+    hits = form.get_by_test_id("weapon-hits").get_by_role("button")
+    expect(hits.first).to_contain_text("Medium weapon +2")
+    expect(hits.first).to_contain_text("MUD 4.54: sword, axe, longbow, crossbow")
+    hits.first.click()
+    expect(form.get_by_label("Weapon", exact=True).locator("option:checked")).to_have_text("Medium weapon")
+    expect(form.get_by_label("Find a weapon")).to_have_value("")
+    # "chain mail": the armor the app reads it as, said to be its own reading.
+    form.get_by_label("Find armor").fill("chain mail")
+    armor = form.get_by_test_id("armor-hits").get_by_role("button").first
+    expect(armor).to_contain_text("Effective +4")
+    expect(armor).to_contain_text("“chain mail” is this app's reading, not the book's")
+    armor.click()
+    expect(form.get_by_label("Armor", exact=True).locator("option:checked")).to_have_text("Effective")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    will = card(page, "Will Scarlet")
+    will.get_by_text("Damage factors of Will Scarlet").click()
+    expect(will.locator(".parts li").filter(has_text="Medium weapon")).to_contain_text("+2")
+    # Common gear in two taps: the list itself (a tap opens it, a tap picks).
+    effort = Effort()
+    effort.pick(form.get_by_label("Weapon", exact=True), label="Small weapon")
+    assert effort.taps == 2
+
+
+def test_a_bow_under_fudge_1995_comes_from_mudges_table_as_custom_gear(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Greenwood", preset="fudge1995")
+    form = add_form(page)
+    form.get_by_label("Name", exact=True).fill("Dicken")
+    form.get_by_label("Find a weapon").fill("crossbow")
+    hit = form.get_by_test_id("weapon-hits").get_by_role("button").first
+    expect(hit).to_contain_text("from Mudge's table (MUD 4.54): picked as custom")
+    hit.click()
+    expect(form.get_by_label("Weapon", exact=True)).to_have_value("custom")
+    expect(form.get_by_label("Weapon name")).to_have_value("Medium weapon")
+    expect(form.get_by_label("Weapon size")).to_have_value("2")
+    form.get_by_label("Find a weapon").fill("spear")
+    expect(form.get_by_test_id("weapon-hits").get_by_role("button").first).to_contain_text("Large weapon +3")
+    form.get_by_label("Find a weapon").fill("zzz")
+    expect(form.get_by_text("Nothing called “zzz” here")).to_be_visible()
+    form.get_by_label("Find a weapon").fill("")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    expect(card(page, "Dicken").get_by_test_id("odf")).to_have_text("+2")

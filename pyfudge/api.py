@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from collections import OrderedDict
 
-from . import __version__, actions, bestiary, codec, dice, healing, ladder, library, odds, players, round_view, rulesets, tables, wounds
+from . import __version__, actions, bestiary, catalogue, codec, dice, healing, ladder, library, odds, players, round_view, rulesets, tables, wounds
 from .encounter import Encounter
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -504,6 +504,13 @@ def _enc_export(args: Args, rng: random.Random) -> dict[str, Any]:
     return {"file": codec.export_text(codec.wrap("encounter", data), field="encounter"), "count": 1}
 
 
+def _gear(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Weapons or armor (``kind``) found by the words players use (``query``: "bow", "chain
+    mail"), in the ruleset's catalogue first: :func:`catalogue.find_gear`."""
+    kind, query = _need(args, "kind"), _need(args, "query")
+    return {"kind": kind, "query": query, "results": catalogue.find_gear(_rules(args), kind, query)}
+
+
 def _library_template(args: Args, rng: random.Random) -> dict[str, Any]:
     """A template to store from a fighter's sheet ``{fighter, side?}`` (:func:`library.template`:
     unhurt, named after his kin)."""
@@ -617,6 +624,7 @@ ACTIONS: dict[str, Action] = {
     "encounter.forecast": _enc_forecast,
     "encounter.log": _enc_log,
     "encounter.explain": _enc_explain,
+    "gear": _gear,
     "library.template": _library_template,
     "library.member": _library_member,
 }

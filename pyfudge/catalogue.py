@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .checks import SHEET as check
-from .errors import FudgeError, OptionError, SheetError
+from .errors import FudgeError, OptionError, RequestError, SheetError
 from .options import need_dict, need_int, need_list, need_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -321,3 +321,141 @@ def find_armor(rules: "RuleSet", name: str, *, field: str = "armor") -> Armor:
     raise FudgeError(f"No armor named {name!r} in this ruleset's catalogue.", field=field)
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding gear by the words players use ("bow", "chain mail", "spear")
+# ---------------------------------------------------------------------------------------------
+
+# Per catalogue entry (by name, lower case): the examples its rule lists (``book``: MUD 4.54's rows,
+# the worked examples' own words) and plain words this app adds (``also``: our reading, which a
+# search says when it finds an entry by one of them). An entry's ``note`` is searched too, so a
+# GM's own entries are found by what he wrote there.
+GEAR_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # MUD 4.54 Weapon Value: each row's examples.
+    "unarmed, no martial arts": (("unarmed",), ("fist", "punch", "kick", "brawl")),
+    "unarmed, with martial arts": (("judo", "boxing", "karate"), ("martial arts", "kick")),
+    "small weapon": (("knife", "brass knuckles", "club", "derringers"), ("dagger", "cudgel", "hatchet")),
+    "medium weapon": (("sword", "axe", "longbow", "crossbow", "most pistols"), ("mace", "short bow")),
+    "large weapon": (("polearm", "trident", "most rifles", "some pistols"), ("spear", "pike", "halberd", "lance")),
+    "huge weapon": (("small ballista", "some rifles", "mortars", "grenades"), ()),
+    "small gun": (("derringer",), ("gun",)),
+    "pistol": (("most pistols",), ("handgun", "revolver", "gun")),
+    "rifle": (("most rifles",), ("gun", "shotgun")),
+    "assault rifle": (("assault rifle",), ("machine gun", "gun")),
+    "huge gun": (("some rifles", "mortars"), ("gun",)),
+    "medium laser pistol": (("medium laser", "gyroc pistol"), ("blaster", "gun")),
+    "monomolecular sword": (("monomolecular",), ("sword",)),
+    # F95: the worked examples' weapons (F95 4.31, 4.54, 4.55, 4.58, 4.7; F95b 4.63; F95 4.4).
+    "knife": ((), ("dagger",)),
+    "broadsword": ((), ("sword", "longsword")),
+    "two-handed sword": ((), ("sword", "greatsword", "claymore")),
+    "axe": ((), ("hatchet", "battle axe")),
+    "poleaxe": ((), ("polearm", "halberd")),
+    "shillelagh": (("oak root club",), ("club", "cudgel")),
+    "large mace": (("maces", "flails"), ()),
+    "quarterstaff": ((), ("staff",)),
+    "greatsword": ((), ("sword",)),
+    "small hand gun": (("small hand gun",), ("pistol", "handgun", "revolver", "gun")),
+    "two-handed projectile weapon": (("powerful two-handed projectile weapons",), ("rifle", "shotgun", "gun")),
+    "bazooka": (("bazookas", "anti-tank weapons"), ("rocket launcher",)),
+    # F95 armor (F95 4.52, 4.54, 4.55, 4.58).
+    "light metal armor": (("light metal armor",), ("chain mail", "mail shirt", "chainmail")),
+    "plate armor": (("plate armor",), ("plate", "full plate")),
+    # MUD 4.54 Armor Value: rated against the weapon at hand; the examples of MUD 4.54/4.55/4.7.
+    "ineffective / unarmored": (("normal clothing",), ("clothes", "none")),
+    "somewhat effective": (("leather",), ()),
+    "effective": (("scale mail",), ("chain mail", "chainmail")),
+    "very effective": (("field plate",), ("plate",)),
+    # CO 1.3 armor materials (offered under CO 1 armor).
+    "steel chain with padding": ((), ("chain mail", "chainmail")),
+    "bronze plate with under mail coat": ((), ("plate",)),
+    "steel plate with under mail coat": ((), ("plate", "full plate")),
+}
+
+# The book tables a search may offer from beyond the catalogue in force, when nothing there
+# matches (a "bow" under F95, whose examples have none): (label, entries).
+_OTHER_TABLES = {
+    "weapon": (("Fudge 1995's examples (F95 4.54)", F95_WEAPONS), ("Mudge's table (MUD 4.54)", MUD_WEAPONS)),
+    "armor": (("Fudge 1995's examples (F95 4.54)", F95_ARMORS), ("Mudge's table (MUD 4.54)", MUD_ARMORS)),
+}
+GEAR_KINDS = ("weapon", "armor")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().replace(",", " ").replace("/", " ").split())
+
+
+def _match(entry: dict[str, Any], query: str) -> tuple[int, str | None, str] | None:
+    """How well ``entry`` answers ``query`` (normalised): (score, the word it matched, by what:
+    "name", "book", "also", "note" or "words"), or None. The whole query as the name, as one of
+    the book's examples, in the name, within an example, among the app's own words, in the note;
+    else every word of it somewhere."""
+    name = _words(entry["name"])
+    book, also = GEAR_WORDS.get(entry["name"].strip().lower(), ((), ()))
+    note = _words(entry.get("note", ""))
+    if name == query:
+        return 100, None, "name"
+    if query in book:
+        return 90, query, "book"
+    if name.startswith(query):
+        return 85, None, "name"
+    if query in name:
+        return 80, None, "name"
+    for score, terms, by in ((70, book, "book"), (60, also, "also")):
+        hit = next((t for t in terms if t == query), None) or next((t for t in terms if query in t), None)
+        if hit:
+            return score - (hit != query) * 5, hit, by
+    if query in note:
+        return 30, None, "note"
+    words = query.split()
+    text = " ".join((name, *book, *also, note))
+    if len(words) > 1 and all(w in text for w in words):
+        return 10, None, "words"
+    return None
+
+
+def find_gear(rules: "RuleSet", kind: str, query: Any, *, most: int = 8) -> list[dict[str, Any]]:
+    """The gear of ``kind`` (``"weapon"`` or ``"armor"``) that answers ``query``, best first: the
+    catalogue in force (``index`` into ``damage.weapons`` / ``damage.armors``), under CO 1 armor its
+    Armor Value materials (``co.armor_values``, CO 1.3); and, only when none of those answers, the
+    books' own tables of the other presets (``from`` names the table; picked as custom gear).
+    Each: ``{name, index, value (the weapon or armor dict), points (its whole factor), note, words
+    (the book's examples for it), matched (the word found), by, from}``; ``by`` is ``"also"`` when
+    only this app's own words found it (a reading, not the book's)."""
+    if kind not in GEAR_KINDS:
+        raise RequestError("kind must be weapon or armor.", field="kind")
+    if not isinstance(query, str) or len(query) > 60:
+        raise RequestError("query must be a few words (at most 60 characters).", field="query")
+    q = _words(query)
+    if not q:
+        return []
+    cls = Weapon if kind == "weapon" else Armor
+    entries = weapons(rules) if kind == "weapon" else armors(rules)
+    pool: list[tuple[dict[str, Any], int | None, str | None]] = [(e.to_dict(), i, None) for i, e in enumerate(entries)]
+    if kind == "armor" and rules["co.armor"]:
+        pool += [({"name": m["name"], "value": m["value"], "note": "CO 1.3 Armor Value"}, None, "CO 1.3")
+                 for m in rules["co.armor_values"]]
+    found = _ranked(pool, q, cls)
+    if not found:
+        held = {e.name.strip().lower() for e in entries}
+        others = [(cls.from_dict(e).to_dict(), None, label) for label, table in _OTHER_TABLES[kind]
+                  for e in table if e["name"].strip().lower() not in held]
+        found = _ranked(others, q, cls)
+    return found[:most]
+
+
+def _ranked(pool: list[tuple[dict[str, Any], int | None, str | None]], q: str, cls: type) -> list[dict[str, Any]]:
+    hits = []
+    for order, (entry, index, origin) in enumerate(pool):
+        match = _match(entry, q)
+        if match is None:
+            continue
+        score, matched, by = match
+        item = cls.from_dict(entry)
+        hits.append((-score, order, {
+            "name": item.name, "index": index, "value": item.to_dict(),
+            "points": item.value if cls is Weapon else item.protection, "note": item.note,
+            "words": list(GEAR_WORDS.get(item.name.strip().lower(), ((), ()))[0]),
+            "matched": matched, "by": by, "from": origin}))
+    return [hit for *_, hit in sorted(hits, key=lambda h: (h[0], h[1]))]

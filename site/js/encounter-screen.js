@@ -83,7 +83,7 @@ function AddSection({ view, describe, apply, engine }) {
       <summary>Add a combatant</summary>
       <${PartyPanel} view=${view} apply=${apply} engine=${engine} party=${lib.party} />
       <${Same} deps=${[view.ruleset, describe, lib.templates]}><${FighterForm} view=${view} describe=${describe} apply=${apply}
-        prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
+        engine=${engine} prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
       ${status && html`<p class=${status.ok ? "hint" : "error"} role=${status.ok ? "status" : "alert"}>${status.message}</p>`}
     </details>`;
 }

@@ -55,7 +55,7 @@ export function FighterCard({ c, view, describe, apply, engine }) {
         <button type="button" onClick=${() => act({ t: "remove", id: c.id })}>Remove</button>
       </div>
       ${editing && html`<${FighterForm} key=${JSON.stringify({ ...c.fighter, track: null })} view=${view} describe=${describe}
-        apply=${apply} prefix=${`edit-${c.id}`} card=${c} done=${() => setEditing(false)} />`}
+        apply=${apply} engine=${engine} prefix=${`edit-${c.id}`} card=${c} done=${() => setEditing(false)} />`}
     </article>`;
 }
 

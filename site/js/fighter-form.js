@@ -2,6 +2,7 @@
 // the form into the engine's fighter JSON; the engine validates it and says what is wrong.
 import { html, useState } from "../vendor/preact-htm.mjs";
 import { Field, ladderOptions, optionValue } from "./ui.js";
+import { GearFind } from "./gear-find.js";
 
 // --- a fighter's sheet -------------------------------------------------------------------------
 
@@ -64,12 +65,14 @@ function toFighter(s, weapons, armors, card) {
   // A custom weapon or armor edits its own dict: the keys the form does not show stay.
   const start = fromFighter(card, weapons, armors, []);
   const keep = (k, thing) => (card && s[k] === start[k] ? thing : {});
+  // A weapon or armor picked by a search (js/gear-find.js) from beyond the catalogue keeps its
+  // own dict (a gun's muscle and gun fields) under what the form shows.
   fighter.weapon = s.weapon === "custom"
-    ? { ...keep("weapon", old?.weapon), name: s.w_name.trim() || "Weapon", size: Number(s.w_size),
+    ? { ...(s.w_base ?? keep("weapon", old?.weapon)), name: s.w_name.trim() || "Weapon", size: Number(s.w_size),
         sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
     : weapons[Number(s.weapon)];
   fighter.armor = s.armor === "custom"
-    ? { ...keep("armor", old?.armor), name: s.a_name.trim() || "Armor", value: Number(s.a_value),
+    ? { ...(s.a_base ?? keep("armor", old?.armor)), name: s.a_name.trim() || "Armor", value: Number(s.a_value),
         coverage: s.a_cover === "" ? null : Number(s.a_cover) }
     : armors[Number(s.armor)];
   if (old?.shield_state && s.shield === old.shield) fighter.shield_state = old.shield_state;
@@ -80,7 +83,19 @@ function toFighter(s, weapons, armors, card) {
 // The most of one sheet a single add takes (the engine's own cap is the encounter's room).
 const MOST = 20;
 
-export function FighterForm({ view, describe, apply, prefix, card, done, templates = [], onRemoveTemplate }) {
+/** The form's fields for a piece of gear a search found: a catalogue entry by its place, anything
+ * else as custom gear with its values. */
+function pickGear(kind, hit) {
+  const v = hit.value;
+  if (kind === "weapon") {
+    return hit.index !== null ? { weapon: String(hit.index) }
+      : { weapon: "custom", w_name: v.name, w_size: v.size, w_sharp: v.sharp, w_magic: v.magic, w_base: v };
+  }
+  return hit.index !== null ? { armor: String(hit.index) }
+    : { armor: "custom", a_name: v.name, a_value: v.value, a_cover: v.coverage ?? "", a_base: v };
+}
+
+export function FighterForm({ view, describe, apply, engine, prefix, card, done, templates = [], onRemoveTemplate }) {
   const weapons = catalogue(view, describe, "damage.weapons");
   const armors = catalogue(view, describe, "damage.armors");
   const boxes = catalogue(view, describe, "wounds.boxes");
@@ -155,6 +170,8 @@ export function FighterForm({ view, describe, apply, prefix, card, done, templat
           <option value="custom" selected=${s.weapon === "custom"}>Custom weapon…</option>
           ${weapons.map((w, i) => html`<option value=${String(i)} selected=${s.weapon === String(i)}>${w.name}</option>`)}
         </select></${Field}>
+      <${GearFind} id=${id("w_find")} kind="weapon" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("weapon", hit) })} />
       ${s.weapon === "custom" && html`
         <${Field} id=${id("w_name")} label="Weapon name" wide>
           <input id=${id("w_name")} maxlength="60" dir="auto" value=${s.w_name} onInput=${set("w_name")} /></${Field}>
@@ -162,6 +179,8 @@ export function FighterForm({ view, describe, apply, prefix, card, done, templat
         ${num("w_sharp", "Sharpness", 0, 5)}
         ${num("w_magic", "Magic", -5, 10)}`}
       <${ArmorFields} s=${s} setS=${setS} set=${set} id=${id} view=${view} describe=${describe} armors=${armors} />
+      <${GearFind} id=${id("a_find")} kind="armor" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("armor", hit) })} />
       <${Field} id=${id("shield")} label="Shield"><select id=${id("shield")} onChange=${set("shield")}>${choices("shield")}</select></${Field}>
       <${Field} id=${id("pain_threshold")} label="Pain threshold">
         <select id=${id("pain_threshold")} onChange=${set("pain_threshold")}>${choices("pain_threshold")}</select></${Field}>
