@@ -48,7 +48,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from . import actions, damage, dice, healing, ladder, players, round_view, wounds
+from . import actions, damage, dice, healing, ladder, round_view, wounds
+from . import players_see
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
@@ -102,7 +103,7 @@ class State:
     # What each fighter did or declared this round under alternating turns, as (id, act, round):
     # ATTACKED, ALL_OUT_DEFENCE, HASTY (F95 4.23; :func:`remembered`).
     acts: tuple[tuple[str, str, int], ...] = ()
-    # The parts of an NPC's sheet the players see (players.SEE); the GM's choice, not a rule.
+    # The parts of an NPC's sheet the players see (players_see.SEE); the GM's choice, not a rule.
     players_see: tuple[str, ...] = ()
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
@@ -999,8 +1000,8 @@ def _rename(state: State, event: dict) -> State:
 
 
 def _players(state: State, event: dict) -> State:
-    see = players.check_see(event.get("see"), field="see")
-    shown = ", ".join(players.LABELS[p] for p in see)
+    see = players_see.check_see(event.get("see"), field="see")
+    shown = ", ".join(players_see.LABELS[p] for p in see)
     text = f"Players now see NPCs' {shown}." if see else "Players now see only NPCs' names and how hurt they look."
     return replace(state, players_see=see, last={"kind": "players", "text": text})
 
@@ -1250,9 +1251,9 @@ class Encounter:
             "ranged": {"burst": ranged.autofire_in_use(rules)},
             "events": len(self.log),
             # The GM's choice of what players see of an NPC (pyfudge.players), with its labels.
-            "players_see": [{"key": p, "label": f"NPCs' {players.LABELS[p]}", "shown": p in state.players_see,
-                             "hint": players.HINTS.get(p, "")}
-                            for p in players.SEE],
+            "players_see": [{"key": p, "label": f"NPCs' {players_see.LABELS[p]}", "shown": p in state.players_see,
+                             "hint": players_see.HINTS.get(p, "")}
+                            for p in players_see.SEE],
         }
 
 

@@ -26,9 +26,9 @@ from . import ladder, wounds
 from .combat.fighter import Fighter
 from .errors import RequestError
 from .rulesets import RuleSet
+from .encounter import MAX_COMBATANTS, MAX_ID, SIDES, _check_name, _factors, _status
+from .players_see import BADLY_HURT, DOWN, HINTS, HURT_WORDS, LABELS, SEE, UNHURT, WOUNDED, check_see
 
-SEE = ("skills", "weapons", "wounds")
-LABELS = {"skills": "skills and traits", "weapons": "weapons and armour", "wounds": "exact wounds"}
 
 # The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
 # shown. A key in no part is never shown for an NPC (tests check every key has a part).
@@ -42,16 +42,8 @@ PARTS: dict[str, tuple[str, ...]] = {
 }
 ALWAYS = ("name", "role")
 
-# F95 4.51's levels as the players see them across the table: a blow that landed (Scratch, Hurt),
-# one that tells (Very Hurt, −2), and a fighter who no longer fights — Incapacitated, Near Death
-# and Dead alike (which of them takes a closer look than a fight allows), or knocked out (F95
-# 4.62) or down after a failed damage check (CO 4.3).
-UNHURT, WOUNDED, BADLY_HURT, DOWN = HURT_WORDS = ("unhurt", "wounded", "badly hurt", "down")
 
 MAX_ROUND = 1_000_000
-# What the GM's choice of a part means when it is not ticked, for the share screen.
-HINTS = {"wounds": "Unticked, players see only " + ", ".join(f"“{w}”" for w in HURT_WORDS[:-1])
-         + f" or “{HURT_WORDS[-1]}” (F95 4.51)."}
 
 
 def hurt_word(track: wounds.WoundTrack) -> str:
@@ -65,12 +57,6 @@ def hurt_word(track: wounds.WoundTrack) -> str:
     return UNHURT
 
 
-def check_see(value: Any, *, field: str = "see") -> tuple[str, ...]:
-    """The parts shown, a list of distinct :data:`SEE` names, in :data:`SEE`'s order."""
-    if not isinstance(value, list) or any(not isinstance(v, str) or v not in SEE for v in value) \
-            or len(set(value)) != len(value):
-        raise RequestError(f"{field} must list some of {', '.join(SEE)}, each once.", field=field)
-    return tuple(p for p in SEE if p in value)
 
 
 def _shown(role: str, see: tuple[str, ...]) -> tuple[str, ...]:
@@ -96,7 +82,6 @@ def payload(state: Any) -> dict[str, Any]:
 def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     """The players' view of a players' link's data, validating all of it: ``{name, round, see,
     combatants}``, each combatant a card (see :func:`_card`)."""
-    from .encounter import MAX_COMBATANTS, MAX_ID, SIDES, _check_name, _factors, _status
     keys = {"name", "round", "ruleset", "see", "combatants"}
     if not isinstance(data, dict) or set(data) != keys:
         raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)
