@@ -86,13 +86,19 @@ def test_a_players_use_of_the_app_needs_nothing_outside_its_standard_library(ope
         {build.APP_STDLIB: 1, build.FULL_STDLIB: 1}
 
 
-def test_a_module_outside_it_imports_offline_from_the_full_library(open_context, site):
+def after_one_visit(open_context, site):
+    """A first visit's end: the build cached, the full standard library after it."""
     context = open_context()
     page = context.new_page()
     page.goto(site.url + "?test-hooks")
     wait_ready(page)
     wait_offline_ready(page)
     wait_until(lambda: full_stdlib_cached(page, site))
+    return context, page
+
+
+def test_a_module_outside_it_imports_offline_from_the_full_library(open_context, site):
+    context, page = after_one_visit(open_context, site)
 
     context.set_offline(True)
     page.goto("about:blank")
@@ -105,12 +111,7 @@ def test_a_module_outside_it_imports_offline_from_the_full_library(open_context,
 
 
 def test_without_the_full_library_on_the_device_an_offline_import_says_why(open_context, site):
-    context = open_context()
-    page = context.new_page()
-    page.goto(site.url + "?test-hooks")
-    wait_ready(page)
-    wait_offline_ready(page)
-    wait_until(lambda: full_stdlib_cached(page, site))
+    context, page = after_one_visit(open_context, site)
     page.evaluate("""async ([name, path]) => (await caches.open(name)).delete(new URL(path, location.href).href)""",
                   [f"pyfudge-{version(site)}", build.FULL_STDLIB])
 
