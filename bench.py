@@ -21,9 +21,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import build
@@ -574,7 +575,7 @@ class Bench:
         self.reference = load_reference()
         self.off_origin: list[str] = []
         try:
-            import brotli  # noqa: F401
+            import brotli
             self.brotli = brotli
         except ImportError:
             self.brotli = None

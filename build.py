@@ -596,7 +596,9 @@ def serve(port: int) -> None:
 
 def ensure_test_tools() -> None:
     try:
-        import hypothesis, pytest, pytest_playwright  # noqa: F401,E401
+        import hypothesis  # noqa: F401
+        import pytest
+        import pytest_playwright
     except ImportError:
         log("installing the test dependencies (pip install -e '.[test]')")
         run(sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]")

@@ -10,7 +10,6 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-
 LADDER_NAME = re.compile(r"^(Terrible|Poor|Mediocre|Fair|Good|Great|Superb|Legendary)( [+−]\d+)?$")
 WASM = "pyodide/pyodide.asm.wasm"
 

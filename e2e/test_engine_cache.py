@@ -14,12 +14,12 @@ import json
 from types import SimpleNamespace
 
 import pytest
-from playwright.sync_api import expect
-
-import build
 from conftest import add_fighter, card, idle, new_encounter
+from playwright.sync_api import expect
 from test_app import wait_offline_ready, wait_ready, wait_until
 from test_trust_update import NEW_VERSION, engine_version, make_new_build, update_notice
+
+import build
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import expect
-
 from conftest import app_ready, card, idle, new_encounter, roster
+from playwright.sync_api import expect
 from test_trust_storage import FAIL_KEYS, STORAGE  # storage full on demand, key by key; all of storage
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import re
 
+from conftest import add_fighter, app_ready, card, fits, idle, new_encounter, play_exchange
 from playwright.sync_api import expect
 
-from conftest import add_fighter, app_ready, card, fits, idle, new_encounter, play_exchange
 from pyfudge import codec
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}

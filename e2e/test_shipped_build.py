@@ -14,10 +14,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import READY_TIMEOUT_MS, Recorder, Site, add_fighter, app_ready, card, idle, new_encounter, play_exchange
 from playwright.sync_api import expect
 
 import build
-from conftest import READY_TIMEOUT_MS, Recorder, Site, add_fighter, app_ready, card, idle, new_encounter, play_exchange
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",

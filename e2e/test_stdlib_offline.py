@@ -11,11 +11,11 @@ import json
 from types import SimpleNamespace
 
 import pytest
-
-import build
 from conftest import add_fighter, new_encounter, play_exchange
 from test_app import wait_offline_ready, wait_ready, wait_until
 from test_engine_cache import REFERENCE, door_answers
+
+import build
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # runs Python beside the engine
 

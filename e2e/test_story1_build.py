@@ -4,9 +4,8 @@ remove them; damage factors (ODF, DDF, each pair's total) are shown. Desktop and
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, card, idle, new_encounter, set_option
+from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",
         "damage_capacity": "Good", "armor": {"name": "Mail", "value": 3}}

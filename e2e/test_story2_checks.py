@@ -8,10 +8,21 @@ from __future__ import annotations
 
 import re
 
+from conftest import (
+    add_fighter,
+    card,
+    enter_faces,
+    fill_fighter,
+    fits,
+    idle,
+    new_encounter,
+    open_declarations,
+    press_faces,
+    resolve,
+    set_option,
+    show_faces,
+)
 from playwright.sync_api import expect
-
-from conftest import (add_fighter, card, enter_faces, fill_fighter, fits, idle, new_encounter, open_declarations, press_faces,
-                      resolve, set_option, show_faces)
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "shield": "medium"}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, enter_faces, idle, new_encounter, open_declarations, pick_total, resolve, set_option
+from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}

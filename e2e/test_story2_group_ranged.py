@@ -5,13 +5,21 @@ and reload keep it. Desktop and Pixel 7, axe on each state of the form."""
 
 from __future__ import annotations
 
-import json
 import re
 
+from conftest import (
+    add_fighter,
+    card,
+    enter_faces,
+    idle,
+    new_encounter,
+    open_declarations,
+    pick_total,
+    resolve,
+    set_option,
+    show_faces,
+)
 from playwright.sync_api import expect
-
-from conftest import (add_fighter, card, enter_faces, idle, new_encounter, open_declarations, pick_total, resolve,
-                      set_option, show_faces)
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great"}

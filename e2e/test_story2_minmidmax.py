@@ -8,10 +8,21 @@ from __future__ import annotations
 import json
 import re
 
+from conftest import (
+    add_fighter,
+    card,
+    enter_faces,
+    fits,
+    idle,
+    new_encounter,
+    open_declarations,
+    press_faces,
+    resolve,
+    roll_for,
+    set_option,
+)
 from playwright.sync_api import expect
 
-from conftest import (add_fighter, card, enter_faces, fits, idle, new_encounter, open_declarations, press_faces, resolve,
-                      roll_for, set_option)
 from pyfudge import api
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, card, idle, new_encounter, play_exchange, set_option
+from playwright.sync_api import expect
 
 SNORRI = {"name": "Snorri", "role": "pc", "skills": {"Sword": "Fair"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "damage_capacity": "Good"}

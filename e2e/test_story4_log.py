@@ -5,12 +5,10 @@ input made before the engine is ready kept and applied in order."""
 
 from __future__ import annotations
 
-import json
 import re
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, card, idle, new_encounter, play_exchange
+from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, idle, new_encounter
+from playwright.sync_api import expect
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests" / "hostile"
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",

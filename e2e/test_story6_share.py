@@ -11,9 +11,9 @@ import json
 import re
 from pathlib import Path
 
+from conftest import add_fighter, app_ready, card, idle, new_encounter
 from playwright.sync_api import expect
 
-from conftest import add_fighter, app_ready, card, idle, new_encounter
 from pyfudge import codec
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests" / "hostile"

@@ -7,10 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import expect
-
 from conftest import add_fighter, card, idle, new_encounter, play_exchange, set_option
+from playwright.sync_api import expect
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, declare, enter_faces, idle, new_encounter, open_odds, show_faces
+from playwright.sync_api import expect
 
 from pyfudge import api
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, card, declare, enter_faces, idle, new_encounter, resolve, set_option, show_faces
+from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",

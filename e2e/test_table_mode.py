@@ -6,9 +6,8 @@ target named before the roll, the log exported, the mode remembered, a keyboard-
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import app_ready, idle, pick_total, row
+from playwright.sync_api import expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1000, "height": 800}}

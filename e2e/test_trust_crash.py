@@ -13,9 +13,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, card, new_encounter
+from playwright.sync_api import expect
 from test_app import LADDER_NAME, enter_dice, roll
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks

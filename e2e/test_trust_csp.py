@@ -12,7 +12,6 @@ violation, the page's or the engine worker's; the last test here proves the trap
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
 from test_app import LADDER_NAME, roll, wait_offline_ready, wait_ready, wait_until
 
 

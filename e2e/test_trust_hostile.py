@@ -16,7 +16,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import CSP_TRAP, READY_TIMEOUT_MS, Recorder, app_ready, new_encounter
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "hostile"

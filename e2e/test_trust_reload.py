@@ -13,13 +13,12 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import add_fighter, idle
-import build
+from playwright.sync_api import expect
 from test_app import wait_offline_ready, wait_ready, wait_until
-from test_trust_update import (NEW_VERSION, caches, engine_version, make_new_build, open_old_build,
-                               update_notice)
+from test_trust_update import NEW_VERSION, caches, engine_version, make_new_build, open_old_build, update_notice
+
+import build
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 

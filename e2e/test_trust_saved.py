@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, card, enter_faces, idle, new_encounter, play_exchange
+from playwright.sync_api import expect
 from test_story4_log import ASTA, HIT, ORC
 
 WATCH = """

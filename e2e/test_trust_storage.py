@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, idle, new_encounter
+from playwright.sync_api import expect
 
 STORAGE = "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
 # Storage full on demand: every setItem throws the browser's own QuotaExceededError.

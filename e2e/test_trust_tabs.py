@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, fill_fighter, idle, new_encounter
+from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good", "damage_capacity": "Good"}
 

@@ -13,16 +13,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_app import WASM, wait_offline_ready, wait_ready, wait_until
 
 import build
-from test_app import WASM, wait_offline_ready, wait_ready, wait_until
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import add_fighter, app_ready, idle, new_encounter
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 

@@ -9,9 +9,10 @@ average (F93). Every outcome keeps the rolls it used and explains itself in ``st
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import dice, ladder
 from .dice import Roll
@@ -68,7 +69,7 @@ class Modifier:
         return {"source": self.source, "amount": self.amount, "section": self.section}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "modifier") -> "Modifier":
+    def from_dict(cls, data: Any, *, field: str = "modifier") -> Modifier:
         """Read a modifier from JSON, validating every field."""
         if not isinstance(data, dict):
             raise RequestError(f"{field} must be an object with source and amount.", field=field)
@@ -179,7 +180,7 @@ class Check:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "check") -> "Check":
+    def from_dict(cls, data: Any, *, field: str = "check") -> Check:
         """Read a check from JSON; ``trait`` may be a number, a ladder name, or null (untrained)."""
         if isinstance(data, (int, str)) and not isinstance(data, bool):
             return cls(ladder.check_trait(ladder.parse(data, field=field), field=field))
@@ -202,7 +203,7 @@ class Check:
         return cls(trait, mods, high)
 
 
-def as_check(check: "Check | int | None", *, field: str = "check") -> Check:
+def as_check(check: Check | int | None, *, field: str = "check") -> Check:
     """Accept a :class:`Check`, a bare trait level, or ``None`` (untrained)."""
     if isinstance(check, Check):
         return check
@@ -247,7 +248,7 @@ def announce(level: int, total: int) -> str:
     return base if total == 0 else f"{base} {_signed(total)}"
 
 
-def trait_roll(check: "Check | int | None", roll: Roll, *, field: str = "check") -> TraitRoll:
+def trait_roll(check: Check | int | None, roll: Roll, *, field: str = "check") -> TraitRoll:
     """Read a roll against a trait: rolled degree = trait + modifiers + dice (F93 4.21, 4.3)."""
     check = as_check(check, field=field)
     _need_roll(roll, field="roll")
@@ -296,7 +297,7 @@ class Unopposed:
         }
 
 
-def unopposed(check: "Check | int | None", roll: Roll, *, difficulty: int) -> Unopposed:
+def unopposed(check: Check | int | None, roll: Roll, *, difficulty: int) -> Unopposed:
     """F93 4.4: roll against the trait and "match or surpass the Difficulty Level"."""
     difficulty = ladder.check_level(difficulty, field="difficulty")
     tr = trait_roll(check, roll)
@@ -416,9 +417,9 @@ class Opposed:
 
 
 def opposed(
-    a: "Check | int | None",
+    a: Check | int | None,
     roll_a: Roll,
-    b: "Check | int | None",
+    b: Check | int | None,
     roll_b: Roll,
     *,
     minimum_a: int | None = None,
@@ -579,7 +580,7 @@ class StoryElement:
 
 
 def story_element(
-    check: "Check | int | None", rolls: Sequence[Roll], *, rules: "RuleSet", method: str | None = None
+    check: Check | int | None, rolls: Sequence[Roll], *, rules: RuleSet, method: str | None = None
 ) -> StoryElement:
     """Resolve one story element: the trait with the GM's modifier (−3..+3 in all), then one roll,
     or three rolls combined by the ruleset's ``actions.story_aggregate`` (or ``method``)."""

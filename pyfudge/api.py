@@ -11,15 +11,31 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
-
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
-from . import __version__, actions, bestiary, catalogue, codec, dice, healing, ladder, library, odds, players, round_view, rulesets, tables, wounds
-from .encounter import Encounter
+from . import (
+    __version__,
+    actions,
+    bestiary,
+    catalogue,
+    codec,
+    dice,
+    healing,
+    ladder,
+    library,
+    odds,
+    players,
+    round_view,
+    rulesets,
+    tables,
+    wounds,
+)
+from .checks import REQUEST
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
-from .checks import REQUEST
+from .encounter import Encounter
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -331,7 +347,7 @@ def _heal(args: Args, rng: random.Random) -> dict[str, Any]:
 
 # Open encounters, by the app's id for them: applying an event to an open encounter costs one
 # resolution, not a replay of its log. A worker restart empties this; the app then reopens.
-_OPEN: "OrderedDict[str, Encounter]" = OrderedDict()
+_OPEN: OrderedDict[str, Encounter] = OrderedDict()
 _OPEN_LIMIT = 8
 
 

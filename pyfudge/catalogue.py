@@ -81,7 +81,7 @@ class Weapon:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "weapon") -> "Weapon":
+    def from_dict(cls, data: Any, *, field: str = "weapon") -> Weapon:
         """Read a weapon from JSON; missing fields take their defaults, unknown ones are refused."""
         d = check.obj(data, field, _WEAPON_FIELDS)
         if "name" not in d:
@@ -135,7 +135,7 @@ class Armor:
                 "coverage": self.coverage, "tech": self.tech, "note": self.note}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "armor") -> "Armor":
+    def from_dict(cls, data: Any, *, field: str = "armor") -> Armor:
         """Read armor from JSON; missing fields take their defaults, unknown ones are refused."""
         d = check.obj(data, field, _ARMOR_FIELDS)
         if "name" not in d:
@@ -295,17 +295,17 @@ def _check_named_values(key: str, low: int, high: int) -> Any:
     return check
 
 
-def weapons(rules: "RuleSet") -> list[Weapon]:
+def weapons(rules: RuleSet) -> list[Weapon]:
     """The weapon catalogue in force (``damage.weapons``)."""
     return [Weapon.from_dict(w) for w in rules["damage.weapons"]]
 
 
-def armors(rules: "RuleSet") -> list[Armor]:
+def armors(rules: RuleSet) -> list[Armor]:
     """The armor catalogue in force (``damage.armors``)."""
     return [Armor.from_dict(a) for a in rules["damage.armors"]]
 
 
-def find_weapon(rules: "RuleSet", name: str, *, field: str = "weapon") -> Weapon:
+def find_weapon(rules: RuleSet, name: str, *, field: str = "weapon") -> Weapon:
     """A catalogue weapon by name (case-insensitive), or a :class:`FudgeError`."""
     for w in weapons(rules):
         if isinstance(name, str) and w.name.lower() == name.strip().lower():
@@ -313,7 +313,7 @@ def find_weapon(rules: "RuleSet", name: str, *, field: str = "weapon") -> Weapon
     raise FudgeError(f"No weapon named {name!r} in this ruleset's catalogue.", field=field)
 
 
-def find_armor(rules: "RuleSet", name: str, *, field: str = "armor") -> Armor:
+def find_armor(rules: RuleSet, name: str, *, field: str = "armor") -> Armor:
     """A catalogue armor by name (case-insensitive), or a :class:`FudgeError`."""
     for a in armors(rules):
         if isinstance(name, str) and a.name.lower() == name.strip().lower():
@@ -415,7 +415,7 @@ def _match(entry: dict[str, Any], query: str) -> tuple[int, str | None, str] | N
     return None
 
 
-def find_gear(rules: "RuleSet", kind: str, query: Any, *, most: int = 8) -> list[dict[str, Any]]:
+def find_gear(rules: RuleSet, kind: str, query: Any, *, most: int = 8) -> list[dict[str, Any]]:
     """The gear of ``kind`` (``"weapon"`` or ``"armor"``) that answers ``query``, best first: the
     catalogue in force (``index`` into ``damage.weapons`` / ``damage.armors``), under CO 1 armor its
     Armor Value materials (``co.armor_values``, CO 1.3); and, only when none of those answers, the

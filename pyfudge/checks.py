@@ -10,9 +10,10 @@ options and their tables (``options.need_*`` are these).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .errors import FudgeError, OptionError, RequestError, SheetError
 

@@ -22,7 +22,8 @@ import json
 import math
 import re
 import zlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .errors import FudgeError
 

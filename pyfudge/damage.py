@@ -18,22 +18,36 @@ Dice are inputs: ``resolve_damage`` reads the faces it is given and never rolls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import catalogue, minmidmax
 from .catalogue import (  # noqa: F401  (Weapon, Armor and the catalogue helpers are damage's API too)
-    GUN_BONUS, PIERCING, SCALE_LIMIT, Armor, Weapon, _check_catalogue, _check_named_values,
-    armors, find_armor, find_weapon, weapons,
+    GUN_BONUS,
+    PIERCING,
+    SCALE_LIMIT,
+    Armor,
+    Weapon,
+    _check_catalogue,
+    _check_named_values,
+    armors,
+    find_armor,
+    find_weapon,
+    weapons,
 )
 from .checks import REQUEST as check
-from .factors import (  # noqa: F401  (the factors are damage's API too)
-    PART_KINDS, FactorPart, Factors, defensive_factors, offensive_factors,
-)
-from .minmidmax import MMM_DEGREE_BONUS, MMM_FACTOR_BONUS, MMM_READINGS, read_minmidmax  # noqa: F401
 from .dice import check_fudge_faces
 from .errors import DiceError, FudgeError, OptionError, RuleError
 from .explain import Step
+from .factors import (  # noqa: F401  (the factors are damage's API too)
+    PART_KINDS,
+    FactorPart,
+    Factors,
+    defensive_factors,
+    offensive_factors,
+)
+from .minmidmax import MMM_DEGREE_BONUS, MMM_FACTOR_BONUS, MMM_READINGS, read_minmidmax  # noqa: F401
 from .options import Option, need_dict, need_int, need_list, same
 from .wounds import DEAD, HURT, LEVEL_NAMES, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT
 
@@ -77,7 +91,7 @@ _EVEN_ODD = {"even_odd_number", "even_odd_level"}
 # Table look-ups
 # ---------------------------------------------------------------------------------------------
 
-def thresholds(rules: "RuleSet") -> list[int]:
+def thresholds(rules: RuleSet) -> list[int]:
     """The wound table in force: least damage for Scratch, Hurt, Very Hurt, Incapacitated, Near
     Death (and Dead, if the GM gave it a number). ``"book"`` follows the damage system: the
     doubled table for doubled relative degree (F95 4.55), else the standard one (F95 4.55, 4.63)."""
@@ -118,7 +132,7 @@ def subjective_wound(level: int, roll: int) -> tuple[int, Step]:
                      {"roll": roll, "shift": shift, "before": level, "after": new})
 
 
-def dice_needed(rules: "RuleSet", *, relative_degree: int = 2) -> dict[str, Any]:
+def dice_needed(rules: RuleSet, *, relative_degree: int = 2) -> dict[str, Any]:
     """Which damage dice ``resolve_damage`` reads under ``rules`` for a hit of ``relative_degree``:
     ``{"dice": "1dF"|"4dF"|"3d6"|None, "count": n, "rolls": bool}`` (``rolls``: it needs both
     opposed rolls' totals, for the even/odd rule). Min-Mid-Max needs no dice when its bonus is
@@ -138,7 +152,7 @@ def dice_needed(rules: "RuleSet", *, relative_degree: int = 2) -> dict[str, Any]
     return {**none, "rolls": mode in _EVEN_ODD}
 
 
-def graze_dice(rules: "RuleSet") -> dict[str, Any] | None:
+def graze_dice(rules: RuleSet) -> dict[str, Any] | None:
     """The dice a graze reads when they differ from a hit's (:func:`dice_needed`), else None:
     under Min-Mid-Max a hit reads 3d6, while "the graze rules are used unchanged" (F95 4.63),
     so a graze die of F95 4.56 (``damage.graze_die``) is a Fudge die of its own. A fighter gives
@@ -205,7 +219,7 @@ def _check_factors(value: Any, side: str, where: str) -> Factors:
     return value
 
 
-def _adjust(odf: Factors, ddf: Factors, rd: int, rules: "RuleSet", steps: list[Step]) -> Factors:
+def _adjust(odf: Factors, ddf: Factors, rd: int, rules: RuleSet, steps: list[Step]) -> Factors:
     """Armor and Scale rules that depend on the weapon and the hit; returns the DDF to use."""
     armor = ddf.value_of("armor")
     if rules["co.armor"] and ddf.coverage is not None:
@@ -314,14 +328,14 @@ def _shift(level: int, by: int, top: int) -> int:
     return max(UNDAMAGED, min(top, level + by))
 
 
-def capacity_roll_in_use(rules: "RuleSet") -> bool:
+def capacity_roll_in_use(rules: RuleSet) -> bool:
     """Does a fighter roll Damage Capacity against a wound of Hurt or worse (F95 4.52, first
     alternative: ``damage.capacity`` is ``roll``)? The damage reads the result, and the
     encounter's view offers its entry, by this."""
     return rules["damage.capacity"] == "roll"
 
 
-def _capacity_adjust(level: int, number: int | None, relook: Any, rules: "RuleSet", ddf_resist: int,
+def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet, ddf_resist: int,
                      capacity_roll: Any, top: int, steps: list[Step]) -> tuple[int, int | None]:
     """F95 4.52 alternatives 1 and 2: a Damage Capacity roll, or Damage Resistant / Fragile,
     adjust the wound by one level or one damage point (``damage.capacity_step``)."""
@@ -354,7 +368,7 @@ def resolve_damage(
     relative_degree: int,
     odf: Factors,
     ddf: Factors,
-    rules: "RuleSet",
+    rules: RuleSet,
     damage_die: Sequence[int] | None = None,
     attack_roll: int | None = None,
     defense_roll: int | None = None,
@@ -464,7 +478,7 @@ def _table_text(number: int, level: int, table: Sequence[int]) -> str:
     return f"Damage {number} on the wound table {table}: {LEVEL_NAMES[level]}."
 
 
-def _scale_rolls(odf: Factors, ddf: Factors, number: int, mode: str, rules: "RuleSet", damage_die: Any,
+def _scale_rolls(odf: Factors, ddf: Factors, number: int, mode: str, rules: RuleSet, damage_die: Any,
                  critical: bool, steps: list[Step]) -> tuple[int, tuple[int, ...]]:
     """F95 4.58 / MUD 4.58: the small fighter's chances against a large one."""
     gap = ddf.value_of("mass_scale") - odf.value_of("strength_scale")
@@ -488,7 +502,7 @@ def _scale_rolls(odf: Factors, ddf: Factors, number: int, mode: str, rules: "Rul
     return number, faces
 
 
-def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: int, rules: "RuleSet",
+def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: int, rules: RuleSet,
                damage_die: Any, attack_roll: Any, defense_roll: Any, scale_difference: int,
                capacity_roll: Any, steps: list[Step], common: dict) -> DamageOutcome:
     """F95 4.56: a relative degree of +1 reads the graze table; a damage die moves it at most one
@@ -547,14 +561,14 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
                          steps=tuple(steps), **common)
 
 
-def _graze_scale(odf: Factors, rules: "RuleSet") -> int:
+def _graze_scale(odf: Factors, rules: RuleSet) -> int:
     """MUD 4.56: the graze table reads "TDF + Strength/Weapon Scale" — the attacker's Strength Scale
     (a non-muscle weapon's only when it is scaled to its wielder), on top of the TDF."""
     return odf.value_of("strength_scale") if rules["damage.graze_scale"] == "strength" else 0
 
 
 def _resolve_minmidmax(rd: int, factor: int, all_out: int, resist: int, table: list[int], top: int,
-               rules: "RuleSet", damage_die: Any, capacity_roll: Any, steps: list[Step],
+               rules: RuleSet, damage_die: Any, capacity_roll: Any, steps: list[Step],
                common: dict) -> DamageOutcome:
     """F95 4.63 (tables from F95b 4.63): bonuses for damage factor and relative degree choose
     which of 3d6 to read; a total bonus below zero means no damage and no roll."""

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field as dc_field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from fractions import Fraction
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .errors import DiceError
 from .explain import Step
@@ -90,7 +92,7 @@ class Roll:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "roll") -> "Roll":
+    def from_dict(cls, data: Any, *, field: str = "roll") -> Roll:
         """Read a roll back: its faces are re-read (and must give ``total`` if one is given),
         or, with no faces, the total is checked against the technique (R-DICE-ENTRY)."""
         if not isinstance(data, dict):
@@ -326,7 +328,7 @@ def read(
 
 
 def read_action(
-    *, rules: "RuleSet", faces: object = None, total: object = None, entered: bool = True,
+    *, rules: RuleSet, faces: object = None, total: object = None, entered: bool = True,
     field: str = "roll",
 ) -> Roll:
     """Read a trait roll made with the ruleset's ``dice.technique`` (faces or total)."""
@@ -341,7 +343,7 @@ FOUR_DF_SECTION = "F95 4.61"
 _FOUR_DF_CITES = frozenset({"MUD 4.22", FOUR_DF_SECTION, f"{FOUR_DF_SECTION}; MUD 4.22"})
 
 
-def cited(roll: Roll, rules: "RuleSet") -> Roll:
+def cited(roll: Roll, rules: RuleSet) -> Roll:
     """``roll`` with its 4dF reading citing the preset's own book (MUD under Mudge, F95 else)."""
     if roll.technique != FOUR_DF:
         return roll
@@ -387,14 +389,14 @@ def roll_technique(rng: random.Random, key: str) -> Roll:
     return tech.read([rng.choice(tech.die) for _ in range(tech.count)])
 
 
-def roll_action(rng: random.Random, *, rules: "RuleSet") -> Roll:
+def roll_action(rng: random.Random, *, rules: RuleSet) -> Roll:
     """Roll a trait roll with the ruleset's ``dice.technique`` (the edge)."""
     return cited(roll_technique(rng, rules["dice.technique"]), rules)
 
 
 # --- exact odds (R-DICE-ODDS) ---------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _face_counts(key: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     tech = TECHNIQUES[key]
     return tuple(
@@ -409,7 +411,7 @@ def face_distribution(key: str) -> dict[tuple[int, ...], Fraction]:
     return {faces: Fraction(1, len(rows)) for faces, _, _ in rows}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _total_counts(key: str) -> tuple[tuple[int, int], ...]:
     counts: dict[int, int] = {}
     for _, total, n in _face_counts(key):

@@ -44,12 +44,12 @@ Events (JSON objects with ``"t"``):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from functools import cache
+from typing import Any
 
-from . import actions, damage, dice, healing, ladder, round_view, wounds
-from . import players_see
+from . import actions, damage, dice, healing, ladder, players_see, round_view, wounds
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, location, melee, multi, ranged, stances
 from .combat import shield as shields
@@ -114,7 +114,7 @@ class State:
                 return c
         raise EncounterError(f"No combatant {str(cid)[:40]!r} in this encounter.", field=where)
 
-    def put(self, combatant: Combatant) -> "State":
+    def put(self, combatant: Combatant) -> State:
         return replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
 
 
@@ -264,7 +264,7 @@ def _stun_now(state: State, c: Combatant) -> int:
     return max((status for sid, status, until in state.stunned if sid == c.id and state.round <= until), default=0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stunned_only(stunned: int) -> Declaration:
     """The declaration of a fighter who declares nothing, with his stun: what the view asks the
     can-act tests about (a few stun statuses, so kept)."""
@@ -1133,7 +1133,7 @@ class Encounter:
         return {"name": self.name, "ruleset": self.start.to_dict(), "log": list(self.log)}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "encounter") -> "Encounter":
+    def from_dict(cls, data: Any, *, field: str = "encounter") -> Encounter:
         """Rebuild an encounter by replaying its log; a bad entry is an error naming it."""
         if not isinstance(data, dict) or set(data) - {"name", "ruleset", "log"}:
             raise RequestError("An encounter is an object with name, ruleset and log.", field=field)

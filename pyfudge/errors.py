@@ -17,7 +17,7 @@ class FudgeError(ValueError):
         # What a refused round event wants entered (pyfudge.round_view.asks), for the round form.
         self.asks: dict | None = None
 
-    def at(self, prefix: str) -> "FudgeError":
+    def at(self, prefix: str) -> FudgeError:
         """Return this error with ``prefix`` put before its field (``args`` + ``faces``)."""
         self.field = f"{prefix}.{self.field}" if self.field else prefix
         return self

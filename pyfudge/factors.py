@@ -9,8 +9,9 @@ Resistant/Fragile; tech level as Scale (F95 4.65). Each part keeps its kind, lab
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .catalogue import PIERCING, SCALE_LIMIT, Armor, Weapon
 from .checks import REQUEST as check
@@ -51,7 +52,7 @@ class FactorPart:
         return {"kind": self.kind, "label": self.label, "value": self.value, "section": self.section}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "part") -> "FactorPart":
+    def from_dict(cls, data: Any, *, field: str = "part") -> FactorPart:
         """Read a part from JSON, validating every field."""
         d = check.obj(data, field, ("kind", "label", "value", "section"))
         for key in ("kind", "label", "value"):
@@ -88,7 +89,7 @@ class Factors:
         """The sum of the parts of one kind."""
         return sum(p.value for p in self.parts if p.kind == kind)
 
-    def without(self, *kinds: str) -> "Factors":
+    def without(self, *kinds: str) -> Factors:
         """A copy without the parts of these kinds."""
         return replace(self, parts=tuple(p for p in self.parts if p.kind not in kinds))
 
@@ -105,7 +106,7 @@ class Factors:
                 "coverage": self.coverage}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "factors") -> "Factors":
+    def from_dict(cls, data: Any, *, field: str = "factors") -> Factors:
         """Read factors from JSON, validating every field."""
         d = check.obj(data, field, ("side", "total", "parts", "heavy_blunt", "scale_piercing", "coverage"))
         parts = d.get("parts", [])
@@ -150,7 +151,7 @@ def _level_label(value: int, trait: str) -> str:
     return f"{name(value, legendary=True)} {trait}"
 
 
-def _capacity_is_the_record(rules: "RuleSet") -> bool:
+def _capacity_is_the_record(rules: RuleSet) -> bool:
     """Whether the wounds module keeps Damage Capacity as the wound record (F95 4.52 no. 3, 4.57)."""
     try:
         return rules["wounds.record"] == "capacity"
@@ -158,14 +159,14 @@ def _capacity_is_the_record(rules: "RuleSet") -> bool:
         return False
 
 
-def _book(rules: "RuleSet") -> str:
+def _book(rules: RuleSet) -> str:
     """Which book the sections of a factor cite: Mudge's own 4.5x under the Mudge preset."""
     return "MUD" if rules.preset == "mudge" else "F95"
 
 
 def offensive_factors(
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     strength: int = 0,
     strength_scale: int = 0,
     weapon: Weapon | None = None,
@@ -231,7 +232,7 @@ def offensive_factors(
 
 def defensive_factors(
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     capacity: int = 0,
     armor: Armor | None = None,
     mass_scale: int = 0,

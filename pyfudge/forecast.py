@@ -82,9 +82,11 @@ import math
 import random
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field as dc_field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import dice, odds, wounds
 from .actions import Modifier
@@ -150,13 +152,13 @@ class Chance:
     high: float
 
     @classmethod
-    def of_fraction(cls, p: Fraction) -> "Chance":
+    def of_fraction(cls, p: Fraction) -> Chance:
         """An exact chance."""
         f = float(p)
         return cls(f, p, f, f)
 
     @classmethod
-    def of_count(cls, k: int, n: int) -> "Chance":
+    def of_count(cls, k: int, n: int) -> Chance:
         """A sampled chance, ``k`` of ``n``, with its Wilson score interval at 95%."""
         p = k / n
         z2 = Z95 * Z95
@@ -258,7 +260,7 @@ class ForecastSettings:
         return {"samples": self.samples, "seed": self.seed, "round_cap": self.round_cap, "exact": self.exact}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "forecast") -> "ForecastSettings":
+    def from_dict(cls, data: Any, *, field: str = "forecast") -> ForecastSettings:
         """Read settings from JSON; every key optional and validated, unknown ones refused.
         ``field`` prefixes the field named in an error ("" for none: the keys themselves)."""
         if data is None:
@@ -301,7 +303,7 @@ class _Start:
     """A fight as the forecast starts it: fighters (each with a track), their sides, stuns
     ``(status, rounds left)`` per fighter, carried modifiers and the round about to be played."""
 
-    rules: "RuleSet"
+    rules: RuleSet
     fighters: tuple[Fighter, ...]
     sides: tuple[str, ...]
     stuns: tuple[tuple[tuple[int, int], ...], ...]
@@ -309,7 +311,7 @@ class _Start:
     round: int
 
 
-def _start(rules: "RuleSet", fighters: Sequence[Fighter], sides: Sequence[str],
+def _start(rules: RuleSet, fighters: Sequence[Fighter], sides: Sequence[str],
            stuns: Sequence[tuple[tuple[int, int], ...]], carry: Iterable[Carry], round_number: int) -> _Start:
     if rules["melee.pacing"] == "story":
         raise RuleError("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
@@ -347,7 +349,7 @@ class _Fight:
     order: tuple[tuple[tuple[int, int], str], ...] = ()
 
 
-def _standing(start_sides: Sequence[str], fighters: Sequence[Fighter], rules: "RuleSet") -> str | None:
+def _standing(start_sides: Sequence[str], fighters: Sequence[Fighter], rules: RuleSet) -> str | None:
     """Who is last standing (``"players"``, ``"foes"``, ``"none"``), or None while both fight."""
     able = {s: False for s in SIDES}
     for side, f in zip(start_sides, fighters):
@@ -397,7 +399,7 @@ def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
                        no_defence=no_defence), mine
 
 
-def _stunned_after(stuns: Stuns, before: Fighter, after: Fighter, rules: "RuleSet") -> Stuns:
+def _stunned_after(stuns: Stuns, before: Fighter, after: Fighter, rules: RuleSet) -> Stuns:
     """His stuns after an exchange: a worse stun on his track lasts the rest of this round and
     its rounds after (at least one), as the encounter holds it (F95 4.62, MUD 4.62)."""
     status = after.track_for(rules).stun
@@ -412,7 +414,7 @@ def _round_ends(stuns: Stuns) -> Stuns:
     return tuple(sorted((s, left - 1) for s, left in stuns if left > 1))
 
 
-def _round_matters(fighters: Iterable[Fighter], rules: "RuleSet") -> bool:
+def _round_matters(fighters: Iterable[Fighter], rules: RuleSet) -> bool:
     """Can the round number change an exchange? ("plus" levels, a speed Power: F95 4.36)"""
     fighters = list(fighters)
     return bool((rules["melee.plus_levels"] and any(f.plus_skills for f in fighters))
@@ -427,7 +429,7 @@ class _Dice:
     exact chance, :class:`_Drawer` one draw from those chances with weight 1. ``one``: the unit
     weight."""
 
-    rules: "RuleSet"
+    rules: RuleSet
     one: Any = 1
 
     def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
@@ -532,7 +534,7 @@ class _Value:
 
 
 _ONE, _ZERO = Fraction(1), Fraction(0)
-_VALUES: "OrderedDict[Any, _Value]" = OrderedDict()  # solved states, across forecasts
+_VALUES: OrderedDict[Any, _Value] = OrderedDict()  # solved states, across forecasts
 _VALUES_SIZE = 20_000
 
 
@@ -557,7 +559,7 @@ class _Weigher(_Dice):
 
     one = _ONE
 
-    def __init__(self, rules: "RuleSet", max_runs: int, keys: _Keys) -> None:
+    def __init__(self, rules: RuleSet, max_runs: int, keys: _Keys) -> None:
         self.rules, self.max_runs, self.keys = rules, max_runs, keys
         self.runs = 0
         self._memo: dict[Any, list] = {}
@@ -624,7 +626,7 @@ class _Chain:
 
     SIDES = ("players", "foes")
 
-    def __init__(self, rules: "RuleSet", round_number: int, max_runs: int) -> None:
+    def __init__(self, rules: RuleSet, round_number: int, max_runs: int) -> None:
         self.rules = rules
         self.rules_key = json.dumps(rules.to_dict(), sort_keys=True, default=str)
         self.round = round_number
@@ -756,7 +758,7 @@ class _Drawer(_Dice):
 
     one = 1
 
-    def __init__(self, rules: "RuleSet", rng: random.Random) -> None:
+    def __init__(self, rules: RuleSet, rng: random.Random) -> None:
         self.rules, self.rng = rules, rng
         self.runs = self.drawn = 0
         self._weigher = _Weigher(rules, 1 << 62, _Keys())
@@ -910,7 +912,7 @@ def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forec
                         field=err.field) from err
 
 
-def forecast(state: "State", *, settings: ForecastSettings | None = None,
+def forecast(state: State, *, settings: ForecastSettings | None = None,
              max_runs: int = EXACT_RUNS) -> Forecast:
     """The forecast of an encounter's fight from its current state (see the module docstring
     for the battle model): its combatants as they stand (wounds, stuns, carried modifiers), its
@@ -927,7 +929,7 @@ def forecast(state: "State", *, settings: ForecastSettings | None = None,
     return _forecast(start, settings, max_runs)
 
 
-def forecast_fighters(players: Sequence[Fighter], foes: Sequence[Fighter], *, rules: "RuleSet",
+def forecast_fighters(players: Sequence[Fighter], foes: Sequence[Fighter], *, rules: RuleSet,
                       settings: ForecastSettings | None = None, round_number: int = 1,
                       max_runs: int = EXACT_RUNS) -> Forecast:
     """The forecast of a fight between ``players`` and ``foes`` (in that order), with no stuns or

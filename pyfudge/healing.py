@@ -9,16 +9,25 @@ first. Healing never makes a track worse.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import ladder
 from .errors import RuleError
 from .explain import Step
 from .options import Option, need_int, need_list, same
 from .wounds import (
-    HURT, INCAPACITATED, LEVEL_NAMES, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT, WoundTrack,
-    cite, record_wound,
+    HURT,
+    INCAPACITATED,
+    LEVEL_NAMES,
+    NEAR_DEATH,
+    SCRATCH,
+    UNDAMAGED,
+    VERY_HURT,
+    WoundTrack,
+    cite,
+    record_wound,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,7 +110,7 @@ def _empty(track: WoundTrack) -> WoundTrack:
     return replace(track, marks=tuple((0,) * len(row) for row in track.marks))
 
 
-def _rebuild(track: WoundTrack, wounds: Sequence[int], rules: "RuleSet") -> WoundTrack:
+def _rebuild(track: WoundTrack, wounds: Sequence[int], rules: RuleSet) -> WoundTrack:
     """Write ``wounds`` back into an emptied copy of ``track``, heaviest first.
 
     Heaviest first puts every wound in its own box where one is free, so the rebuilt track is
@@ -131,7 +140,7 @@ def _lower(wound: int, levels: int) -> int:
     return left if left >= HURT else UNDAMAGED
 
 
-def end_of_battle(track: WoundTrack, *, rules: "RuleSet") -> HealOutcome:
+def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     """After the battle (F95 4.8, F95 4.62, CO 4.3).
 
     Scratches are erased ("provided the characters have five or ten minutes"), unless the GM lets
@@ -182,7 +191,7 @@ def wake(track: WoundTrack) -> WoundTrack:
     return replace(track, knocked_out=False)
 
 
-def levels_for(result: int, *, rules: "RuleSet") -> int:
+def levels_for(result: int, *, rules: RuleSet) -> int:
     """Wound levels a healing-skill result heals (F95 4.8: Good 1, Great 2, Superb 3)."""
     result = ladder.check_level(result, field="result")
     table = rules["healing.levels"]
@@ -191,7 +200,7 @@ def levels_for(result: int, *, rules: "RuleSet") -> int:
     return table[min(result, ladder.SUPERB) - ladder.GOOD]
 
 
-def heal(track: WoundTrack, result: int, *, rules: "RuleSet") -> HealOutcome:
+def heal(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     """Heal with a medical skill or power whose rolled result is ``result`` (F95 4.8, MUD 4.8).
 
     "A Good result on a healing skill heals all wounds one level (Hurt to healed, Very Hurt to
@@ -228,7 +237,7 @@ def heal(track: WoundTrack, result: int, *, rules: "RuleSet") -> HealOutcome:
                        (step, Step(cite(rules, "4.8"), f"The fighter is now {LEVEL_NAMES[new.worst]}.", {"worst": new.worst})))
 
 
-def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
+def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
                     rolls: Sequence[int] | None = None) -> HealOutcome:
     """Heal on one's own, one wound level per week of rest (F95 4.8; MUD 4.8).
 
@@ -287,7 +296,7 @@ def natural_healing(track: WoundTrack, *, rules: "RuleSet", weeks: int = 1,
     return HealOutcome(current, before, tuple(current.marked_wounds()), worst_before, current.worst, tuple(steps))
 
 
-def heal_co(track: WoundTrack, result: int, *, rules: "RuleSet") -> HealOutcome:
+def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     """Treat a fighter on the alternate wound track (CO 3.2).
 
     The healer's check is against the wound level as difficulty; "the number of wound boxes

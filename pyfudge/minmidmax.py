@@ -7,7 +7,8 @@ unchanged. ``damage.resolve_damage`` runs it when ``damage.system`` is ``"minmid
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .dice import check_d6_faces
 

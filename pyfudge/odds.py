@@ -40,13 +40,15 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
-from collections import OrderedDict
-from dataclasses import dataclass, field as dc_field
-from fractions import Fraction
-from functools import lru_cache
 import math
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from fractions import Fraction
+from functools import cache, lru_cache
 from math import gcd
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import damage, dice, wounds
 from .dice import Roll
@@ -94,7 +96,7 @@ class _Face(int):
     # time per process: the engine runs in one thread (a Pyodide worker, the command line).
     _log: set = set()
 
-    def __new__(cls, value: int, slot: int, index: int) -> "_Face":
+    def __new__(cls, value: int, slot: int, index: int) -> _Face:
         obj = super().__new__(cls, value)
         obj._at = (slot, index)
         return obj
@@ -169,7 +171,7 @@ del _name
 NPC_D6 = "npc_d6"  # F93 4.5 / F95 4.34: one d6, and a second only on a 1 or a 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _roll_faces(key: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Every face tuple of technique ``key`` with its total and weight, in a fixed order.
 
@@ -189,7 +191,7 @@ def _roll_faces(key: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
                  for faces in itertools.product(tech.die, repeat=tech.count))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _roll_whole(key: str) -> int:
     return sum(w for _, _, w in _roll_faces(key))
 
@@ -228,13 +230,13 @@ def _damage_reading(kind: str, faces: tuple[int, ...]) -> Any:
 _DAMAGE_DIE = {"1dF": (dice.FUDGE_FACES, 1), "4dF": (dice.FUDGE_FACES, 4), "3d6": (dice.D6_FACES, 3)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _damage_faces_all(kind: str) -> tuple[tuple[int, ...], ...]:
     die, count = _DAMAGE_DIE[kind]
     return tuple(itertools.product(die, repeat=count))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _damage_classes(kind: str) -> tuple[tuple[Any, int, tuple[int, ...]], ...]:
     """The classes (reading, size, representative faces) of a kind of damage dice."""
     groups: dict[Any, list] = {}
@@ -246,7 +248,7 @@ def _damage_classes(kind: str) -> tuple[tuple[Any, int, tuple[int, ...]], ...]:
     return tuple((k, n, faces) for k, (n, faces) in groups.items())
 
 
-def damage_kinds(rules: "RuleSet") -> tuple[str | None, ...]:
+def damage_kinds(rules: RuleSet) -> tuple[str | None, ...]:
     """The damage dice a fighter may need under ``rules``, most usual first: ``"1dF"``,
     ``"4dF"``, ``"3d6"`` or None (none). Two kinds when a graze reads other dice than a full hit
     (Min-Mid-Max with grazes, F95 4.63). Under ``damage.die`` ``"odd_die"`` with 4dF the damage
@@ -418,10 +420,10 @@ class OddsRequest:
     ``wounds.willpower`` on, each fighter who may be wounded declares his Willpower result
     (``a_declares``/``b_declares`` ``"willpower"``, F95 4.52): the GM's roll, not dice."""
 
-    a: "Fighter"
-    b: "Fighter"
-    a_declares: "Declaration | None" = None
-    b_declares: "Declaration | None" = None
+    a: Fighter
+    b: Fighter
+    a_declares: Declaration | None = None
+    b_declares: Declaration | None = None
     kind: str = "round"
     round: int = 1
 
@@ -439,7 +441,7 @@ class OddsRequest:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "odds") -> "OddsRequest":
+    def from_dict(cls, data: Any, *, field: str = "odds") -> OddsRequest:
         """Read a request from JSON: every field validated, unknown ones (dice too) refused."""
         from .combat.attack import Declaration
         from .combat.fighter import Fighter
@@ -467,7 +469,7 @@ class OddsRequest:
             kind=kind, round=rnd,
         )
 
-    def odds(self, rules: "RuleSet") -> AttackOdds:
+    def odds(self, rules: RuleSet) -> AttackOdds:
         """The exact odds of this exchange under ``rules``."""
         return attack_odds(self.a, self.b, rules=rules, a_declares=self.a_declares,
                            b_declares=self.b_declares, kind=self.kind, round_number=self.round)
@@ -481,7 +483,7 @@ class _TooMany(Exception):
     """The enumeration would run the pipeline more often than allowed."""
 
 
-def _too_many(runner: "_Runner", field: str) -> RuleError:
+def _too_many(runner: _Runner, field: str) -> RuleError:
     return RuleError(f"These rules read so many dice that exact odds would take more than "
                      f"{runner.max_runs} resolutions; they are not computed.", field=field)
 
@@ -654,7 +656,7 @@ class _Tally:
     Weights arrive as integers over one common denominator (``_Weights``) and become
     Fractions once, at the end: adding thousands of Fractions would cost more than the runs."""
 
-    def __init__(self, directions: tuple[tuple[str, str], ...], rules: "RuleSet") -> None:
+    def __init__(self, directions: tuple[tuple[str, str], ...], rules: RuleSet) -> None:
         self.directions = directions
         self.rules = rules
         self.kind = ""
@@ -673,7 +675,7 @@ class _Tally:
             self._levels[id(fighter)] = seen
         return seen[1]
 
-    def visit(self, outcome: "ExchangeOutcome", w: int) -> None:
+    def visit(self, outcome: ExchangeOutcome, w: int) -> None:
         self.kind = outcome.kind
         ex = self.exchange
         ex[outcome.result] = ex.get(outcome.result, 0) + w
@@ -704,7 +706,7 @@ class _Tally:
         return AttackOdds(self.kind, ordered(self.exchange, RESULTS), dirs, classes, runs, steps)
 
 
-def _direction_result(outcome: "ExchangeOutcome", attacker: str, active: Mapping[str, bool]) -> str:
+def _direction_result(outcome: ExchangeOutcome, attacker: str, active: Mapping[str, bool]) -> str:
     """One fighter's blow in a word. A plain round has one contest, the winner's: the loser's
     blow is a miss, and a stand-off is a stand-off for both (F95 4.22)."""
     if not active.get(attacker, True):
@@ -730,7 +732,7 @@ class _Exchange:
     extra: tuple[str, ...]  # what else is weighed, for the explanation
 
 
-def _willpower_needed(rules: "RuleSet", sides: Iterable[tuple[str, "Fighter", "Declaration"]]) -> None:
+def _willpower_needed(rules: RuleSet, sides: Iterable[tuple[str, Fighter, Declaration]]) -> None:
     """F95 4.52 no. 4: a Willpower roll adjusts each wound. It is the GM's roll against the
     fighter's Willpower, entered as a result, not dice the odds can weigh: each fighter who may
     be wounded declares it (``willpower``), else the odds are refused, saying whose is missing."""
@@ -743,7 +745,7 @@ def _willpower_needed(rules: "RuleSet", sides: Iterable[tuple[str, "Fighter", "D
                             field=f"{side}_declares.willpower")
 
 
-def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declaration", b_decl: "Declaration",
+def _exchange(a: Fighter, b: Fighter, *, rules: RuleSet, a_decl: Declaration, b_decl: Declaration,
               kind: str, round_number: int) -> _Exchange:
     """The slots and the resolver of one exchange of two fighters.
 
@@ -778,13 +780,13 @@ def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declarat
         return hit[0]
 
     if kind == "attack":
-        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
+        def resolve(rolls: tuple, dmg: tuple) -> ExchangeOutcome:
             return attack.resolve_attack(a, b, rules=rules, attacker_dice=fighter_dice(rolls, dmg, 0),
                                          defender_dice=fighter_dice(rolls, dmg, 1),
                                          attacker_declares=a_decl, defender_declares=b_decl,
                                          round_number=round_number)
     else:
-        def resolve(rolls: tuple, dmg: tuple) -> "ExchangeOutcome":
+        def resolve(rolls: tuple, dmg: tuple) -> ExchangeOutcome:
             return attack.resolve_exchange(a, b, rules=rules, a_dice=fighter_dice(rolls, dmg, 0),
                                            b_dice=fighter_dice(rolls, dmg, 1),
                                            a_declares=a_decl, b_declares=b_decl,
@@ -792,17 +794,17 @@ def _exchange(a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_decl: "Declarat
     return _Exchange(techniques, slot_kinds, resolve, extra)
 
 
-_CACHE: "OrderedDict[str, AttackOdds]" = OrderedDict()
+_CACHE: OrderedDict[str, AttackOdds] = OrderedDict()
 _CACHE_SIZE = 32
 
 
 def attack_odds(
-    a: "Fighter",
-    b: "Fighter",
+    a: Fighter,
+    b: Fighter,
     *,
-    rules: "RuleSet",
-    a_declares: "Declaration | None" = None,
-    b_declares: "Declaration | None" = None,
+    rules: RuleSet,
+    a_declares: Declaration | None = None,
+    b_declares: Declaration | None = None,
     kind: str = "round",
     round_number: int = 1,
     max_runs: int = 20_000,
@@ -869,7 +871,7 @@ class OutcomeLeaves:
     and its exact chance (the chances sum to 1); ``runs``: how many times the pipeline ran.
     Used by :mod:`pyfudge.forecast` to step a whole fight from one state to the next."""
 
-    leaves: tuple[tuple["ExchangeOutcome", Fraction], ...]
+    leaves: tuple[tuple[ExchangeOutcome, Fraction], ...]
     runs: int
 
 
@@ -883,12 +885,12 @@ def _more_than_dice(runner: _Runner, err: FudgeError) -> FudgeError:
 
 
 def exchange_outcomes(
-    a: "Fighter",
-    b: "Fighter",
+    a: Fighter,
+    b: Fighter,
     *,
-    rules: "RuleSet",
-    a_declares: "Declaration | None" = None,
-    b_declares: "Declaration | None" = None,
+    rules: RuleSet,
+    a_declares: Declaration | None = None,
+    b_declares: Declaration | None = None,
     kind: str = "round",
     round_number: int = 1,
     max_runs: int = 20_000,
@@ -929,8 +931,8 @@ class OutcomeDraw:
     ``runs``: the pipeline runs so far. Raises as :func:`exchange_outcomes` does (rolls that need
     more than dice) when a draw meets such a class."""
 
-    def __init__(self, a: "Fighter", b: "Fighter", *, rules: "RuleSet", a_declares: "Declaration | None" = None,
-                 b_declares: "Declaration | None" = None, kind: str = "round", round_number: int = 1) -> None:
+    def __init__(self, a: Fighter, b: Fighter, *, rules: RuleSet, a_declares: Declaration | None = None,
+                 b_declares: Declaration | None = None, kind: str = "round", round_number: int = 1) -> None:
         from .combat import attack
         if kind not in KINDS:
             raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
@@ -951,7 +953,7 @@ class OutcomeDraw:
     def runs(self) -> int:
         return self._runner.runs
 
-    def draw(self, rng: "random.Random") -> "ExchangeOutcome":
+    def draw(self, rng: random.Random) -> ExchangeOutcome:
         """One outcome, as likely as its class of dice."""
         i = bisect.bisect_right(self._shares, rng.randrange(self._shares[-1]))
         node = self._top[i]
@@ -975,7 +977,7 @@ class OutcomeDraw:
 _UNRUN = object()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _total_pairs(a: str, b: str) -> tuple[tuple[tuple[_RollSlot, _RollSlot], ...], tuple[int, ...]]:
     """The classes of two combat rolls' totals (techniques ``a`` and ``b``), every pair of them,
     with their running shares."""
@@ -1065,7 +1067,7 @@ class GroupOdds:
         }
 
 
-def _group_techniques(rnd: Any, rules: "RuleSet") -> tuple[str, ...]:
+def _group_techniques(rnd: Any, rules: RuleSet) -> tuple[str, ...]:
     """The roll slots of a group round: the lone fighter's roll, then each foe's own roll
     (``each``: the technique; ``d6``: the 1d6 method), or the GM's one roll (2dF or 4dF)."""
     from .combat import multi
@@ -1083,13 +1085,13 @@ def _group_techniques(rnd: Any, rules: "RuleSet") -> tuple[str, ...]:
 def exchange_odds(
     rnd: Any,
     *,
-    lone: "Fighter",
-    foes: "Iterable[Fighter]",
-    rules: "RuleSet",
+    lone: Fighter,
+    foes: Iterable[Fighter],
+    rules: RuleSet,
     prefer: Iterable[str] = (),
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
-    hold_back: "Callable[[Any], Any] | None" = None,
+    hold_back: Callable[[Any], Any] | None = None,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -1117,6 +1119,7 @@ def exchange_odds(
     F95 4.62, a stunned fighter's blows do not land (:meth:`pyfudge.encounter.GroupRead.stunned_blows`;
     the round itself carries no stuns)."""
     from dataclasses import replace
+
     from .combat import multi
     from .combat.shield import makes_shield_checks
 
@@ -1215,7 +1218,7 @@ def exchange_odds(
     return tally.odds(whole, leaves, runner.runs, prefer, steps)
 
 
-def _group_willpower(rules: "RuleSet", lone: "Fighter", names: list[str],
+def _group_willpower(rules: RuleSet, lone: Fighter, names: list[str],
                      given: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """F95 4.52 no. 4 in a group round: each fighter's declared Willpower result, the lone
     fighter's as one per possible wound. Refused (RuleError) when the rule is on and one is
@@ -1283,8 +1286,8 @@ class GroupOddsRequest:
     lone fighter's may be a list, one per wound)."""
 
     round: Any
-    lone: "Fighter"
-    foes: tuple["Fighter", ...]
+    lone: Fighter
+    foes: tuple[Fighter, ...]
     prefer: tuple[str, ...] = ()
     willpower: tuple[tuple[str, Any], ...] = ()
 
@@ -1310,7 +1313,7 @@ class GroupOddsRequest:
                 "willpower": {n: list(v) if isinstance(v, tuple) else v for n, v in self.willpower}}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "group_odds") -> "GroupOddsRequest":
+    def from_dict(cls, data: Any, *, field: str = "group_odds") -> GroupOddsRequest:
         """Read a request from JSON, every part validated; dice and targets are refused."""
         from .combat import multi
         from .combat.fighter import Fighter
@@ -1354,7 +1357,7 @@ class GroupOddsRequest:
                    tuple(Fighter.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(foes)),
                    tuple(prefer), _read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: "RuleSet") -> GroupOdds:
+    def odds(self, rules: RuleSet) -> GroupOdds:
         """The exact odds of this group round under ``rules``."""
         return exchange_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer,
                              willpower=dict(self.willpower))
@@ -1363,7 +1366,7 @@ class GroupOddsRequest:
 class _GroupTally:
     """Adds up group-round leaves into :class:`GroupOdds`."""
 
-    def __init__(self, lone: str, names: list[str], rules: "RuleSet") -> None:
+    def __init__(self, lone: str, names: list[str], rules: RuleSet) -> None:
         self.lone, self.names, self.rules = lone, names, rules
         self.hits: dict[int, int] = {}
         self.lone_after: dict[int, int] = {}

@@ -9,8 +9,9 @@ validated by ``check``, e.g. wound thresholds or a weapon catalogue).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .checks import OPTION
 from .errors import OptionError

@@ -24,11 +24,10 @@ from typing import Any
 
 from . import ladder, wounds
 from .combat.fighter import Fighter
-from .errors import RequestError
-from .rulesets import RuleSet
 from .encounter import MAX_COMBATANTS, MAX_ID, SIDES, _check_name, _factors, _status
-from .players_see import BADLY_HURT, DOWN, HINTS, HURT_WORDS, LABELS, SEE, UNHURT, WOUNDED, check_see
-
+from .errors import RequestError
+from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
+from .rulesets import RuleSet
 
 # The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
 # shown. A key in no part is never shown for an NPC (tests check every key has a part).

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import odds, ranged_odds as ranged_odds_mod
+from . import odds
+from . import ranged_odds as ranged_odds_mod
 from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged, remembered
 from .errors import FudgeError, RequestError
 

@@ -19,9 +19,11 @@ may be hit. Willpower (F95 4.52) is the GM's roll entered as a result: declared,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from . import odds, wounds
 from .dice import Roll
@@ -73,7 +75,7 @@ class RangedOdds:
 class _Tally:
     """Adds up the leaves (outcome, landed blows) into the chances of each shot."""
 
-    def __init__(self, directions: tuple[tuple[str, str], ...], rules: "RuleSet", burst: bool) -> None:
+    def __init__(self, directions: tuple[tuple[str, str], ...], rules: RuleSet, burst: bool) -> None:
         self.directions, self.rules = directions, rules
         self.results: list[dict[str, int]] = [{} for _ in directions]
         self.wounds: list[dict[int, int]] = [{} for _ in directions]
@@ -119,7 +121,7 @@ class _Tally:
         return RangedOdds(mode, dirs, rounds, classes, runs, steps)
 
 
-def _willpower(rules: "RuleSet", wounded: Iterable["Fighter"], given: Mapping[str, Any] | None) -> dict[str, Any]:
+def _willpower(rules: RuleSet, wounded: Iterable[Fighter], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """F95 4.52 no. 4: each fighter who may be hit declares his Willpower result (the GM's roll,
     not dice); refused, saying whose is missing, when the rule is on and one is not given."""
     given = dict(given or {})
@@ -134,7 +136,7 @@ def _willpower(rules: "RuleSet", wounded: Iterable["Fighter"], given: Mapping[st
     return given
 
 
-def ranged_odds(attack: "RangedAttack", *, shooter: "Fighter", target: "Fighter", rules: "RuleSet",
+def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rules: RuleSet,
                 willpower: Mapping[str, Any] | None = None, max_runs: int = 20_000) -> RangedOdds:
     """The exact odds of ``attack`` (a :class:`~pyfudge.combat.ranged.RangedAttack` as declared:
     levels, modifiers, difficulties, weapon, burst; its rolls are ignored) between the fighters'
@@ -167,7 +169,7 @@ def ranged_odds(attack: "RangedAttack", *, shooter: "Fighter", target: "Fighter"
     slot_kinds = (kinds,) * len(shooters) + (("4dF",),) * len(checks)
     records = {shooter.name: shooter, target.name: target}
 
-    def at(group: list | tuple, f: "Fighter", base: int = 0) -> int | None:
+    def at(group: list | tuple, f: Fighter, base: int = 0) -> int | None:
         return next((base + i for i, g in enumerate(group) if g is f), None)
 
     # Each fighter's slots: (roll, damage dice, damage check, shield roll), None where he has none.
@@ -209,7 +211,7 @@ _MODE_TEXT = {
 }
 
 
-def _explain(attack: "RangedAttack", rules: "RuleSet", rollers: tuple, kinds: tuple, shields: list, checks: list,
+def _explain(attack: RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
              leaves: int, runs: int) -> tuple[Step, ...]:
     from .combat import ranged
     from .dice import TECHNIQUES
@@ -244,12 +246,12 @@ class RangedOddsRequest:
     records, and (``wounds.willpower`` on) each one's declared Willpower result by name."""
 
     attack: Any
-    shooter: "Fighter"
-    target: "Fighter"
+    shooter: Fighter
+    target: Fighter
     willpower: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "ranged_odds", technique: str | None = None) -> "RangedOddsRequest":
+    def from_dict(cls, data: Any, *, field: str = "ranged_odds", technique: str | None = None) -> RangedOddsRequest:
         """Read a request from JSON, every part validated; dice are refused."""
         from .combat.fighter import Fighter
         from .combat.ranged import RangedAttack
@@ -279,7 +281,7 @@ class RangedOddsRequest:
                    Fighter.from_dict(data["target"], field=f"{field}.target"),
                    odds._read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: "RuleSet") -> RangedOdds:
+    def odds(self, rules: RuleSet) -> RangedOdds:
         """The exact odds of this ranged exchange under ``rules``."""
         return ranged_odds(self.attack, shooter=self.shooter, target=self.target, rules=rules,
                            willpower=dict(self.willpower))

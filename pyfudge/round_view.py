@@ -9,8 +9,8 @@ the states and events as they are, so this module imports no encounter code.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
-
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 # The kinds of event that resolve a round's action (the log's "resolutions").
 RESOLUTIONS = ("exchange", "group", "ranged", "story")

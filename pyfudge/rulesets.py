@@ -7,9 +7,10 @@ differ from the preset are stored, which keeps saved encounters and share links 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from . import actions, damage, dice, healing, odds, wounds
 from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
@@ -70,7 +71,7 @@ class RuleSet:
             raise KeyError(key)  # a typo in our code, not user input
         return OPTIONS[key].defaults[self.preset]
 
-    def with_options(self, changes: Mapping[str, Any] | None = None, /, **kw: Any) -> "RuleSet":
+    def with_options(self, changes: Mapping[str, Any] | None = None, /, **kw: Any) -> RuleSet:
         """A copy with more options changed (validated)."""
         merged = dict(self.changed)
         merged.update(changes or {})
@@ -85,7 +86,7 @@ class RuleSet:
         return {"preset": self.preset, "options": dict(self.changed)}
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "ruleset") -> "RuleSet":
+    def from_dict(cls, data: Any, *, field: str = "ruleset") -> RuleSet:
         if not isinstance(data, dict):
             raise OptionError("A ruleset must be an object with a preset.", field=field)
         extra = set(data) - {"preset", "options"}

@@ -17,8 +17,9 @@ Every change goes through a function that returns an outcome with its steps (``r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import ladder
 from .errors import OptionError, RuleError
@@ -303,7 +304,7 @@ OPTIONS: tuple = (
 
 # --- the track --------------------------------------------------------------------------------
 
-def boxes_for(rules: "RuleSet") -> list[int]:
+def boxes_for(rules: RuleSet) -> list[int]:
     """Boxes per level Scratch … Near Death under ``rules`` (F95 4.57, MUD 4.57)."""
     track = rules["wounds.track"]
     return list(rules["wounds.boxes"]) if track == "custom" else list(TRACK_BOXES[track])
@@ -344,8 +345,8 @@ class WoundTrack:
     # -- building ----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: "RuleSet", *, role: str = "pc", capacity: int | None = None,
-            boxes: list[int] | tuple[int, ...] | None = None) -> "WoundTrack":
+    def new(cls, rules: RuleSet, *, role: str = "pc", capacity: int | None = None,
+            boxes: list[int] | tuple[int, ...] | None = None) -> WoundTrack:
         """An empty track as ``rules`` make it for a fighter of ``role``.
 
         CO 3 when ``co.track`` is on; Damage Capacity as the record when ``wounds.record`` is
@@ -433,7 +434,7 @@ class WoundTrack:
         """False when Incapacitated or worse, knocked out, or down after a failed damage check."""
         return self.worst < INCAPACITATED and not self.knocked_out and not self.dropped
 
-    def penalty(self, *, rules: "RuleSet | None" = None, pain: str = "normal", in_combat: bool = True) -> int:
+    def penalty(self, *, rules: RuleSet | None = None, pain: str = "normal", in_combat: bool = True) -> int:
         """The wound penalty to traits: of the highest level only (F95 4.57).
 
         Hurt −1, Very Hurt −2 (F95 4.51), or as the GM's ``wounds.levels`` table sets them when
@@ -478,7 +479,7 @@ class WoundTrack:
                     out.append("O" if not mark else "X" if mark == own else letters[mark])
         return " ".join(out)
 
-    def view(self, *, rules: "RuleSet", pain: str = "normal") -> dict[str, Any]:
+    def view(self, *, rules: RuleSet, pain: str = "normal") -> dict[str, Any]:
         """What the app shows for this track (JSON-safe): rows of boxes with the GM's level names,
         the level, penalty, whether the fighter can act, the stun status and the stun boxes."""
         rows: list[dict[str, Any]] = []
@@ -544,7 +545,7 @@ class WoundTrack:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "track") -> "WoundTrack":
+    def from_dict(cls, data: Any, *, field: str = "track") -> WoundTrack:
         """Read and validate a track (unknown keys refused; derived keys may be present)."""
         if not isinstance(data, dict):
             raise RuleError("A wound track must be an object.", field=field)
@@ -679,7 +680,7 @@ def _stun_boxes(boxes: list[int]) -> tuple[tuple[int, ...], ...]:
     return ((0,) * max(1, boxes[1]), (0,) * max(1, boxes[2]))
 
 
-def cite(rules: "RuleSet", number: str) -> str:
+def cite(rules: RuleSet, number: str) -> str:
     """Cite Mudge's section under the Mudge preset, Fudge 1995's otherwise."""
     return f"{'MUD' if rules.preset == 'mudge' else 'F95'} {number}"
 
@@ -754,7 +755,7 @@ class RecordOutcome:
 
 # --- recording a wound ------------------------------------------------------------------------
 
-def record_wound(track: WoundTrack, level: int, *, rules: "RuleSet", points: int | None = None,
+def record_wound(track: WoundTrack, level: int, *, rules: RuleSet, points: int | None = None,
                  true_level: int | None = None) -> RecordOutcome:
     """Mark a wound of ``level`` on ``track`` (F95 4.57, MUD 4.57).
 
@@ -855,7 +856,7 @@ def _worst_step(track: WoundTrack, before: int, section: str) -> Step:
     return Step(section, text + ".", {"worst_before": before, "worst": worst, "penalty": pen})
 
 
-def _record_capacity(track: WoundTrack, level: int, rules: "RuleSet", before: int) -> RecordOutcome:
+def _record_capacity(track: WoundTrack, level: int, rules: RuleSet, before: int) -> RecordOutcome:
     """F95 4.57: each hit greater than a Scratch lowers Damage Capacity a level (or more)."""
     steps: list[Step] = []
     if level == UNDAMAGED:
@@ -941,7 +942,7 @@ class StunEffects:
         }
 
 
-def stun_effects(status: int, *, rules: "RuleSet") -> StunEffects:
+def stun_effects(status: int, *, rules: RuleSet) -> StunEffects:
     """Effects of a stun status (F95 4.62 / MUD 4.62, per ``wounds.stun``).
 
     F95: Stunned — no attack or all-out defence, −1 to defend for one combat turn; MUD: no attack,
@@ -963,7 +964,7 @@ def stun_effects(status: int, *, rules: "RuleSet") -> StunEffects:
     return StunEffects(status, "Knocked out", False, "unconscious; needs time, not healing", 0, "all", 0, sec)
 
 
-def record_stun(track: WoundTrack, level: int, *, rules: "RuleSet") -> RecordOutcome:
+def record_stun(track: WoundTrack, level: int, *, rules: RuleSet) -> RecordOutcome:
     """Record the result of a stunning attack (F95 4.62, MUD 4.62).
 
     "Damage is figured normally, but ... it stuns her instead": Hurt → a Stun, Very Hurt → Very
@@ -999,7 +1000,7 @@ def record_stun(track: WoundTrack, level: int, *, rules: "RuleSet") -> RecordOut
     return RecordOutcome(new, (INCAPACITATED, 0), level, INCAPACITATED, before, before, (step,))
 
 
-def head_blow(track: WoundTrack, result: int, *, won: bool, rules: "RuleSet") -> RecordOutcome:
+def head_blow(track: WoundTrack, result: int, *, won: bool, rules: RuleSet) -> RecordOutcome:
     """A blow to the head that may knock out outright (F95 4.62, ``wounds.head_knockout``).
 
     "a successful Good blow (or better) to the head knocks someone out automatically. In an
@@ -1023,7 +1024,7 @@ def head_blow(track: WoundTrack, result: int, *, won: bool, rules: "RuleSet") ->
     return RecordOutcome(track, None, UNDAMAGED, UNDAMAGED, before, before, (step,))
 
 
-def level_label(level: int, *, rules: "RuleSet") -> str:
+def level_label(level: int, *, rules: RuleSet) -> str:
     """A wound level's name as the GM's ``wounds.levels`` table calls it (F95 4.51)."""
     level = check_wound_level(level, field="level")
     if SCRATCH <= level <= NEAR_DEATH:
@@ -1062,7 +1063,7 @@ class GuardOutcome:
         }
 
 
-def is_protected(role: str, *, rules: "RuleSet") -> bool:
+def is_protected(role: str, *, rules: RuleSet) -> bool:
     """Whether the PC-death rules cover a fighter of ``role`` (F95 4.64)."""
     role = check_role(role)
     return role == "pc" or (role == "major_npc" and rules["wounds.guard_major_npcs"])
@@ -1072,7 +1073,7 @@ def guard_wound(
     level: int,
     *,
     track: WoundTrack,
-    rules: "RuleSet",
+    rules: RuleSet,
     role: str = "pc",
     worst_at_round_start: int | None = None,
     points_spent: int = 0,
@@ -1155,7 +1156,7 @@ def guard_wound(
     return GuardOutcome(asked, level, points_spent, tuple(steps))
 
 
-def _fit_under(track: WoundTrack, level: int, limit: int, rules: "RuleSet") -> int:
+def _fit_under(track: WoundTrack, level: int, limit: int, rules: RuleSet) -> int:
     """The worst wound ≤ ``level`` whose recording leaves the track at ``limit`` or better."""
     for wound in range(level, UNDAMAGED, -1):
         if _try_worst(track, wound, rules) <= limit:
@@ -1163,7 +1164,7 @@ def _fit_under(track: WoundTrack, level: int, limit: int, rules: "RuleSet") -> i
     return UNDAMAGED
 
 
-def _try_worst(track: WoundTrack, wound: int, rules: "RuleSet") -> int:
+def _try_worst(track: WoundTrack, wound: int, rules: RuleSet) -> int:
     if track.kind == "co":
         return track.worst  # CO 3 counts points, not levels; the guard cannot see them
     return record_wound(track, wound, rules=rules).worst_after
@@ -1171,13 +1172,13 @@ def _try_worst(track: WoundTrack, wound: int, rules: "RuleSet") -> int:
 
 # --- F95 4.52 no. 4: Willpower -------------------------------------------------------------
 
-def willpower_in_use(rules: "RuleSet") -> bool:
+def willpower_in_use(rules: RuleSet) -> bool:
     """Does a wounded fighter roll Willpower against the wound (F95 4.52, fourth alternative)?
     The exchange asks for the result, and the encounter's view offers its entry, by this."""
     return rules["wounds.willpower"] != "off"
 
 
-def willpower_adjust(level: int, result: int, *, rules: "RuleSet") -> GuardOutcome:
+def willpower_adjust(level: int, result: int, *, rules: RuleSet) -> GuardOutcome:
     """Adjust a wound by a Willpower roll's ``result`` (F95 4.52, fourth alternative).
 
     "Grant an adjustment to the wound level based on the result of a Willpower die roll. This can
@@ -1264,13 +1265,13 @@ def check_difficulty(track: WoundTrack) -> int:
     return CO_CHECK_LEVELS[worst]
 
 
-def damage_checks_in_use(rules: "RuleSet") -> bool:
+def damage_checks_in_use(rules: RuleSet) -> bool:
     """Does a wounded fighter make a damage check (Combat Options 4.3, ``co.damage_check``)? The
     exchange asks for its dice, and the encounter's view offers their entry, by this."""
     return bool(rules["co.damage_check"])
 
 
-def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: "RuleSet",
+def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: RuleSet,
                  recovering: bool = False, modifier: int = 0, rounds_out: int | None = None,
                  damage_points: int | None = None, pain: str = "normal") -> DamageCheckOutcome:
     """Roll Damage Capacity against the new wound level (CO 4.3), or try to recover (CO 4.4).

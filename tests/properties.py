@@ -10,7 +10,7 @@ whose assertion runs on almost no example would otherwise pass without proving a
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 from hypothesis import event, settings
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import actions, dice, ladder
 from pyfudge.actions import Check, Modifier
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 TRAITS = st.integers(ladder.TERRIBLE, ladder.LEGENDARY)
 TOTALS = st.integers(-4, 4)

@@ -10,7 +10,8 @@
 
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyfudge import api, codec
 from pyfudge.encounter import EVENT_FIELDS

@@ -66,6 +66,7 @@ def test_a_module_of_the_full_library_mounts_it_once_and_imports(fallback):
     import pkg  # from the trimmed zip: no download
     assert pkg.WHERE == "trimmed" and fallback.downloads == 0
     import pkg.extra  # the package's other module is found in the full zip
+    assert fallback.downloads == 1
     import lonely  # now on sys.path: the ordinary finder finds it
     assert (pkg.extra.VALUE, lonely.VALUE) == (42, "alone")
     assert fallback.served == ["pkg.extra"] and fallback.downloads == 1

@@ -5,19 +5,26 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import wounds
 from pyfudge.actions import Modifier
 from pyfudge.combat.attack import (
-    Declaration, ExchangeRequest, FighterDice, fudge_dice, resolve_attack, resolve_exchange,
-    resolve_initiative, strike,
+    Declaration,
+    ExchangeRequest,
+    FighterDice,
+    fudge_dice,
+    resolve_attack,
+    resolve_exchange,
+    resolve_initiative,
+    strike,
 )
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")

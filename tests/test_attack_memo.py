@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Declaration

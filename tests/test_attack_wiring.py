@@ -6,18 +6,24 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import wounds
 from pyfudge.combat import multi
 from pyfudge.combat.attack import (
-    Declaration, ExchangeRequest, FighterDice, resolve_attack, resolve_exchange, round_modifiers,
+    Declaration,
+    ExchangeRequest,
+    FighterDice,
+    resolve_attack,
+    resolve_exchange,
+    round_modifiers,
 )
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.shield import ShieldState
 from pyfudge.errors import DiceError, FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")

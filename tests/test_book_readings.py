@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from pyfudge import api, healing, ladder, wounds
-from pyfudge.combat.attack import Declaration, resolve_exchange, fudge_dice
+from pyfudge.combat.attack import Declaration, fudge_dice, resolve_exchange
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import build  # noqa: E402
+import build
 
 
 def write(root: Path, files: dict[str, bytes]) -> Path:

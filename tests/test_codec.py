@@ -6,7 +6,8 @@ import time
 import zlib
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyfudge import codec
 from pyfudge.codec import CodecError

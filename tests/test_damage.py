@@ -11,7 +11,13 @@ from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_
 from pyfudge.errors import DiceError, FudgeError, OptionError, RuleError
 from pyfudge.rulesets import describe, find_ruleset
 from pyfudge.wounds import (
-    DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT,
+    DEAD,
+    HURT,
+    INCAPACITATED,
+    NEAR_DEATH,
+    SCRATCH,
+    UNDAMAGED,
+    VERY_HURT,
 )
 
 F95 = find_ruleset("fudge1995")

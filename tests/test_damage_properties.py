@@ -9,13 +9,13 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import at_least, checked, examples, refused
 
 from pyfudge import damage
 from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import DEAD, NEAR_DEATH, UNDAMAGED
-from properties import at_least, checked, examples, refused
 
 SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

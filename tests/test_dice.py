@@ -14,7 +14,6 @@ from pyfudge.dice import Roll
 from pyfudge.errors import DiceError, OptionError
 from pyfudge.rulesets import OPTIONS, find_ruleset
 
-
 # --- R-DICE-4DF ---------------------------------------------------------------------------
 
 def test_4df_total_is_the_sum_of_the_faces():

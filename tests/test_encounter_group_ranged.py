@@ -162,7 +162,8 @@ def test_ranged_unaware_thrown_shoot_back_and_autofire():
     assert err.value.field == "event.attack.shooter.difficulty"
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 _ids = st.sampled_from(["c1", "c2", "c3", "c9", 3, None])
 _roll = st.fixed_dictionaries({}, optional={"faces": st.lists(st.sampled_from([-1, 0, 1, 2]), max_size=5),

@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, forecast as fc, wounds
+from pyfudge import api, wounds
+from pyfudge import forecast as fc
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Armor, Weapon
 from pyfudge.encounter import Encounter
@@ -404,6 +405,7 @@ def test_a_carried_modifier_counts_once():
     """F95 4.31: a modifier carried to a fighter's next exchange (here −1 after his foe scouted
     the ground) counts in his first exchange only: it hurts him, but less than for good."""
     from dataclasses import replace
+
     from pyfudge.actions import Modifier
     from pyfudge.combat.attack import Carry
     state = encounter(**{"damage.graze": "off"}).state

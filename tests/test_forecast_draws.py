@@ -22,7 +22,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, forecast as fc, odds, wounds
+from pyfudge import dice, odds, wounds
+from pyfudge import forecast as fc
 from pyfudge.actions import Modifier
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Carry, Declaration, FighterDice

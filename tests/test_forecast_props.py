@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import math
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import forecast as fc
 from pyfudge.combat.fighter import Fighter
@@ -14,7 +16,6 @@ from pyfudge.damage import Armor, Weapon
 from pyfudge.errors import FudgeError
 from pyfudge.forecast import ForecastSettings, forecast_fighters
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 PRESETS = st.sampled_from(("fudge1995", "mudge", "fudge1993"))
 

@@ -12,7 +12,15 @@ from pyfudge import healing, ladder, wounds
 from pyfudge.errors import FudgeError, OptionError, RuleError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import (
-    DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT, WoundTrack, record_stun,
+    DEAD,
+    HURT,
+    INCAPACITATED,
+    NEAR_DEATH,
+    SCRATCH,
+    UNDAMAGED,
+    VERY_HURT,
+    WoundTrack,
+    record_stun,
     record_wound,
 )
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import ladder
 from pyfudge.errors import LadderError
-from properties import at_least, checked, refused
 
 
 def test_trait_levels_are_numbered_from_fair():

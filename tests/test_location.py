@@ -3,7 +3,8 @@
 import copy
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyfudge import wounds
 from pyfudge.combat import location

@@ -3,7 +3,8 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyfudge.combat import multi
 from pyfudge.errors import DiceError, FudgeError, RequestError, RuleError

@@ -13,10 +13,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import odds, wounds
-from pyfudge.damage import Armor
 from pyfudge.combat.attack import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
+from pyfudge.damage import Armor
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.rulesets import find_ruleset

@@ -19,6 +19,7 @@ from pyfudge.errors import FudgeError, RuleError
 from pyfudge.odds import GroupOddsRequest, exchange_odds
 from pyfudge.rulesets import find_ruleset
 
+
 def pirate(name, skills, **kw):
     return Fighter.from_dict({"name": name, "skills": skills, **kw})
 

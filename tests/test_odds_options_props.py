@@ -6,7 +6,9 @@ shields and checks never lighten a wound track, and replaying the same dice give
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import odds
 from pyfudge.combat import multi
@@ -14,7 +16,6 @@ from pyfudge.combat.attack import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 FUDGE = st.sampled_from([-1, 0, 1])
 FOUR = st.lists(FUDGE, min_size=4, max_size=4)

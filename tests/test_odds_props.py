@@ -16,7 +16,9 @@ import math
 import random
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, examples, refused
 
 from pyfudge import dice, odds, wounds
 from pyfudge.combat import attack
@@ -27,7 +29,6 @@ from pyfudge.damage import Armor, Weapon
 from pyfudge.errors import FudgeError
 from pyfudge.odds import OddsRequest, attack_odds
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, examples, refused
 
 # Each example costs a second or two (exact odds and SAMPLES simulated exchanges): 12 keep CI's
 # time about as it was; the nightly profile runs ten times as many (tests/properties.py).

@@ -16,7 +16,9 @@ import time
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import api, preview, ranged_odds
 from pyfudge.combat.fighter import Fighter
@@ -24,7 +26,6 @@ from pyfudge.combat.ranged import RangedAttack
 from pyfudge.encounter import HANDLERS, Encounter
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import RuleSet
-from properties import at_least, checked, refused
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
 FACES4 = list(itertools.product((-1, 0, 1), repeat=4))

@@ -6,7 +6,8 @@ import json
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyfudge import api, codec, players, wounds
 from pyfudge.combat import fighter as fighter_mod

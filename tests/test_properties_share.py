@@ -4,8 +4,8 @@ a property that refuses most of its inputs fails, however right its few checks a
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
 

@@ -1,11 +1,11 @@
 """Ranged combat (F95 4.4, MUD 4.4, F93 4.65)."""
 
 import json
-
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyfudge.combat import ranged
 from pyfudge.errors import FudgeError

@@ -1,13 +1,14 @@
 """Shields, Combat Options 2 (Miller 2000)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge.combat import shield
 from pyfudge.combat.shield import ShieldCheck, ShieldState, absorb, shield_check
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 OFF = find_ruleset("fudge1995")
 ON = OFF.with_options({"co.shield": True})

@@ -7,15 +7,24 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import ladder, wounds
 from pyfudge.errors import FudgeError, OptionError, RuleError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import (
-    DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT, WoundTrack, guard_wound,
-    record_stun, record_wound,
+    DEAD,
+    HURT,
+    INCAPACITATED,
+    NEAR_DEATH,
+    SCRATCH,
+    UNDAMAGED,
+    VERY_HURT,
+    WoundTrack,
+    guard_wound,
+    record_stun,
+    record_wound,
 )
-from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")

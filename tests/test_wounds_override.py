@@ -1,12 +1,13 @@
 """The GM's hand on a track: mark or clear one box (F95 4.57), validated."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from properties import at_least, checked, refused
 
 from pyfudge import wounds
 from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset
-from properties import at_least, checked, refused
 
 F95 = find_ruleset("fudge1995")
 

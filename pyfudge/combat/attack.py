@@ -37,19 +37,21 @@ Rules wired in when their options are on (each needs its input, else a named err
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .. import damage, dice, ladder, wounds
 from ..actions import Modifier
+from ..checks import REQUEST as check
 from ..damage import DamageOutcome, Factors
 from ..dice import Roll
-from ..checks import REQUEST as check
 from ..errors import DiceError, FudgeError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option
-from . import location, melee, shield as shields
+from . import location, melee
+from . import shield as shields
 from .fighter import Fighter
 from .melee import Side, Verdict
 from .stances import NORMAL, Stance, check_allowed
@@ -173,7 +175,7 @@ class Declaration:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "declares") -> "Declaration":
+    def from_dict(cls, data: Any, *, field: str = "declares") -> Declaration:
         """Read a declaration from JSON; every field optional and validated, unknown ones refused."""
         if data is None:
             data = {}
@@ -274,7 +276,7 @@ class FighterDice:
         return out if self.graze is None else {**out, "graze": list(self.graze)}
 
     @classmethod
-    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "dice", speed: bool = False) -> "FighterDice":
+    def from_dict(cls, data: Any, *, rules: RuleSet, field: str = "dice", speed: bool = False) -> FighterDice:
         """Read dice from JSON. ``roll``, ``shield`` and ``speed`` are ``{"faces": […]}`` or
         ``{"total": n}`` in the ruleset's technique (``shield`` may also be a bare list of faces),
         or a full roll with ``"dice"``; ``damage`` a list of faces; ``check`` the four Fudge dice
@@ -312,7 +314,7 @@ class FighterDice:
         return cls(roll, dmg, check, shield, graze, _read_roll(data.get("speed"), rules, f"{field}.speed"))
 
 
-def _read_roll(raw: Any, rules: "RuleSet", where: str) -> Roll | None:
+def _read_roll(raw: Any, rules: RuleSet, where: str) -> Roll | None:
     """A roll in the ruleset's technique from ``{"faces"}``/``{"total"}`` or a full roll dict."""
     if raw is None:
         return None
@@ -563,7 +565,7 @@ def _add(out: list[Modifier], mod: Modifier | None) -> None:
         out.append(mod)
 
 
-def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: "RuleSet", round_number: int,
+def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: RuleSet, round_number: int,
             *, disparity: Modifier | None, alternating: bool) -> _Mods:
     """Every modifier to one fighter's skill this exchange (F95 4.31, MUD 4.31, F93 4.62).
 
@@ -614,7 +616,7 @@ def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: "RuleSet
     return _Mods(tuple(common), tuple(offence), tuple(defence))
 
 
-def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *, rules: "RuleSet",
+def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *, rules: RuleSet,
                     round_number: int = 1) -> tuple[Modifier, ...]:
     """The modifiers to a fighter's one roll this round that need no particular foe: wounds,
     position, blessing, all-out, "plus" level, stun, declared extras (F95 4.31, 4.36, 4.62).
@@ -629,13 +631,13 @@ def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *,
     return mods.common + mods.offence + mods.defence
 
 
-def _aimed_blow(decl: Declaration, rules: "RuleSet") -> bool:
+def _aimed_blow(decl: Declaration, rules: RuleSet) -> bool:
     """F95 4.31 / F93 4.62's aimed blow: a part and a minimum result, with −1 to skill. Under
     MUD's hit-location table the minimum overrides the table's instead (MUD 4.35)."""
     return decl.aim is not None and decl.aim_minimum is not None and rules["location.system"] != "table"
 
 
-def _called_shot(decl: Declaration, rules: "RuleSet") -> location.CalledShot | None:
+def _called_shot(decl: Declaration, rules: RuleSet) -> location.CalledShot | None:
     """The called shot a declaration makes under the hit-location system in force, if any:
     MUD 4.35 for any aim; F95 4.35 when the GM gave the relative degree needed."""
     system = rules["location.system"]
@@ -651,7 +653,7 @@ def _total(mods: tuple[Modifier, ...]) -> int:
     return sum(m.amount for m in mods)
 
 
-def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: str,
+def _check_declaration(me: Fighter, decl: Declaration, rules: RuleSet, where: str,
                        *, alternating: bool) -> None:
     """Refuse what the rules do not allow this fighter to declare."""
     melee.check_all_out(decl.all_out, rules=rules, field=f"{where}.all_out")
@@ -704,13 +706,13 @@ def _check_declaration(me: Fighter, decl: Declaration, rules: "RuleSet", where: 
             raise RuleError("'No defence' belongs to alternating turns (F95 4.23).", field=f"{where}.no_defence")
 
 
-def _stunned_cannot_attack(decl: Declaration, rules: "RuleSet") -> bool:
+def _stunned_cannot_attack(decl: Declaration, rules: RuleSet) -> bool:
     return bool(decl.stunned) and not wounds.stun_effects(decl.stunned, rules=rules).can_attack
 
 
 # --- dice helpers ---------------------------------------------------------------------------
 
-def _odd_die(d: FighterDice, rules: "RuleSet") -> int | None:
+def _odd_die(d: FighterDice, rules: RuleSet) -> int | None:
     """MUD 4.61: the odd-coloured die — given as ``damage``, else the last of the four faces."""
     if d.damage is not None and len(d.damage) == 1:
         return d.damage[0]
@@ -719,7 +721,7 @@ def _odd_die(d: FighterDice, rules: "RuleSet") -> int | None:
     return None
 
 
-def _damage_faces(d: FighterDice, rules: "RuleSet", relative_degree: int) -> tuple[int, ...] | None:
+def _damage_faces(d: FighterDice, rules: RuleSet, relative_degree: int) -> tuple[int, ...] | None:
     """The damage dice of this attacker for ``damage.resolve_damage``."""
     need = damage.dice_needed(rules, relative_degree=relative_degree)
     if d.graze is not None and relative_degree == 1 and damage.graze_dice(rules):
@@ -779,7 +781,7 @@ def strike(
     defender: Fighter,
     *,
     relative_degree: int,
-    rules: "RuleSet",
+    rules: RuleSet,
     declares: Declaration = NO_DECLARATION,
     defender_declares: Declaration = NO_DECLARATION,
     damage_die: tuple[int, ...] | None = None,
@@ -839,7 +841,7 @@ def strike(
     return hit[0]
 
 
-def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "RuleSet",
+def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: RuleSet,
             declares: Declaration, defender_declares: Declaration, damage_die: tuple[int, ...] | None,
             attack_roll: int | None, defense_roll: int | None, all_out_bonus: int,
             extra_damage: tuple[Modifier, ...], critical: bool, worst_at_round_start: int | None,
@@ -938,7 +940,7 @@ def _strike(attacker: Fighter, defender: Fighter, relative_degree: int, rules: "
 
 
 def _location_wound(level: int, called: location.LocationOutcome, defender: Fighter, decl: Declaration,
-                    rules: "RuleSet", steps: list[Step], field_name: str) -> tuple[int, location.CheckOutcome | None]:
+                    rules: RuleSet, steps: list[Step], field_name: str) -> tuple[int, location.CheckOutcome | None]:
     """MUD 4.35: a part hit Wounded or Very Wounded calls for a Willpower/Constitution check ("use
     the lower of the two attributes"), the defender's declared ``location_check`` result. The
     table's effects "are only guidelines": the blow's damage sets the wound, unless
@@ -963,7 +965,7 @@ def _location_wound(level: int, called: location.LocationOutcome, defender: Figh
 
 
 def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.WoundTrack, start: int,
-               rules: "RuleSet", guards: list[Guard], steps: list[Step], field_name: str) -> tuple[int, int]:
+               rules: RuleSet, guards: list[Guard], steps: list[Step], field_name: str) -> tuple[int, int]:
     """F95 4.52 no. 4: "Grant an adjustment to the wound level based on the result of a Willpower
     die roll ... temporary -- until the battle is over -- or ... permanent". Returns the level to
     record and the true level (for a temporary adjustment, restored when the battle is over)."""
@@ -983,7 +985,7 @@ def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.W
     return new, level
 
 
-def _co_points(outcome: DamageOutcome, level: int, rules: "RuleSet") -> int:
+def _co_points(outcome: DamageOutcome, level: int, rules: RuleSet) -> int:
     """CO 3.1: "Each wound box represents one point of damage": the damage number fills the
     alternate track. Our reading where a rule set the wound level rather than the number (the F95
     graze table, a die on the level, a graze cap, a pulled punch, points, Willpower): the points
@@ -1002,7 +1004,7 @@ def _co_points(outcome: DamageOutcome, level: int, rules: "RuleSet") -> int:
 
 
 def _damage_check(record: wounds.RecordOutcome, track: wounds.WoundTrack, defender: Fighter,
-                  faces: tuple[int, ...] | None, rules: "RuleSet", field_name: str) -> wounds.DamageCheckOutcome | None:
+                  faces: tuple[int, ...] | None, rules: RuleSet, field_name: str) -> wounds.DamageCheckOutcome | None:
     """CO 4.3: "Each time a character is injured, the player must log the damage, determine the
     new wound level, and make a damage check." Our reading: none when the blow left the track as
     it was, when he is dead, or when he is already down from a failed check (getting up again is
@@ -1025,7 +1027,7 @@ def _critical(d: FighterDice) -> bool:
     return d.roll is not None and d.roll.total >= CRITICAL_TOTAL
 
 
-def _fixed_npc(me: Fighter, foe: Fighter, rules: "RuleSet") -> bool:
+def _fixed_npc(me: Fighter, foe: Fighter, rules: RuleSet) -> bool:
     """M-PC-VS-NPC, F95 4.33: against a PC, an NPC's result is her trait level."""
     return bool(rules["melee.npc_fixed"]) and me.role != "pc" and foe.role == "pc"
 
@@ -1048,7 +1050,7 @@ class _SidePlan:
     base: int
 
 
-def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", round_number: int,
+def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet, round_number: int,
                disparity: Modifier | None, active: bool, alternating: bool, role: str) -> _SidePlan:
     mods = _gather(me, foe, decl, rules, round_number, disparity=disparity, alternating=alternating)
     skill = decl.skill or me.attack_skill
@@ -1078,7 +1080,7 @@ def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet", r
                      one_result, mod_steps, trait, base)
 
 
-def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rules: "RuleSet",
+def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rules: RuleSet,
                round_number: int, disparity: Modifier | None, active: bool, where: str,
                steps: list[Step], *, alternating: bool = False, role: str = "both",
                plan: _SidePlan | None = None) -> SideReport:
@@ -1118,14 +1120,14 @@ def _read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rul
                       offence, defence, active, plan.fixed, active and not plan.fixed and _critical(d))
 
 
-def _min_to_hit(me: Fighter, foe: Fighter, decl: Declaration, rules: "RuleSet") -> tuple[int, Step]:
+def _min_to_hit(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet) -> tuple[int, Step]:
     """The least result that hits ``foe`` (F95 4.22, MUD 4.58), remembered like the other
     dice-free parts of an exchange."""
     return _remember((me, foe, decl, rules), ("minimum",), lambda: melee.min_to_hit(
         me.size_scale, foe.size_scale, rules=rules, gm_minimum=decl.min_to_hit))
 
 
-def _can_act(me: Fighter, decl: Declaration, rules: "RuleSet") -> bool:
+def _can_act(me: Fighter, decl: Declaration, rules: RuleSet) -> bool:
     return me.can_fight(rules) and not decl.unaware
 
 
@@ -1158,7 +1160,7 @@ class _RoundPlan:
     harm_b: bool
 
 
-def _plan_round(a: Fighter, b: Fighter, a_declares: Declaration, b_declares: Declaration, rules: "RuleSet",
+def _plan_round(a: Fighter, b: Fighter, a_declares: Declaration, b_declares: Declaration, rules: RuleSet,
                 round_number: int) -> _RoundPlan:
     _check_declaration(a, a_declares, rules, "a", alternating=False)
     _check_declaration(b, b_declares, rules, "b", alternating=False)
@@ -1190,7 +1192,7 @@ def resolve_exchange(
     a: Fighter,
     b: Fighter,
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     a_dice: FighterDice | None = None,
     b_dice: FighterDice | None = None,
     a_declares: Declaration = NO_DECLARATION,
@@ -1310,7 +1312,7 @@ _CITE = {
 }
 
 
-def _cite(steps: list[Step], rules: "RuleSet") -> tuple[Step, ...]:
+def _cite(steps: list[Step], rules: RuleSet) -> tuple[Step, ...]:
     """Tag the exchange's own steps with the preset's book where it states the same rule."""
     table = _CITE[rules.preset]
     if not table:
@@ -1327,7 +1329,7 @@ def _with_all_out(v: Verdict, decl: Declaration) -> Verdict:
 
 
 def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: SideReport, d_att: FighterDice,
-          dec_att: Declaration, dec_dfd: Declaration, foe_bonus: int, rules: "RuleSet", start: int,
+          dec_att: Declaration, dec_dfd: Declaration, foe_bonus: int, rules: RuleSet, start: int,
           d_dfd: FighterDice, where: str = "defender") -> tuple[Blow | Block | None, Fighter, tuple[Step, ...]]:
     """Turn a verdict into a blow: called shot or aimed-part check, shield check, damage dice,
     then :func:`strike`, then a head blow's knockout. Returns the blow (a :class:`Block` when
@@ -1379,7 +1381,7 @@ def _land(att: Fighter, dfd: Fighter, v: Verdict, s_att: SideReport, s_dfd: Side
 
 
 def _shield_check(att: Fighter, dfd: Fighter, s_att: SideReport, s_dfd: SideReport, d_dfd: FighterDice,
-                  rules: "RuleSet", where: str) -> Block | None:
+                  rules: RuleSet, where: str) -> Block | None:
     """CO 2.2: "If a shieldman loses the action, then that player should make an extra roll
     against his shield skill" — only with ``co.shield`` on, for a fighter with a shield who
     rolled to defend (an unaware or helpless fighter cannot use it)."""
@@ -1391,7 +1393,7 @@ def _shield_check(att: Fighter, dfd: Fighter, s_att: SideReport, s_dfd: SideRepo
 
 
 def shield_check_against(attacker: Fighter, defender: Fighter, *, attacker_result: int, defender_result: int,
-                         roll: Roll | None, rules: "RuleSet", fixed: bool = False,
+                         roll: Roll | None, rules: RuleSet, fixed: bool = False,
                          roll_field: str = "shield", skill_field: str = "defender.skills",
                          penalty: int | None = None) -> Block | None:
     """The shield check of a ``defender`` who lost to ``attacker`` (CO 2.2: "If a shieldman
@@ -1427,7 +1429,7 @@ def shield_check_against(attacker: Fighter, defender: Fighter, *, attacker_resul
 
 
 def _absorb(block: Block, att: Fighter, dfd: Fighter, v: Verdict, rd: int, d_att: FighterDice,
-            d_dfd: FighterDice, dec_att: Declaration, foe_bonus: int, rules: "RuleSet",
+            d_dfd: FighterDice, dec_att: Declaration, foe_bonus: int, rules: RuleSet,
             extra_steps: list[Step]) -> tuple[Block, Fighter, tuple[Step, ...]]:
     """A melee blow the shield took: :func:`absorb_blow` with the exchange's damage inputs."""
     extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
@@ -1439,7 +1441,7 @@ def _absorb(block: Block, att: Fighter, dfd: Fighter, v: Verdict, rd: int, d_att
     return block, after, block.steps
 
 
-def absorb_blow(block: Block, attacker: Fighter, defender: Fighter, *, relative_degree: int, rules: "RuleSet",
+def absorb_blow(block: Block, attacker: Fighter, defender: Fighter, *, relative_degree: int, rules: RuleSet,
                 damage_die: tuple[int, ...] | None = None, all_out_bonus: int = 0,
                 extra_damage: tuple[Modifier, ...] = (), attack_roll: int | None = None,
                 defense_roll: int | None = None, extra_steps: tuple[Step, ...] = ()) -> tuple[Block, Fighter]:
@@ -1476,7 +1478,7 @@ def strike_or_block(
     defender: Fighter,
     *,
     relative_degree: int,
-    rules: "RuleSet",
+    rules: RuleSet,
     attacker_result: int,
     defender_result: int | None,
     shield_roll: Roll | None = None,
@@ -1516,7 +1518,7 @@ def strike_or_block(
     return blow, after
 
 
-def read_shield_roll(raw: Any, *, rules: "RuleSet", field: str = "shield") -> Roll | None:
+def read_shield_roll(raw: Any, *, rules: RuleSet, field: str = "shield") -> Roll | None:
     """A shield roll given as a :class:`~pyfudge.dice.Roll`, a list of faces, or ``{"faces"}`` /
     ``{"total"}``, read with the ruleset's technique (CO 2.2: a roll against the Shield skill)."""
     if raw is None or isinstance(raw, Roll):
@@ -1527,7 +1529,7 @@ def read_shield_roll(raw: Any, *, rules: "RuleSet", field: str = "shield") -> Ro
 
 
 def _scouting(a: Fighter, b: Fighter, a_decl: Declaration, b_decl: Declaration, blows: list[Blow | Block],
-              rules: "RuleSet", steps: list[Step]) -> tuple[Carry, ...]:
+              rules: RuleSet, steps: list[Step]) -> tuple[Carry, ...]:
     """F95 4.31: "A successful All-out Defense and a successful Perception or Tactics roll
     produces a -1 penalty to the opponent on the next round" (F93 4.62: a bonus to himself)."""
     carry: list[Carry] = []
@@ -1555,7 +1557,7 @@ def resolve_initiative(
     a: Fighter,
     b: Fighter,
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     a_dice: FighterDice | None = None,
     b_dice: FighterDice | None = None,
     a_declares: Declaration = NO_DECLARATION,
@@ -1593,7 +1595,7 @@ def resolve_speed_contest(
     a: Fighter,
     b: Fighter,
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     a_dice: FighterDice,
     b_dice: FighterDice,
 ) -> tuple[Modifier | None, Modifier | None, Step]:
@@ -1609,7 +1611,7 @@ def resolve_speed_contest(
 
 
 def _speed_contest(a: Fighter, b: Fighter, a_dice: FighterDice, b_dice: FighterDice, a_decl: Declaration,
-                   b_decl: Declaration, rules: "RuleSet") -> tuple[Declaration, Declaration, list[Step]]:
+                   b_decl: Declaration, rules: RuleSet) -> tuple[Declaration, Declaration, list[Step]]:
     """F95 4.36: "after declaring their actions, each fighter makes a roll against a Speed trait.
     The winner of the Opposed action, if any, adds the difference to his weapon skill" — when both
     fighters give ``speed`` dice (neither: no contest). The winner's bonus joins his declared
@@ -1637,7 +1639,7 @@ def resolve_attack(
     attacker: Fighter,
     defender: Fighter,
     *,
-    rules: "RuleSet",
+    rules: RuleSet,
     attacker_dice: FighterDice | None = None,
     defender_dice: FighterDice | None = None,
     attacker_declares: Declaration = NO_DECLARATION,
@@ -1740,7 +1742,7 @@ class ExchangeRequest:
     round: int = 1
     kind: str = "round"
 
-    def resolve(self, rules: "RuleSet") -> ExchangeOutcome:
+    def resolve(self, rules: RuleSet) -> ExchangeOutcome:
         """Resolve this exchange under ``rules``."""
         if self.kind == "attack":
             return resolve_attack(self.a, self.b, rules=rules, attacker_dice=self.a_dice,
@@ -1759,7 +1761,7 @@ class ExchangeRequest:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, rules: "RuleSet", field: str = "exchange") -> "ExchangeRequest":
+    def from_dict(cls, data: Any, *, rules: RuleSet, field: str = "exchange") -> ExchangeRequest:
         """Read an exchange from JSON, validating every part (the dice by ``rules``' technique)."""
         check.obj(data, field, ("kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"),
                   at_key=True)

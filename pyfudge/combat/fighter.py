@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import ladder, wounds
-from ..damage import Armor, Weapon
 from ..checks import SHEET as check
+from ..damage import Armor, Weapon
 from ..errors import RequestError, SheetError
 from ..options import Option
 from .shield import ShieldState
@@ -164,36 +164,36 @@ class Fighter:
         """+1 Damage Resistant, −1 Fragile, 0 otherwise (F95 4.52 alternative 2)."""
         return {"normal": 0, "resistant": 1, "fragile": -1}[self.resistance]
 
-    def track_for(self, rules: "RuleSet") -> wounds.WoundTrack:
+    def track_for(self, rules: RuleSet) -> wounds.WoundTrack:
         """His wound track; a fighter not yet wounded (``track`` None) gets a fresh one as the
         rules make it for his role (three stages for a pawn NPC, F95 4.57)."""
         if self.track is not None:
             return self.track
         return wounds.WoundTrack.new(rules, role=self.role, capacity=self.damage_capacity, boxes=self.boxes)
 
-    def current_level(self, rules: "RuleSet") -> int:
+    def current_level(self, rules: RuleSet) -> int:
         """His wound level now (``wounds.UNDAMAGED`` … ``wounds.DEAD``)."""
         return self.track_for(rules).worst
 
-    def current_penalty(self, rules: "RuleSet") -> int:
+    def current_penalty(self, rules: RuleSet) -> int:
         """His wound penalty now (F95 4.51: Hurt −1, Very Hurt −2; a High Pain Threshold lowers
         it by one, a Low one raises it by one), read from his wound track."""
         return self.track_for(rules).penalty(rules=rules, pain=self.pain_threshold)
 
-    def can_fight(self, rules: "RuleSet") -> bool:
+    def can_fight(self, rules: RuleSet) -> bool:
         """False once Incapacitated or worse, knocked out or dropped (F95 4.51: "incapable of any
         actions"; F95 4.62 knockout)."""
         return self.track_for(rules).can_act()
 
-    def with_track(self, track: wounds.WoundTrack) -> "Fighter":
+    def with_track(self, track: wounds.WoundTrack) -> Fighter:
         """A copy with a new wound track (after a wound or healing), checked whole."""
         return replace(self, track=track)
 
-    def with_fudge_points(self, points: int) -> "Fighter":
+    def with_fudge_points(self, points: int) -> Fighter:
         """A copy with this many Fudge (Meta) Points left, checked whole."""
         return replace(self, fudge_points=points)
 
-    def _evolve(self, **changes: Any) -> "Fighter":
+    def _evolve(self, **changes: Any) -> Fighter:
         """A copy with the state the attack pipeline changes (``track``, ``fudge_points``,
         ``shield_state``, each from the rules' own outcomes), checked field by field rather than
         re-validating the whole fighter: the rest was validated when he was made, and a blow
@@ -253,7 +253,7 @@ class Fighter:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "fighter", _check_only: bool = False) -> "Fighter":
+    def from_dict(cls, data: Any, *, field: str = "fighter", _check_only: bool = False) -> Fighter:
         """Read a fighter from JSON, validating every field; unknown fields are refused.
 
         Required: ``name`` and ``skills`` (``{"Sword": "Great"}`` or ``{"Sword": 2}``, or a

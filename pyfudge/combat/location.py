@@ -174,7 +174,7 @@ class CalledShot:
     min_rolled: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "aim") -> "CalledShot":
+    def from_dict(cls, data: Any, *, field: str = "aim") -> CalledShot:
         """Read and validate a called shot."""
         reject_unknown(data, _SHOT_KEYS, field)
         location = need_name(data.get("location"), f"{field}.location", max_len=40)
@@ -258,20 +258,20 @@ class CheckOutcome:
 
 # --- rules -------------------------------------------------------------------------------------
 
-def called_shots(rules: "RuleSet") -> bool:
+def called_shots(rules: RuleSet) -> bool:
     """Do these rules have a called-shot system, with a relative degree needed to hit a part
     (F95 4.35, MUD 4.35)? F93 has only the aimed blow's minimum result (F93 4.62). A declaration's
     ``aim_relative`` is refused, and the encounter's view offers it, by this."""
     return rules["location.system"] != "aimed_only"
 
 
-def part_names(rules: "RuleSet") -> list[str]:
+def part_names(rules: RuleSet) -> list[str]:
     """The body parts of ``location.table`` (MUD 4.35), which :func:`find_location` reads; where
     the GM names any part (F95 4.31, 4.35) they are the form's suggestions."""
     return [row["name"] for row in rules["location.table"]]
 
 
-def find_location(name: str, *, rules: "RuleSet") -> dict[str, Any]:
+def find_location(name: str, *, rules: RuleSet) -> dict[str, Any]:
     """The row of ``location.table`` for ``name`` (case-insensitive), or a :class:`RuleError`.
 
     A part of a combined row's name finds it too ("hand" finds "Arm/Hand", as MUD 4.35's Tucker
@@ -287,7 +287,7 @@ def find_location(name: str, *, rules: "RuleSet") -> dict[str, Any]:
     raise RuleError(f"{name!r} is not on the hit location table ({known}).", field="aim.location")
 
 
-def suggest_part_states(over: int, *, rules: "RuleSet") -> tuple[str, ...]:
+def suggest_part_states(over: int, *, rules: RuleSet) -> tuple[str, ...]:
     """F95 4.35 guideline for a part hit ``over`` levels beyond the minimum relative degree.
 
     "If the attacker surpasses the relative degree necessary to hit the body part at all, the part
@@ -319,7 +319,7 @@ def part_modifier(part: str, state: str, *, penalty: int | None = None) -> Modif
 
 
 def resolve_called_shot(aim: CalledShot, *, relative_degree: int, rolled: int,
-                        rules: "RuleSet") -> LocationOutcome:
+                        rules: RuleSet) -> LocationOutcome:
     """Where a called shot lands, given the attacker's relative degree and rolled degree.
 
     ``relative_degree`` ≤ 0 means he did not win the round. The general minimum to hit
@@ -343,7 +343,7 @@ def resolve_called_shot(aim: CalledShot, *, relative_degree: int, rolled: int,
     return _mud(aim, relative_degree, rolled, steps, rules=rules)
 
 
-def _f95(aim: CalledShot, rd: int, steps: list[Step], *, rules: "RuleSet") -> LocationOutcome:
+def _f95(aim: CalledShot, rd: int, steps: list[Step], *, rules: RuleSet) -> LocationOutcome:
     if aim.min_relative is None:
         raise RequestError("The GM sets the relative degree needed to hit this part (usually 2 to 4).",
                            field="aim.min_relative")
@@ -363,7 +363,7 @@ def _f95(aim: CalledShot, rd: int, steps: list[Step], *, rules: "RuleSet") -> Lo
     return LocationOutcome(aim.location, "aimed", None, None, suggested, None, tuple(steps))
 
 
-def _mud(aim: CalledShot, rd: int, rolled: int, steps: list[Step], *, rules: "RuleSet") -> LocationOutcome:
+def _mud(aim: CalledShot, rd: int, rolled: int, steps: list[Step], *, rules: RuleSet) -> LocationOutcome:
     row = find_location(aim.location, rules=rules)
     need_rel = aim.min_relative if aim.min_relative is not None else row["min_relative"]
     need_rolled = aim.min_rolled if aim.min_rolled is not None else row["min_rolled"]
@@ -388,7 +388,7 @@ def _mud(aim: CalledShot, rd: int, rolled: int, steps: list[Step], *, rules: "Ru
     return LocationOutcome(row["name"], "aimed", None, state, (), dict(effect), tuple(steps))
 
 
-def location_check_input(rules: "RuleSet") -> str | None:
+def location_check_input(rules: RuleSet) -> str | None:
     """What a defender's Willpower/Constitution check after a MUD 4.35 location hit is under these
     rules: None (no hit location table), ``"optional"`` (the table's effects are guidance, the
     blow's damage stands) or ``"required"`` (``location.table_wound``: the table sets the wound,

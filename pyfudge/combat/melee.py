@@ -179,7 +179,7 @@ def _sign(n: int) -> int:
 # --- minimum result to hit (M-SIMULTANEOUS, M-SIZE-MINIMUM) --------------------------------
 
 def min_to_hit(
-    attacker_size: int, target_size: int, *, rules: "RuleSet", gm_minimum: int | None = None
+    attacker_size: int, target_size: int, *, rules: RuleSet, gm_minimum: int | None = None
 ) -> tuple[int, Step]:
     """The minimum rolled degree needed to hit a foe, and the step explaining it.
 
@@ -245,7 +245,7 @@ def shield_modifier(foe_shield: str, *, ranged: bool = False) -> Modifier | None
 
 
 def weapon_disparity(
-    a_weapon: int, a_shield: str, b_weapon: int, b_shield: str, *, rules: "RuleSet"
+    a_weapon: int, a_shield: str, b_weapon: int, b_shield: str, *, rules: RuleSet
 ) -> tuple[Modifier | None, Modifier | None]:
     """Modifiers to (a, b) for a big difference in weapon size (F95 4.31; F93 4.62).
 
@@ -275,14 +275,14 @@ def weapon_disparity(
     return None, None
 
 
-def all_out_offered(rules: "RuleSet") -> bool:
+def all_out_offered(rules: RuleSet) -> bool:
     """May a fighter declare all-out offence or defence (F95 4.31)? Not when the rules leave it
     out (MUD), nor with stances on (F95 4.32: they replace it). :func:`check_all_out` refuses, and
     the encounter's view offers the choice, by this."""
     return bool(rules["melee.all_out"]) and not rules["melee.stances"]
 
 
-def check_all_out(choice: str, *, rules: "RuleSet", field: str = "all_out") -> None:
+def check_all_out(choice: str, *, rules: RuleSet, field: str = "all_out") -> None:
     """Refuse an all-out choice the rules do not offer (MUD, or with stances on)."""
     if choice == "none" or all_out_offered(rules):
         return
@@ -305,14 +305,14 @@ def all_out_modifier(choice: str) -> Modifier | None:
     return None
 
 
-def plus_level_modifier(round_number: int, *, rules: "RuleSet") -> Modifier | None:
+def plus_level_modifier(round_number: int, *, rules: RuleSet) -> Modifier | None:
     """F95 4.36: a "plus" level gives +1 every other round, starting with the second."""
     if not rules["melee.plus_levels"] or round_number % 2:
         return None
     return Modifier("\u201cplus\u201d level, even round", 1, "F95 4.36")
 
 
-def scouting_modifiers(*, rules: "RuleSet") -> tuple[Modifier | None, Modifier | None]:
+def scouting_modifiers(*, rules: RuleSet) -> tuple[Modifier | None, Modifier | None]:
     """What a successful all-out defence + Perception/Tactics roll gives next round.
 
     Returns (for the defender, for the opponent): F95 4.31 the opponent −1; F93 4.62 +1 to the
@@ -326,13 +326,13 @@ def scouting_modifiers(*, rules: "RuleSet") -> tuple[Modifier | None, Modifier |
     return None, None
 
 
-def hasty_offered(rules: "RuleSet") -> bool:
+def hasty_offered(rules: RuleSet) -> bool:
     """May a fighter declare a hasty attack (F95 4.23: "+1 to initiative that round ... -1 to attack
     and defend that round")? Under alternating turns only; the encounter's view offers it by this."""
     return rules["melee.pacing"] == "alternating"
 
 
-def speed_contest_offered(rules: "RuleSet") -> bool:
+def speed_contest_offered(rules: RuleSet) -> bool:
     """May the fighters of an exchange roll F95 4.36's Speed contest (``melee.speed_contest``; not
     under story pacing, which has no exchanges)? The encounter's view offers the rolls by this."""
     return bool(rules["melee.speed_contest"]) and rules["melee.pacing"] != "story"
@@ -401,7 +401,7 @@ class Verdict:
     steps: tuple[Step, ...] = field(default_factory=tuple)
 
 
-def _tiebreak(a_die: int | None, b_die: int | None, *, rules: "RuleSet") -> tuple[str | None, Step | None]:
+def _tiebreak(a_die: int | None, b_die: int | None, *, rules: RuleSet) -> tuple[str | None, Step | None]:
     """M-TIEBREAK, MUD 4.22: the higher odd-coloured die wins a tie; equal dice stand off."""
     if not rules["melee.tiebreak"]:
         return None, None
@@ -421,7 +421,7 @@ def _tiebreak(a_die: int | None, b_die: int | None, *, rules: "RuleSet") -> tupl
     )
 
 
-def decide_round(a: Side, b: Side, *, rules: "RuleSet") -> Verdict:
+def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     """Who wins a simultaneous round and whether the blow lands (F95 4.22, 4.31; MUD 4.22).
 
     Relative degree 0 is a stand-off (F95 4.22), unless an all-out attacker is in it (he loses
@@ -491,7 +491,7 @@ def decide_attack(
     defence: int | None,
     *,
     minimum: int,
-    rules: "RuleSet",
+    rules: RuleSet,
     can_harm: bool = True,
     tiebreak: tuple[int | None, int | None] = (None, None),
     difficulty_section: str = "F95 4.22",
@@ -614,7 +614,7 @@ def resolve_initiative(
     return Initiative(first, a_result, b_result, tuple(a_modifiers), tuple(b_modifiers), (step,))
 
 
-def initiative_needed(round_number: int, *, rules: "RuleSet") -> bool:
+def initiative_needed(round_number: int, *, rules: RuleSet) -> bool:
     """F95 4.23: "Initiative can be rolled once for each battle or once each round" — is an
     initiative roll due at the start of ``round_number`` (``melee.initiative``)?"""
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
@@ -622,7 +622,7 @@ def initiative_needed(round_number: int, *, rules: "RuleSet") -> bool:
     return round_number == 1 or rules["melee.initiative"] == "round"
 
 
-def speed_contest(a_result: int, b_result: int, *, rules: "RuleSet") -> tuple[Modifier | None, Modifier | None, Step]:
+def speed_contest(a_result: int, b_result: int, *, rules: RuleSet) -> tuple[Modifier | None, Modifier | None, Step]:
     """F95 4.36: an opposed Speed roll; "The winner ... adds the difference to his weapon skill."
 
     Takes both rolled Speed results; returns the modifier for a and for b (one is None).

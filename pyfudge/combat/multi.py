@@ -17,8 +17,9 @@ and shield read input the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import actions, dice, ladder, wounds
 from ..actions import Modifier
@@ -175,7 +176,7 @@ SECTION = {"fudge1995": "F95 4.34", "mudge": "MUD 4.34", "fudge1993": "F93 4.64"
 
 # --- rules as small functions -----------------------------------------------------------------
 
-def foe_penalty(foes: int, *, rules: "RuleSet") -> Modifier | None:
+def foe_penalty(foes: int, *, rules: RuleSet) -> Modifier | None:
     """The lone fighter's skill modifier for facing ``foes`` attackers (F95 4.34; F93 4.64 epic)."""
     need_int(foes, "foes", low=1, high=12)
     how = rules["multi.penalty"]
@@ -192,7 +193,7 @@ def foe_penalty(foes: int, *, rules: "RuleSet") -> Modifier | None:
     return Modifier(f"{foes} foes at once", amount, section)
 
 
-def group_roll_total(total: int, *, rules: "RuleSet") -> tuple[int, Step]:
+def group_roll_total(total: int, *, rules: RuleSet) -> tuple[int, Step]:
     """What the GM's one roll for all NPCs adds to each of them (F95 4.34, MUD 4.34, F93 4.64)."""
     if rules["multi.group_toward_zero"] and total:
         # F93 4.64: "the GM's single roll is moved one degree closer to zero".
@@ -203,7 +204,7 @@ def group_roll_total(total: int, *, rules: "RuleSet") -> tuple[int, Step]:
                        {"rolled": total, "applied": total})
 
 
-def check_attacker_count(foes: int, space: str, *, rules: "RuleSet") -> None:
+def check_attacker_count(foes: int, space: str, *, rules: RuleSet) -> None:
     """Refuse more attackers than can reach one fighter in this space (F95 4.34)."""
     limits = rules["multi.attacker_limits"]
     if space not in limits:
@@ -244,7 +245,7 @@ class Contender:
     d6: tuple[int, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "contender", technique: str | None = None) -> "Contender":
+    def from_dict(cls, data: Any, *, field: str = "contender", technique: str | None = None) -> Contender:
         """Read and validate a contender; ``roll``/``faces`` may be left out for a foe. A ``roll``
         total is read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
         reject_unknown(data, _CONTENDER_KEYS, field)
@@ -306,7 +307,7 @@ class GroupRound:
     space: str = "open"
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "round", rules: "RuleSet | None" = None) -> "GroupRound":
+    def from_dict(cls, data: Any, *, field: str = "round", rules: RuleSet | None = None) -> GroupRound:
         """Read and validate a round. With ``rules``, the group roll's dice count is checked too."""
         reject_unknown(data, _ROUND_KEYS, field)
         technique = None if rules is None else rules["dice.technique"]
@@ -462,7 +463,7 @@ class GroupOutcome:
 
 # --- resolution --------------------------------------------------------------------------------
 
-def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: "RuleSet") -> list[int]:
+def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[int]:
     """Each foe's rolled degree, by the NPC rolling mode of the round."""
     shared = 0
     if rnd.npc_roll == "group":
@@ -495,7 +496,7 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: "RuleSet") -> lis
     return results
 
 
-def group_roll_dice(rules: "RuleSet") -> dict[str, Any]:
+def group_roll_dice(rules: RuleSet) -> dict[str, Any]:
     """The dice of the GM's one roll for all the foes: ``{"dice": "2dF"|"4dF", "count": n}`` —
     2dF (F95/MUD 4.34), or the usual four Fudge dice (F93 4.64; a total is read as 4dF). The
     group round reads the roll, and the encounter's view offers its entry, by this."""
@@ -503,7 +504,7 @@ def group_roll_dice(rules: "RuleSet") -> dict[str, Any]:
     return {"dice": f"{count}dF", "count": count}
 
 
-def _check_group_dice(rnd: GroupRound, *, rules: "RuleSet") -> None:
+def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
     """The group roll must be the dice the ruleset says: 2dF, or the usual roll (F95/MUD/F93 4.34)."""
     count = group_roll_dice(rules)["count"]
     if rnd.group_roll is None:
@@ -516,7 +517,7 @@ def _check_group_dice(rnd: GroupRound, *, rules: "RuleSet") -> None:
                         field="group_roll.roll")
 
 
-def _why_not_woundable(foe: "FoeResult", lone: int, best: int | None, may_wound: bool, rnd: GroupRound) -> str:
+def _why_not_woundable(foe: FoeResult, lone: int, best: int | None, may_wound: bool, rnd: GroupRound) -> str:
     """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
     if foe.ignored:
         return "he was ignored, so he was not fought (F93 4.64)"
@@ -532,7 +533,7 @@ def _why_not_woundable(foe: "FoeResult", lone: int, best: int | None, may_wound:
             f"him, and {foe.name} is {foe.relative_degree} below")
 
 
-def resolve_melee_group(rnd: GroupRound, *, rules: "RuleSet") -> GroupOutcome:
+def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     """Resolve one round of a lone fighter against several foes (F95 4.34, MUD 4.34, F93 4.64).
 
     Returns each foe's result, who hits the lone fighter (with the relative degree for damage),
@@ -697,7 +698,7 @@ def _several_results(value: Any) -> bool:
     return isinstance(value, (list, tuple))
 
 
-def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], rules: "RuleSet",
+def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], rules: RuleSet,
                      damage_dice: dict[str, Sequence[int]] | None = None,
                      check_dice: dict[str, Any] | None = None,
                      willpower: dict[str, Any] | None = None,

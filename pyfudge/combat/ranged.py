@@ -108,7 +108,7 @@ SECTION = {"fudge1995": "F95 4.4", "mudge": "MUD 4.4", "fudge1993": "F93 4.65"}
 _WEAPONS = ("thrown", "propelled")
 
 
-def propelled_modifier(weapon: str, *, rules: "RuleSet") -> Modifier | None:
+def propelled_modifier(weapon: str, *, rules: RuleSet) -> Modifier | None:
     """The defender's modifier against a ``"thrown"`` or ``"propelled"`` weapon (F95 4.4)."""
     if weapon not in _WEAPONS:
         raise RequestError(f"weapon must be thrown or propelled, not {weapon!r}.", field="weapon")
@@ -138,7 +138,7 @@ class Shot:
     difficulty: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shot", technique: str | None = None) -> "Shot":
+    def from_dict(cls, data: Any, *, field: str = "shot", technique: str | None = None) -> Shot:
         """Read and validate one side; a ``roll`` total is read with ``technique`` (4dF if not given)."""
         reject_unknown(data, _SHOT_KEYS, field)
         name = need_name(data.get("name"), f"{field}.name")
@@ -185,7 +185,7 @@ class RangedAttack:
     burst: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "attack", technique: str | None = None) -> "RangedAttack":
+    def from_dict(cls, data: Any, *, field: str = "attack", technique: str | None = None) -> RangedAttack:
         """Read and validate an attack; each mode requires exactly the sides it uses. Roll totals
         are read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
         reject_unknown(data, _ATTACK_KEYS, field)
@@ -305,14 +305,14 @@ class RangedOutcome:
 
 # --- rules -------------------------------------------------------------------------------------
 
-def autofire_in_use(rules: "RuleSet") -> bool:
+def autofire_in_use(rules: RuleSet) -> bool:
     """Do these rules have an automatic-fire rule (F95 4.4 share of the burst, MUD 4.54 +1)? Without
     one (F93) a burst is a single hit: :func:`autofire` reads it so, and the encounter's view
     offers the burst's entry by this."""
     return rules["ranged.autofire"] != "none"
 
 
-def autofire(relative_degree: int, burst: int, *, rules: "RuleSet") -> AutofireOutcome:
+def autofire(relative_degree: int, burst: int, *, rules: RuleSet) -> AutofireOutcome:
     """Rounds of a burst on target for a hit at ``relative_degree`` (G-AUTOFIRE).
 
     F95 4.4: read the table row with the highest degree not above the relative degree (a +3 is
@@ -367,7 +367,7 @@ def _unopposed(shot: Shot, target: str | None, mode: str, steps: list[Step], sec
                        shot.modifiers, ())
 
 
-def resolve_ranged(attack: RangedAttack, *, rules: "RuleSet") -> RangedOutcome:
+def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
     """Resolve a ranged attack (F95 4.4, MUD 4.4, F93 4.65): one shot, or two when shooting back."""
     sec = SECTION[rules.preset]
     steps: list[Step] = []
@@ -396,7 +396,7 @@ def resolve_ranged(attack: RangedAttack, *, rules: "RuleSet") -> RangedOutcome:
         # F95 4.4: aware defender: opposed, the Difficulty Level "is the minimum rolled degree".
         extra = propelled_modifier(attack.weapon, rules=rules)
         defence_mods = target.modifiers + ((extra,) if extra else ())
-        result, defence = shooter.result(), target.result(((extra,) if extra else ()))
+        result, defence = shooter.result(), target.result((extra,) if extra else ())
         rd = result - defence
         if extra:
             steps.append(Step(sec, f"A propelled weapon is hard to avoid: {target.name}'s trait "
@@ -463,7 +463,7 @@ def shield_stops_shots(fighter: Any, shot: ShotOutcome, *, impervious: bool = Tr
             and shot.defence is not None)
 
 
-def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "RuleSet",
+def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleSet,
                damage_dice: dict[str, Any] | None = None, check_dice: dict[str, Any] | None = None,
                willpower: dict[str, int] | None = None, shield_dice: dict[str, Any] | None = None,
                impervious: dict[str, bool] | None = None) -> RangedBlows:
@@ -524,7 +524,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: "Rule
     return RangedBlows(tuple(blows), after, tuple(steps), tuple(blocks))
 
 
-def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: "RuleSet",
+def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: RuleSet,
          dice: dict[str, Any] | None = None, willpower: dict[str, int] | None = None,
          ) -> tuple[RangedOutcome, RangedBlows]:
     """A ranged exchange from the declared attack to its wounds: :func:`resolve_ranged`, then

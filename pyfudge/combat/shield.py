@@ -79,7 +79,7 @@ class ShieldState:
             raise RequestError("A shield without damage points cannot have taken any.", field="shield.taken")
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shield") -> "ShieldState":
+    def from_dict(cls, data: Any, *, field: str = "shield") -> ShieldState:
         """Read and validate a shield."""
         reject_unknown(data, {"name", "points", "taken"}, field)
         name = need_name(data.get("name", "shield"), f"{field}.name")
@@ -136,7 +136,7 @@ class ShieldCheck:
     forfeit: bool = False
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shield_check", technique: str | None = None) -> "ShieldCheck":
+    def from_dict(cls, data: Any, *, field: str = "shield_check", technique: str | None = None) -> ShieldCheck:
         """Read and validate a shield check; its roll is read with ``technique`` (the ruleset's
         ``dice.technique``, CO 2.2 "an extra roll"; 4dF if not given)."""
         reject_unknown(data, _CHECK_KEYS, field)
@@ -195,7 +195,7 @@ def shield_skill_of(fighter: Any) -> int | None:
     return None
 
 
-def makes_shield_checks(shield: str, rules: "RuleSet") -> bool:
+def makes_shield_checks(shield: str, rules: RuleSet) -> bool:
     """Does a fighter carrying ``shield`` (a shield kind, ``"none"`` for none) make a shield check
     when he loses an action (CO 2.2, with ``co.shield`` on)? The exchange asks for the roll, and
     the encounter's view offers its entry, by this."""
@@ -210,7 +210,7 @@ def require_shield_skill(shield_skill: int | None, name: str = "He") -> int:
     return ladder.check_trait(shield_skill, field="shield_skill")
 
 
-def shield_check(check: ShieldCheck, *, rules: "RuleSet") -> ShieldOutcome:
+def shield_check(check: ShieldCheck, *, rules: RuleSet) -> ShieldOutcome:
     """Resolve a CO 2.2 shield check for a shieldman who lost a combat action."""
     if not rules["co.shield"]:
         raise RuleError("Shield checks are a Combat Options module that is switched off.", field="co.shield")
@@ -254,7 +254,7 @@ class AbsorbOutcome:
                 "steps": [s.to_dict() for s in self.steps]}
 
 
-def wear_points(damage_number: int, *, rules: "RuleSet") -> int:
+def wear_points(damage_number: int, *, rules: RuleSet) -> int:
     """How many damage points a blow the shield absorbed takes from it (option ``co.shield_wear``)."""
     need_int(damage_number, "damage_number", low=-100, high=100)
     if rules["co.shield_wear"] == "one":
@@ -262,7 +262,7 @@ def wear_points(damage_number: int, *, rules: "RuleSet") -> int:
     return max(damage_number, 0)
 
 
-def absorb(shield: ShieldState, points: int, *, rules: "RuleSet") -> AbsorbOutcome:
+def absorb(shield: ShieldState, points: int, *, rules: RuleSet) -> AbsorbOutcome:
     """Take ``points`` off a shield that absorbed a blow (CO 2.3: "only damaged when they are
     successfully used to absorb a blow"). Wear beyond what is left stops at none left."""
     need_int(points, "points", low=0, high=100)

@@ -11,8 +11,9 @@ without Fudge dice (F95), or which of the two d6 is shown and its face (F93).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Modifier
 from ..errors import FudgeError, RuleError
@@ -88,7 +89,7 @@ class Stance:
         return self.key
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "stance") -> "Stance":
+    def from_dict(cls, data: Any, *, field: str = "stance") -> Stance:
         """Read a stance from its key (``"berserk"``…), its offence number (−2…+2), or the dice
         that chose it: ``{"fudge_dice": [+1, 0]}`` (F95/MUD 4.32), ``{"d6": 5}`` (F95 4.32) or
         ``{"shown": "plus", "face": 1}`` (F93 4.63)."""
@@ -154,13 +155,13 @@ def from_dice_shown(shown: str, face: int | None = None) -> Stance:
     return Stance(face if shown == "plus" else -face)
 
 
-def stances_offered(rules: "RuleSet") -> bool:
+def stances_offered(rules: RuleSet) -> bool:
     """May a fighter declare an offensive or defensive stance (F95 4.32, ``melee.stances``)?
     :func:`check_allowed` refuses, and the encounter's view offers the choice, by this."""
     return bool(rules["melee.stances"])
 
 
-def check_allowed(stance: Stance, *, rules: "RuleSet", ranged: bool = False,
+def check_allowed(stance: Stance, *, rules: RuleSet, ranged: bool = False,
                   defend_only: bool = False, stunned: bool = False, field: str = "stance") -> None:
     """Refuse a stance the rules do not allow.
 
