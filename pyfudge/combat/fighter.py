@@ -18,6 +18,7 @@ from ..checks import SHEET as check
 from ..damage import Armor, Weapon
 from ..errors import RequestError, SheetError
 from ..options import Option
+from .melee import animal_defence
 from .shield import ShieldState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -151,9 +152,14 @@ class Fighter:
         if self.defence_skill:
             return self.skill(self.defence_skill)
         if self.animal:
-            from .melee import animal_defence
             return animal_defence(self.offence, self.animal)
         return self.offence
+
+    @property
+    def body_scale(self) -> int:
+        """His size Scale for the minimum to hit (F95 4.22, MUD 4.58): ``size_scale``, which
+        defaults to his Mass Scale."""
+        return self.mass_scale if self.size_scale is None else self.size_scale
 
     def has_plus(self, name: str | None = None) -> bool:
         """Does this skill have a "plus" level (F95 4.36)?"""
