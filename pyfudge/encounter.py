@@ -67,6 +67,7 @@ from .combat import (
 from .combat import shield as shields
 from .combat.declaration import Declaration, FighterDice
 from .combat.fighter import NAME_LIMIT, Fighter
+from .combat.group_outcome import GroupOutcome
 from .combat.outcomes import Carry
 from .errors import FudgeError, RequestError, RuleError
 from .explain import Step
@@ -507,7 +508,7 @@ class GroupRead:
     used: frozenset
     willpower: dict[str, Any]
 
-    def stunned_blows(self, outcome: multi.GroupOutcome, rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+    def stunned_blows(self, outcome: GroupOutcome, rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
         """The resolved round with the blows of stunned fighters held back (F95 4.62): the hook
         the event applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
         return _stunned_blows(outcome, self.lone, self.lone_decl, self.foes, self.foe_decls, rules)
@@ -671,8 +672,8 @@ def _out_steps(out: list[Combatant]) -> tuple[Step, ...]:
                  for c in out)
 
 
-def _stunned_blows(outcome: multi.GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
-                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+def _stunned_blows(outcome: GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
+                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
     """F95 4.62: "a stunned character cannot attack" — in a group round he still rolls to defend
     (and counts as a foe), as in a simultaneous round, but his blows do not land."""
     steps = []

@@ -4,10 +4,12 @@ gives exactly the outcome it gives outside, whatever order the exchanges come in
 from __future__ import annotations
 
 import itertools
+from dataclasses import fields, replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyfudge.actions import Modifier
 from pyfudge.combat import attack, memo
 from pyfudge.combat.blow import BlowInput, strike
 from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
@@ -74,3 +76,30 @@ def test_fresh_declarations_are_not_confused():
                                          defender_declares=Declaration(willpower=will)))
             levels.append(landed.level)
     assert levels[0] == levels[2] and levels[1] == levels[3] and levels[0] < levels[1]
+
+
+def test_every_field_of_a_blow_input_is_in_its_key():
+    """BlowInput is the memo's key: a change to any field makes another key (objects by
+    identity), and equal fields make the same key."""
+    rules = find_ruleset("fudge1995", damage__die="even_odd_number", damage__critical_penetration=2)
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
+    other = {
+        "attacker": THEODORA, "defender": LEROY, "relative_degree": 3, "rules": find_ruleset("mudge"),
+        "declares": Declaration(), "defender_declares": Declaration(), "damage_die": (1,),
+        "attack_roll": 1, "defense_roll": -1, "all_out_bonus": 1,
+        "extra_damage": (Modifier("sweeping blow", -1, "F95 4.34"),), "critical": True,
+        "worst_at_round_start": 2, "tie_won": True, "on_target": False, "check_faces": (0, 0, 0, 1),
+        "check_field": "b_dice.check", "willpower_field": "b_declares.willpower",
+        "called": object(), "foe_all_out": 2,
+    }
+    assert set(other) == {f.name for f in fields(BlowInput)}
+    for name, value in other.items():
+        assert replace(base, **{name: value}) != base, name
+    same = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules, damage_die=None)
+    assert same == base and hash(same) == hash(base)
+
+
+def test_rolls_and_criticals_join_the_key_only_when_the_damage_reads_them():
+    rules = find_ruleset("fudge1995")
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
+    assert replace(base, attack_roll=3, defense_roll=-1, critical=True) == base

@@ -172,10 +172,8 @@ def resolve_exchange(
     plan = remember((a, b, a_declares, b_declares, rules), ("round", round_number),
                     lambda: _plan_round(a, b, a_declares, b_declares, rules, round_number))
     steps: list[Step] = list(plan.steps) + speed_steps
-    sa = read_side(a, b, a_declares, a_dice, rules, round_number, plan.da, plan.a_active, "a_dice", steps,
-                   plan=plan.side_a)
-    sb = read_side(b, a, b_declares, b_dice, rules, round_number, plan.db, plan.b_active, "b_dice", steps,
-                   plan=plan.side_b)
+    sa = read_side(a, a_dice, plan.side_a, plan.a_active, "a_dice", steps)
+    sb = read_side(b, b_dice, plan.side_b, plan.b_active, "b_dice", steps)
     steps += (plan.min_a[1], plan.min_b[1])
     pa, pb = _Party(a, sa, a_dice, a_declares, "a"), _Party(b, sb, b_dice, b_declares, "b")
     kind = "stances" if rules["melee.stances"] else "round"
@@ -419,10 +417,10 @@ def resolve_attack(
     da, dd = melee.weapon_disparity(attacker.weapon.value, attacker.shield, defender.weapon.value,
                                     defender.shield, rules=rules)
     can_defend = can_act(defender, defender_declares, rules) and not defender_declares.no_defence
-    sa = read_side(attacker, defender, attacker_declares, attacker_dice, rules, round_number, da, True,
-                    "attacker_dice", steps, alternating=True, role="attack")
-    sd = read_side(defender, attacker, defender_declares, defender_dice, rules, round_number, dd, can_defend,
-                    "defender_dice", steps, alternating=True, role="defend")
+    plan_a = plan_side(attacker, defender, attacker_declares, rules, round_number, da, True, True, "attack")
+    sa = read_side(attacker, attacker_dice, plan_a, True, "attacker_dice", steps, role="attack")
+    plan_d = plan_side(defender, attacker, defender_declares, rules, round_number, dd, can_defend, True, "defend")
+    sd = read_side(defender, defender_dice, plan_d, can_defend, "defender_dice", steps, role="defend")
     minimum, st = melee.min_to_hit(attacker.body_scale, defender.body_scale, rules=rules,
                                    gm_minimum=attacker_declares.min_to_hit)
     steps.append(st)
@@ -447,21 +445,26 @@ def resolve_attack(
         blow, after_def, landed_steps = _land(clash, defender, rules, start)
         _file(blow, blows, blocks)
         steps.extend(landed_steps)
-    carry: list[Carry] = []
-    if attacker_declares.all_out == "offense":
-        # F95 4.23: "-2 on his defense on his opponent's next turn ... or perhaps no defense".
-        if rules["melee.all_out_offense_defense"] == "none":
-            carry.append(Carry(attacker.name, None, "defence", True))
-            steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} has no defence on "
-                              f"{defender.name}'s next turn.", {}))
-        else:
-            carry.append(Carry(attacker.name, Modifier("all-out offence last turn", -2, "F95 4.23"), "defence"))
-            steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} defends at −2 on "
-                              f"{defender.name}'s next turn.", {}))
+    carry = _all_out_carry(attacker, defender, attacker_declares, rules, steps)
     contest = Contest(attacker.name, defender.name, v.relative_degree,
                       minimum, _result_word(v, blow), v.tie_won)
     return ExchangeOutcome("attack", round_number, (sa, sd), (contest,), tuple(blows),
-                           (attacker, after_def), tuple(carry), _cite(steps, rules), tuple(blocks))
+                           (attacker, after_def), carry, _cite(steps, rules), tuple(blocks))
+
+
+def _all_out_carry(attacker: Fighter, defender: Fighter, decl: Declaration, rules: RuleSet,
+                   steps: list[Step]) -> tuple[Carry, ...]:
+    """F95 4.23: "-2 on his defense on his opponent's next turn ... or perhaps no defense" after
+    an all-out attack."""
+    if decl.all_out != "offense":
+        return ()
+    if rules["melee.all_out_offense_defense"] == "none":
+        steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} has no defence on "
+                          f"{defender.name}'s next turn.", {}))
+        return (Carry(attacker.name, None, "defence", True),)
+    steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} defends at −2 on "
+                      f"{defender.name}'s next turn.", {}))
+    return (Carry(attacker.name, Modifier("all-out offence last turn", -2, "F95 4.23"), "defence"),)
 
 
 # --- one request as data (for the JSON door and the encounter log) -------------------------

@@ -202,8 +202,7 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
         guards.append(Guard("PC death", before, level))
     true_level = None
     if wounds.willpower_in_use(rules) and level > wounds.UNDAMAGED:
-        level, true_level = _willpower(level, defender, decl, track, start, rules, guards, steps,
-                                       inp.willpower_field)
+        level, true_level = _willpower(inp, level, track, start, guards, steps)
     co_points = None
     if track.kind == "co":
         co_points = _co_points(outcome, level, rules)
@@ -246,14 +245,15 @@ def _location_wound(level: int, called: location.LocationOutcome, defender: Figh
     return check.wound, check
 
 
-def _willpower(level: int, defender: Fighter, decl: Declaration, track: wounds.WoundTrack, start: int,
-               rules: RuleSet, guards: list[Guard], steps: list[Step], field_name: str) -> tuple[int, int]:
+def _willpower(inp: BlowInput, level: int, track: wounds.WoundTrack, start: int, guards: list[Guard],
+               steps: list[Step]) -> tuple[int, int]:
     """F95 4.52 no. 4: "Grant an adjustment to the wound level based on the result of a Willpower
     die roll ... temporary -- until the battle is over -- or ... permanent". Returns the level to
     record and the true level (for a temporary adjustment, restored when the battle is over)."""
+    defender, decl, rules = inp.defender, inp.defender_declares, inp.rules
     if decl.willpower is None:
         raise DiceError(f"{defender.name} rolls Willpower against the wound (F95 4.52): give the "
-                        "result in his declaration.", field=field_name)
+                        "result in his declaration.", field=inp.willpower_field)
     adj = wounds.willpower_adjust(level, decl.willpower, rules=rules)
     steps.extend(adj.steps)
     new = adj.level
@@ -346,8 +346,8 @@ def shield_check_against(attacker: Fighter, defender: Fighter, *, attacker_resul
 def absorb_blow(block: Block, blow: BlowInput, extra_steps: tuple[Step, ...] = ()) -> tuple[Block, Fighter]:
     """CO 2.2: "the hit strikes the shield and not the character"; CO 2.3: the shield loses
     damage points "only ... when they are successfully used to absorb a blow". With
-    ``co.shield_damage`` and a shield with points, the wear is the blow's damage number (figured
-    from ``blow``'s damage inputs as for the fighter, without wounding him) or one point
+    ``co.shield_damage`` and a shield with points, the wear is the blow's damage number (its
+    damage inputs figured as for the fighter, without wounding him) or one point
     (``co.shield_wear``). Returns the block with its wear and steps, and the defender with his
     shield's new state."""
     attacker, defender, rules = blow.attacker, blow.defender, blow.rules

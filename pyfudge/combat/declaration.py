@@ -202,7 +202,8 @@ class FighterDice:
     Min-Mid-Max a hit reads 3d6 while "the graze rules are used unchanged" (F95 4.63), with the
     graze die of F95 4.56 (``damage.graze_die``); without it a graze reads ``damage``.
     ``speed``: his roll against his Speed trait for F95 4.36's Speed contest (``melee.speed_contest``),
-    read like ``roll``; given by both fighters of an exchange, or by neither (:func:`_speed_contest`).
+    read like ``roll``; given by both fighters of an exchange, or by neither
+    (:func:`.initiative.speed_contest_declarations`).
     """
 
     roll: Roll | None = None

@@ -5,7 +5,7 @@ goes through the blow pipeline (:func:`.blow.strike_or_block`) to its damage and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import ladder, wounds
@@ -14,8 +14,10 @@ from ..errors import RequestError, RuleError
 from ..explain import Step
 from .blow import BlowInput, strike_or_block
 from .declaration import NO_DECLARATION, Declaration, read_shield_roll
-from .multi import SECTION, GroupOutcome
-from .outcomes import Block
+from .fighter import Fighter
+from .group_outcome import GroupOutcome
+from .multi import SECTION
+from .outcomes import Block, Blow
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
@@ -59,6 +61,7 @@ def _several_results(value: Any) -> bool:
     return isinstance(value, (list, tuple))
 
 
+# Keyword inputs of the door's group round, each by the name of a fighter.
 def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], rules: RuleSet,
                      damage_dice: dict[str, Sequence[int]] | None = None,
                      check_dice: dict[str, Any] | None = None,
@@ -97,59 +100,74 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
         raise RequestError(f"No fighter record for {missing[0]}.", field="foes")
     if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
-    dice_for = damage_dice or {}
-    checks, wills, shield_rolls = check_dice or {}, willpower or {}, shield_dice or {}
+    landing = _Landing(rules, damage_dice or {}, check_dice or {}, willpower or {}, shield_dice or {})
     sec = SECTION[rules.preset]
     start = lone.track_for(rules).worst
     results = {f.name: f for f in outcome.foes}
-    wounds_taken: dict[str, int] = {}
-    blows, blocks, steps = [], [], []
-
+    steps: list[Step] = []
     # The lone fighter's shield checks count his wounds as the round began: the foes' blows are
     # simultaneous (F95 4.34), as for F95 4.64's guard (our reading).
     lone_pain = lone.current_penalty(rules)
-
-    def land(att: Any, dfd: Any, degree: int, *, att_result: int, dfd_result: int | None, dfd_fixed: bool,
-             extra: tuple, start_level: int | None, pain: int | None = None) -> tuple[Any, Any]:
-        n = wounds_taken.get(dfd.name, 0)
-        will_at = f"willpower.{dfd.name}" + (f"[{n}]" if _several_results(wills.get(dfd.name)) else "")
-        check_at = f"check_dice.{dfd.name}" + (f"[{n}]" if _several_checks(checks.get(dfd.name)) else "")
-        will = _nth(wills.get(dfd.name), n, many=_several_results)
-        check = _nth(checks.get(dfd.name), n, many=_several_checks)
-        # The shared empty declaration when there is no Willpower result (the odds' memo knows it).
-        declares = NO_DECLARATION if will is None else Declaration(
-            willpower=ladder.check_level(will, field=will_at))
-        roll = None if dfd_fixed else read_shield_roll(shield_rolls.get(dfd.name), rules=rules,
-                                                       field=f"shield_dice.{dfd.name}")
-        faces = dice_for.get(att.name if dfd is lone else dfd.name)
-        hit, after = strike_or_block(
-            BlowInput(att, dfd, relative_degree=degree, rules=rules,
-                      damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
-                      worst_at_round_start=start_level, defender_declares=declares,
-                      check_faces=None if check is None else tuple(check), check_field=check_at,
-                      willpower_field=will_at),
-            attacker_result=att_result, defender_result=dfd_result, shield_roll=roll, shield_fixed=dfd_fixed,
-            shield_field=f"shield_dice.{dfd.name}", skill_field=f"{dfd.name}.skills", shield_penalty=pain)
-        if isinstance(hit, Block):
-            blocks.append(hit)
-        else:
-            blows.append(hit)
-            wounds_taken[dfd.name] = n + 1
-        return hit, after
-
     for name, degree in outcome.hits_on_lone:
         foe = results[name]
         # An ignored foe attacks unopposed (F93 4.64): the lone fighter does not defend, no shield.
-        hit, lone = land(by_name[name], lone, degree, att_result=foe.result,
-                         dfd_result=None if foe.ignored else outcome.lone_result, dfd_fixed=False,
-                         extra=(), start_level=start, pain=lone_pain)
+        hit, lone = landing.land(BlowInput(by_name[name], lone, relative_degree=degree, rules=rules,
+                                           worst_at_round_start=start), name, att_result=foe.result,
+                                 dfd_result=None if foe.ignored else outcome.lone_result, dfd_fixed=False,
+                                 pain=lone_pain)
         steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
         steps.extend(hit.steps)
     for name, degree, modifier in outcome.strikes:
         extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
-        hit, by_name[name] = land(lone, by_name[name], degree, att_result=outcome.lone_result,
-                                  dfd_result=results[name].result, dfd_fixed=npc_fixed, extra=extra,
-                                  start_level=None)
+        hit, by_name[name] = landing.land(BlowInput(lone, by_name[name], relative_degree=degree, rules=rules,
+                                                    extra_damage=extra), name, att_result=outcome.lone_result,
+                                          dfd_result=results[name].result, dfd_fixed=npc_fixed)
         steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))
         steps.extend(hit.steps)
-    return GroupBlows(tuple(blows), lone, tuple(by_name[f.name] for f in foes), tuple(steps), tuple(blocks))
+    return GroupBlows(tuple(landing.blows), lone, tuple(by_name[f.name] for f in foes), tuple(steps),
+                      tuple(landing.blocks))
+
+
+@dataclass
+class _Landing:
+    """A group round's per-name inputs (damage dice by foe; checks, Willpower and shield rolls
+    by the fighter hit) and the blows and blocks landed so far."""
+
+    rules: RuleSet
+    dice_for: dict[str, Sequence[int]]
+    checks: dict[str, Any]
+    wills: dict[str, Any]
+    shield_rolls: dict[str, Any]
+    wounds_taken: dict[str, int] = field(default_factory=dict)
+    blows: list[Blow] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+
+    def land(self, blow: BlowInput, foe: str, *, att_result: int, dfd_result: int | None, dfd_fixed: bool,
+             pain: int | None = None) -> tuple[Blow | Block, Fighter]:
+        """``blow`` (between ``foe`` and the lone fighter, either way) with the defender's n-th
+        inputs for his n-th wound, through his shield check first."""
+        dfd = blow.defender
+        n = self.wounds_taken.get(dfd.name, 0)
+        wills, checks = self.wills.get(dfd.name), self.checks.get(dfd.name)
+        will_at = f"willpower.{dfd.name}" + (f"[{n}]" if _several_results(wills) else "")
+        check_at = f"check_dice.{dfd.name}" + (f"[{n}]" if _several_checks(checks) else "")
+        will = _nth(wills, n, many=_several_results)
+        check = _nth(checks, n, many=_several_checks)
+        # The shared empty declaration when there is no Willpower result (the odds' memo knows it).
+        declares = NO_DECLARATION if will is None else Declaration(
+            willpower=ladder.check_level(will, field=will_at))
+        roll = None if dfd_fixed else read_shield_roll(self.shield_rolls.get(dfd.name), rules=self.rules,
+                                                       field=f"shield_dice.{dfd.name}")
+        faces = self.dice_for.get(foe)
+        hit, after = strike_or_block(
+            replace(blow, damage_die=tuple(faces) if faces is not None else None, defender_declares=declares,
+                    check_faces=None if check is None else tuple(check), check_field=check_at,
+                    willpower_field=will_at),
+            attacker_result=att_result, defender_result=dfd_result, shield_roll=roll, shield_fixed=dfd_fixed,
+            shield_field=f"shield_dice.{dfd.name}", skill_field=f"{dfd.name}.skills", shield_penalty=pain)
+        if isinstance(hit, Block):
+            self.blocks.append(hit)
+        else:
+            self.blows.append(hit)
+            self.wounds_taken[dfd.name] = n + 1
+        return hit, after

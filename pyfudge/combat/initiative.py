@@ -110,6 +110,7 @@ def speed_power_free_round(round_number: int) -> bool:
     return round_number % 2 == 0
 
 
+# Ten keywords: both fighters' dice, declarations and extra modifiers, and a surprise, as the door gives them.
 def resolve_initiative(
     a: Fighter,
     b: Fighter,

@@ -20,7 +20,7 @@ _BLOW_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("pyfudg
 
 @contextmanager
 def remembering_blows() -> Iterator[None]:
-    """Within this block, :func:`strike` remembers each blow it figured and returns the same
+    """Within this block, :func:`.blow.strike` remembers each blow it figured and returns the same
     blow when called again with the same inputs (the same fighter, declaration and ruleset
     objects, and equal numbers and dice). :mod:`pyfudge.odds` runs the pipeline hundreds of times
     on the same two fighters, where most runs land one of a few blows; outside such a block

@@ -15,7 +15,7 @@ need an unopposed Mediocre), sweeping blows, and the limit on how many can attac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -24,13 +24,14 @@ from ..actions import Modifier
 from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_dict, need_int, same
+from .group_outcome import FoeResult, GroupOutcome
 from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
 
 __all__ = [
-    "OPTIONS", "Contender", "FoeResult", "GroupRound", "GroupOutcome",
+    "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space",
     "foe_penalty", "group_roll_dice", "group_roll_total", "check_attacker_count", "resolve_melee_group",
 ]
 
@@ -342,86 +343,6 @@ class GroupRound:
         return out
 
 
-# --- outcome -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FoeResult:
-    """How one foe fared against the lone fighter this round.
-
-    ``relative_degree`` is the lone fighter's result minus this foe's. ``hits_lone``: this foe
-    wounds the lone fighter, with ``hit_degree`` (the relative degree its damage uses).
-    ``can_be_wounded``: the lone fighter may choose to wound this foe; ``struck``: he did, with
-    ``strike_degree`` and ``damage_modifier`` (sweeping blow: less damage per foe cut through).
-    """
-
-    name: str
-    result: int
-    relative_degree: int
-    ignored: bool
-    hits_lone: bool
-    hit_degree: int | None
-    can_be_wounded: bool
-    struck: bool = False
-    strike_degree: int | None = None
-    damage_modifier: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: all ints, bools, strings or None."""
-        return {
-            "name": self.name, "result": self.result, "result_name": ladder.name(self.result),
-            "relative_degree": self.relative_degree, "ignored": self.ignored,
-            "hits_lone": self.hits_lone, "hit_degree": self.hit_degree,
-            "can_be_wounded": self.can_be_wounded, "struck": self.struck,
-            "strike_degree": self.strike_degree, "damage_modifier": self.damage_modifier,
-        }
-
-
-@dataclass(frozen=True)
-class GroupOutcome:
-    """A group melee round: the lone fighter's result and modifiers, each foe's fate, the steps.
-
-    ``hits_on_lone`` lists (foe name, relative degree) for every blow that lands on the lone
-    fighter — the pipeline resolves each as its own wound (F95 4.34: "takes multiple wounds").
-    ``strikes`` lists (foe name, relative degree, damage modifier) for the lone fighter's blows.
-    """
-
-    lone_name: str
-    lone_result: int
-    lone_modifiers: tuple[Modifier, ...]
-    foes: tuple[FoeResult, ...]
-    wound_choices: tuple[str, ...]
-    steps: tuple[Step, ...]
-    faces: dict[str, tuple[int, ...]] = field(default_factory=dict)
-
-    @property
-    def hits_on_lone(self) -> tuple[tuple[str, int], ...]:
-        """(foe, relative degree) of each blow that lands on the lone fighter."""
-        return tuple((f.name, f.hit_degree) for f in self.foes if f.hits_lone and f.hit_degree is not None)
-
-    @property
-    def strikes(self) -> tuple[tuple[str, int, int], ...]:
-        """(foe, relative degree, damage modifier) of each blow the lone fighter lands, in the
-        order a sweeping blow cuts through them."""
-        struck = [(f.name, f.strike_degree, f.damage_modifier) for f in self.foes
-                  if f.struck and f.strike_degree is not None]
-        struck.sort(key=lambda s: -s[2])
-        return tuple(struck)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready outcome."""
-        return {
-            "lone": {"name": self.lone_name, "result": self.lone_result,
-                     "result_name": ladder.name(self.lone_result),
-                     "modifiers": [m.to_dict() for m in self.lone_modifiers]},
-            "foes": [f.to_dict() for f in self.foes],
-            "wound_choices": list(self.wound_choices),
-            "hits_on_lone": [list(h) for h in self.hits_on_lone],
-            "strikes": [list(s) for s in self.strikes],
-            "steps": [s.to_dict() for s in self.steps],
-            "faces": {k: list(v) for k, v in self.faces.items()},
-        }
-
-
 # --- resolution --------------------------------------------------------------------------------
 
 def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[int]:
@@ -478,15 +399,29 @@ def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
                         field="group_roll.roll")
 
 
-def _why_not_woundable(foe: FoeResult, lone: int, best: int | None, may_wound: bool, rnd: GroupRound) -> str:
+@dataclass(frozen=True)
+class _Fight:
+    """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
+    result, the best result he defended against, and whether he may wound anyone."""
+
+    rnd: GroupRound
+    rules: RuleSet
+    sec: str
+    lone: int
+    best: int | None
+    may_wound: bool
+
+
+def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
+    lone, best, rnd = fight.lone, fight.best, fight.rnd
     if foe.ignored:
         return "he was ignored, so he was not fought (F93 4.64)"
     if best is None:
         return "the lone fighter defended against none of his foes, so he wounds no one"
     if best > lone:
         return "a foe beat the lone fighter, so he wounds no one"
-    if not may_wound:
+    if not fight.may_wound:
         return "the lone fighter tied his best foe, and under F93 he must beat them all"
     if lone < rnd.lone.needs:
         return f"{ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
@@ -508,8 +443,24 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     if rnd.npc_roll == "group":
         _check_group_dice(rnd, rules=rules)
     steps: list[Step] = []
-    faces: dict[str, tuple[int, ...]] = {}
+    lone, mods = _lone_result(rnd, steps, rules=rules)
+    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
+                      {"result": lone, "roll": rnd.lone.roll}))
+    results = _foe_results(rnd, steps, rules=rules)
+    best = max((r for f, r in zip(rnd.foes, results) if not f.ignored), default=None)
+    fight = _Fight(rnd, rules, sec, lone, best, _may_wound(rnd, lone, best, steps, rules=rules))
+    out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
+    choices = tuple(f.name for f in out if f.can_be_wounded)
+    _strike_targets(fight, out, choices, steps)
+    hitters = [f.name for f in out if f.hits_lone]
+    if len(hitters) > 1:
+        steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
+                          f"({', '.join(hitters)}).", {"hits": len(hitters)}))
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd))
 
+
+def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:
+    """The lone fighter's one result and his modifiers, the multi-foe penalty among them."""
     # F95 4.34: "-1 to his skill for each additional foe beyond the first" (ignored foes count
     # unless the GM waives it: "There may or may not be a penalty").
     counted = sum(1 for f in rnd.foes if rules["multi.ignored_count"] or not f.ignored)
@@ -519,8 +470,14 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
         steps.append(Step(penalty.section, f"{rnd.lone.name} faces {counted} foes: {penalty.amount:+d} "
                           f"to skill, {ladder.name(rnd.lone.level + penalty.amount)} for this combat.",
                           {"foes": counted, "penalty": penalty.amount}))
-    assert rnd.lone.roll is not None
-    lone = rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll
+    if rnd.lone.roll is None:
+        raise DiceError("The lone fighter needs a roll.", field="lone.roll")
+    return rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll, mods
+
+
+def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
+    """The dice faces of the round by who rolled them, for the record."""
+    faces: dict[str, tuple[int, ...]] = {}
     if rnd.lone.faces:
         faces[rnd.lone.name] = rnd.lone.faces
     if rnd.group_faces:
@@ -530,18 +487,16 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
             faces[foe.name] = foe.faces
         if foe.d6 and rnd.npc_roll == "d6":
             faces[foe.name] = foe.d6
-    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
-                      {"result": lone, "roll": rnd.lone.roll}))
+    return faces
 
-    results = _foe_results(rnd, steps, rules=rules)
-    defended = [(f, r) for f, r in zip(rnd.foes, results) if not f.ignored]
-    best = max((r for _, r in defended), default=None)
-    tie_rule = rules["multi.tie_rule"]
+
+def _may_wound(rnd: GroupRound, lone: int, best: int | None, steps: list[Step], *, rules: RuleSet) -> bool:
+    """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
     if best is None:
         may_wound, why = False, "He defends against none of them, so he wounds no one of them."
     elif lone > best:
         may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
-    elif lone == best and tie_rule == "two_below":
+    elif lone == best and rules["multi.tie_rule"] == "two_below":
         may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
                                 "below his result.")
     elif lone == best:
@@ -549,58 +504,64 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
                                  "so no one is wounded by him.")
     else:
         may_wound, why = False, "A foe beats him, so he wounds no one this round."
-
-    steps.append(Step(sec, why, {"best_foe_result": best, "lone_result": lone}))
+    steps.append(Step(SECTION[rules.preset], why, {"best_foe_result": best, "lone_result": lone}))
     if may_wound and lone < rnd.lone.needs:
         # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
         steps.append(Step("F95 4.22", f"But {ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} "
                           "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
+    return may_wound
 
-    ignored_dl = rules["multi.ignored_difficulty"]
-    out: list[FoeResult] = []
-    for foe, result in zip(rnd.foes, results):
-        rel = lone - result
-        if foe.ignored:
-            # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
-            hits = result >= ignored_dl
-            hit_degree = unopposed_degree(result, ignored_dl) if hits else None
-            wound_ok = False
-            text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
-                    f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
-            step_section = "F93 4.64"
-        else:
-            # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
-            hits = result > lone and result >= foe.needs
-            hit_degree = result - lone if hits else None
-            # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
-            gap_ok = best is not None and rel >= (1 if lone > best else 2)
-            wound_ok = may_wound and gap_ok and lone >= rnd.lone.needs
-            verdict = "hits him" if hits else (
-                "ties him" if result == lone else "is beaten" if result < lone
-                else "wins but falls short of the minimum to hit")
-            text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
-            step_section = sec
-        steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
-                                               "hits": hits, "can_be_wounded": wound_ok}))
-        out.append(FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok))
 
-    choices = tuple(f.name for f in out if f.can_be_wounded)
+def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
+    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64)."""
+    lone, best = fight.lone, fight.best
+    rel = lone - result
+    if foe.ignored:
+        # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
+        ignored_dl = fight.rules["multi.ignored_difficulty"]
+        hits = result >= ignored_dl
+        hit_degree = unopposed_degree(result, ignored_dl) if hits else None
+        wound_ok = False
+        text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
+                f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
+        step_section = "F93 4.64"
+    else:
+        # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
+        hits = result > lone and result >= foe.needs
+        hit_degree = result - lone if hits else None
+        # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
+        gap_ok = best is not None and rel >= (1 if lone > best else 2)
+        wound_ok = fight.may_wound and gap_ok and lone >= fight.rnd.lone.needs
+        verdict = "hits him" if hits else (
+            "ties him" if result == lone else "is beaten" if result < lone
+            else "wins but falls short of the minimum to hit")
+        text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
+        step_section = fight.sec
+    steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
+                                           "hits": hits, "can_be_wounded": wound_ok}))
+    return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
+
+
+def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...], steps: list[Step]) -> None:
+    """The lone fighter's blows on the foes he named (or the one he may wound), each a sweeping
+    blow's step further (F95 4.34); a named foe he may not wound is left with the reason."""
+    sec, rnd = fight.sec, fight.rnd
     targets = rnd.targets
     if not targets and len(choices) == 1:
         targets = choices
         steps.append(Step(sec, f"Only {choices[0]} can be wounded: the blow falls there.", {}))
-    if len(targets) > 1 and not rules["multi.sweeping_blow"]:
+    if len(targets) > 1 and not fight.rules["multi.sweeping_blow"]:
         raise RuleError("A blow wounds only one foe a round unless sweeping blows are allowed.",
                         field="targets")
     by_name = {f.name: i for i, f in enumerate(out)}
-    per_foe = rules["multi.sweep_penalty"]
+    per_foe = fight.rules["multi.sweep_penalty"]
     struck_so_far = 0
     for target in targets:
         i = by_name[target]
         if not out[i].can_be_wounded:
             # A target named before the dice were known that the roll did not free: no wound on
             # him, said with the reason, and the rest of the round stands (F95 4.34).
-            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(out[i], lone, best, may_wound, rnd)}"
+            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}"
                               + (f" (he could have wounded {', '.join(choices)})." if choices else "."),
                               {"target": target, "wounded": False}))
             continue
@@ -614,8 +575,3 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
                           "through first" if modifier else "") + ".",
                           {"target": target, "relative_degree": out[i].relative_degree,
                            "damage_modifier": modifier}))
-    hitters = [f.name for f in out if f.hits_lone]
-    if len(hitters) > 1:
-        steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
-                          f"({', '.join(hitters)}).", {"hits": len(hitters)}))
-    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), faces)

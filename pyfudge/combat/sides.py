@@ -158,7 +158,18 @@ class SidePlan:
     base: int
 
 
+# Nine inputs: every fact the dice-free part of a side reads, each a part of its memo key.
 def plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet, round_number: int,
+              disparity: Modifier | None, active: bool, alternating: bool, role: str) -> SidePlan:
+    """The dice-free part of ``me``'s side against ``foe`` (``role``: ``"both"`` in a simultaneous
+    round, ``"attack"`` or ``"defend"`` in alternating turns), remembered inside
+    :func:`~.memo.remembering_blows`."""
+    return remember((me, foe, decl, rules), ("side", round_number, disparity, active, alternating, role),
+                    lambda: _plan_side(me, foe, decl, rules, round_number, disparity, active, alternating, role))
+
+
+# The inputs of plan_side, which remembers it.
+def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet, round_number: int,
                disparity: Modifier | None, active: bool, alternating: bool, role: str) -> SidePlan:
     mods = _gather(me, foe, decl, rules, round_number, disparity=disparity, alternating=alternating)
     skill = decl.skill or me.attack_skill
@@ -184,19 +195,14 @@ def plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet, roun
     if role == "defend":
         trait, base = decl.defence_skill or me.defence_skill or skill, def_level
     return SidePlan(skill, level, def_level, fixed, off_mods, def_mods,
-                     level + _total(off_mods), (level if one_result else def_level) + _total(def_mods),
-                     one_result, mod_steps, trait, base)
+                    level + _total(off_mods), (level if one_result else def_level) + _total(def_mods),
+                    one_result, mod_steps, trait, base)
 
 
-def read_side(me: Fighter, foe: Fighter, decl: Declaration, d: FighterDice, rules: RuleSet,
-               round_number: int, disparity: Modifier | None, active: bool, where: str,
-               steps: list[Step], *, alternating: bool = False, role: str = "both",
-               plan: SidePlan | None = None) -> SideReport:
-    """One fighter's skills, modifiers, dice and results (``plan``: the dice-free part, if known)."""
-    if plan is None:
-        plan = remember((me, foe, decl, rules), ("side", round_number, disparity, active, alternating, role),
-                         lambda: plan_side(me, foe, decl, rules, round_number, disparity, active, alternating,
-                                            role))
+def read_side(me: Fighter, d: FighterDice, plan: SidePlan, active: bool, where: str, steps: list[Step],
+              role: str = "both") -> SideReport:
+    """One fighter's skills, modifiers, dice and results: his side's ``plan`` (:func:`plan_side`)
+    with his dice ``d``."""
     roll = d.roll
     if not active:
         if roll is not None:
