@@ -41,7 +41,7 @@ from .fighter import Fighter
 from .initiative import speed_contest_declarations, speed_power_free_round
 from .melee import Side, Verdict
 from .memo import remember
-from .outcomes import Block, Blow, Carry, Contest, ExchangeOutcome, SideReport
+from .outcomes import Block, Blow, Carry, Contest, ExchangeKind, ExchangeOutcome, SideReport
 from .sides import SidePlan, aimed_minimum, called_shot, can_act, min_to_hit, plan_side, read_side
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,7 +176,7 @@ def resolve_exchange(
     sb = read_side(b, b_dice, plan.side_b, plan.b_active, "b_dice", steps)
     steps += (plan.min_a[1], plan.min_b[1])
     pa, pb = _Party(a, sa, a_dice, a_declares, "a"), _Party(b, sb, b_dice, b_declares, "b")
-    kind = "stances" if rules["melee.stances"] else "round"
+    kind = ExchangeKind.STANCES if rules["melee.stances"] else ExchangeKind.ROUND
     clashes = _decide(pa, pb, plan, rules, steps)
     fighters = {a.name: a, b.name: b}
     blows: list[Blow] = []
@@ -448,7 +448,7 @@ def resolve_attack(
     carry = _all_out_carry(attacker, defender, attacker_declares, rules, steps)
     contest = Contest(attacker.name, defender.name, v.relative_degree,
                       minimum, _result_word(v, blow), v.tie_won)
-    return ExchangeOutcome("attack", round_number, (sa, sd), (contest,), tuple(blows),
+    return ExchangeOutcome(ExchangeKind.ATTACK, round_number, (sa, sd), (contest,), tuple(blows),
                            (attacker, after_def), carry, _cite(steps, rules), tuple(blocks))
 
 
@@ -484,7 +484,7 @@ class ExchangeRequest:
     a_dice: FighterDice = FighterDice()
     b_dice: FighterDice = FighterDice()
     round: int = 1
-    kind: str = "round"
+    kind: ExchangeKind = ExchangeKind.ROUND
 
     def resolve(self, rules: RuleSet) -> ExchangeOutcome:
         """Resolve this exchange under ``rules``."""
@@ -510,7 +510,7 @@ class ExchangeRequest:
         check.obj(data, field, ("kind", "round", "a", "b", "a_declares", "b_declares", "a_dice", "b_dice"),
                   at_key=True)
         kind = data.get("kind", "round")
-        if kind not in ("round", "attack"):
+        if kind not in (ExchangeKind.ROUND, ExchangeKind.ATTACK):
             raise RequestError(f"{field}.kind must be round or attack, not {kind!r}.", field=f"{field}.kind")
         for key in ("a", "b"):
             if key not in data:
@@ -523,5 +523,5 @@ class ExchangeRequest:
             a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice", speed=True),
             b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice", speed=True),
             round=check.whole(data.get("round", 1), f"{field}.round", 1, 10_000),
-            kind=kind,
+            kind=ExchangeKind(kind),
         )

@@ -5,6 +5,7 @@ or shield block, the modifiers carried to the next round, and the :class:`Exchan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .. import ladder, wounds
@@ -18,6 +19,14 @@ from .fighter import Fighter
 from .location import CheckOutcome, LocationOutcome
 
 # --- output ---------------------------------------------------------------------------------
+
+class ExchangeKind(StrEnum):
+    """What kind of exchange was resolved; the JSON's values."""
+
+    ROUND = "round"  # simultaneous (F95 4.22)
+    STANCES = "stances"  # simultaneous with stances (F95 4.32)
+    ATTACK = "attack"  # one attack of alternating turns (F95 4.23)
+
 
 @dataclass(frozen=True)
 class SideReport:
@@ -210,7 +219,7 @@ class ExchangeOutcome:
     next round. ``blocks``: blows a shield absorbed (CO 2.2).
     """
 
-    kind: str
+    kind: ExchangeKind
     round: int
     sides: tuple[SideReport, SideReport]
     contests: tuple[Contest, ...]
