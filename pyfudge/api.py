@@ -33,7 +33,7 @@ from . import (
     wounds,
 )
 from .checks import REQUEST
-from .combat import attack, location, multi, ranged, shield, stances
+from .combat import attack, declaration, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
 from .encounter import Encounter
 from .errors import FudgeError, RequestError
@@ -114,7 +114,7 @@ _FIGHTER_CHOICES = {
     "resistance": _choices(zip(fighter_mod.RESISTANCE, ("Normal", "Damage Resistant", "Fragile"))),
 }
 _DECLARE_CHOICES = {
-    "all_out": _choices(zip(attack.ALL_OUT, ("No", "All-out attack", "All-out defence"))),
+    "all_out": _choices(zip(declaration.AllOut, ("No", "All-out attack", "All-out defence"))),
     "stance": _choices(stances.STANCES[k] for k in sorted(stances.STANCES, reverse=True)),
 }
 

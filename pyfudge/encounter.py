@@ -51,10 +51,24 @@ from typing import Any
 
 from . import actions, damage, dice, healing, ladder, players_see, round_view, wounds
 from .checks import REQUEST, replaying, stored_log
-from .combat import attack, location, melee, multi, ranged, stances
+from .combat import (
+    attack,
+    declaration,
+    group_blows,
+    initiative,
+    location,
+    melee,
+    multi,
+    outcomes,
+    ranged,
+    sides,
+    stances,
+)
 from .combat import shield as shields
-from .combat.attack import Carry, Declaration, FighterDice
+from .combat.declaration import Declaration, FighterDice
 from .combat.fighter import NAME_LIMIT, Fighter
+from .combat.group_outcome import GroupOutcome
+from .combat.outcomes import Carry
 from .errors import FudgeError, RequestError, RuleError
 from .explain import Step
 from .factors import Factors, defensive_factors, offensive_factors
@@ -283,8 +297,8 @@ def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[s
     4.51: Incapacitated or worse is "incapable of any actions", as is a knockout (F95 4.62), or an
     unaware fighter (F95 4.22); F95 4.62: a stunned one "cannot attack" — he still defends. The
     group and ranged events refuse (or, a foe, leave out) by this, as the exchange does by the same
-    tests (:func:`attack._can_act`); the view lists it for the round form."""
-    if not attack._can_act(fighter, decl, rules):
+    tests (:func:`sides.can_act`); the view lists it for the round form."""
+    if not sides.can_act(fighter, decl, rules):
         track = fighter.track_for(rules)
         why = ("Unaware: cannot act (F95 4.22)" if fighter.can_fight(rules) else
                "Knocked out: cannot act (F95 4.62)" if track.knocked_out else
@@ -292,7 +306,7 @@ def refused_roles(fighter: Fighter, decl: Declaration, rules: RuleSet) -> dict[s
                and track.worst < wounds.INCAPACITATED else
                f"{wounds.LEVEL_NAMES[track.worst]}: cannot act (F95 4.51)")
         return dict.fromkeys(ROLES, why)
-    if attack._stunned_cannot_attack(decl, rules):
+    if declaration.stunned_cannot_attack(decl, rules):
         why = f"{wounds.stun_effects(decl.stunned, rules=rules).name}: cannot attack (F95 4.62)"
         return dict.fromkeys(("attacker", "shooter", "shoot_back"), why)
     return {}
@@ -437,7 +451,7 @@ def _exchange(state: State, event: dict) -> State:
                          "text": _exchange_text(a, b, outcome)})
 
 
-def _exchange_text(a: Combatant, b: Combatant, outcome: attack.ExchangeOutcome) -> str:
+def _exchange_text(a: Combatant, b: Combatant, outcome: outcomes.ExchangeOutcome) -> str:
     hits = [f"{blow.defender} {'stunned' if blow.stun else wounds.LEVEL_NAMES[blow.level]}"
             for blow in outcome.blows]
     tail = f": {', '.join(hits)}" if hits else ""
@@ -494,7 +508,7 @@ class GroupRead:
     used: frozenset
     willpower: dict[str, Any]
 
-    def stunned_blows(self, outcome: multi.GroupOutcome, rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+    def stunned_blows(self, outcome: GroupOutcome, rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
         """The resolved round with the blows of stunned fighters held back (F95 4.62): the hook
         the event applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
         return _stunned_blows(outcome, self.lone, self.lone_decl, self.foes, self.foe_decls, rules)
@@ -550,18 +564,18 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         foe_decls[c.id], foe_dice[c.id] = decl, d
         contenders.append({
             "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
-            "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+            "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
                                                                      round_number=state.round)],
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
-            "needs": attack._min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
+            "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
             **(_contender_roll(d) or (placeholder if mode == "each" else {}))})
     # The group round holds one minimum for the lone fighter: the least of those against his foes.
-    needs = min(attack._min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
+    needs = min(sides.min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
     names = {c.id: c.fighter.name for c in foes}
     request = {
         "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
-                 "modifiers": [m.to_dict() for m in attack.round_modifiers(
+                 "modifiers": [m.to_dict() for m in sides.round_modifiers(
                      lone.fighter, lone_decl, rules=rules, round_number=state.round)],
                  "needs": needs, **(_contender_roll(lone_dice) or placeholder)},
         "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
@@ -597,7 +611,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
 def _group(state: State, event: dict) -> State:
     """A lone fighter against several foes (F95 4.34; F93 4.64): the round is read into
     :class:`multi.GroupRound` exactly as the JSON door's ``group`` action reads it, resolved by
-    :func:`multi.resolve_melee_group`, and its hits landed by :func:`multi.land_group_blows`."""
+    :func:`multi.resolve_melee_group`, and its hits landed by :func:`group_blows.land_group_blows`."""
     rules = state.rules
     g = read_group(state, event)
     rnd, lone, lone_decl, lone_dice, foes, foe_decls, foe_dice = (
@@ -609,7 +623,7 @@ def _group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
-    if (len(outcome.wound_choices) > 1 and not rnd.targets and not attack._stunned_cannot_attack(lone_decl, rules)
+    if (len(outcome.wound_choices) > 1 and not rnd.targets and not declaration.stunned_cannot_attack(lone_decl, rules)
             and not replaying()):
         # F95 4.34: "he may hit the foe of his choice ... of those he bested": the choice is the
         # player's, made now that the dice are known; nothing is logged until it is made. (Logs
@@ -622,8 +636,8 @@ def _group(state: State, event: dict) -> State:
     for c in foes:
         hit = next((deg for n, deg in outcome.hits_on_lone if n == c.fighter.name), None)
         struck = next((deg for n, deg, _ in outcome.strikes if n == c.fighter.name), None)
-        faces = (attack._damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
-                 attack._damage_faces(lone_dice, rules, struck) if struck is not None else None)
+        faces = (declaration.damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
+                 declaration.damage_faces(lone_dice, rules, struck) if struck is not None else None)
         if faces is not None:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
@@ -632,7 +646,7 @@ def _group(state: State, event: dict) -> State:
     if g.lone_checks is not None:
         check_dice[lone.fighter.name] = g.lone_checks
     try:
-        landed = multi.land_group_blows(
+        landed = group_blows.land_group_blows(
             outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
             check_dice=check_dice, willpower=g.willpower,
             shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
@@ -658,13 +672,13 @@ def _out_steps(out: list[Combatant]) -> tuple[Step, ...]:
                  for c in out)
 
 
-def _stunned_blows(outcome: multi.GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
-                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[multi.GroupOutcome, tuple[Step, ...]]:
+def _stunned_blows(outcome: GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
+                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
     """F95 4.62: "a stunned character cannot attack" — in a group round he still rolls to defend
     (and counts as a foe), as in a simultaneous round, but his blows do not land."""
     steps = []
-    stunned = {c.fighter.name for c in foes if attack._stunned_cannot_attack(foe_decls[c.id], rules)}
-    lone_stunned = attack._stunned_cannot_attack(lone_decl, rules)
+    stunned = {c.fighter.name for c in foes if declaration.stunned_cannot_attack(foe_decls[c.id], rules)}
+    lone_stunned = declaration.stunned_cannot_attack(lone_decl, rules)
     results = []
     for f in outcome.foes:
         if f.name in stunned and f.hits_lone:
@@ -805,7 +819,7 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
         out = {"name": c.fighter.name, "level": skill, **(_contender_roll(d) or placeholder),
                # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
-               "modifiers": [m.to_dict() for m in attack.round_modifiers(c.fighter, decl, rules=rules,
+               "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
                                                                         round_number=state.round)]}
         return out if difficulty is None else {**out, "difficulty": difficulty}
 
@@ -848,7 +862,7 @@ def _ranged(state: State, event: dict) -> State:
 
 
 def _initiative(state: State, event: dict) -> State:
-    """Who attacks first in alternating turns (F95 4.23): :func:`attack.resolve_initiative`. A
+    """Who attacks first in alternating turns (F95 4.23): :func:`initiative.resolve_initiative`. A
     tie is no winner ("roll again"). ``melee.initiative`` says whether it holds for this round or
     the whole battle: :func:`_initiatives` reads it."""
     rules = state.rules
@@ -863,7 +877,7 @@ def _initiative(state: State, event: dict) -> State:
     if surprise not in (None, "a", "b"):
         raise RequestError("surprise must be a or b.", field="surprise")
     a_hasty, b_hasty = _hasty(state, a, event, "a_declares"), _hasty(state, b, event, "b_declares")
-    result = attack.resolve_initiative(
+    result = initiative.resolve_initiative(
         a.fighter, b.fighter, rules=rules, surprise=surprise,
         a_dice=FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice"),
         b_dice=FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice"),
@@ -1359,7 +1373,7 @@ def _no_roll(state: State) -> list[dict[str, str]]:
     4.33's PC-vs-NPC mode an NPC scores her trait level against a PC — a sparring pair on one
     side too, which the round form may pick like any other."""
     return [{"a": a.id, "b": b.id} for a in state.combatants for b in state.combatants
-            if a.id != b.id and attack._fixed_npc(a.fighter, b.fighter, state.rules)]
+            if a.id != b.id and sides.fixed_npc(a.fighter, b.fighter, state.rules)]
 
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:

@@ -90,9 +90,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import dice, odds, wounds
 from .actions import Modifier
-from .combat import attack
-from .combat.attack import Carry, Declaration, FighterDice
+from .combat import declaration, initiative, memo, outcomes
+from .combat.declaration import Declaration, FighterDice
 from .combat.fighter import Fighter
+from .combat.outcomes import Carry
 from .errors import FudgeError, RequestError, RuleError
 from .explain import Step
 
@@ -388,7 +389,7 @@ def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
     mine = tuple(k for k in carry if k.to == fighter.name)
     stunned = max((status for status, left in stuns if left > 0), default=wounds.NO_STUN)
     if not mine and not stunned:
-        return attack.NO_DECLARATION, ()
+        return declaration.NO_DECLARATION, ()
     mods: list[Modifier] = []
     dmods: list[Modifier] = []
     for k in mine:
@@ -433,7 +434,7 @@ class _Dice:
     one: Any = 1
 
     def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:  # pragma: no cover
+                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:  # pragma: no cover
         """The outcomes of one exchange (``"round"``) or attack (``"attack"``), weighted."""
         raise NotImplementedError
 
@@ -554,7 +555,7 @@ class _Keys:
 
 class _Weigher(_Dice):
     """Every class of dice with its exact chance: :func:`pyfudge.odds.exchange_outcomes` for an
-    exchange or attack, and :func:`pyfudge.combat.attack.resolve_initiative` over every pair of
+    exchange or attack, and :func:`pyfudge.combat.initiative.resolve_initiative` over every pair of
     totals for initiative. At most ``max_runs`` pipeline runs in all."""
 
     one = _ONE
@@ -565,7 +566,7 @@ class _Weigher(_Dice):
         self._memo: dict[Any, list] = {}
 
     def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
+                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:
         key = (kind, self.keys(a), self.keys(b), repr(da), repr(db))
         known = self._memo.get(key)
         if known is not None:
@@ -608,7 +609,7 @@ class _Weigher(_Dice):
         won = {"a": _ZERO, "b": _ZERO}
         for ta, pa in totals.items():
             for tb, pb in totals.items():
-                ini = attack.resolve_initiative(
+                ini = initiative.resolve_initiative(
                     a, b, rules=self.rules, a_declares=da, b_declares=db,
                     a_dice=FighterDice(dice.Roll(technique, (), ta, True)),
                     b_dice=FighterDice(dice.Roll(technique, (), tb, True)))
@@ -786,7 +787,7 @@ class _Drawer(_Dice):
         return draws
 
     def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
+                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:
         draws = self._draws(kind, a, b, da, db, rnd)
         before = draws.runs
         outcome = draws.draw(self.rng)
@@ -832,7 +833,7 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
     tally = {k: 0 for k in OUTCOMES}
     capped = rounds = ended = n = 0
     stop = "samples"
-    with attack.remembering_blows():
+    with memo.remembering_blows():
         while n < wanted:
             played_out = _play(start, drawer, cap)
             if played_out is None:  # the door's budget: every request ends in seconds

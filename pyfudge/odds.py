@@ -58,8 +58,9 @@ from .explain import Step
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from .combat.attack import Declaration, ExchangeOutcome
+    from .combat.declaration import Declaration
     from .combat.fighter import Fighter
+    from .combat.outcomes import ExchangeOutcome
     from .rulesets import RuleSet
 
 # The odds read the options of the rules they run; they add none of their own.
@@ -428,7 +429,7 @@ class OddsRequest:
     round: int = 1
 
     def __post_init__(self) -> None:
-        from .combat.attack import NO_DECLARATION
+        from .combat.declaration import NO_DECLARATION
         for key in ("a_declares", "b_declares"):
             if getattr(self, key) is None:
                 object.__setattr__(self, key, NO_DECLARATION)
@@ -443,7 +444,7 @@ class OddsRequest:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "odds") -> OddsRequest:
         """Read a request from JSON: every field validated, unknown ones (dice too) refused."""
-        from .combat.attack import Declaration
+        from .combat.declaration import Declaration
         from .combat.fighter import Fighter
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with fighters a and b.", field=field)
@@ -587,9 +588,9 @@ def _enumerate(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[
     """Walk the classes of dice depth first; ``visit`` each leaf outcome with its chance as an
     integer over the common denominator. ``techniques``: one per roll slot; ``kinds``: the
     candidate damage dice of each damage slot. Returns (denominator, number of leaves).
-    The runs share one memo of blows (:func:`pyfudge.combat.attack.remembering_blows`): most
+    The runs share one memo of blows (:func:`pyfudge.combat.memo.remembering_blows`): most
     runs land one of a few blows, figured once."""
-    from .combat.attack import remembering_blows
+    from .combat.memo import remembering_blows
     with remembering_blows():
         return _walk(runner, techniques, kinds, visit)
 
@@ -753,7 +754,7 @@ def _exchange(a: Fighter, b: Fighter, *, rules: RuleSet, a_decl: Declaration, b_
     carries a shield (CO 2.2: read with the ruleset's technique). Damage-like slots: each
     fighter's damage dice (``damage_kinds``), then (``co.damage_check``) the 4dF of each one's
     damage check (CO 4.3: its total is all the check reads, so its classes are the 4dF sums)."""
-    from .combat import attack
+    from .combat import attack, declaration
     from .combat.shield import makes_shield_checks
     technique = rules["dice.technique"]
     wounded = (("b", b, b_decl),) if kind == "attack" else (("a", a, a_decl), ("b", b, b_decl))
@@ -775,7 +776,7 @@ def _exchange(a: Fighter, b: Fighter, *, rules: RuleSet, a_decl: Declaration, b_
         hit = made.get(key)
         if hit is None:
             shield = None if shield_roll is None else Roll(technique, shield_roll[0], shield_roll[1], True)
-            hit = made[key] = (attack.FighterDice(Roll(technique, rolls[i][0], rolls[i][1], True), dmg[i], check,
+            hit = made[key] = (declaration.FighterDice(Roll(technique, rolls[i][0], rolls[i][1], True), dmg[i], check,
                                                   shield), parts)  # the parts stay alive: no id reused
         return hit[0]
 
@@ -820,11 +821,11 @@ def attack_odds(
     :class:`RuleError` says so, as it does when the enumeration would take more than
     ``max_runs`` resolutions. Results are cached by the whole input, never across inputs.
     """
-    from .combat import attack
+    from .combat import declaration
     if kind not in KINDS:
         raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
-    a_decl = a_declares or attack.NO_DECLARATION
-    b_decl = b_declares or attack.NO_DECLARATION
+    a_decl = a_declares or declaration.NO_DECLARATION
+    b_decl = b_declares or declaration.NO_DECLARATION
     # Every field of every input (dataclass reprs show them all) and every option changed.
     cache_key = repr((kind, round_number, a, b, a_decl, b_decl)) + json.dumps(
         rules.to_dict(), sort_keys=True, default=str)
@@ -900,11 +901,11 @@ def exchange_outcomes(
     (F95 4.23) — one per class of dice, each with its exact chance: the same enumeration as
     :func:`attack_odds`, kept whole rather than added up. Raises :class:`RuleError` as
     :func:`attack_odds` does (too many runs, rolls that need more than dice)."""
-    from .combat import attack
+    from .combat import declaration
     if kind not in KINDS:
         raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
-    a_decl = a_declares or attack.NO_DECLARATION
-    b_decl = b_declares or attack.NO_DECLARATION
+    a_decl = a_declares or declaration.NO_DECLARATION
+    b_decl = b_declares or declaration.NO_DECLARATION
     a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
     # The same slots and resolver as attack_odds (shield rolls, damage checks, Willpower).
     ex = _exchange(a, b, rules=rules, a_decl=a_decl, b_decl=b_decl, kind=kind, round_number=round_number)
@@ -933,12 +934,12 @@ class OutcomeDraw:
 
     def __init__(self, a: Fighter, b: Fighter, *, rules: RuleSet, a_declares: Declaration | None = None,
                  b_declares: Declaration | None = None, kind: str = "round", round_number: int = 1) -> None:
-        from .combat import attack
+        from .combat import declaration
         if kind not in KINDS:
             raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
         a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
-        ex = _exchange(a, b, rules=rules, a_decl=a_declares or attack.NO_DECLARATION,
-                       b_decl=b_declares or attack.NO_DECLARATION, kind=kind, round_number=round_number)
+        ex = _exchange(a, b, rules=rules, a_decl=a_declares or declaration.NO_DECLARATION,
+                       b_decl=b_declares or declaration.NO_DECLARATION, kind=kind, round_number=round_number)
         self._runner = _Runner(ex.resolve, 1 << 62)  # the caller budgets its draws
         self._ms = tuple(_damage_whole(k) for k in ex.kinds)
         rolls, dmg = _root(ex.techniques, ex.kinds)
@@ -1120,7 +1121,7 @@ def exchange_odds(
     the round itself carries no stuns)."""
     from dataclasses import replace
 
-    from .combat import multi
+    from .combat import group_blows, multi
     from .combat.shield import makes_shield_checks
 
     foes = tuple(f if f.track is not None else f.with_track(f.track_for(rules)) for f in foes)
@@ -1195,7 +1196,7 @@ def exchange_odds(
         check_dice: dict[str, Any] = {}
         for i, name in enumerate(check_names):
             check_dice.setdefault(name, []).append(dmg[base_dmg + i])
-        landed = multi.land_group_blows(out, lone=lone, foes=[records[n] for n in names], rules=rules,
+        landed = group_blows.land_group_blows(out, lone=lone, foes=[records[n] for n in names], rules=rules,
                                         damage_dice=damage_dice, check_dice={
                                             n: (v if n == lone.name else v[0]) for n, v in check_dice.items()},
                                         willpower=wills, shield_dice=shield_dice, npc_fixed=mode == "fixed")

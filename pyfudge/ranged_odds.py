@@ -145,7 +145,7 @@ def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rule
     is on (F95 4.52). Refused with a :class:`RuleError` when some roll needs more than dice, or
     the enumeration would take more than ``max_runs`` resolutions."""
     from .combat import ranged
-    from .combat.attack import FighterDice
+    from .combat.declaration import FighterDice
     from .combat.shield import makes_shield_checks
 
     if attack.shooter.name != shooter.name or (attack.target is not None and attack.target.name != target.name):

@@ -118,7 +118,7 @@ def test_odds_of_two_fair_fighters_sum_to_one_and_standoff_matches_the_dice():
 
 
 def test_describe_gives_the_app_the_choices_of_a_fighter_sheet_and_a_declaration():
-    from pyfudge.combat.attack import Declaration
+    from pyfudge.combat.declaration import Declaration
     from pyfudge.combat.fighter import Fighter
     result = ok("describe")
     for key, choices in result["fighter"].items():

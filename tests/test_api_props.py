@@ -173,7 +173,7 @@ def _sheet(name):
 
 
 def _declares():
-    from pyfudge.combat.attack import _DECL_FIELDS
+    from pyfudge.combat.declaration import _DECL_FIELDS
     return st.dictionaries(st.sampled_from(_DECL_FIELDS), _small, max_size=1)
 
 

@@ -11,17 +11,11 @@ from properties import at_least, checked, refused
 
 from pyfudge import wounds
 from pyfudge.actions import Modifier
-from pyfudge.combat.attack import (
-    Declaration,
-    ExchangeRequest,
-    FighterDice,
-    fudge_dice,
-    resolve_attack,
-    resolve_exchange,
-    resolve_initiative,
-    strike,
-)
+from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
+from pyfudge.combat.blow import BlowInput, strike
+from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.initiative import resolve_initiative
 from pyfudge.combat.stances import Stance
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
@@ -317,7 +311,7 @@ def test_alternating_pipeline_refused_under_simultaneous_pacing():
 # --- strike (for multi, ranged, location) ----------------------------------------------------
 
 def test_strike_records_a_wound():
-    blow, after = strike(man("A"), man("B"), relative_degree=2, rules=F95)
+    blow, after = strike(BlowInput(man("A"), man("B"), relative_degree=2, rules=F95))
     assert blow.level == wounds.VERY_HURT and after.track.worst == wounds.VERY_HURT
 
 
@@ -423,7 +417,7 @@ def test_guards_record_levels_before_and_after():
 
 
 def test_speed_contest_through_fighters():
-    from pyfudge.combat.attack import resolve_speed_contest
+    from pyfudge.combat.initiative import resolve_speed_contest
     quick = man("Q", speed="Good")
     a, b, _ = resolve_speed_contest(quick, man("B"), rules=F95, a_dice=dice_for(1), b_dice=dice_for(0))
     assert a.amount == 2 and b is None
@@ -433,10 +427,10 @@ def test_speed_contest_through_fighters():
 
 
 def test_initiative_roll_once_per_battle_or_each_round():
-    from pyfudge.combat import melee
+    from pyfudge.combat import initiative
     per_battle = ALT.with_options({"melee.initiative": "battle"})
-    assert [melee.initiative_needed(n, rules=per_battle) for n in (1, 2, 3)] == [True, False, False]
-    assert [melee.initiative_needed(n, rules=ALT) for n in (1, 2, 3)] == [True, True, True]
+    assert [initiative.initiative_needed(n, rules=per_battle) for n in (1, 2, 3)] == [True, False, False]
+    assert [initiative.initiative_needed(n, rules=ALT) for n in (1, 2, 3)] == [True, True, True]
 
 
 def test_surprise_bonus_to_initiative():

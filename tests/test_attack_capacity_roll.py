@@ -2,7 +2,8 @@
 
 import pytest
 
-from pyfudge.combat.attack import Declaration, fudge_dice, resolve_exchange
+from pyfudge.combat.attack import resolve_exchange
+from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset

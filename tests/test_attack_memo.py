@@ -1,15 +1,18 @@
-"""The pipeline's memo (attack.remembering_blows, opened by the odds): inside it every exchange
+"""The pipeline's memo (memo.remembering_blows, opened by the odds): inside it every exchange
 gives exactly the outcome it gives outside, whatever order the exchanges come in."""
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import fields, replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge.combat import attack
-from pyfudge.combat.attack import Declaration
+from pyfudge.actions import Modifier
+from pyfudge.combat import attack, memo
+from pyfudge.combat.blow import BlowInput, strike
+from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.rulesets import find_ruleset
@@ -33,8 +36,8 @@ RULESETS = [
 def _resolve(rules, fa, fb, dmg, check, shield, decl):
     return attack.resolve_exchange(
         LEROY, THEODORA, rules=rules, a_declares=decl, b_declares=decl,
-        a_dice=attack.FighterDice(attack.fudge_dice(fa).roll, dmg, check, None),
-        b_dice=attack.FighterDice(attack.fudge_dice(fb).roll, dmg, check, attack.fudge_dice(shield).roll))
+        a_dice=FighterDice(fudge_dice(fa).roll, dmg, check, None),
+        b_dice=FighterDice(fudge_dice(fb).roll, dmg, check, fudge_dice(shield).roll))
 
 
 @settings(max_examples=30, deadline=None)
@@ -44,7 +47,7 @@ def _resolve(rules, fa, fb, dmg, check, shield, decl):
 def test_remembered_outcomes_equal_fresh_ones(rules, rolls, stance):
     decl = Declaration(stance=Stance(1)) if stance and rules.preset == "mudge" else Declaration()
     fresh = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
-    with attack.remembering_blows():
+    with memo.remembering_blows():
         remembered = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
         again = [_resolve(rules, fa, fb, (d,), check, shield, decl) for fa, fb, d, check, shield in rolls]
     for x, y, z in zip(fresh, remembered, again):
@@ -52,24 +55,51 @@ def test_remembered_outcomes_equal_fresh_ones(rules, rolls, stance):
 
 
 def test_the_memo_lives_only_inside_its_block():
-    assert attack._BLOW_MEMO.get() is None
-    with attack.remembering_blows():
-        assert attack._BLOW_MEMO.get() == {}
-        with attack.remembering_blows():
+    assert memo._BLOW_MEMO.get() is None
+    with memo.remembering_blows():
+        assert memo._BLOW_MEMO.get() == {}
+        with memo.remembering_blows():
             _resolve(RULESETS[0], FACES[-1], FACES[0], None, None, FACES[0], Declaration())
-            assert attack._BLOW_MEMO.get()
-        assert attack._BLOW_MEMO.get() == {}
-    assert attack._BLOW_MEMO.get() is None
+            assert memo._BLOW_MEMO.get()
+        assert memo._BLOW_MEMO.get() == {}
+    assert memo._BLOW_MEMO.get() is None
 
 
 def test_fresh_declarations_are_not_confused():
     """Objects are keyed by identity and kept alive by the memo: a new declaration made inside
     the block is never mistaken for a dead one whose id it might reuse."""
     rules = find_ruleset("fudge1995", wounds__willpower="temporary")
-    with attack.remembering_blows():
+    with memo.remembering_blows():
         levels = []
         for will in (3, -3, 3, -3):
-            blow, _ = attack.strike(LEROY, THEODORA, relative_degree=5, rules=rules,
-                                    defender_declares=Declaration(willpower=will))
-            levels.append(blow.level)
+            landed, _ = strike(BlowInput(LEROY, THEODORA, relative_degree=5, rules=rules,
+                                         defender_declares=Declaration(willpower=will)))
+            levels.append(landed.level)
     assert levels[0] == levels[2] and levels[1] == levels[3] and levels[0] < levels[1]
+
+
+def test_every_field_of_a_blow_input_is_in_its_key():
+    """BlowInput is the memo's key: a change to any field makes another key (objects by
+    identity), and equal fields make the same key."""
+    rules = find_ruleset("fudge1995", damage__die="even_odd_number", damage__critical_penetration=2)
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
+    other = {
+        "attacker": THEODORA, "defender": LEROY, "relative_degree": 3, "rules": find_ruleset("mudge"),
+        "declares": Declaration(), "defender_declares": Declaration(), "damage_die": (1,),
+        "attack_roll": 1, "defense_roll": -1, "all_out_bonus": 1,
+        "extra_damage": (Modifier("sweeping blow", -1, "F95 4.34"),), "critical": True,
+        "worst_at_round_start": 2, "tie_won": True, "on_target": False, "check_faces": (0, 0, 0, 1),
+        "check_field": "b_dice.check", "willpower_field": "b_declares.willpower",
+        "called": object(), "foe_all_out": 2,
+    }
+    assert set(other) == {f.name for f in fields(BlowInput)}
+    for name, value in other.items():
+        assert replace(base, **{name: value}) != base, name
+    same = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules, damage_die=None)
+    assert same == base and hash(same) == hash(base)
+
+
+def test_rolls_and_criticals_join_the_key_only_when_the_damage_reads_them():
+    rules = find_ruleset("fudge1995")
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
+    assert replace(base, attack_roll=3, defense_roll=-1, critical=True) == base

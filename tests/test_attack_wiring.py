@@ -12,16 +12,11 @@ from properties import at_least, checked, refused
 
 from pyfudge import wounds
 from pyfudge.combat import multi
-from pyfudge.combat.attack import (
-    Declaration,
-    ExchangeRequest,
-    FighterDice,
-    resolve_attack,
-    resolve_exchange,
-    round_modifiers,
-)
+from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.shield import ShieldState
+from pyfudge.combat.sides import round_modifiers
 from pyfudge.errors import DiceError, FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from pyfudge import api, healing, ladder, wounds
-from pyfudge.combat.attack import Declaration, fudge_dice, resolve_exchange
+from pyfudge.combat.attack import resolve_exchange
+from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.rulesets import find_ruleset
 

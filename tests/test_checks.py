@@ -6,8 +6,8 @@ import pytest
 
 from pyfudge import api, checks, options
 from pyfudge.catalogue import Weapon
-from pyfudge.combat import multi
-from pyfudge.combat.attack import Declaration
+from pyfudge.combat import reading
+from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError, OptionError, RequestError, RuleError, SheetError
@@ -192,7 +192,7 @@ def test_the_attacker_limits_refusal_is_an_option_error_under_the_ruleset():
 
 def test_foe_names_in_a_group_round_refuse_control_characters():
     with pytest.raises(RequestError, match="control character") as info:
-        multi.need_name("Wolf\r", "foes[0].name")
+        reading.need_name("Wolf\r", "foes[0].name")
     assert info.value.field == "foes[0].name"
 
 

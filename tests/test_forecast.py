@@ -407,7 +407,7 @@ def test_a_carried_modifier_counts_once():
     from dataclasses import replace
 
     from pyfudge.actions import Modifier
-    from pyfudge.combat.attack import Carry
+    from pyfudge.combat.outcomes import Carry
     state = encounter(**{"damage.graze": "off"}).state
     fresh = fc.forecast(state).players.exact
     once = fc.forecast(replace(state, carry=(Carry("B", Modifier("foe scouted", -1, "F95 4.31")),))).players.exact

@@ -25,9 +25,11 @@ import pytest
 from pyfudge import dice, odds, wounds
 from pyfudge import forecast as fc
 from pyfudge.actions import Modifier
-from pyfudge.combat import attack
-from pyfudge.combat.attack import Carry, Declaration, FighterDice
+from pyfudge.combat import attack, declaration, outcomes
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.initiative import resolve_initiative
+from pyfudge.combat.outcomes import Carry
 from pyfudge.damage import Weapon
 from pyfudge.errors import FudgeError
 from pyfudge.forecast import ForecastSettings, forecast_fighters
@@ -65,7 +67,7 @@ class _Script:
         return v
 
 
-def what_counts(outcome: attack.ExchangeOutcome) -> tuple:
+def what_counts(outcome: outcomes.ExchangeOutcome) -> tuple:
     """What the forecast reads of an outcome: the fighters after it and what it carries."""
     return outcome.fighters, outcome.carry
 
@@ -195,7 +197,7 @@ class DieByDie(fc._Dice):
 
     def initiative(self, a, b, da, db):
         while True:
-            ini = attack.resolve_initiative(
+            ini = resolve_initiative(
                 a, b, rules=self.rules, a_declares=da, b_declares=db,
                 a_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)),
                 b_dice=FighterDice(dice.roll_action(self.rng, rules=self.rules)))
@@ -349,7 +351,7 @@ def test_the_draws_are_kept_by_matchup_not_by_object():
     drawer = fc._Drawer(rules, random.Random(1))
     a, b = axeman("A", 1).with_track(axeman("A").track_for(rules)), axeman("B")
     b = b.with_track(b.track_for(rules))
-    drawer.exchange("round", a, b, attack.NO_DECLARATION, attack.NO_DECLARATION, 1)
+    drawer.exchange("round", a, b, declaration.NO_DECLARATION, declaration.NO_DECLARATION, 1)
     before = drawer.runs
     twin_a, twin_b = replace(a), replace(b)
     for rnd in range(2, 40):  # the round cannot matter here

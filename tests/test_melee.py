@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyfudge import ladder
-from pyfudge.combat import melee
+from pyfudge.combat import initiative, melee
 from pyfudge.combat.melee import Side, decide_attack, decide_round
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
@@ -235,10 +235,10 @@ def test_unopposed_attack_against_poor():
 
 def test_initiative_opposed_with_combat_reflexes():
     from pyfudge.actions import Modifier
-    ini = melee.resolve_initiative(0, 0, 0, 0, a_modifiers=(Modifier("Combat Reflexes", 1, "F95 4.23"),))
+    ini = initiative.decide_initiative(0, 0, 0, 0, a_modifiers=(Modifier("Combat Reflexes", 1, "F95 4.23"),))
     assert ini.first == "a"
-    assert melee.resolve_initiative(0, 0, 1, 1).first is None
-    assert melee.resolve_initiative(0, 3, 0, 0, surprise="a").first == "a"
+    assert initiative.decide_initiative(0, 0, 1, 1).first is None
+    assert initiative.decide_initiative(0, 3, 0, 0, surprise="a").first == "a"
 
 
 def test_hasty_attack():
@@ -247,11 +247,11 @@ def test_hasty_attack():
 
 
 def test_speed_contest_winner_adds_difference():
-    a, b, _ = melee.speed_contest(2, 0, rules=F95)
+    a, b, _ = initiative.speed_contest(2, 0, rules=F95)
     assert a.amount == 2 and b is None
     with pytest.raises(RuleError):
-        melee.speed_contest(2, 0, rules=MUD)
+        initiative.speed_contest(2, 0, rules=MUD)
 
 
 def test_speed_power_strikes_free_every_other_round():
-    assert [melee.speed_power_free_round(n) for n in (1, 2, 3, 4)] == [False, True, False, True]
+    assert [initiative.speed_power_free_round(n) for n in (1, 2, 3, 4)] == [False, True, False, True]

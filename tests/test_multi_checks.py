@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 from pyfudge import wounds
-from pyfudge.combat import multi, ranged
-from pyfudge.combat.attack import Block, Blow
+from pyfudge.combat import group_blows, multi, ranged
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.outcomes import Block, Blow
 from pyfudge.errors import DiceError, RuleError
 from pyfudge.rulesets import find_ruleset
 
@@ -51,7 +51,7 @@ def two_hits(rules):
 def test_group_round_wounded_lone_fighter_needs_damage_check_dice():
     out = two_hits(CHECKS)
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS)
+        group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS)
     assert err.value.field == "check_dice.Tucker"
 
 
@@ -60,7 +60,7 @@ def test_lone_fighter_checks_after_each_wound_in_blow_order():
     checks. Two Scratches (Molly's graze, Annie's 0 + 2): each against Mediocre (CO 4.3's
     Scratch). Fair + 0 shrugs the first off; Fair − 3 fails the second and drops him."""
     out = two_hits(CHECKS)
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS,
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS,
                                     check_dice={"Tucker": [[0, 0, 0, 0], [-1, -1, -1, 0]]})
     first, second = landed.blows
     assert (first.attacker, second.attacker) == ("Molly", "Annie")
@@ -72,17 +72,17 @@ def test_lone_fighter_checks_after_each_wound_in_blow_order():
 def test_one_check_roll_is_not_enough_for_two_wounds():
     out = two_hits(CHECKS)
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": [0, 0, 0, 0]})
+        group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": [0, 0, 0, 0]})
     assert err.value.field == "check_dice.Tucker"
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": [[0, 0, 0, 0]]})
+        group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": [[0, 0, 0, 0]]})
     assert err.value.field == "check_dice.Tucker[1]"
 
 
 def test_no_second_check_once_dropped():
     """A first check failed: he is down already, no second check (getting up is CO 4.4)."""
     out = two_hits(CHECKS)
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS,
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS,
                                     check_dice={"Tucker": [-1, -1, -1, -1]})
     first, second = landed.blows
     assert not first.damage_check.success and second.damage_check is None
@@ -91,9 +91,9 @@ def test_no_second_check_once_dropped():
 def test_foe_struck_by_the_lone_fighter_makes_his_check():
     out = multi.resolve_melee_group(pirates_round(2, targets=["Annie"]), rules=CHECKS)
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS)
+        group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS)
     assert err.value.field == "check_dice.Annie"
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Annie": [1, 1, 1, 1]})
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Annie": [1, 1, 1, 1]})
     (blow,) = landed.blows
     assert blow.defender == "Annie" and blow.damage_check.success
     assert blow.damage_check.critical == "success"  # +4 on 4dF (CO 4.3)
@@ -105,15 +105,15 @@ def test_group_round_willpower_is_asked_for_each_wound():
     rules = F95.with_options({"wounds.willpower": "temporary"})
     out = two_hits(rules)
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=rules)
+        group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=rules)
     assert err.value.field == "willpower.Tucker"
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=CREW, rules=rules, willpower={"Tucker": [0, 1]})
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=rules, willpower={"Tucker": [0, 1]})
     assert len(landed.blows) == 2
 
 
 def test_group_round_willpower_refused_when_off():
     with pytest.raises(RuleError):
-        multi.land_group_blows(two_hits(F95), lone=TUCKER, foes=CREW, rules=F95, willpower={"Tucker": 0})
+        group_blows.land_group_blows(two_hits(F95), lone=TUCKER, foes=CREW, rules=F95, willpower={"Tucker": 0})
 
 
 # --- CO 2.2 shield checks in a group round ------------------------------------------------------
@@ -121,7 +121,7 @@ def test_group_round_willpower_refused_when_off():
 def test_lone_shieldman_needs_his_shield_roll():
     out = two_hits(SHIELDS)
     with pytest.raises(DiceError) as err:
-        multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS)
+        group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS)
     assert err.value.field == "shield_dice.Tucker"
 
 
@@ -129,12 +129,12 @@ def test_one_shield_roll_meets_each_foe_who_beats_him():
     """CO 2.2: the check must equal or beat the opponent's result. Shield Great, roll −1: Good,
     enough against Molly's Good, not against Annie's Great."""
     out = two_hits(SHIELDS)
-    landed = multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
                                     shield_dice={"Tucker": [-1, 0, 0, 0]})
     assert [type(b) for b in landed.blocks] == [Block] and landed.blocks[0].attacker == "Molly"
     assert [(b.attacker, b.defender) for b in landed.blows] == [("Annie", "Tucker")]
     assert any(s.section == "CO 2.2" for s in landed.blows[0].steps)  # the failed check is explained
-    landed = multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
                                     shield_dice={"Tucker": {"total": 0}})
     assert landed.blows == () and len(landed.blocks) == 2
     assert landed.lone.track_for(SHIELDS).worst == wounds.UNDAMAGED
@@ -144,7 +144,7 @@ def test_ignored_foe_meets_no_shield():
     """F93 4.64: an ignored foe attacks unopposed — he does not defend against it, so no shield."""
     rnd = pirates_round(-1, molly={"ignored": True})
     out = multi.resolve_melee_group(rnd, rules=SHIELDS)
-    landed = multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
                                     shield_dice={"Tucker": [1, 1, 1, 1]})
     assert [b.attacker for b in landed.blows] == ["Molly"]
     assert [b.attacker for b in landed.blocks] == ["Annie"]
@@ -157,10 +157,10 @@ def test_struck_foe_checks_his_shield_against_the_lone_fighter():
     annie = fighter("Annie", {"Sword": 1, "Shield": 0}, shield="small", shield_state={"points": 4})
     crew = [CREW[0], annie, CREW[2]]
     out = multi.resolve_melee_group(pirates_round(2, targets=["Annie"]), rules=rules)
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=crew, rules=rules, shield_dice={"Annie": [1, 1, 1, 0]})
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=crew, rules=rules, shield_dice={"Annie": [1, 1, 1, 0]})
     assert landed.blows == () and landed.blocks[0].defender == "Annie"
     assert landed.foes[1].shield_state.taken == 1
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=crew, rules=rules, shield_dice={"Annie": [0, 0, 0, 0]})
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=crew, rules=rules, shield_dice={"Annie": [0, 0, 0, 0]})
     assert isinstance(landed.blows[0], Blow) and landed.foes[1].shield_state.taken == 0
 
 
@@ -168,14 +168,14 @@ def test_fixed_npc_checks_at_her_shield_skill():
     """F95 4.33: NPCs at their trait level roll nothing: the shield check is the skill itself."""
     annie = fighter("Annie", {"Sword": 1, "Shield": 3}, shield="small")
     out = multi.resolve_melee_group(pirates_round(2, targets=["Annie"]), rules=SHIELDS)
-    landed = multi.land_group_blows(out, lone=TUCKER, foes=[CREW[0], annie, CREW[2]], rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=TUCKER, foes=[CREW[0], annie, CREW[2]], rules=SHIELDS,
                                     npc_fixed=True)
     assert landed.blocks and not landed.blows  # Superb skill ≥ Tucker's Superb
 
 
 def test_group_blows_dict_lists_blocks():
     out = two_hits(SHIELDS)
-    landed = multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=CREW, rules=SHIELDS,
                                     shield_dice={"Tucker": [0, 0, 0, 0]})
     data = landed.to_dict()
     assert [b["attacker"] for b in data["blocks"]] == ["Molly", "Annie"] and data["blows"] == []
@@ -251,12 +251,13 @@ def test_lone_shield_checks_count_wounds_from_the_round_start():
     assert [name for name, _ in out.hits_on_lone] == ["Annie", "Molly"]
     crew = [fighter("Annie", {"Sword": 1}, weapon={"name": "Greatsword", "size": 3, "sharp": 1}),
             fighter("Molly", {"Sword": 0})]
-    landed = multi.land_group_blows(out, lone=SHIELDED_TUCKER, foes=crew, rules=SHIELDS,
+    landed = group_blows.land_group_blows(out, lone=SHIELDED_TUCKER, foes=crew, rules=SHIELDS,
                                     shield_dice={"Tucker": [-1, 0, 0, 0]})
     assert [b.attacker for b in landed.blows] == ["Annie"] and landed.blows[0].level == wounds.VERY_HURT
     assert [b.attacker for b in landed.blocks] == ["Molly"]
     # Very Hurt when the round began: −2 to the check, and Molly's blow gets through as well.
     hurt = SHIELDED_TUCKER.with_track(wounds.record_wound(SHIELDED_TUCKER.track_for(SHIELDS), wounds.VERY_HURT,
                                                           rules=SHIELDS).track)
-    landed = multi.land_group_blows(out, lone=hurt, foes=crew, rules=SHIELDS, shield_dice={"Tucker": [-1, 0, 0, 0]})
+    landed = group_blows.land_group_blows(out, lone=hurt, foes=crew, rules=SHIELDS,
+                                          shield_dice={"Tucker": [-1, 0, 0, 0]})
     assert landed.blocks == ()

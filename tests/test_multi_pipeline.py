@@ -1,9 +1,9 @@
-"""Group rounds and ranged shots carried through the attack pipeline (attack.strike)."""
+"""Group rounds and ranged shots carried through the attack pipeline (blow.strike)."""
 
 import pytest
 
 from pyfudge import wounds
-from pyfudge.combat import multi, ranged
+from pyfudge.combat import group_blows, multi, ranged
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
@@ -27,7 +27,7 @@ CREW = [fighter("Molly", 0), fighter("Annie", 1), fighter("Maggie", -1)]
 
 def test_lone_fighter_takes_several_wounds_in_one_round():
     out = multi.resolve_melee_group(pirates_round(-1), rules=F95)
-    landed = multi.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW, rules=F95)
+    landed = group_blows.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW, rules=F95)
     assert [(b.attacker, b.defender) for b in landed.blows] == [("Molly", "Tucker"), ("Annie", "Tucker")]
     track = landed.lone.track_for(F95)
     assert sum(sum(row) for row in track.to_dict()["marks"]) == 2
@@ -36,7 +36,7 @@ def test_lone_fighter_takes_several_wounds_in_one_round():
 
 def test_lone_fighter_blow_wounds_his_chosen_foe():
     out = multi.resolve_melee_group(pirates_round(2, targets=["Annie"]), rules=F95)
-    landed = multi.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW, rules=F95)
+    landed = group_blows.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW, rules=F95)
     assert [(b.attacker, b.defender, b.relative_degree) for b in landed.blows] == [("Tucker", "Annie", 1)]
     assert landed.foes[1].track_for(F95).worst == wounds.SCRATCH
     assert landed.lone.track_for(F95).worst == wounds.UNDAMAGED
@@ -46,7 +46,7 @@ def test_sweeping_blow_damage_is_reduced_in_the_pipeline():
     rules = F95.with_options({"multi.sweeping_blow": True, "multi.sweep_penalty": 2})
     out = multi.resolve_melee_group(pirates_round(2, targets=["Maggie", "Molly"]), rules=rules)
     big = {"weapon": {"name": "Greatsword", "size": 4}}
-    landed = multi.land_group_blows(out, lone=fighter("Tucker", 3, **big), foes=CREW, rules=rules)
+    landed = group_blows.land_group_blows(out, lone=fighter("Tucker", 3, **big), foes=CREW, rules=rules)
     first, second = landed.blows
     assert first.defender == "Maggie" and second.defender == "Molly"
     assert second.odf.total == first.odf.total - 2
@@ -55,7 +55,7 @@ def test_sweeping_blow_damage_is_reduced_in_the_pipeline():
 def test_missing_fighter_record_is_refused():
     out = multi.resolve_melee_group(pirates_round(-1), rules=F95)
     with pytest.raises(FudgeError):
-        multi.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW[:1], rules=F95)
+        group_blows.land_group_blows(out, lone=fighter("Tucker", 3), foes=CREW[:1], rules=F95)
 
 
 def test_both_shooters_can_be_hurt_in_one_round():

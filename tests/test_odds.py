@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import odds, wounds
-from pyfudge.combat.attack import Declaration
+from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor

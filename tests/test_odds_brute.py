@@ -17,8 +17,8 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice, odds
-from pyfudge.combat import attack
-from pyfudge.combat.attack import Declaration, FighterDice
+from pyfudge.combat import attack, declaration
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor, Weapon
@@ -106,8 +106,8 @@ def test_damage_dice_are_read_as_their_class(options, kind):
     reps = {key: faces for key, _, faces in odds._damage_classes(kind)}
     for a_faces, b_faces in (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0])):
         def level(faces):
-            out = attack.resolve_exchange(A, B, rules=rules, a_dice=attack.fudge_dice(a_faces, faces),
-                                          b_dice=attack.fudge_dice(b_faces))
+            out = attack.resolve_exchange(A, B, rules=rules, a_dice=declaration.fudge_dice(a_faces, faces),
+                                          b_dice=declaration.fudge_dice(b_faces))
             return [(bl.attacker, bl.level, bl.damage.number) for bl in out.blows]
         rep_out = {key: level(rep) for key, rep in reps.items()}
         assert len({repr(v) for v in rep_out.values()}) > 1  # the dice do change the blow

@@ -16,7 +16,7 @@ import pytest
 
 from pyfudge import dice, odds
 from pyfudge.combat import attack
-from pyfudge.combat.attack import Declaration, FighterDice
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset

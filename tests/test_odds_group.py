@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice, wounds
-from pyfudge.combat import multi
+from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.odds import GroupOddsRequest, exchange_odds
@@ -113,7 +113,7 @@ def _brute(rnd, lone, foes, rules, prefer, foe_damage):
                 damage[f.name] = (dmg_faces[k],)
             if any(name == f.name for name, _, _ in out.strikes) and rules["damage.die"] == "odd_die":
                 damage[f.name] = (faces[-1],)
-        landed = multi.land_group_blows(out, lone=lone, foes=foes, rules=rules, damage_dice=damage)
+        landed = group_blows.land_group_blows(out, lone=lone, foes=foes, rules=rules, damage_dice=damage)
         for b in landed.blows:
             if b.defender == lone.name:
                 counts["hits"][b.attacker] = counts["hits"].get(b.attacker, 0) + 1

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice
-from pyfudge.combat import multi
+from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
 from pyfudge.odds import GroupOddsRequest, exchange_odds
@@ -68,7 +68,7 @@ def brute(rnd, rules, *, shields=(), checks=(), willpower=None, lone=TUCKER, cre
         for n, f in zip(checks, faces[len(shields):]):
             check_dice.setdefault(n, []).append(list(f))
         check_dice = {n: v if n == lone.name else v[0] for n, v in check_dice.items()}
-        landed = multi.land_group_blows(out, lone=lone, foes=crew, rules=rules, shield_dice=shield_dice,
+        landed = group_blows.land_group_blows(out, lone=lone, foes=crew, rules=rules, shield_dice=shield_dice,
                                         check_dice=check_dice, willpower=willpower,
                                         npc_fixed=rnd.npc_roll == "fixed")
         w = wt * wg

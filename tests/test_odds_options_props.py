@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge import odds
-from pyfudge.combat import multi
-from pyfudge.combat.attack import Declaration
+from pyfudge.combat import group_blows, multi
+from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
@@ -89,12 +89,12 @@ def test_group_blows_with_shields_and_checks(lone, foes, lone_roll, group, shiel
                                                          (out.wound_choices[0],)), rules=GROUP_RULES)
     check_dice = {"Lone": checks, **{f.name: foe_checks[i] for i, f in enumerate(crew)}}
     try:
-        landed = multi.land_group_blows(out, lone=lone, foes=crew, rules=GROUP_RULES,
+        landed = group_blows.land_group_blows(out, lone=lone, foes=crew, rules=GROUP_RULES,
                                         check_dice=check_dice, shield_dice=shields)
     except FudgeError as err:
         assert err.field and err.field.startswith("shield_dice.")  # a shieldman's roll left out
         return
-    again = multi.land_group_blows(out, lone=lone, foes=crew, rules=GROUP_RULES,
+    again = group_blows.land_group_blows(out, lone=lone, foes=crew, rules=GROUP_RULES,
                                    check_dice=check_dice, shield_dice=shields)
     assert again.blows == landed.blows and again.lone == landed.lone
     # Every hit on the lone fighter lands or is blocked; a track never gets lighter.

@@ -22,7 +22,7 @@ from properties import at_least, checked, examples, refused
 
 from pyfudge import dice, odds, wounds
 from pyfudge.combat import attack
-from pyfudge.combat.attack import Declaration, FighterDice
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor, Weapon

@@ -97,7 +97,7 @@ def test_stances_change_the_odds_as_the_pipeline_weighs_them():
     b_lands = lambda o: exact(o["directions"][1]["lands"])  # noqa: E731
     assert a_lands(berserk) > a_lands(normal) and b_lands(berserk) > b_lands(normal)
     st = enc.state
-    from pyfudge.combat.attack import Declaration
+    from pyfudge.combat.declaration import Declaration
     direct = odds.attack_odds(st.combatants[0].fighter, st.combatants[1].fighter, rules=st.rules,
                               a_declares=Declaration.from_dict({"stance": "berserk"}), kind="round")
     assert berserk["directions"] == [

@@ -18,6 +18,7 @@ from ..checks import SHEET as check
 from ..damage import Armor, Weapon
 from ..errors import RequestError, SheetError
 from ..options import Option
+from .melee import animal_defence
 from .shield import ShieldState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -151,9 +152,14 @@ class Fighter:
         if self.defence_skill:
             return self.skill(self.defence_skill)
         if self.animal:
-            from .melee import animal_defence
             return animal_defence(self.offence, self.animal)
         return self.offence
+
+    @property
+    def body_scale(self) -> int:
+        """His size Scale for the minimum to hit (F95 4.22, MUD 4.58): ``size_scale``, which
+        defaults to his Mass Scale."""
+        return self.mass_scale if self.size_scale is None else self.size_scale
 
     def has_plus(self, name: str | None = None) -> bool:
         """Does this skill have a "plus" level (F95 4.36)?"""
@@ -267,33 +273,7 @@ class Fighter:
             raise _err(f"{f} needs a name.", f"{f}.name")
         name = check.name(data["name"], f"{f}.name", NAME_LIMIT)
         role = check.choice(data.get("role", "pc"), f"{f}.role", ROLES)
-        raw_skills = data.get("skills")
-        rows = isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills)
-        pairs = raw_skills if rows else list(raw_skills.items()) if isinstance(raw_skills, dict) else None
-        if pairs is None or not 1 <= len(pairs) <= MAX_SKILLS:
-            raise _err(f"{f}.skills must name 1 to {MAX_SKILLS} combat skills with their levels.",
-                       f"{f}.skills")
-        skills = tuple(
-            (check.name(k, f"{f}.skills[{i}]" if rows else f"{f}.skills"), _level(v, f"{f}.skills.{k}"))
-            for i, (k, v) in enumerate(pairs)
-        )
-        if rows:
-            # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
-            seen: set[str] = set()
-            for i, (k, _) in enumerate(skills):
-                if k.strip() in seen:
-                    raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
-                seen.add(k.strip())
-        names = [k for k, _ in skills]
-        attack_skill = data.get("attack_skill") or names[0]
-        if attack_skill not in names:
-            raise _err(f"{f}.attack_skill {attack_skill!r} is not one of his skills.", f"{f}.attack_skill")
-        defence_skill = data.get("defence_skill")
-        if defence_skill is not None and defence_skill not in names:
-            raise _err(f"{f}.defence_skill {defence_skill!r} is not one of his skills.", f"{f}.defence_skill")
-        plus = data.get("plus_skills", [])
-        if not isinstance(plus, (list, tuple)) or any(p not in names for p in plus) or len(set(plus)) != len(plus):
-            raise _err(f"{f}.plus_skills must list some of his skills, each once.", f"{f}.plus_skills")
+        skills, attack_skill, defence_skill, plus = _read_skills(data, f)
 
         def opt_level(key: str) -> int | None:
             value = data.get(key)
@@ -303,32 +283,7 @@ class Fighter:
         size_scale = data.get("size_scale")
         size_scale = mass_scale if size_scale is None else check.whole(
             size_scale, f"{f}.size_scale", -SCALE_LIMIT, SCALE_LIMIT)
-        weapon = data.get("weapon")
-        weapon = weapon if isinstance(weapon, Weapon) else (
-            Weapon() if weapon is None else Weapon.from_dict(weapon, field=f"{f}.weapon"))
-        armor = data.get("armor")
-        armor = armor if isinstance(armor, Armor) else (
-            Armor() if armor is None else Armor.from_dict(armor, field=f"{f}.armor"))
-        track = data.get("track")
-        if track is not None and not isinstance(track, wounds.WoundTrack):
-            track = wounds.WoundTrack.from_dict(track, field=f"{f}.track")
-        animal = data.get("animal")
-        if animal is not None:
-            check.choice(animal, f"{f}.animal", ANIMALS)
-        shield_state = data.get("shield_state")
-        if shield_state is not None and not isinstance(shield_state, ShieldState):
-            shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
-        if shield_state is not None and data.get("shield", "none") == "none":
-            raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
-        boxes = data.get("boxes")
-        if boxes is not None:
-            boxes = tuple(wounds.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
-            if _unmarked_other_boxes(track, boxes):
-                track = None  # a fresh track of the old shape: his own boxes replace it
-            elif track is not None and track.kind == "boxes" and tuple(map(len, track.marks)) != boxes:
-                raise _err(f"{f}.boxes: his wound track already holds wounds in "
-                           f"{'/'.join(str(len(m)) for m in track.marks)} boxes; heal him before "
-                           "changing his boxes.", f"{f}.boxes")
+        weapon, armor, track, animal, shield_state, boxes = _read_gear(data, f)
         values = dict(
             name=name,
             skills=skills,
@@ -363,3 +318,69 @@ class Fighter:
         for key, value in values.items():
             object.__setattr__(obj, key, value)
         return obj
+
+
+def _read_skills(data: dict[str, Any], f: str) -> tuple[tuple[tuple[str, int], ...], Any, Any, Any]:
+    """A fighter's skills from JSON (a dict or a sheet's rows), his attack and defence skills
+    and his "plus" skills, each checked against the others."""
+    raw_skills = data.get("skills")
+    rows = isinstance(raw_skills, list) and all(isinstance(p, list) and len(p) == 2 for p in raw_skills)
+    pairs = raw_skills if rows else list(raw_skills.items()) if isinstance(raw_skills, dict) else None
+    if pairs is None or not 1 <= len(pairs) <= MAX_SKILLS:
+        raise _err(f"{f}.skills must name 1 to {MAX_SKILLS} combat skills with their levels.",
+                   f"{f}.skills")
+    skills = tuple(
+        (check.name(k, f"{f}.skills[{i}]" if rows else f"{f}.skills"), _level(v, f"{f}.skills.{k}"))
+        for i, (k, v) in enumerate(pairs)
+    )
+    if rows:
+        # A sheet's rows as [name, level] pairs: a name written twice is refused, not merged.
+        seen: set[str] = set()
+        for i, (k, _) in enumerate(skills):
+            if k.strip() in seen:
+                raise _err(f"{f}.skills: two skills are called {k.strip()!r}.", f"{f}.skills[{i}]")
+            seen.add(k.strip())
+    names = [k for k, _ in skills]
+    attack_skill = data.get("attack_skill") or names[0]
+    if attack_skill not in names:
+        raise _err(f"{f}.attack_skill {attack_skill!r} is not one of his skills.", f"{f}.attack_skill")
+    defence_skill = data.get("defence_skill")
+    if defence_skill is not None and defence_skill not in names:
+        raise _err(f"{f}.defence_skill {defence_skill!r} is not one of his skills.", f"{f}.defence_skill")
+    plus = data.get("plus_skills", [])
+    if not isinstance(plus, (list, tuple)) or any(p not in names for p in plus) or len(set(plus)) != len(plus):
+        raise _err(f"{f}.plus_skills must list some of his skills, each once.", f"{f}.plus_skills")
+    return skills, attack_skill, defence_skill, plus
+
+
+def _read_gear(data: dict[str, Any], f: str) -> tuple[Weapon, Armor, wounds.WoundTrack | None, Any,
+                                                     ShieldState | None, tuple[int, ...] | None]:
+    """A fighter's weapon, armor, wound track, animal kind, shield state and wound boxes from
+    JSON, in the order they are checked."""
+    weapon = data.get("weapon")
+    weapon = weapon if isinstance(weapon, Weapon) else (
+        Weapon() if weapon is None else Weapon.from_dict(weapon, field=f"{f}.weapon"))
+    armor = data.get("armor")
+    armor = armor if isinstance(armor, Armor) else (
+        Armor() if armor is None else Armor.from_dict(armor, field=f"{f}.armor"))
+    track = data.get("track")
+    if track is not None and not isinstance(track, wounds.WoundTrack):
+        track = wounds.WoundTrack.from_dict(track, field=f"{f}.track")
+    animal = data.get("animal")
+    if animal is not None:
+        check.choice(animal, f"{f}.animal", ANIMALS)
+    shield_state = data.get("shield_state")
+    if shield_state is not None and not isinstance(shield_state, ShieldState):
+        shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
+    if shield_state is not None and data.get("shield", "none") == "none":
+        raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
+    boxes = data.get("boxes")
+    if boxes is not None:
+        boxes = tuple(wounds.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
+        if _unmarked_other_boxes(track, boxes):
+            track = None  # a fresh track of the old shape: his own boxes replace it
+        elif track is not None and track.kind == "boxes" and tuple(map(len, track.marks)) != boxes:
+            raise _err(f"{f}.boxes: his wound track already holds wounds in "
+                       f"{'/'.join(str(len(m)) for m in track.marks)} boxes; heal him before "
+                       "changing his boxes.", f"{f}.boxes")
+    return weapon, armor, track, animal, shield_state, boxes

@@ -33,7 +33,7 @@ from ..errors import OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_dict, need_int, need_list, need_text, same
 from ..wounds import HURT, INCAPACITATED, LEVEL_NAMES, NEAR_DEATH, UNDAMAGED, VERY_HURT
-from .multi import need_name, reject_unknown
+from .reading import need_name, reject_unknown
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
@@ -413,22 +413,23 @@ def location_check(outcome: LocationOutcome, *, willpower: int, constitution: in
     return check_result(outcome, min(willpower, constitution) + roll, faces=faces)
 
 
-def _needs_check(outcome: LocationOutcome) -> None:
+def _needs_check(outcome: LocationOutcome) -> tuple[dict[str, Any], str]:
+    """The table's effect and the part's state of a hit that calls for a check."""
     if outcome.effect is None or outcome.state is None:
         raise RuleError("Only a MUD location hit (Wounded or Very Wounded) calls for a check.",
                         field="outcome")
+    return outcome.effect, outcome.state
 
 
 def check_result(outcome: LocationOutcome, result: int, *, faces: tuple[int, ...] = ()) -> CheckOutcome:
     """The MUD 4.35 check of :func:`location_check` from its rolled ``result`` (the lower of
     Willpower and Constitution, plus the dice): what a defender declares in an exchange."""
-    _needs_check(outcome)
+    effect, state = _needs_check(outcome)
     result = ladder.check_level(result, field="result")
-    effect = outcome.effect
     made = result >= effect["check"]
     wound = effect["wound"] if made else effect["wound_on_fail"]
     consequence = "" if made else effect["on_fail"]
-    penalty = part_modifier(outcome.location, outcome.state, penalty=effect["penalty"])
+    penalty = part_modifier(outcome.location, state, penalty=effect["penalty"])
     text = (f"Willpower/Constitution check: {ladder.name(result)} against {ladder.name(effect['check'])}"
             f" — {'made' if made else 'failed'}"
             + (f"; {consequence}" if consequence else "")

@@ -1,8 +1,9 @@
 """Melee: pacing, modifiers, minimum result to hit, who wins a round (F95 4.2–4.36; MUD 4.22–4.36; F93 4.62).
 
 The functions here work on ladder numbers and :class:`~pyfudge.actions.Modifier` values, never on
-dice or fighters: :mod:`pyfudge.combat.attack` gathers a fighter's modifiers with them, adds the
-dice it was given and asks :func:`decide_round` / :func:`decide_attack` who hit whom.
+dice or fighters: :mod:`pyfudge.combat.sides` gathers a fighter's modifiers with them, and
+:mod:`pyfudge.combat.attack` adds the dice it was given and asks :func:`decide_round` /
+:func:`decide_attack` who hit whom. Initiative and the Speed contest are :mod:`.initiative`'s.
 
 Rule IDs: M-SIMULTANEOUS, M-ALTERNATING, M-MODIFIERS, M-SIZE-MINIMUM, M-TIEBREAK, M-PC-VS-NPC,
 M-FANCY.
@@ -11,7 +12,7 @@ M-FANCY.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import ladder
 from ..actions import Modifier
@@ -553,94 +554,3 @@ def decide_attack(
     steps.append(Step("F95 4.22", f"A hit by {rd:+d}{' (a tie won)' if tie_won else ''}.",
                       {"relative_degree": rd}))
     return Verdict("a", rd, True, tie_won, steps=tuple(steps))
-
-
-# --- initiative and speed (M-ALTERNATING, M-FANCY) ------------------------------------------
-
-@dataclass(frozen=True)
-class Initiative:
-    """Who acts first in an alternating round (F95 4.23). ``first`` is ``"a"``, ``"b"`` or None (a
-    tie: roll again)."""
-
-    first: str | None
-    a_result: int
-    b_result: int
-    a_modifiers: tuple[Modifier, ...]
-    b_modifiers: tuple[Modifier, ...]
-    steps: tuple[Step, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape: first, both results, both modifier lists, steps."""
-        return {
-            "first": self.first,
-            "a_result": self.a_result,
-            "b_result": self.b_result,
-            "a_modifiers": [m.to_dict() for m in self.a_modifiers],
-            "b_modifiers": [m.to_dict() for m in self.b_modifiers],
-            "steps": [s.to_dict() for s in self.steps],
-        }
-
-
-def resolve_initiative(
-    a_level: int,
-    b_level: int,
-    a_dice: int,
-    b_dice: int,
-    *,
-    a_modifiers: tuple[Modifier, ...] = (),
-    b_modifiers: tuple[Modifier, ...] = (),
-    surprise: str | None = None,
-) -> Initiative:
-    """Initiative as an opposed roll (F95 4.23).
-
-    Levels are the fighters' Initiative trait (Reflexes, Speed…) or Fair for a situational roll;
-    modifiers carry Combat Reflexes (+1), a surprise bonus, a hasty attack (+1). ``surprise``
-    ``"a"`` or ``"b"`` gives that side automatic initiative ("Surprise may ... give automatic
-    initiative"). ``a_dice``/``b_dice`` are the dice totals.
-    """
-    a_result = ladder.check_level(a_level, field="a.initiative") + a_dice + total(a_modifiers)
-    b_result = ladder.check_level(b_level, field="b.initiative") + b_dice + total(b_modifiers)
-    if surprise is not None:
-        if surprise not in ("a", "b"):
-            raise FudgeError("surprise names the side that surprised, a or b.", field="surprise")
-        step = Step("F95 4.23", f"Surprise gives side {surprise} the initiative.", {"first": surprise})
-        return Initiative(surprise, a_result, b_result, tuple(a_modifiers), tuple(b_modifiers), (step,))
-    first = "a" if a_result > b_result else ("b" if b_result > a_result else None)
-    text = (
-        f"Initiative {ladder.name(a_result)} against {ladder.name(b_result)}: "
-        + (f"side {first} attacks first." if first else "a tie, roll again.")
-    )
-    step = Step("F95 4.23", text, {"a_result": a_result, "b_result": b_result, "first": first})
-    return Initiative(first, a_result, b_result, tuple(a_modifiers), tuple(b_modifiers), (step,))
-
-
-def initiative_needed(round_number: int, *, rules: RuleSet) -> bool:
-    """F95 4.23: "Initiative can be rolled once for each battle or once each round" — is an
-    initiative roll due at the start of ``round_number`` (``melee.initiative``)?"""
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
-        raise FudgeError("round must be a whole number from 1.", field="round")
-    return round_number == 1 or rules["melee.initiative"] == "round"
-
-
-def speed_contest(a_result: int, b_result: int, *, rules: RuleSet) -> tuple[Modifier | None, Modifier | None, Step]:
-    """F95 4.36: an opposed Speed roll; "The winner ... adds the difference to his weapon skill."
-
-    Takes both rolled Speed results; returns the modifier for a and for b (one is None).
-    """
-    if not rules["melee.speed_contest"]:
-        raise RuleError("The speed contest is not used under these rules.", field="speed")
-    diff = a_result - b_result
-    if diff == 0:
-        return None, None, Step("F95 4.36", "The Speed contest is a tie: no bonus.", {"difference": 0})
-    mod = Modifier("won the Speed contest", abs(diff), "F95 4.36")
-    step = Step("F95 4.36", f"Speed contest won by {abs(diff)}: +{abs(diff)} to weapon skill.",
-                {"difference": diff})
-    return (mod, None, step) if diff > 0 else (None, mod, step)
-
-
-def speed_power_free_round(round_number: int) -> bool:
-    """F95 4.36: a fighter sped up by a Power attacks "every other round as if his opponent
-    wasn't aware": True on the rounds (2, 4, …) when his blow is unopposed vs Poor."""
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
-        raise FudgeError("round must be a whole number from 1.", field="round")
-    return round_number % 2 == 0

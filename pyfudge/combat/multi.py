@@ -10,94 +10,45 @@ Also here: the −1 per extra foe (per two foes in F93's epic method), the GM's 
 NPCs (2dF; MUD 2dF or 4dF; F93 moved one toward zero), foes the lone fighter ignores (F93: they
 need an unopposed Mediocre), sweeping blows, and the limit on how many can attack at once.
 
-Shared input helpers of the combat modules (``read_roll``, and ``need_name``, ``need_bool``,
-``reject_unknown`` bound to :data:`pyfudge.checks.REQUEST`) live here too, so ranged, location
-and shield read input the same way.
+:mod:`.group_blows` lands the round's hits through the attack pipeline.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import actions, dice, ladder, wounds
+from .. import actions, dice, ladder
 from ..actions import Modifier
-from ..checks import REQUEST
 from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_dict, need_int, same
+from .group_outcome import FoeResult, GroupOutcome
+from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
 
 __all__ = [
-    "OPTIONS", "Contender", "FoeResult", "GroupRound", "GroupOutcome",
+    "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space",
     "foe_penalty", "group_roll_dice", "group_roll_total", "check_attacker_count", "resolve_melee_group",
-    "read_roll", "need_name", "reject_unknown", "unopposed_degree", "GroupBlows", "land_group_blows",
 ]
-
-# --- input helpers shared by multi, ranged, location, shield -------------------------------------
-
-def reject_unknown(data: Any, allowed: set[str] | frozenset[str], where: str) -> dict:
-    """``data`` as a dict with no keys outside ``allowed``, else a :class:`RequestError`."""
-    return REQUEST.obj(data, where, allowed)
-
-
-need_name = REQUEST.name  # a non-empty short name (a fighter, a foe, a body part)
-need_bool = REQUEST.flag
-
-
-def read_roll(data: dict, where: str, *, count: int = 4, technique: str | None = None) -> tuple[int, tuple[int, ...]]:
-    """A roll given as ``faces`` or as a ``roll`` total; both agree if both.
-
-    Faces and total are read with ``technique`` (a key of :data:`pyfudge.dice.TECHNIQUES`: the
-    ruleset's ``dice.technique`` where the caller knows it, so the two six-sided dice of the 1993
-    draft are read as they are rolled, F93 4.21–4.22 — R-DICE-ENTRY), else as ``count`` Fudge dice.
-    A total is the roll's result after its rule: any total the technique can show, so −5..+5 for
-    the 2d6 ways, where ±5 reads 0 (F93 4.21; for 2d6 − 7 the sum less 7, not the sum).
-    """
-    key = dice.technique(technique or f"{count}dF", field=f"{where}.roll").key
-    total = data.get("roll")
-    if data.get("faces") is not None:
-        read = dice.read(key, faces=data["faces"], field=f"{where}.faces")
-        if total is not None and (isinstance(total, bool) or total != read.total):
-            raise DiceError(
-                f"{where}: the roll {total!r} does not match the faces (they read {read.total}).",
-                field=f"{where}.roll",
-            )
-        return read.total, read.faces
-    tech = dice.TECHNIQUES[key]
-    if isinstance(total, bool) or not isinstance(total, int) or not tech.low <= total <= tech.high:
-        raise DiceError(
-            f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}"
-            f"{dice.total_meaning(key)}, not {total!r}.",
-            field=f"{where}.roll",
-        )
-    return dice.read(tech.key, total=total, field=f"{where}.roll").total, ()
-
-
-def _modifiers(value: Any, where: str) -> tuple[Modifier, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or len(value) > 20:
-        raise RequestError(f"{where} must be a list of at most 20 modifiers.", field=where)
-    return tuple(Modifier.from_dict(m, field=f"{where}[{i}]") for i, m in enumerate(value))
-
-
-def unopposed_degree(result: int, difficulty: int) -> int:
-    """The relative degree an unopposed hit carries into damage: result − difficulty + 1.
-
-    The books say only that making the Difficulty Level hits (F95 4.4, F95 4.22) and give no
-    relative degree for such a blow. We read meeting the difficulty as the narrowest win (+1),
-    each level above adding one — the same reading as :func:`pyfudge.combat.melee.decide_attack`.
-    """
-    return result - difficulty + 1
 
 
 # --- options -----------------------------------------------------------------------------------
 
-_SPACES = ("open", "cramped", "doorway")
+
+
+class Space(StrEnum):
+    """Where a lone fighter stands, for how many foes can reach him (F95 4.34); the JSON's values."""
+
+    OPEN = "open"
+    CRAMPED = "cramped"
+    DOORWAY = "doorway"
+
+
+_SPACES = tuple(Space)
 
 
 def _check_limits(value: Any, where: str) -> dict:
@@ -256,7 +207,7 @@ class Contender:
         faces: tuple[int, ...] = ()
         if data.get("roll") is not None or data.get("faces") is not None:
             roll, faces = read_roll(data, field, technique=technique)
-        mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
+        mods = read_modifiers(data.get("modifiers"), f"{field}.modifiers")
         ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
         needs = ladder.check_level(ladder.parse(data.get("needs", ladder.POOR), field=f"{field}.needs"),
                                    field=f"{field}.needs", low=-8, high=8)
@@ -282,7 +233,16 @@ class Contender:
         return out
 
 
-_NPC_MODES = ("each", "group", "fixed", "d6")
+class NpcRoll(StrEnum):
+    """How the GM rolls for the foes of a group round (F95 4.33-4.34, F93 4.64); the JSON's values."""
+
+    EACH = "each"
+    GROUP = "group"
+    FIXED = "fixed"
+    D6 = "d6"
+
+
+_NPC_MODES = tuple(NpcRoll)
 _ROUND_KEYS = frozenset({"lone", "foes", "npc_roll", "group_roll", "targets", "space"})
 
 
@@ -300,11 +260,11 @@ class GroupRound:
 
     lone: Contender
     foes: tuple[Contender, ...]
-    npc_roll: str = "each"
+    npc_roll: NpcRoll = NpcRoll.EACH
     group_roll: int | None = None
     group_faces: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
-    space: str = "open"
+    space: Space = Space.OPEN
 
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "round", rules: RuleSet | None = None) -> GroupRound:
@@ -324,7 +284,8 @@ class GroupRound:
         mode = data.get("npc_roll", "each")
         if mode not in _NPC_MODES:
             raise RequestError(f"npc_roll must be one of {', '.join(_NPC_MODES)}.", field=f"{field}.npc_roll")
-        group_total, group_faces = None, ()
+        group_total: int | None = None
+        group_faces: tuple[int, ...] = ()
         if mode == "group":
             count = 2 if rules is None else group_roll_dice(rules)["count"]
             raw_group = reject_unknown(data.get("group_roll"), {"roll", "faces"}, f"{field}.group_roll")
@@ -348,7 +309,7 @@ class GroupRound:
                                    field=f"{field}.foes[{i}].roll")
             if mode != "d6" and foe.d6:
                 raise RequestError("A foe's d6 is only for npc_roll 'd6'.", field=f"{field}.foes[{i}].d6")
-        made = cls(lone, foes, mode, group_total, group_faces, targets, space)
+        made = cls(lone, foes, NpcRoll(mode), group_total, group_faces, targets, Space(space))
         made.check_names(field)
         return made
 
@@ -382,85 +343,6 @@ class GroupRound:
         return out
 
 
-# --- outcome -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FoeResult:
-    """How one foe fared against the lone fighter this round.
-
-    ``relative_degree`` is the lone fighter's result minus this foe's. ``hits_lone``: this foe
-    wounds the lone fighter, with ``hit_degree`` (the relative degree its damage uses).
-    ``can_be_wounded``: the lone fighter may choose to wound this foe; ``struck``: he did, with
-    ``strike_degree`` and ``damage_modifier`` (sweeping blow: less damage per foe cut through).
-    """
-
-    name: str
-    result: int
-    relative_degree: int
-    ignored: bool
-    hits_lone: bool
-    hit_degree: int | None
-    can_be_wounded: bool
-    struck: bool = False
-    strike_degree: int | None = None
-    damage_modifier: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: all ints, bools, strings or None."""
-        return {
-            "name": self.name, "result": self.result, "result_name": ladder.name(self.result),
-            "relative_degree": self.relative_degree, "ignored": self.ignored,
-            "hits_lone": self.hits_lone, "hit_degree": self.hit_degree,
-            "can_be_wounded": self.can_be_wounded, "struck": self.struck,
-            "strike_degree": self.strike_degree, "damage_modifier": self.damage_modifier,
-        }
-
-
-@dataclass(frozen=True)
-class GroupOutcome:
-    """A group melee round: the lone fighter's result and modifiers, each foe's fate, the steps.
-
-    ``hits_on_lone`` lists (foe name, relative degree) for every blow that lands on the lone
-    fighter — the pipeline resolves each as its own wound (F95 4.34: "takes multiple wounds").
-    ``strikes`` lists (foe name, relative degree, damage modifier) for the lone fighter's blows.
-    """
-
-    lone_name: str
-    lone_result: int
-    lone_modifiers: tuple[Modifier, ...]
-    foes: tuple[FoeResult, ...]
-    wound_choices: tuple[str, ...]
-    steps: tuple[Step, ...]
-    faces: dict[str, tuple[int, ...]] = field(default_factory=dict)
-
-    @property
-    def hits_on_lone(self) -> tuple[tuple[str, int], ...]:
-        """(foe, relative degree) of each blow that lands on the lone fighter."""
-        return tuple((f.name, f.hit_degree) for f in self.foes if f.hits_lone and f.hit_degree is not None)
-
-    @property
-    def strikes(self) -> tuple[tuple[str, int, int], ...]:
-        """(foe, relative degree, damage modifier) of each blow the lone fighter lands, in the
-        order a sweeping blow cuts through them."""
-        struck = [f for f in self.foes if f.struck and f.strike_degree is not None]
-        struck.sort(key=lambda f: -f.damage_modifier)
-        return tuple((f.name, f.strike_degree, f.damage_modifier) for f in struck)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready outcome."""
-        return {
-            "lone": {"name": self.lone_name, "result": self.lone_result,
-                     "result_name": ladder.name(self.lone_result),
-                     "modifiers": [m.to_dict() for m in self.lone_modifiers]},
-            "foes": [f.to_dict() for f in self.foes],
-            "wound_choices": list(self.wound_choices),
-            "hits_on_lone": [list(h) for h in self.hits_on_lone],
-            "strikes": [list(s) for s in self.strikes],
-            "steps": [s.to_dict() for s in self.steps],
-            "faces": {k: list(v) for k, v in self.faces.items()},
-        }
-
-
 # --- resolution --------------------------------------------------------------------------------
 
 def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[int]:
@@ -482,7 +364,7 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
             try:
                 npc = actions.npc_d6(ladder.check_trait(foe.level, field="level"), foe.d6)
             except FudgeError as err:
-                raise err.at(f"foes[{i}]")
+                raise err.at(f"foes[{i}]") from None
             steps.extend(npc.steps)
             results.append(level + npc.shift)
             continue
@@ -517,15 +399,29 @@ def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
                         field="group_roll.roll")
 
 
-def _why_not_woundable(foe: FoeResult, lone: int, best: int | None, may_wound: bool, rnd: GroupRound) -> str:
+@dataclass(frozen=True)
+class _Fight:
+    """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
+    result, the best result he defended against, and whether he may wound anyone."""
+
+    rnd: GroupRound
+    rules: RuleSet
+    sec: str
+    lone: int
+    best: int | None
+    may_wound: bool
+
+
+def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
+    lone, best, rnd = fight.lone, fight.best, fight.rnd
     if foe.ignored:
         return "he was ignored, so he was not fought (F93 4.64)"
     if best is None:
         return "the lone fighter defended against none of his foes, so he wounds no one"
     if best > lone:
         return "a foe beat the lone fighter, so he wounds no one"
-    if not may_wound:
+    if not fight.may_wound:
         return "the lone fighter tied his best foe, and under F93 he must beat them all"
     if lone < rnd.lone.needs:
         return f"{ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
@@ -547,8 +443,24 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     if rnd.npc_roll == "group":
         _check_group_dice(rnd, rules=rules)
     steps: list[Step] = []
-    faces: dict[str, tuple[int, ...]] = {}
+    lone, mods = _lone_result(rnd, steps, rules=rules)
+    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
+                      {"result": lone, "roll": rnd.lone.roll}))
+    results = _foe_results(rnd, steps, rules=rules)
+    best = max((r for f, r in zip(rnd.foes, results) if not f.ignored), default=None)
+    fight = _Fight(rnd, rules, sec, lone, best, _may_wound(rnd, lone, best, steps, rules=rules))
+    out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
+    choices = tuple(f.name for f in out if f.can_be_wounded)
+    _strike_targets(fight, out, choices, steps)
+    hitters = [f.name for f in out if f.hits_lone]
+    if len(hitters) > 1:
+        steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
+                          f"({', '.join(hitters)}).", {"hits": len(hitters)}))
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd))
 
+
+def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:
+    """The lone fighter's one result and his modifiers, the multi-foe penalty among them."""
     # F95 4.34: "-1 to his skill for each additional foe beyond the first" (ignored foes count
     # unless the GM waives it: "There may or may not be a penalty").
     counted = sum(1 for f in rnd.foes if rules["multi.ignored_count"] or not f.ignored)
@@ -558,8 +470,14 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
         steps.append(Step(penalty.section, f"{rnd.lone.name} faces {counted} foes: {penalty.amount:+d} "
                           f"to skill, {ladder.name(rnd.lone.level + penalty.amount)} for this combat.",
                           {"foes": counted, "penalty": penalty.amount}))
-    assert rnd.lone.roll is not None
-    lone = rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll
+    if rnd.lone.roll is None:
+        raise DiceError("The lone fighter needs a roll.", field="lone.roll")
+    return rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll, mods
+
+
+def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
+    """The dice faces of the round by who rolled them, for the record."""
+    faces: dict[str, tuple[int, ...]] = {}
     if rnd.lone.faces:
         faces[rnd.lone.name] = rnd.lone.faces
     if rnd.group_faces:
@@ -569,75 +487,81 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
             faces[foe.name] = foe.faces
         if foe.d6 and rnd.npc_roll == "d6":
             faces[foe.name] = foe.d6
-    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
-                      {"result": lone, "roll": rnd.lone.roll}))
+    return faces
 
-    results = _foe_results(rnd, steps, rules=rules)
-    defended = [(f, r) for f, r in zip(rnd.foes, results) if not f.ignored]
-    best = max((r for _, r in defended), default=None)
-    tie_rule = rules["multi.tie_rule"]
+
+def _may_wound(rnd: GroupRound, lone: int, best: int | None, steps: list[Step], *, rules: RuleSet) -> bool:
+    """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
     if best is None:
         may_wound, why = False, "He defends against none of them, so he wounds no one of them."
     elif lone > best:
         may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
-    elif lone == best and tie_rule == "two_below":
+    elif lone == best and rules["multi.tie_rule"] == "two_below":
         may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
                                 "below his result.")
     elif lone == best:
-        may_wound, why = False, "He ties his best foe: under F93's rule he must beat them all, so no one is wounded by him."
+        may_wound, why = False, ("He ties his best foe: under F93's rule he must beat them all, "
+                                 "so no one is wounded by him.")
     else:
         may_wound, why = False, "A foe beats him, so he wounds no one this round."
-
-    steps.append(Step(sec, why, {"best_foe_result": best, "lone_result": lone}))
+    steps.append(Step(SECTION[rules.preset], why, {"best_foe_result": best, "lone_result": lone}))
     if may_wound and lone < rnd.lone.needs:
         # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
         steps.append(Step("F95 4.22", f"But {ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} "
                           "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
+    return may_wound
 
-    ignored_dl = rules["multi.ignored_difficulty"]
-    out: list[FoeResult] = []
-    for foe, result in zip(rnd.foes, results):
-        rel = lone - result
-        if foe.ignored:
-            # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
-            hits = result >= ignored_dl
-            hit_degree = unopposed_degree(result, ignored_dl) if hits else None
-            wound_ok = False
-            text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
-                    f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
-            step_section = "F93 4.64"
-        else:
-            # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
-            hits = result > lone and result >= foe.needs
-            hit_degree = result - lone if hits else None
-            # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
-            gap_ok = best is not None and rel >= (1 if lone > best else 2)
-            wound_ok = may_wound and gap_ok and lone >= rnd.lone.needs
-            verdict = "hits him" if hits else (
-                "ties him" if result == lone else "is beaten" if result < lone else "wins but falls short of the minimum to hit")
-            text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
-            step_section = sec
-        steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
-                                               "hits": hits, "can_be_wounded": wound_ok}))
-        out.append(FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok))
 
-    choices = tuple(f.name for f in out if f.can_be_wounded)
+def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
+    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64)."""
+    lone, best = fight.lone, fight.best
+    rel = lone - result
+    if foe.ignored:
+        # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
+        ignored_dl = fight.rules["multi.ignored_difficulty"]
+        hits = result >= ignored_dl
+        hit_degree = unopposed_degree(result, ignored_dl) if hits else None
+        wound_ok = False
+        text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
+                f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
+        step_section = "F93 4.64"
+    else:
+        # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
+        hits = result > lone and result >= foe.needs
+        hit_degree = result - lone if hits else None
+        # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
+        gap_ok = best is not None and rel >= (1 if lone > best else 2)
+        wound_ok = fight.may_wound and gap_ok and lone >= fight.rnd.lone.needs
+        verdict = "hits him" if hits else (
+            "ties him" if result == lone else "is beaten" if result < lone
+            else "wins but falls short of the minimum to hit")
+        text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
+        step_section = fight.sec
+    steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
+                                           "hits": hits, "can_be_wounded": wound_ok}))
+    return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
+
+
+def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...], steps: list[Step]) -> None:
+    """The lone fighter's blows on the foes he named (or the one he may wound), each a sweeping
+    blow's step further (F95 4.34); a named foe he may not wound is left with the reason."""
+    sec, rnd = fight.sec, fight.rnd
     targets = rnd.targets
     if not targets and len(choices) == 1:
         targets = choices
         steps.append(Step(sec, f"Only {choices[0]} can be wounded: the blow falls there.", {}))
-    if len(targets) > 1 and not rules["multi.sweeping_blow"]:
+    if len(targets) > 1 and not fight.rules["multi.sweeping_blow"]:
         raise RuleError("A blow wounds only one foe a round unless sweeping blows are allowed.",
                         field="targets")
     by_name = {f.name: i for i, f in enumerate(out)}
-    per_foe = rules["multi.sweep_penalty"]
+    per_foe = fight.rules["multi.sweep_penalty"]
     struck_so_far = 0
     for target in targets:
         i = by_name[target]
         if not out[i].can_be_wounded:
             # A target named before the dice were known that the roll did not free: no wound on
             # him, said with the reason, and the rest of the round stands (F95 4.34).
-            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(out[i], lone, best, may_wound, rnd)}"
+            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}"
                               + (f" (he could have wounded {', '.join(choices)})." if choices else "."),
                               {"target": target, "wounded": False}))
             continue
@@ -651,146 +575,3 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
                           "through first" if modifier else "") + ".",
                           {"target": target, "relative_degree": out[i].relative_degree,
                            "damage_modifier": modifier}))
-    hitters = [f.name for f in out if f.hits_lone]
-    if len(hitters) > 1:
-        steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
-                          f"({', '.join(hitters)}).", {"hits": len(hitters)}))
-    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), faces)
-
-
-# --- into the attack pipeline --------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GroupBlows:
-    """The wounds of a group round: each blow through :func:`pyfudge.combat.attack.strike`, and
-    the fighters after (the lone fighter may carry several new wounds, F95 4.34). ``blocks``:
-    the blows a shield took instead (CO 2.2, with ``co.shield``)."""
-
-    blows: tuple[Any, ...]
-    lone: Any
-    foes: tuple[Any, ...]
-    steps: tuple[Step, ...]
-    blocks: tuple[Any, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: blows, blocks and fighters as their own dicts."""
-        return {"blows": [b.to_dict() for b in self.blows], "lone": self.lone.to_dict(),
-                "foes": [f.to_dict() for f in self.foes], "steps": [s.to_dict() for s in self.steps],
-                "blocks": [b.to_dict() for b in self.blocks]}
-
-
-def _nth(value: Any, n: int, *, many: Callable[[Any], bool]) -> Any:
-    """The ``n``-th of one defender's per-wound inputs: ``value`` is one input (for his first
-    wound) or a list of them, one per wound in the order the blows land. None when not given:
-    the pipeline then says what is missing, if the rules need it."""
-    if value is None:
-        return None
-    if many(value):
-        return value[n] if n < len(value) else None
-    return value if n == 0 else None
-
-
-def _several_checks(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and bool(value) and isinstance(value[0], (list, tuple))
-
-
-def _several_results(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
-
-
-def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], rules: RuleSet,
-                     damage_dice: dict[str, Sequence[int]] | None = None,
-                     check_dice: dict[str, Any] | None = None,
-                     willpower: dict[str, Any] | None = None,
-                     shield_dice: dict[str, Any] | None = None,
-                     npc_fixed: bool = False) -> GroupBlows:
-    """Turn a group round's hits into damage and wounds with the attack pipeline.
-
-    ``lone`` and ``foes`` are :class:`~pyfudge.combat.fighter.Fighter` values named as in the
-    round. ``damage_dice`` gives the damage-die faces of each blow, keyed by the foe's name (the
-    foe who struck the lone fighter, or the foe he struck: never both in one round), when the
-    damage-die option in force needs them. The foes' blows land first; all of them count from the
-    lone fighter's state at the start of the round (F95 4.64's Near Death guard).
-
-    Keyed by the name of the fighter who takes the blow, as :func:`pyfudge.combat.ranged.land_shots`:
-
-    - ``check_dice``: the 4dF of his damage check (CO 4.3, ``co.damage_check``) — for the lone
-      fighter, who may take several wounds and checks after each ("Each time a character is
-      injured"), a list of 4dF, one per wound in the order the blows land;
-    - ``willpower``: his Willpower result (F95 4.52 no. 4, ``wounds.willpower``), or for the lone
-      fighter a list, one per wound;
-    - ``shield_dice``: his shield roll (CO 2.2, ``co.shield``: a :class:`~pyfudge.dice.Roll`,
-      faces, or ``{"faces"}``/``{"total"}``). Our reading of CO 2.2 ("a shieldman makes two
-      combat action rolls ... one for his weapon, and one for his shield") with F95 4.34 ("one
-      roll against each foe"): the lone fighter's one shield roll is compared with the result of
-      each foe who beats him; a foe he strikes checks against his result. An ignored foe's blow
-      meets no shield (he does not defend against it). ``npc_fixed``: the round's ``npc_roll``
-      was ``"fixed"`` (F95 4.33): like an NPC at her trait level in melee, a foe then checks at
-      his Shield skill with no roll (our reading).
-    """
-    # The pipeline imports the rule modules, not the other way round.
-    from .attack import NO_DECLARATION, Block, Declaration, read_shield_roll, strike_or_block
-
-    by_name = {f.name: f for f in foes}
-    if lone.name != outcome.lone_name:
-        raise RequestError(f"The lone fighter is {outcome.lone_name}, not {lone.name}.", field="lone")
-    missing = [f.name for f in outcome.foes if f.name not in by_name]
-    if missing:
-        raise RequestError(f"No fighter record for {missing[0]}.", field="foes")
-    if willpower and not wounds.willpower_in_use(rules):
-        raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
-    dice_for = damage_dice or {}
-    checks, wills, shield_rolls = check_dice or {}, willpower or {}, shield_dice or {}
-    sec = SECTION[rules.preset]
-    start = lone.track_for(rules).worst
-    results = {f.name: f for f in outcome.foes}
-    wounds_taken: dict[str, int] = {}
-    blows, blocks, steps = [], [], []
-
-    # The lone fighter's shield checks count his wounds as the round began: the foes' blows are
-    # simultaneous (F95 4.34), as for F95 4.64's guard (our reading).
-    lone_pain = lone.current_penalty(rules)
-
-    def land(att: Any, dfd: Any, degree: int, *, att_result: int, dfd_result: int | None, dfd_fixed: bool,
-             extra: tuple, start_level: int | None, pain: int | None = None) -> tuple[Any, Any]:
-        n = wounds_taken.get(dfd.name, 0)
-        will_at = f"willpower.{dfd.name}" + (f"[{n}]" if _several_results(wills.get(dfd.name)) else "")
-        check_at = f"check_dice.{dfd.name}" + (f"[{n}]" if _several_checks(checks.get(dfd.name)) else "")
-        will = _nth(wills.get(dfd.name), n, many=_several_results)
-        check = _nth(checks.get(dfd.name), n, many=_several_checks)
-        # The shared empty declaration when there is no Willpower result (the odds' memo knows it).
-        declares = NO_DECLARATION if will is None else Declaration(
-            willpower=ladder.check_level(will, field=will_at))
-        roll = None if dfd_fixed else read_shield_roll(shield_rolls.get(dfd.name), rules=rules,
-                                                       field=f"shield_dice.{dfd.name}")
-        faces = dice_for.get(att.name if dfd is lone else dfd.name)
-        hit, after = strike_or_block(
-            att, dfd, relative_degree=degree, rules=rules, attacker_result=att_result,
-            defender_result=dfd_result, shield_roll=roll, shield_fixed=dfd_fixed, shield_field=f"shield_dice.{dfd.name}",
-            skill_field=f"{dfd.name}.skills", damage_die=tuple(faces) if faces is not None else None,
-            extra_damage=extra, worst_at_round_start=start_level, defender_declares=declares,
-            check_faces=None if check is None else tuple(check), check_field=check_at,
-            willpower_field=will_at, shield_penalty=pain)
-        if isinstance(hit, Block):
-            blocks.append(hit)
-        else:
-            blows.append(hit)
-            wounds_taken[dfd.name] = n + 1
-        return hit, after
-
-    for name, degree in outcome.hits_on_lone:
-        foe = results[name]
-        # An ignored foe attacks unopposed (F93 4.64): the lone fighter does not defend, no shield.
-        hit, lone = land(by_name[name], lone, degree, att_result=foe.result,
-                         dfd_result=None if foe.ignored else outcome.lone_result, dfd_fixed=False,
-                         extra=(), start_level=start, pain=lone_pain)
-        steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
-        steps.extend(hit.steps)
-    for name, degree, modifier in outcome.strikes:
-        extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
-        hit, by_name[name] = land(lone, by_name[name], degree, att_result=outcome.lone_result,
-                                  dfd_result=results[name].result, dfd_fixed=npc_fixed, extra=extra,
-                                  start_level=None)
-        steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))
-        steps.extend(hit.steps)
-    return GroupBlows(tuple(blows), lone, tuple(by_name[f.name] for f in foes), tuple(steps), tuple(blocks))

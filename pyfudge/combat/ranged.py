@@ -24,6 +24,7 @@ dodge as well — CO 2 replaces that rule, as in melee.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,10 @@ from ..actions import Modifier
 from ..errors import OptionError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_int, need_list, same
-from .multi import _modifiers, need_name, read_roll, reject_unknown, unopposed_degree
+from .blow import BlowInput, strike_or_block
+from .declaration import NO_DECLARATION, Declaration, FighterDice, damage_faces, read_shield_roll
+from .outcomes import Block, Blow
+from .reading import need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
@@ -102,7 +106,17 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-_MODES = ("unaware", "aware", "shoot_back")
+
+
+class RangedMode(StrEnum):
+    """How the target meets a shot (F95 4.4): unaware, dodging, or shooting back; the JSON's values."""
+
+    UNAWARE = "unaware"
+    AWARE = "aware"
+    SHOOT_BACK = "shoot_back"
+
+
+_MODES = tuple(RangedMode)
 # The section of each preset's book that the steps cite.
 SECTION = {"fudge1995": "F95 4.4", "mudge": "MUD 4.4", "fudge1993": "F93 4.65"}
 _WEAPONS = ("thrown", "propelled")
@@ -144,7 +158,7 @@ class Shot:
         name = need_name(data.get("name"), f"{field}.name")
         level = ladder.check_trait(ladder.parse(data.get("level"), field=f"{field}.level"), field=f"{field}.level")
         roll, faces = read_roll(data, field, technique=technique)
-        mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
+        mods = read_modifiers(data.get("modifiers"), f"{field}.modifiers")
         dl = data.get("difficulty")
         if dl is not None:
             dl = ladder.check_level(ladder.parse(dl, field=f"{field}.difficulty"), field=f"{field}.difficulty",
@@ -178,7 +192,7 @@ class RangedAttack:
     shot, with its difficulty). ``weapon``: ``"thrown"`` or ``"propelled"``. ``burst``: the most
     rounds that can hit from an automatic weapon this round, or None for a single shot."""
 
-    mode: str
+    mode: RangedMode
     shooter: Shot
     target: Shot | None = None
     weapon: str = "propelled"
@@ -216,7 +230,7 @@ class RangedAttack:
         burst = data.get("burst")
         if burst is not None:
             burst = need_int(burst, f"{field}.burst", low=1, high=1000)
-        return cls(mode, shooter, target, weapon, burst)
+        return cls(RangedMode(mode), shooter, target, weapon, burst)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape of :meth:`from_dict`."""
@@ -430,7 +444,7 @@ def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
 
 @dataclass(frozen=True)
 class RangedBlows:
-    """The wounds of a ranged exchange, each through :func:`pyfudge.combat.attack.strike`, and
+    """The wounds of a ranged exchange, each through :func:`pyfudge.combat.blow.strike`, and
     the fighters after, by name. ``blocks``: shots a shield took instead (CO 2.2, ``co.shield``)."""
 
     blows: tuple[Any, ...]
@@ -479,9 +493,6 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
     (:func:`shield_stops_shots`: CO 2.2 — the shield check is against the shooter's result); and
     ``impervious``, False when the GM rules the shot goes through his shield (default True).
     """
-    # The pipeline imports the rule modules, not the other way round.
-    from .attack import NO_DECLARATION, Block, Declaration, read_shield_roll, strike_or_block
-
     sec = SECTION[rules.preset]
     if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
@@ -492,7 +503,9 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
     for name, flag in shields_in.items():
         if not isinstance(flag, bool):
             raise RequestError(f"impervious.{name} must be true or false, not {flag!r}.", field=f"impervious.{name}")
-    blows, blocks, steps = [], [], []
+    blows: list[Blow] = []
+    blocks: list[Block] = []
+    steps: list[Step] = []
     for shot in outcome.shots:
         if not shot.hit:
             continue
@@ -511,14 +524,17 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
         roll = read_shield_roll((shield_dice or {}).get(shot.target), rules=rules,
                                 field=f"shield_dice.{shot.target}") if usable else None
         hit, after[shot.target] = strike_or_block(
-            before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
+            BlowInput(before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
+                      damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
+                      worst_at_round_start=start, defender_declares=declares,
+                      check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
+                      willpower_field=f"willpower.{shot.target}"),
             attacker_result=shot.result, defender_result=shot.defence if usable else None,
-            shield_roll=roll, shield_field=f"shield_dice.{shot.target}", skill_field=f"{shot.target}.skills",
-            damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
-            worst_at_round_start=start, defender_declares=declares,
-            check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
-            willpower_field=f"willpower.{shot.target}")
-        (blocks if isinstance(hit, Block) else blows).append(hit)
+            shield_roll=roll, shield_field=f"shield_dice.{shot.target}", skill_field=f"{shot.target}.skills")
+        if isinstance(hit, Block):
+            blocks.append(hit)
+        else:
+            blows.append(hit)
         steps.append(Step(sec, f"{shot.shooter}'s shot on {shot.target}.", {}))
         steps.extend(hit.steps)
     return RangedBlows(tuple(blows), after, tuple(steps), tuple(blocks))
@@ -533,12 +549,10 @@ def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: 
     (:mod:`pyfudge.ranged_odds`), take this one path.
 
     ``target``: the target's name (an unaware target rolls nothing, so ``attack`` does not name
-    him). ``dice``: each fighter's :class:`~pyfudge.combat.attack.FighterDice` by name (his
+    him). ``dice``: each fighter's :class:`~pyfudge.combat.declaration.FighterDice` by name (his
     damage dice, or under MUD 4.61 the odd-coloured die of his roll; his damage check, CO 4.3;
     his shield roll, CO 2.2); ``willpower``: each one's declared Willpower result (F95 4.52).
     Returns the outcome as the door's ``ranged`` action gives it, and the blows landed."""
-    from .attack import FighterDice, _damage_faces
-
     outcome = resolve_ranged(attack, rules=rules)
     aimed = outcome
     if attack.mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
@@ -547,7 +561,7 @@ def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: 
     damage_dice = {}
     for s in aimed.shots:
         if s.hit and s.relative_degree is not None:
-            faces = _damage_faces(dice.get(s.shooter, FighterDice()), rules, s.relative_degree)
+            faces = damage_faces(dice.get(s.shooter, FighterDice()), rules, s.relative_degree)
             if faces is not None:
                 damage_dice[s.shooter] = faces
     landed = land_shots(

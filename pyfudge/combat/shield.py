@@ -25,7 +25,7 @@ from ..actions import Modifier
 from ..errors import RequestError, RuleError
 from ..explain import Step
 from ..options import Option, need_int, same
-from .multi import _modifiers, need_bool, need_name, read_roll, reject_unknown
+from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown
 
 if TYPE_CHECKING:
     from ..rulesets import RuleSet
@@ -143,14 +143,15 @@ class ShieldCheck:
         name = need_name(data.get("name"), f"{field}.name")
         skill = data.get("shield_skill")
         if skill is not None:
-            skill = ladder.check_trait(ladder.parse(skill, field=f"{field}.shield_skill"), field=f"{field}.shield_skill")
+            where = f"{field}.shield_skill"
+            skill = ladder.check_trait(ladder.parse(skill, field=where), field=where)
         roll, faces = read_roll(data, field, technique=technique)
         opponent = ladder.check_level(ladder.parse(data.get("opponent_result"), field=f"{field}.opponent_result"),
                                       field=f"{field}.opponent_result")
         defender = ladder.check_level(ladder.parse(data.get("defender_result"), field=f"{field}.defender_result"),
                                       field=f"{field}.defender_result")
         shield = ShieldState.from_dict(data.get("shield", {}), field=f"{field}.shield")
-        mods = _modifiers(data.get("modifiers"), f"{field}.modifiers")
+        mods = read_modifiers(data.get("modifiers"), f"{field}.modifiers")
         forfeit = need_bool(data.get("forfeit", False), f"{field}.forfeit")
         return cls(name, skill, roll, opponent, defender, faces, shield, mods, forfeit)
 

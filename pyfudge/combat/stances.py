@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Modifier
@@ -34,15 +35,27 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+
+
+class StanceKey(StrEnum):
+    """The five stances by their JSON keys (F95 4.32)."""
+
+    BERSERK = "berserk"
+    AGGRESSIVE = "aggressive"
+    NORMAL = "normal"
+    CAUTIOUS = "cautious"
+    DEFENSIVE = "defensive"
+
+
 # F95 4.32 "There are five basic options"; MUD 4.32 names them. Offence modifier → names.
-STANCES: dict[int, tuple[str, str]] = {
-    2: ("berserk", "Berserk"),
-    1: ("aggressive", "Aggressive"),
-    0: ("normal", "Normal"),
-    -1: ("cautious", "Cautious"),
-    -2: ("defensive", "Defensive"),
+STANCES: dict[int, tuple[StanceKey, str]] = {
+    2: (StanceKey.BERSERK, "Berserk"),
+    1: (StanceKey.AGGRESSIVE, "Aggressive"),
+    0: (StanceKey.NORMAL, "Normal"),
+    -1: (StanceKey.CAUTIOUS, "Cautious"),
+    -2: (StanceKey.DEFENSIVE, "Defensive"),
 }
-_BY_KEY = {key: offence for offence, (key, _) in STANCES.items()}
+_BY_KEY: dict[str, int] = {key: offence for offence, (key, _) in STANCES.items()}
 
 # F95 4.32: "For those without Fudge dice, choose one die placed as follows".
 D6_STANCE = {1: -2, 2: -1, 3: 0, 4: 0, 5: 1, 6: 2}
@@ -66,7 +79,7 @@ class Stance:
         return -self.offence
 
     @property
-    def key(self) -> str:
+    def key(self) -> StanceKey:
         """``"berserk"``, ``"aggressive"``, ``"normal"``, ``"cautious"`` or ``"defensive"``."""
         return STANCES[self.offence][0]
 
@@ -84,7 +97,7 @@ class Stance:
             Modifier(f"{self.label} stance", self.defence, "F95 4.32"),
         )
 
-    def to_dict(self) -> str:
+    def to_dict(self) -> StanceKey:
         """JSON shape: the stance key, e.g. ``"aggressive"``."""
         return self.key
 
