@@ -26,9 +26,9 @@ from .wounds import (
     UNDAMAGED,
     VERY_HURT,
     WoundTrack,
-    cite,
     record_wound,
 )
+from .wound_levels import cite
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import RuleSet
