@@ -4,6 +4,7 @@ attack" (F95 4.62) but still defends."""
 
 import pytest
 
+from pyfudge import encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -57,7 +58,7 @@ def test_a_foe_who_cannot_act_is_out_of_the_group_round(how):
     assert [f["name"] for f in last["group"]["foes"]] == ["Gob"]
     assert any(s["section"] == "F95 4.51" and "Orc" in s["text"] for s in last["outcome"]["steps"])
     again = Encounter.from_dict(enc.to_dict())
-    assert again.view() == enc.view()
+    assert encounter_view.view(again) == encounter_view.view(enc)
 
 
 @pytest.mark.parametrize("how", DOWN)
