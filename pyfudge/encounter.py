@@ -328,7 +328,7 @@ def _box(state: State, event: dict) -> State:
     overflow = (f" with {wounds.LEVEL_NAMES[value]}" if value and row.get("level") not in (None, value)
                 and isinstance(value, int) and 0 < value < len(wounds.LEVEL_NAMES) else "")
     text = f"{c.fighter.name}: the GM {verb} {row['name']} box {event.get('index', 0) + 1}{overflow}."
-    return replace(after, last={**after.last, "text": text})
+    return replace(after, last={**(after.last or {}), "text": text})
 
 
 

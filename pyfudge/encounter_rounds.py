@@ -81,6 +81,29 @@ class GroupRead:
 
 
 
+def _among_foes(event: dict, key: str, foe_ids: list[str], out: list[Combatant]) -> list[str]:
+    """The ids ``event[key]`` lists (``ignored`` or ``targets``), each one of the foes who act."""
+    ids = _ids(event.get(key, []), key)
+    for i, fid in enumerate(ids):
+        if fid not in foe_ids:
+            why = "cannot act this round (F95 4.51)" if any(c.id == fid for c in out) else "is not one of the foes"
+            raise RequestError(f"{key}[{i}] {why}.", field=f"{key}[{i}]")
+    return ids
+
+
+def _group_roll(raw: Any, rolled: bool) -> dict[str, Any]:
+    """The GM's one roll for all the foes (F95 4.34), entered like every roll, as faces or a total
+    (the group round names a total "roll"). An empty one says the GM rolls once before his dice are
+    in (a draft for the odds)."""
+    if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) > 1:
+        raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
+    if rolled and not raw:
+        raise RequestError("The GM rolls once for all the foes (F95 4.34): enter his roll, as faces or a total.",
+                           field="group_roll")
+    raw = raw if rolled else {"total": 0}
+    return {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
+
+
 def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     """Read a ``group`` event as :func:`apply_group` applies it; with ``rolled`` False its dice are
     not read but stand as placeholders (the odds before rolling, :mod:`pyfudge.preview`)."""
@@ -105,13 +128,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         raise EncounterError("None of the foes can act this round (F95 4.51, 4.62).", field="foes")
     foes = [c for c in foes if c not in out]
     foe_ids = [c.id for c in foes]
-    ignored = _ids(event.get("ignored", []), "ignored")
-    targets = _ids(event.get("targets", []), "targets")
-    for key, ids in (("ignored", ignored), ("targets", targets)):
-        for i, fid in enumerate(ids):
-            if fid not in foe_ids:
-                why = "cannot act this round (F95 4.51)" if any(c.id == fid for c in out) else "is not one of the foes"
-                raise RequestError(f"{key}[{i}] {why}.", field=f"{key}[{i}]")
+    ignored, targets = (_among_foes(event, key, foe_ids, out) for key in ("ignored", "targets"))
     raw_dice, lone_checks = _per_wound(event.get("lone_dice") if rolled else None, "check", "lone_dice", len(foes))
     lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
     placeholder = {} if rolled else {"roll": 0}
@@ -149,16 +166,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         "space": event.get("space", "open"),
     }
     if mode == "group":
-        # Entered like every roll, as faces or a total (the group round names a total "roll").
-        # An empty group_roll says the GM rolls once before his dice are in (a draft for the odds).
-        raw = event["group_roll"]
-        if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) > 1:
-            raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
-        if rolled and not raw:
-            raise RequestError("The GM rolls once for all the foes (F95 4.34): enter his roll, as faces or a total.",
-                               field="group_roll")
-        raw = raw if rolled else {"total": 0}
-        request["group_roll"] = {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
+        request["group_roll"] = _group_roll(event["group_roll"], rolled)
     elif event.get("group_roll") is not None:
         raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
     try:
@@ -167,7 +175,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         err.field = _group_field(err.field or "", foe_ids)
         raise
     everyone = [(lone, lone_decl)] + [(c, foe_decls[c.id]) for c in foes]
-    willpower = {c.fighter.name: decl.willpower for c, decl in everyone if decl.willpower is not None}
+    willpower: dict[str, Any] = {c.fighter.name: decl.willpower for c, decl in everyone if decl.willpower is not None}
     # The lone fighter may take a wound from each foe: one Willpower result per wound.
     if lone_wills is not None:
         willpower[lone.fighter.name] = lone_wills
@@ -209,7 +217,7 @@ def apply_group(state: State, event: dict) -> State:
         if faces is not None:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
-    check_dice = {c.fighter.name: d.check for c, d, _ in everyone if d.check is not None}
+    check_dice: dict[str, Any] = {c.fighter.name: d.check for c, d, _ in everyone if d.check is not None}
     # The lone fighter may take a wound from each foe: one check per wound.
     if g.lone_checks is not None:
         check_dice[lone.fighter.name] = g.lone_checks
@@ -285,10 +293,11 @@ def _per_wound(raw: Any, key: str, where: str, most: int) -> tuple[Any, list | N
         return raw, None
     value = raw.get(key)
     several = isinstance(value, list) and (key == "willpower" or (value and isinstance(value[0], list)))
-    if not several:
+    if not several or not isinstance(value, list):
         return raw, None
     if not 1 <= len(value) <= most:
         raise RequestError(f"{where}.{key} lists one entry per wound: 1 to {most}.", field=f"{where}.{key}")
+    read: list[Any]
     if key == "willpower":
         read = [ladder.check_level(v, field=f"{where}.{key}[{i}]") for i, v in enumerate(value)]
     else:

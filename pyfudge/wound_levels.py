@@ -59,7 +59,9 @@ LEVEL_NAMES = ("Undamaged", "Scratch", "Hurt", "Very Hurt", "Incapacitated", "Ne
 BOXED = (SCRATCH, HURT, VERY_HURT, INCAPACITATED, NEAR_DEATH)
 
 # F95 4.51: "-1 to all traits" when Hurt, "-2" when Very Hurt; Incapacitated and worse cannot act.
-PENALTIES: dict[int, int] = {UNDAMAGED: 0, SCRATCH: 0, HURT: -1, VERY_HURT: -2, INCAPACITATED: 0, NEAR_DEATH: 0, DEAD: 0}
+PENALTIES: dict[int, int] = {
+    UNDAMAGED: 0, SCRATCH: 0, HURT: -1, VERY_HURT: -2, INCAPACITATED: 0, NEAR_DEATH: 0, DEAD: 0,
+}
 
 # Who a fighter is, for the PC-death guards (F95 4.64: "not ... for run-of-the-mill NPCs, but
 # could be used for major ones").

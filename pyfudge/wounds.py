@@ -272,35 +272,40 @@ def guard_wound(
                 steps.append(Step("F95 4.64", f"{LEVEL_NAMES[level]} lowered to {LEVEL_NAMES[fitted]}: "
                                   + "; ".join(why) + ".", {"level": level, "lowered_to": fitted, "limit": limit}))
                 level = fitted
-    mode = rules["wounds.points"]
     if points_spent:
-        if mode == "none":
-            raise RuleError("This ruleset has no points to spend against a wound (F95 4.64 no. 3 and "
-                            "MUD 4.64 are options).", field="points_spent")
-        if mode == "fudge":
-            if not protected:
-                raise RuleError("Fudge Points against death are for PCs (and major NPCs, if the GM "
-                                "allows), not run-of-the-mill NPCs.", field="points_spent")
-            if points_spent > 1:
-                raise RuleError("One Fudge Point converts a deadly wound; spend only one.", field="points_spent")
-            if level < NEAR_DEATH:
-                raise RuleError(f"A Fudge Point converts a deadly wound; {LEVEL_NAMES[level]} is not deadly.",
-                                field="points_spent")
-            steps.append(Step("F95 4.64", f"A Fudge Point converts the deadly {LEVEL_NAMES[level]} wound "
-                              "to a merely serious one: Very Hurt.", {"level": level, "lowered_to": VERY_HURT}))
-            level = VERY_HURT
-        else:
-            if points_spent > 3:
-                raise RuleError("At most three Meta Points (three levels) per wound.", field="points_spent")
-            if points_spent > level:
-                raise RuleError(f"A {LEVEL_NAMES[level]} wound can be lowered only {level} level(s).",
-                                field="points_spent")
-            lowered = level - points_spent
-            steps.append(Step("MUD 4.64", f"{points_spent} Meta Point{'s' if points_spent > 1 else ''} "
-                              f"lower the {LEVEL_NAMES[level]} wound to {LEVEL_NAMES[lowered]}.",
-                              {"level": level, "points": points_spent, "lowered_to": lowered}))
-            level = lowered
+        level = _spend_points(level, points_spent, rules["wounds.points"], protected, steps)
     return GuardOutcome(asked, level, points_spent, tuple(steps))
+
+
+def _spend_points(level: int, points_spent: int, mode: str, protected: bool, steps: list[Step]) -> int:
+    """The wound after Fudge Points (F95 4.64 no. 3) or Meta Points (MUD 4.64) spent against it."""
+    if mode == "none":
+        raise RuleError("This ruleset has no points to spend against a wound (F95 4.64 no. 3 and "
+                        "MUD 4.64 are options).", field="points_spent")
+    if mode == "fudge":
+        if not protected:
+            raise RuleError("Fudge Points against death are for PCs (and major NPCs, if the GM "
+                            "allows), not run-of-the-mill NPCs.", field="points_spent")
+        if points_spent > 1:
+            raise RuleError("One Fudge Point converts a deadly wound; spend only one.", field="points_spent")
+        if level < NEAR_DEATH:
+            raise RuleError(f"A Fudge Point converts a deadly wound; {LEVEL_NAMES[level]} is not deadly.",
+                            field="points_spent")
+        steps.append(Step("F95 4.64", f"A Fudge Point converts the deadly {LEVEL_NAMES[level]} wound "
+                          "to a merely serious one: Very Hurt.", {"level": level, "lowered_to": VERY_HURT}))
+        level = VERY_HURT
+    else:
+        if points_spent > 3:
+            raise RuleError("At most three Meta Points (three levels) per wound.", field="points_spent")
+        if points_spent > level:
+            raise RuleError(f"A {LEVEL_NAMES[level]} wound can be lowered only {level} level(s).",
+                            field="points_spent")
+        lowered = level - points_spent
+        steps.append(Step("MUD 4.64", f"{points_spent} Meta Point{'s' if points_spent > 1 else ''} "
+                          f"lower the {LEVEL_NAMES[level]} wound to {LEVEL_NAMES[lowered]}.",
+                          {"level": level, "points": points_spent, "lowered_to": lowered}))
+        level = lowered
+    return level
 
 
 def _fit_under(track: WoundTrack, level: int, limit: int, rules: RuleSet) -> int:
@@ -405,6 +410,7 @@ def damage_checks_in_use(rules: RuleSet) -> bool:
     return bool(rules["co.damage_check"])
 
 
+# Nine parameters: the check's own inputs (CO 4.3) and the recovery's (CO 4.4), keyword-only.
 def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: RuleSet,
                  recovering: bool = False, modifier: int = 0, rounds_out: int | None = None,
                  damage_points: int | None = None, pain: str = "normal") -> DamageCheckOutcome:
@@ -480,7 +486,7 @@ def damage_check(track: WoundTrack, *, capacity: int, faces: Any, rules: RuleSet
 
 # --- the GM's hand ----------------------------------------------------------------------------
 
-def set_box(track: WoundTrack, row: int, index: int, value: int, *, field: str = "box") -> RecordOutcome:
+def set_box(track: WoundTrack, row: Any, index: Any, value: Any, *, field: str = "box") -> RecordOutcome:
     """Mark or clear one box by hand: the GM's override of what the dice recorded (F95 4.57).
 
     ``row`` counts the track's rows from the lightest (0 = Scratch, or Terrible on the CO 3
