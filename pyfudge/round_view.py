@@ -2,7 +2,7 @@
 own): who has acted this round, the next pair to suggest, each fighter's new state after a
 resolution, what Undo would undo, the dice of each log entry, and the log as text or Markdown.
 
-The encounter's view (:meth:`pyfudge.encounter.Encounter.view`) carries these; the functions take
+The encounter's view (:func:`pyfudge.encounter_view.view`) carries these; the functions take
 the states and events as they are, so this module imports no encounter code.
 """
 

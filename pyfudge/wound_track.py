@@ -219,7 +219,7 @@ class WoundTrack:
         if extra:
             raise RuleError(f"Unknown wound track field {sorted(extra)[0]!r}.", field=f"{field}.{sorted(extra)[0]}")
         kind = data.get("kind", "boxes")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             raise RuleError(f"Track kind must be one of {', '.join(TRACK_KINDS)}, not {kind!r}.",
                             field=f"{field}.kind")
         dead = check_wound_level(data.get("dead", 0), field=f"{field}.dead")
