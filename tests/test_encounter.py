@@ -97,7 +97,8 @@ def test_a_new_event_after_undo_drops_the_redo_branch():
     enc.apply({"t": "add", "fighter": {"name": "A", "skills": {"Sword": 0}}})
     enc.apply({"t": "undo"})
     enc.apply({"t": "add", "fighter": {"name": "B", "skills": {"Sword": 0}}})
-    assert not encounter_view.view(enc)["can_redo"] and [c["name"] for c in encounter_view.view(enc)["combatants"]] == ["B"]
+    shown = encounter_view.view(enc)
+    assert not shown["can_redo"] and [c["name"] for c in shown["combatants"]] == ["B"]
 
 
 def test_a_bad_event_is_refused_naming_the_field_and_changes_nothing():

@@ -99,7 +99,8 @@ def test_a_stunned_foe_defends_and_counts_but_does_not_wound():
 
 
 def test_a_stunned_lone_fighter_defends_but_does_not_wound():
-    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}, "damage": [1, 1, 1, 1]},
+    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"],
+             "lone_dice": {"roll": {"total": 4}, "damage": [1, 1, 1, 1]},
              "foe_dice": {"c2": {"roll": {"total": -4}}, "c3": {"roll": {"total": -4}}}, "targets": ["c3"]}
     enc = fight(HERO, ORC, GOB)
     enc.apply(event)

@@ -163,7 +163,7 @@ def test_ranged_unaware_thrown_shoot_back_and_autofire():
 
 
 from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
+from hypothesis import strategies as st  # noqa: E402
 
 _ids = st.sampled_from(["c1", "c2", "c3", "c9", 3, None])
 _roll = st.fixed_dictionaries({}, optional={"faces": st.lists(st.sampled_from([-1, 0, 1, 2]), max_size=5),
@@ -173,12 +173,14 @@ _decl = st.fixed_dictionaries({}, optional={"skill": st.sampled_from(["Sword", "
                                             "defence_skill": st.sampled_from(["Sword", "Nope"]),
                                             "aim": st.sampled_from(["head", ""]), "max_level": st.integers(0, 7)})
 _group = st.fixed_dictionaries({"t": st.just("group"), "lone": _ids}, optional={
-    "foes": st.lists(_ids, max_size=3), "lone_dice": _fdice, "foe_dice": st.dictionaries(st.sampled_from(["c2", "c3", "x"]), _fdice),
+    "foes": st.lists(_ids, max_size=3), "lone_dice": _fdice,
+    "foe_dice": st.dictionaries(st.sampled_from(["c2", "c3", "x"]), _fdice),
     "foe_declares": st.dictionaries(st.sampled_from(["c2", "c3"]), _decl), "lone_declares": _decl,
     "group_roll": st.one_of(_roll, st.integers()), "ignored": st.lists(_ids, max_size=2),
     "targets": st.lists(_ids, max_size=2), "space": st.sampled_from(["open", "doorway", 1])})
 _ranged = st.fixed_dictionaries({"t": st.just("ranged"), "shooter": _ids, "target": _ids}, optional={
-    "mode": st.sampled_from(["aware", "unaware", "shoot_back", "x"]), "weapon": st.sampled_from(["thrown", "propelled", 0]),
+    "mode": st.sampled_from(["aware", "unaware", "shoot_back", "x"]),
+    "weapon": st.sampled_from(["thrown", "propelled", 0]),
     "burst": st.integers(-1, 2000), "difficulty": st.integers(-5, 5), "target_difficulty": st.integers(-5, 5),
     "shooter_dice": _fdice, "target_dice": _fdice, "shooter_declares": _decl, "target_declares": _decl})
 

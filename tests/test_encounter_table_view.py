@@ -67,7 +67,8 @@ def test_a_new_round_clears_who_has_acted_and_undo_restores_it():
 
 def test_the_next_pair_is_the_first_who_has_not_acted_against_a_foe_who_has_not():
     enc = party()
-    assert {k: encounter_view.view(enc)["next"][k] for k in ("a", "b", "round_over")} == {"a": "c1", "b": "c3", "round_over": False}
+    suggested = encounter_view.view(enc)["next"]
+    assert {k: suggested[k] for k in ("a", "b", "round_over")} == {"a": "c1", "b": "c3", "round_over": False}
     enc.apply(exchange("c1", "c3", 0, 0))
     nxt = encounter_view.view(enc)["next"]
     assert (nxt["a"], nxt["b"], nxt["kind"]) == ("c2", "c4", "round")
@@ -154,7 +155,8 @@ def test_the_log_exports_as_text_and_as_markdown():
 
 def test_a_log_entry_is_explained_again():
     call("encounter.new", id="tv-explain")
-    for rev, event in enumerate([add("Aldric", "players"), add("Goblin", "foes", role="npc"), exchange("c1", "c2", 3, -3)]):
+    events = [add("Aldric", "players"), add("Goblin", "foes", role="npc"), exchange("c1", "c2", 3, -3)]
+    for rev, event in enumerate(events):
         call("encounter.apply", id="tv-explain", rev=rev, event=event)
     got = call("encounter.explain", id="tv-explain", rev=3, index=2)["result"]
     assert got["text"].startswith("Round 1, Aldric vs Goblin") and got["steps"][0]["section"] == "F95 4.22"
@@ -207,7 +209,8 @@ def test_the_odds_come_with_one_plain_line():
     r = call("encounter.odds", id="tv-odds", rev=2, event={"t": "exchange", "a": "c1", "b": "c2"})["result"]
     hurt = sum(w["p"] for w in r["directions"][0]["wounds"] if w["level"] > 0)
     likely = max((w for w in r["directions"][0]["wounds"] if w["level"] > 0), key=lambda w: w["p"])["name"]
-    assert r["summary"].startswith(f"Aldric wounds Goblin {round(hurt * 100)} %, most likely {likely}; Goblin wounds Aldric ")
+    assert r["summary"].startswith(f"Aldric wounds Goblin {round(hurt * 100)} %, most likely {likely}; "
+                                   "Goblin wounds Aldric ")
 
 
 def test_an_early_target_he_cannot_wound_gets_no_wound_and_the_round_still_applies():

@@ -64,7 +64,8 @@ def test_the_view_says_which_damage_dice_the_ruleset_reads(options, preset, dice
 
 def test_min_mid_max_reads_the_three_d6_the_view_asks_for():
     enc = fight({"damage.system": "minmidmax"})
-    assert encounter_view.view(enc)["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "d6": True, "graze": None}
+    assert encounter_view.view(enc)["damage_dice"] == {"dice": "3d6", "count": 3, "rolls": False, "d6": True,
+                                                       "graze": None}
     # Without them the hit is refused, naming the damage dice; with them it lands (F95 4.63).
     assert "damage" in refused(enc, HIT).field
     enc.apply({**HIT, "a_dice": {**HIT["a_dice"], "damage": [2, 5, 4]}})
@@ -92,7 +93,8 @@ def test_a_graze_die_beside_min_mid_max_has_its_own_entry():
     for face in (-1, 0, 1):
         trial = fight(GRAZE_DIE)
         trial.apply({**GRAZE, "a_dice": {**GRAZE["a_dice"], "graze": [face]}})
-        texts = [s["text"] for s in encounter_view.view(trial)["last"]["outcome"]["steps"] if s["section"] == "F95 4.56"]
+        steps = encounter_view.view(trial)["last"]["outcome"]["steps"]
+        texts = [s["text"] for s in steps if s["section"] == "F95 4.56"]
         assert f"Damage die {face:+d} on a graze moves it at most one level: Scratch." in texts
     # A hit still reads the 3d6, whatever graze die is given.
     enc.apply({**HIT, "a_dice": {**HIT["a_dice"], "damage": [2, 5, 4], "graze": [1]}})
@@ -145,8 +147,8 @@ def test_roll_d6_refuses_bad_input_with_its_field(args, field):
 def test_the_view_says_how_the_combat_roll_is_entered():
     assert encounter_view.view(fight())["roll_dice"] == {"dice": "4dF", "count": 4, "faces": True, "low": -4, "high": 4}
     # low/high: the totals a player may enter for the technique (dice.Technique).
-    assert encounter_view.view(fight(preset="fudge1993"))["roll_dice"] == {"dice": "2d6_remove_higher", "count": 2, "faces": False,
-                                                             "low": -5, "high": 5}
+    roll_dice = encounter_view.view(fight(preset="fudge1993"))["roll_dice"]
+    assert roll_dice == {"dice": "2d6_remove_higher", "count": 2, "faces": False, "low": -5, "high": 5}
 
 
 @pytest.mark.parametrize("preset, options, count", [
@@ -259,7 +261,8 @@ def test_a_fighter_down_after_a_failed_damage_check_is_named_so():
     c = enc.state.combatants[1]
     sheet = {**c.fighter.to_dict(), "track": {**c.fighter.track_for(enc.state.rules).to_dict(), "dropped": True}}
     enc.apply({"t": "edit", "id": "c2", "fighter": sheet})
-    assert set(card(enc, "c2")["unable"].values()) == {"Knocked down by a failed damage check: out of combat (CO 4.3.2)"}
+    down = "Knocked down by a failed damage check: out of combat (CO 4.3.2)"
+    assert set(card(enc, "c2")["unable"].values()) == {down}
 
 
 def stunned_orc():
@@ -334,7 +337,8 @@ def test_the_view_offers_a_called_shots_relative_degree_where_the_rules_read_one
     declare = encounter_view.view(enc)["declare"]
     assert declare["aim_relative"] == offered
     assert declare["parts"] == [row["name"] for row in enc.state.rules["location.table"]] and declare["parts"]
-    roll = {"roll": {"faces": [0, 0, 0, 0]}} if encounter_view.view(enc)["roll_dice"]["faces"] else {"roll": {"total": 0}}
+    faces = encounter_view.view(enc)["roll_dice"]["faces"]
+    roll = {"roll": {"faces": [0, 0, 0, 0]}} if faces else {"roll": {"total": 0}}
     event = {"t": "exchange", "kind": "round", "a": "c1", "b": "c2", "a_dice": roll, "b_dice": roll,
              "a_declares": {"aim": declare["parts"][0], "aim_relative": 2}}
     if offered:
