@@ -36,6 +36,7 @@ from .checks import REQUEST
 from .combat import attack, declaration, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
 from .encounter import Encounter
+from .encounter_view import view
 from .errors import FudgeError, RequestError
 
 API_VERSION = 1
@@ -372,7 +373,7 @@ def _hold(eid: str, enc: Encounter) -> None:
 
 def _opened(eid: str, enc: Encounter) -> dict[str, Any]:
     _hold(eid, enc)
-    return {"id": eid, "rev": len(enc.log), "view": enc.view()}
+    return {"id": eid, "rev": len(enc.log), "view": view(enc)}
 
 
 def _at_rev(args: Args, eid: str | None, *, any_rev: bool = False) -> Encounter:
@@ -445,7 +446,7 @@ def _enc_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
     data = codec.unwrap(codec.decode_link(_need(args, "fragment"), field="fragment"), "encounter",
                         field="fragment")
     enc = Encounter.from_dict(data, field="fragment.data")
-    return {"encounter": enc.to_dict(), "view": enc.view()}
+    return {"encounter": enc.to_dict(), "view": view(enc)}
 
 
 def _enc_players_link(args: Args, rng: random.Random) -> dict[str, Any]:

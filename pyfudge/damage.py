@@ -19,10 +19,10 @@ Dice are inputs: ``resolve_damage`` reads the faces it is given and never rolls.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import catalogue, minmidmax
+from . import minmidmax
 from .catalogue import (  # noqa: F401  (Weapon, Armor and the catalogue helpers are damage's API too)
     GUN_BONUS,
     PIERCING,
@@ -37,8 +37,9 @@ from .catalogue import (  # noqa: F401  (Weapon, Armor and the catalogue helpers
     weapons,
 )
 from .checks import REQUEST as check
+from .damage_armor import armor_on_hit
 from .dice import check_fudge_faces
-from .errors import DiceError, FudgeError, OptionError, RuleError
+from .errors import DiceError, FudgeError, RuleError
 from .explain import Step
 from .factors import (  # noqa: F401  (the factors are damage's API too)
     PART_KINDS,
@@ -48,8 +49,7 @@ from .factors import (  # noqa: F401  (the factors are damage's API too)
     offensive_factors,
 )
 from .minmidmax import MMM_DEGREE_BONUS, MMM_FACTOR_BONUS, MMM_READINGS, read_minmidmax  # noqa: F401
-from .options import Option, need_dict, need_int, need_list, same
-from .wounds import DEAD, HURT, LEVEL_NAMES, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT
+from .wound_levels import DEAD, HURT, LEVEL_NAMES, NEAR_DEATH, UNDAMAGED
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import RuleSet
@@ -65,21 +65,6 @@ THRESHOLDS: dict[str, list[int]] = {
     "epic": [1, 2, 4, 6, 7],       # F95 4.63, epic game: 1, 2-3, 4-5, 6, 7+
 }
 
-# F95 4.56 sample graze severity table: rows [least factor, level]; below the first row: none.
-F95_GRAZE_TABLE = [[0, SCRATCH], [5, HURT]]
-# MUD 4.56 graze severity table (TDF + Strength/Weapon Scale): 0-4 Scratch, 5-8 Hurt, 9+ Very Hurt.
-MUD_GRAZE_TABLE = [[0, SCRATCH], [5, HURT], [9, VERY_HURT]]
-
-DIE_CHOICES = (
-    ("none", "No damage die"),
-    ("number_1df", "1dF added to the damage number (F95 4.61)"),
-    ("level_1df", "1dF added to the wound level (F95 4.61)"),
-    ("even_odd_number", "Even/odd opposed rolls adjust the factors (F95 4.61)"),
-    ("even_odd_level", "Even/odd opposed rolls adjust the wound level (F95 4.61)"),
-    ("situational_limited", "4dF situational roll with the three limitations (F95 4.61)"),
-    ("situational", "4dF situational roll, no limitations (F95 4.61)"),
-    ("odd_die", "Odd-coloured die of the combat roll (MUD 4.61)"),
-)
 _NUMBER_DICE = {"number_1df", "even_odd_number", "situational_limited", "situational", "odd_die"}
 _LEVEL_DICE = {"level_1df", "even_odd_level"}
 _ONE_DIE = {"number_1df", "level_1df", "odd_die"}
@@ -113,7 +98,7 @@ def wound_level(number: int, table: Sequence[int]) -> int:
 
 def graze_level(value: int, table: Sequence[Sequence[int]]) -> int:
     """The level a graze table gives ``value`` (F95 4.56, MUD 4.56): below the first row, none."""
-    level = UNDAMAGED
+    level: int = UNDAMAGED
     for least, row_level in table:
         if value >= least:
             level = row_level
@@ -219,53 +204,6 @@ def _check_factors(value: Any, side: str, where: str) -> Factors:
     return value
 
 
-def _adjust(odf: Factors, ddf: Factors, rd: int, rules: RuleSet, steps: list[Step]) -> Factors:
-    """Armor and Scale rules that depend on the weapon and the hit; returns the DDF to use."""
-    armor = ddf.value_of("armor")
-    if rules["co.armor"] and ddf.coverage is not None:
-        if rd > ddf.coverage:
-            # CO 1.3: "If the striker's degree of success is greater than the CV ... as if no armor".
-            steps.append(Step("CO 1.3", f"Degree of success {rd} is above the armor's Coverage Value "
-                              f"{ddf.coverage}: the blow finds an unprotected spot, armor is ignored.",
-                              {"degree": rd, "coverage": ddf.coverage, "armor_before": armor, "armor_after": 0}))
-            ddf = ddf.without("armor")
-            armor = 0
-        else:
-            steps.append(Step("CO 1.3", f"Degree of success {rd} is not above the Coverage Value "
-                              f"{ddf.coverage}: the armor counts.", {"degree": rd, "coverage": ddf.coverage}))
-    if odf.heavy_blunt and rules["damage.heavy_blunt"] and armor > 0:
-        # F95 4.54 optional: heavy blunt metal weapons halve armor protection, round down.
-        halved = armor // 2
-        ddf = _merge_kind(ddf, "armor", halved)
-        steps.append(Step("F95 4.54", f"Heavy blunt weapon: armor {armor:+d} counts as {halved:+d}.",
-                          {"armor_before": armor, "armor_after": halved}))
-    mass = ddf.value_of("mass_scale")
-    if odf.scale_piercing != "none" and mass > 0:
-        if rd >= rules["damage.piercing_degree"]:
-            # F95 4.58 / MUD 4.58: "if they hit well, simply halve the Scale value, or ignore it".
-            after = mass // 2 if odf.scale_piercing == "halve" else 0
-            ddf = _merge_kind(ddf, "mass_scale", after)
-            steps.append(Step("F95 4.58", f"Scale-piercing weapon hits well (+{rd}): Mass Scale "
-                              f"{mass:+d} counts as {after:+d}.", {"mass_before": mass, "mass_after": after}))
-        else:
-            steps.append(Step("F95 4.58", f"Scale-piercing weapon, but +{rd} is not a good enough hit "
-                              f"(needs +{rules['damage.piercing_degree']}): Mass Scale counts fully.",
-                              {"mass": mass}))
-    return ddf
-
-
-def _merge_kind(f: Factors, kind: str, value: int) -> Factors:
-    """Replace every part of ``kind`` by one part carrying ``value`` (keeps the first label)."""
-    first = next(p for p in f.parts if p.kind == kind)
-    parts: list[FactorPart] = []
-    for p in f.parts:
-        if p.kind != kind:
-            parts.append(p)
-        elif p is first:
-            parts.append(replace(p, value=value))
-    return replace(f, parts=tuple(parts))
-
-
 def _die_effect(mode: str, damage_die: Any, attack_roll: Any, defense_roll: Any,
                 steps: list[Step]) -> tuple[int, tuple[int, ...]]:
     """What the damage die in force adds (F95 4.61, MUD 4.61) and the faces it read."""
@@ -363,6 +301,7 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet
     return relook(adj), new_number
 
 
+# Ten keyword-only parameters: the hit, its factors and each die the options in force may read.
 def resolve_damage(
     *,
     relative_degree: int,
@@ -415,7 +354,7 @@ def resolve_damage(
              + (f"; {'Damage Resistant' if resist > 0 else 'Fragile'} {resist:+d}: one wound level (F95 4.52), "
                 "not in this total" if resist else "") + ".", {"ddf": ddf.to_dict()}),
     ]
-    ddf_used = _adjust(odf, ddf.without("resistant") if resist else ddf, rd, rules, steps)
+    ddf_used = armor_on_hit(odf, ddf.without("resistant") if resist else ddf, rd, rules, steps)
     factor = odf.without("all_out").total - ddf_used.total
     steps.append(Step(f"{book} 4.55", f"Total damage factor {odf.without('all_out').total:+d} − "
                       f"({ddf_used.total:+d}) = {factor:+d}.", {"factor": factor}))
@@ -426,14 +365,54 @@ def resolve_damage(
     top = len(table)  # the highest level this table reaches (Near Death unless Dead has a number)
     common = dict(relative_degree=rd, factor=factor, graze=graze, system=system,
                   armor=ddf_used.value_of("armor"))
-
+    hit = _Hit(rd, odf, ddf_used, factor, all_out, resist, rules, steps, common, book, table, top, graze)
+    rolls = _Rolls(damage_die, attack_roll, defense_roll, capacity_roll)
     if graze and graze_mode == "f95":
-        return _graze_f95(odf, ddf_used, factor, all_out, resist, rules, damage_die, attack_roll,
-                          defense_roll, scale_difference, capacity_roll, steps, common)
+        return _graze_f95(hit, rolls, scale_difference)
     if system == "minmidmax" and not graze:
-        return _resolve_minmidmax(rd, factor, all_out, resist, table, top, rules, damage_die, capacity_roll,
-                          steps, common)
+        return _resolve_minmidmax(hit, rolls)
+    return _resolve_number(hit, rolls, scale_difference, critical)
 
+
+@dataclass(frozen=True)
+class _Hit:
+    """A hit's damage inputs as :func:`resolve_damage` checked them, for each way of reading it."""
+
+    rd: int
+    odf: Factors
+    ddf: Factors  # as used: armor and Scale rules applied
+    factor: int
+    all_out: int
+    resist: int
+    rules: RuleSet
+    steps: list[Step]  # the explanation so far; each reading appends to it
+    common: dict[str, Any]  # the DamageOutcome fields every reading shares
+    book: str
+    table: list[int]
+    top: int
+    graze: bool
+
+
+@dataclass(frozen=True)
+class _Rolls:
+    """The dice a damage reading may need (see :func:`resolve_damage`)."""
+
+    damage_die: Any
+    attack_roll: Any
+    defense_roll: Any
+    capacity_roll: Any
+
+
+def _resolve_number(hit: _Hit, rolls: _Rolls, scale_difference: int, critical: bool) -> DamageOutcome:
+    """F95 4.55 / MUD 4.55: the damage number (factor + relative degree) read on the wound table,
+    moved by a damage die (F95 4.61), Scale rolls (F95 4.58), Damage Capacity (F95 4.52) and, on a
+    Mudge graze, capped by the graze table (MUD 4.56)."""
+    rd, odf, ddf_used, factor, all_out, resist = hit.rd, hit.odf, hit.ddf, hit.factor, hit.all_out, hit.resist
+    rules, steps, common, book, table, top, graze = (hit.rules, hit.steps, hit.common, hit.book, hit.table,
+                                                     hit.top, hit.graze)
+    damage_die, attack_roll, defense_roll = rolls.damage_die, rolls.attack_roll, rolls.defense_roll
+    capacity_roll = rolls.capacity_roll
+    system = rules["damage.system"]
     mode = rules["damage.die"]
     doubled = system == "doubled"
     calc = factor + all_out + rd * (2 if doubled else 1)
@@ -454,8 +433,9 @@ def resolve_damage(
         level = new
     elif mode in _LEVEL_DICE:
         steps.append(Step("F95 4.61", "No wound for the damage die to change.", {"effect": effect}))
-    level, number = _capacity_adjust(level, number, lambda d: wound_level(number + d, table), rules, resist,
-                                     capacity_roll, top, steps)
+    read = number
+    level, adjusted = _capacity_adjust(level, read, lambda d: wound_level(read + d, table), rules, resist,
+                                       capacity_roll, top, steps)
     cap = None
     if graze:
         # MUD 4.56: the graze table (TDF + Strength/Weapon Scale) is the most a graze can do.
@@ -467,7 +447,7 @@ def resolve_damage(
             steps.append(Step("MUD 4.56", f"{LEVEL_NAMES[level]} is capped at {LEVEL_NAMES[cap]}.",
                               {"before": level, "after": cap}))
             level = cap
-    return DamageOutcome(number=number, level=level, cap=cap, die=mode,
+    return DamageOutcome(number=adjusted, level=level, cap=cap, die=mode,
                          die_effect=effect if mode != "none" else 0, faces=faces,
                          steps=tuple(steps), **common)
 
@@ -502,14 +482,13 @@ def _scale_rolls(odf: Factors, ddf: Factors, number: int, mode: str, rules: Rule
     return number, faces
 
 
-def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: int, rules: RuleSet,
-               damage_die: Any, attack_roll: Any, defense_roll: Any, scale_difference: int,
-               capacity_roll: Any, steps: list[Step], common: dict) -> DamageOutcome:
+def _graze_f95(hit: _Hit, rolls: _Rolls, scale_difference: int) -> DamageOutcome:
     """F95 4.56: a relative degree of +1 reads the graze table; a damage die moves it at most one
     level; the all-out offence bonus raises it a level (F95 4.7: "her normal Scratch result (for a
     graze) is increased to Hurt"). The +2 the foe of a failed all-out attacker gets (F95 4.31)
     raises it two levels the same way under ``melee.all_out_foe_graze`` "levels" (then it is left
     out of the table's look-up), or stays in the damage factor the table reads ("factor")."""
+    odf, factor, all_out, resist, rules, steps = hit.odf, hit.factor, hit.all_out, hit.resist, hit.rules, hit.steps
     table = rules["damage.graze_table"]
     top = max(level for _, level in table)
     foe = odf.value_of("foe_all_out") if rules["melee.all_out_foe_graze"] == "levels" else 0
@@ -538,9 +517,10 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
                           "levels, but this graze does no damage to raise.", {"bonus": foe}))
     level = base
     mode = rules["damage.die"]
-    effect, faces = 0, ()
+    effect = 0
+    faces: tuple[int, ...] = ()
     if mode != "none" and rules["damage.graze_die"] == "one_level":
-        effect, faces = _die_effect(mode, damage_die, attack_roll, defense_roll, steps)
+        effect, faces = _die_effect(mode, rolls.damage_die, rolls.attack_roll, rolls.defense_roll, steps)
         if mode in _LEVEL_DICE:
             moved = base + effect if base > UNDAMAGED else base  # a level die makes no wound (as on a hit)
         else:
@@ -556,9 +536,9 @@ def _graze_f95(odf: Factors, ddf: Factors, factor: int, all_out: int, resist: in
         moved = graze_level(index + effect + points, table)
         return moved + all_out + foe if moved > UNDAMAGED else moved
 
-    level, _ = _capacity_adjust(level, None, relook, rules, resist, capacity_roll, max(top, base), steps)
+    level, _ = _capacity_adjust(level, None, relook, rules, resist, rolls.capacity_roll, max(top, base), steps)
     return DamageOutcome(number=None, level=level, cap=base, die=mode, die_effect=effect, faces=faces,
-                         steps=tuple(steps), **common)
+                         steps=tuple(steps), **hit.common)
 
 
 def _graze_scale(odf: Factors, rules: RuleSet) -> int:
@@ -567,11 +547,12 @@ def _graze_scale(odf: Factors, rules: RuleSet) -> int:
     return odf.value_of("strength_scale") if rules["damage.graze_scale"] == "strength" else 0
 
 
-def _resolve_minmidmax(rd: int, factor: int, all_out: int, resist: int, table: list[int], top: int,
-               rules: RuleSet, damage_die: Any, capacity_roll: Any, steps: list[Step],
-               common: dict) -> DamageOutcome:
+def _resolve_minmidmax(hit: _Hit, rolls: _Rolls) -> DamageOutcome:
     """F95 4.63 (tables from F95b 4.63): bonuses for damage factor and relative degree choose
     which of 3d6 to read; a total bonus below zero means no damage and no roll."""
+    rd, factor, all_out, resist, table, top = hit.rd, hit.factor, hit.all_out, hit.resist, hit.table, hit.top
+    rules, steps, common = hit.rules, hit.steps, hit.common
+    damage_die, capacity_roll = rolls.damage_die, rolls.capacity_roll
     fb = minmidmax.bonus(factor, rules["damage.mmm_factor_bonus"])
     if rules["damage.mmm_low_penalty"] and factor <= -5:
         fb = -2  # "The GM may charge a −2 penalty if the damage factor is well below 0 (−5 or worse)"
@@ -602,154 +583,8 @@ def _resolve_minmidmax(rd: int, factor: int, all_out: int, resist: int, table: l
     level = wound_level(number, table)
     steps.append(Step("F95 4.63", _table_text(number, level, table), {"number": number, "level": level,
                                                                        "thresholds": table}))
-    level, number = _capacity_adjust(level, number, lambda d: wound_level(number + d, table), rules, resist,
-                                     capacity_roll, top, steps)
-    return DamageOutcome(number=number, level=level, cap=None, die="3d6", die_effect=0, faces=faces,
+    read = number
+    level, adjusted = _capacity_adjust(level, read, lambda d: wound_level(read + d, table), rules, resist,
+                                       capacity_roll, top, steps)
+    return DamageOutcome(number=adjusted, level=level, cap=None, die="3d6", die_effect=0, faces=faces,
                          steps=tuple(steps), **common)
-
-
-# ---------------------------------------------------------------------------------------------
-# Option checks for the tables
-# ---------------------------------------------------------------------------------------------
-
-def _check_thresholds(value: Any, where: str) -> list[int]:
-    """A wound table: 5 numbers (Scratch … Near Death) or 6 (a GM's number for Dead), rising."""
-    need_list(value, where, min_len=5, max_len=6)
-    out = [need_int(v, f"{where}[{i}]", low=1, high=200) for i, v in enumerate(value)]
-    for i in range(1, len(out)):
-        if out[i] <= out[i - 1]:
-            raise OptionError(f"{where}: each wound level needs more damage than the one before "
-                              f"({out[i]} after {out[i - 1]}).", field=f"{where}[{i}]")
-    return out
-
-
-def _check_graze_table(value: Any, where: str) -> list[list[int]]:
-    """Graze rows [least damage factor, level], factors rising, levels Scratch…Near Death rising."""
-    need_list(value, where, min_len=1, max_len=5)
-    out = []
-    for i, row in enumerate(value):
-        need_list(row, f"{where}[{i}]", min_len=2, max_len=2)
-        least = need_int(row[0], f"{where}[{i}][0]", low=-50, high=50)
-        level = need_int(row[1], f"{where}[{i}][1]", low=SCRATCH, high=NEAR_DEATH)
-        if out and (least <= out[-1][0] or level <= out[-1][1]):
-            raise OptionError(f"{where}[{i}]: rows must rise in damage factor and in level.", field=f"{where}[{i}]")
-        out.append([least, level])
-    return out
-
-
-def _check_bonus_table(value: Any, where: str) -> dict:
-    """A Min-Mid-Max bonus table ``{"below": b, "rows": [[least, bonus], …]}`` (F95b 4.63)."""
-    def rows(v: Any, w: str) -> list[list[int]]:
-        need_list(v, w, min_len=1, max_len=10)
-        out: list[list[int]] = []
-        for i, row in enumerate(v):
-            need_list(row, f"{w}[{i}]", min_len=2, max_len=2)
-            least = need_int(row[0], f"{w}[{i}][0]", low=-50, high=50)
-            bonus = need_int(row[1], f"{w}[{i}][1]", low=-5, high=4)
-            if out and least <= out[-1][0]:
-                raise OptionError(f"{w}[{i}]: rows must rise.", field=f"{w}[{i}]")
-            out.append([least, bonus])
-        return out
-    return need_dict(value, where, {"below": lambda v, w: need_int(v, w, low=-5, high=4), "rows": rows})
-
-
-def _normal(cls: type, entries: list[dict]) -> list[dict]:
-    """Catalogue entries with every field, as a GM's edited table comes back (so equal compares equal)."""
-    return [cls.from_dict(e).to_dict() for e in entries]
-
-
-def _presets(f95: Any, mud: Any, f93: Any) -> dict[str, Any]:
-    return {"fudge1995": f95, "mudge": mud, "fudge1993": f93}
-
-
-OPTIONS: tuple[Option, ...] = (
-    Option("damage.system", "Damage system", "F95 4.55, 4.63", "choice", same("standard"),
-           help="How the damage number is found: factor + relative degree (F95 4.55, MUD 4.55), "
-                "factor + doubled relative degree (F95 4.55), or the 3d6 Min-Mid-Max roll (F95 4.63).",
-           group="Damage", choices=(("standard", "Damage factor + relative degree"),
-                                    ("doubled", "Damage factor + doubled relative degree"),
-                                    ("minmidmax", "Min-Mid-Max 3d6"))),
-    Option("damage.thresholds", "Wound table", "F95 4.55, 4.63", "choice", same("book"),
-           help="The damage needed for each wound level. 'As the system prints it' uses 1-2/3-4/5-6/7-8/9+ "
-                "or, with doubled relative degree, 1-3/4-6/7-9/10-12/13+.", group="Damage",
-           choices=(("book", "As the damage system prints it"), ("standard", "1-2, 3-4, 5-6, 7-8, 9+"),
-                    ("doubled", "1-3, 4-6, 7-9, 10-12, 13+"), ("epic", "Epic: 1, 2-3, 4-5, 6, 7+"),
-                    ("custom", "The GM's own table"))),
-    Option("damage.custom_thresholds", "GM's wound table", "F95 4.55", "table", same([1, 3, 5, 7, 9]),
-           help="Least damage for Scratch, Hurt, Very Hurt, Incapacitated, Near Death (and Dead, if "
-                "you give it a number). Used when the wound table is 'The GM's own table'.",
-           group="Damage", check=_check_thresholds),
-    Option("damage.capacity", "Damage Capacity", "F95 4.52", "choice", same("factor"),
-           help="Damage Capacity (Mudge: Constitution) +3…−3 as a defensive factor; or a DC roll that "
-                "adjusts each wound of Hurt or worse; or the gift Damage Resistant / fault Fragile; or not "
-                "in the damage at all (DC as the wound record, Willpower).", group="Damage",
-           choices=(("factor", "Defensive factor +3…−3"), ("roll", "DC roll adjusts severity"),
-                    ("gift", "Damage Resistant / Fragile"), ("none", "Not counted in damage"))),
-    Option("damage.capacity_step", "Capacity adjusts by", "F95 4.52", "choice", same("level"),
-           help="A DC roll or Damage Resistant/Fragile changes the wound by one level or one damage point.",
-           group="Damage", choices=(("level", "One wound level"), ("point", "One damage point"))),
-    Option("damage.graze", "Grazes (relative degree +1)", "F95 4.56, MUD 4.56", "choice",
-           _presets("f95", "mudge", "f95"),
-           help="F95: the graze table gives the wound. Mudge: damage as usual, at most the graze table's "
-                "level. Off: +1 is an ordinary hit.", group="Damage",
-           choices=(("f95", "Graze table gives the wound (F95)"), ("mudge", "Graze table caps the wound (Mudge)"),
-                    ("off", "No graze rule"))),
-    Option("damage.graze_table", "Graze severity table", "F95 4.56, MUD 4.56", "table",
-           _presets(F95_GRAZE_TABLE, MUD_GRAZE_TABLE, F95_GRAZE_TABLE),
-           help="Rows of [least damage factor, wound level 1-5]; below the first row a graze does nothing.",
-           group="Damage", check=_check_graze_table),
-    Option("damage.graze_scale", "Graze table adds Strength Scale", "MUD 4.56", "choice",
-           _presets("none", "strength", "none"),
-           help="Mudge reads its graze table at TDF + the attacker's Strength (or Weapon) Scale. F95 reads "
-                "the damage factor alone, which already holds both Scales.", group="Damage",
-           choices=(("none", "Damage factor only (F95)"), ("strength", "TDF + Strength/Weapon Scale (Mudge)"))),
-    Option("damage.graze_die", "Damage die on a graze", "F95 4.56", "choice", same("one_level"),
-           help="Whether a damage die roll applies to an F95 graze, moving it at most one level (F95 4.56, 4.7). "
-                "(Mudge grazes always count the odd-coloured die, capped by the graze table.)",
-           group="Damage", choices=(("one_level", "Yes, at most one level"), ("none", "No"))),
-    Option("damage.die", "Damage die", "F95 4.61, MUD 4.61", "choice", _presets("none", "odd_die", "none"),
-           help="An optional damage roll. Mudge always reads the odd-coloured die of the combat roll.",
-           group="Damage", choices=DIE_CHOICES),
-    Option("damage.scale_roll", "Damage roll when only Scale stops a hit", "F95 4.58", "bool", same(False),
-           help="When Scale alone keeps a hit from a Scratch, a 4dF roll may still make it a Scratch.",
-           group="Damage"),
-    Option("damage.critical_penetration", "Critical success penetrates Scale", "F95 4.58", "int", same(0),
-           help="Points of damage a much smaller fighter's critical success always does (0: off).",
-           group="Damage", low=0, high=2),
-    Option("damage.piercing_degree", "Scale-piercing weapons need", "F95 4.58", "int", same(2),
-           help="Relative degree at which a scale-piercing weapon 'hits well' and halves or ignores Scale.",
-           group="Damage", low=1, high=10),
-    Option("damage.heavy_blunt", "Heavy blunt weapons halve armor", "F95 4.54", "bool", same(False),
-           help="Maces and flails: halve the defender's armor, round down (F95 optional note).", group="Damage"),
-    Option("damage.less_lethal", "Less lethal weapons", "F95 4.54", "bool", same(False),
-           help="Subtract 1 from every weapon except sharpness (longer combats).", group="Damage"),
-    Option("damage.tech_scale", "Tech level as Scale", "F95 4.65", "bool", same(False),
-           help="Add the weapon's and the armor's technological level as Scale.", group="Damage"),
-    Option("damage.mmm_factor_bonus", "Min-Mid-Max: damage factor bonus", "F95 4.63", "table",
-           same({"below": -1, "rows": MMM_FACTOR_BONUS}),
-           help="Die-reading bonus by damage factor: <0 −1, 0-2 0, 3-5 +1, 6+ +2.", group="Damage",
-           check=_check_bonus_table),
-    Option("damage.mmm_degree_bonus", "Min-Mid-Max: relative degree bonus", "F95 4.63", "table",
-           same({"below": 0, "rows": MMM_DEGREE_BONUS}),
-           help="Die-reading bonus by relative degree: 2-3 0, 4-5 +1, 6+ +2.", group="Damage",
-           check=_check_bonus_table),
-    Option("damage.mmm_low_penalty", "Min-Mid-Max: −2 for damage factor −5 or worse", "F95 4.63", "bool",
-           same(False), help="The damage factor bonus is −2 instead of −1 at −5 or worse.", group="Damage"),
-    Option("damage.weapons", "Weapon catalogue", "F95 4.54, MUD 4.54", "table",
-           _presets(_normal(Weapon, catalogue.F95_WEAPONS), _normal(Weapon, catalogue.MUD_WEAPONS),
-                    _normal(Weapon, catalogue.F95_WEAPONS)),
-           help="Weapons and their damage factors.", group="Damage", check=_check_catalogue(Weapon)),
-    Option("damage.armors", "Armor catalogue", "F95 4.54, MUD 4.54", "table",
-           _presets(_normal(Armor, catalogue.F95_ARMORS), _normal(Armor, catalogue.MUD_ARMORS),
-                    _normal(Armor, catalogue.F95_ARMORS)),
-           help="Armor and its protection.", group="Damage", check=_check_catalogue(Armor)),
-    Option("co.armor", "CO 1: Armor Value and Coverage Value", "CO 1", "bool", same(False),
-           help="Armor absorbs its AV; a degree of success above its CV ignores the armor.",
-           group="Combat Options"),
-    Option("co.armor_values", "CO 1: Armor Values", "CO 1.3", "table", same(catalogue.CO_ARMOR_VALUES),
-           help="Armor material and its Armor Value.", group="Combat Options",
-           check=_check_named_values("value", 0, 20)),
-    Option("co.coverage_values", "CO 1: Coverage Values", "CO 1.4", "table", same(catalogue.CO_COVERAGE_VALUES),
-           help="Armor type and its Coverage Value.", group="Combat Options",
-           check=_check_named_values("coverage", 0, 20)),
-)

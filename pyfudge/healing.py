@@ -17,6 +17,7 @@ from . import ladder
 from .errors import RuleError
 from .explain import Step
 from .options import Option, need_int, need_list, same
+from .wound_levels import TrackKind, cite
 from .wounds import (
     HURT,
     INCAPACITATED,
@@ -26,7 +27,6 @@ from .wounds import (
     UNDAMAGED,
     VERY_HURT,
     WoundTrack,
-    cite,
     record_wound,
 )
 
@@ -81,7 +81,9 @@ OPTIONS: tuple = (
 )
 
 # F95 4.8 / MUD 4.8: Constitution difficulty for a week of natural healing, by the wound level.
-NATURAL_DIFFICULTY = {SCRATCH: None, HURT: ladder.FAIR, VERY_HURT: ladder.GOOD, INCAPACITATED: ladder.GREAT}
+NATURAL_DIFFICULTY: dict[int, int | None] = {
+    SCRATCH: None, HURT: ladder.FAIR, VERY_HURT: ladder.GOOD, INCAPACITATED: ladder.GREAT,
+}
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def _rebuild(track: WoundTrack, wounds: Sequence[int], rules: RuleSet) -> WoundT
 def _refuse(track: WoundTrack) -> None:
     if track.dead:
         raise RuleError("The dead are not healed.", field="track")
-    if track.kind == "co":
+    if track.kind == TrackKind.CO:
         raise RuleError("The alternate wound track heals with heal_co (CO 3.2).", field="track")
 
 
@@ -154,7 +156,7 @@ def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     steps: list[Step] = []
     new = replace(track, stun_marks=tuple((0,) * len(r) for r in track.stun_marks),
                   shrugged=False, dropped=False, deferred=())
-    if track.deferred and track.kind in ("boxes", "pawn") and not track.dead:
+    if track.deferred and track.kind in (TrackKind.BOXES, TrackKind.PAWN) and not track.dead:
         # F95 4.52 no. 4: a temporary Willpower adjustment lasts "until the battle is over".
         restored = list(before)
         for recorded, true in track.deferred:
@@ -168,11 +170,12 @@ def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     if track.stun in (1, 2):
         steps.append(Step("F95 4.62", "Stun results heal after combat.", {}))
     if rules["healing.scratches_after_battle"] and not track.dead:
-        if track.kind == "capacity":
+        if track.kind == TrackKind.CAPACITY:
             if track.scratches:
-                steps.append(Step(cite(rules, "4.8"), "Scratches are erased after the battle.", {"scratches": track.scratches}))
+                steps.append(Step(cite(rules, "4.8"), "Scratches are erased after the battle.",
+                                  {"scratches": track.scratches}))
             new = replace(new, scratches=0)
-        elif track.kind in ("boxes", "pawn") and SCRATCH in before:
+        elif track.kind in (TrackKind.BOXES, TrackKind.PAWN) and SCRATCH in before:
             kept = [w for w in before if w != SCRATCH]
             new = _rebuild(new, kept, rules)
             steps.append(Step(cite(rules, "4.8"), f"{before.count(SCRATCH)} Scratch(es) erased after the battle.",
@@ -219,7 +222,7 @@ def heal(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
         step = Step(cite(rules, "4.8"), f"A {name} healing result heals nothing (Good or better is needed).",
                     {"result": result, "levels": 0})
         return HealOutcome(track, before, before, worst, worst, (step,))
-    if track.kind == "capacity":
+    if track.kind == TrackKind.CAPACITY:
         capacity = min(track.capacity + levels, track.capacity_start)
         new = replace(track, capacity=capacity, scratches=0)
         step = Step("F95 4.57", f"A {name} healing result restores Damage Capacity to "
@@ -234,7 +237,8 @@ def heal(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
             if before else f"A {name} healing result: no wounds to heal.")
     step = Step(cite(rules, "4.8"), text, {"result": result, "levels": levels, "before": list(before), "after": after})
     return HealOutcome(new, before, tuple(new.marked_wounds()), worst, new.worst,
-                       (step, Step(cite(rules, "4.8"), f"The fighter is now {LEVEL_NAMES[new.worst]}.", {"worst": new.worst})))
+                       (step, Step(cite(rules, "4.8"), f"The fighter is now {LEVEL_NAMES[new.worst]}.",
+                                   {"worst": new.worst})))
 
 
 def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
@@ -276,22 +280,23 @@ def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
             steps.append(Step(cite(rules, "4.51"), f"Week {week + 1}: no one recovers from Near Death on their own.",
                               {"week": week + 1}))
             continue
-        if need_rolls and NATURAL_DIFFICULTY[worst] is not None:
-            difficulty = NATURAL_DIFFICULTY[worst]
+        difficulty = NATURAL_DIFFICULTY[worst]
+        if need_rolls and difficulty is not None:
             roll = checked[week]
             if roll < difficulty:
-                steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} fails against "
-                                  f"{ladder.name(difficulty)} ({LEVEL_NAMES[worst]}): no healing this week.",
+                steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} fails "
+                                  f"against {ladder.name(difficulty)} ({LEVEL_NAMES[worst]}): no healing this week.",
                                   {"week": week + 1, "roll": roll, "difficulty": difficulty}))
                 continue
             steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} against "
                               f"{ladder.name(difficulty)} succeeds.",
                               {"week": week + 1, "roll": roll, "difficulty": difficulty}))
-        if current.kind == "capacity":
+        if current.kind == TrackKind.CAPACITY:
             current = replace(current, capacity=min(current.capacity + 1, current.capacity_start), scratches=0)
         else:
             current = _rebuild(current, [w for w in (_lower(w, 1) for w in current.marked_wounds()) if w], rules)
-        steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
+        steps.append(Step(cite(rules, "4.8"),
+                          f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
                           {"week": week + 1, "worst": current.worst}))
     return HealOutcome(current, before, tuple(current.marked_wounds()), worst_before, current.worst, tuple(steps))
 
@@ -304,7 +309,7 @@ def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     boxes per degree above the difficulty, so a bare success (degree 0) recovers none. Boxes are
     cleared from Legendary down. With ``co.heal_failure_hurts`` a failure marks a box per degree.
     """
-    if track.kind != "co":
+    if track.kind != TrackKind.CO:
         raise RuleError("heal_co is for the alternate wound track (CO 3).", field="track")
     if track.dead:
         raise RuleError("The dead are not healed.", field="track")

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from .combat.fighter import Fighter
-from .encounter import SIDES, kin, numbered_names
+from .encounter_state import SIDES, kin, numbered_names
 from .errors import RequestError
 
 MAX_TEMPLATES = 100

@@ -24,7 +24,8 @@ from typing import Any
 
 from . import ladder, wounds
 from .combat.fighter import Fighter
-from .encounter import MAX_COMBATANTS, MAX_ID, SIDES, _check_name, _factors, _status
+from .encounter_state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
+from .encounter_view import fighter_factors, status_text
 from .errors import RequestError
 from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
 from .rulesets import RuleSet
@@ -85,7 +86,7 @@ def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != keys:
         raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)
     try:
-        name = _check_name(data["name"])
+        name = check_name(data["name"])
     except RequestError as err:
         raise err.at(field) from None
     rnd = data["round"]
@@ -99,7 +100,8 @@ def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     cards, ids = [], set()
     for i, entry in enumerate(items):
         where = f"{field}.combatants[{i}]"
-        if not isinstance(entry, dict) or not {"id", "side", "fighter"} <= set(entry) <= {"id", "side", "fighter", "hurt"}:
+        keys = set(entry) if isinstance(entry, dict) else set()
+        if not isinstance(entry, dict) or not {"id", "side", "fighter"} <= keys <= {"id", "side", "fighter", "hurt"}:
             raise RequestError("A combatant of a players' link holds id, side, fighter and perhaps hurt.", field=where)
         cid = entry["id"]
         if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID or cid in ids:
@@ -107,7 +109,7 @@ def read(data: Any, *, field: str = "data") -> dict[str, Any]:
         ids.add(cid)
         if entry["side"] not in SIDES:
             raise RequestError(f"side must be one of {', '.join(SIDES)}.", field=f"{where}.side")
-        cards.append(_card(entry, rules, see, where, _factors, _status))
+        cards.append(_card(entry, rules, see, where, fighter_factors, status_text))
     return {"name": name, "round": rnd, "see": list(see), "combatants": cards}
 
 

@@ -26,7 +26,9 @@ from typing import Any
 
 from . import odds
 from . import ranged_odds as ranged_odds_mod
-from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged, remembered
+from .encounter import EVENT_FIELDS, remembered
+from .encounter_rounds import read_group, read_ranged
+from .encounter_state import EncounterError, State, declared
 from .errors import FudgeError, RequestError
 
 

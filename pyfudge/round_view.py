@@ -2,7 +2,7 @@
 own): who has acted this round, the next pair to suggest, each fighter's new state after a
 resolution, what Undo would undo, the dice of each log entry, and the log as text or Markdown.
 
-The encounter's view (:meth:`pyfudge.encounter.Encounter.view`) carries these; the functions take
+The encounter's view (:func:`pyfudge.encounter_view.view`) carries these; the functions take
 the states and events as they are, so this module imports no encounter code.
 """
 
@@ -111,7 +111,10 @@ def undo_label(last: dict[str, Any] | None, names: dict[str, str]) -> str:
     if not last:
         return ""
     kind = last.get("kind")
-    name = lambda cid: names.get(cid, cid)  # noqa: E731
+
+    def name(cid: str) -> str:
+        return names.get(cid, cid)
+
     if kind == "exchange":
         return f"{name(last['a'])} vs {name(last['b'])}"
     if kind == "initiative":
@@ -136,7 +139,8 @@ _DICE_FIELDS = (("a_dice", "a"), ("b_dice", "b"), ("lone_dice", "lone"), ("shoot
 
 def _faces(faces: Any) -> str | None:
     """Fudge faces as − 0 +, six-sided ones as numbers."""
-    if not isinstance(faces, list) or not faces or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+    whole = isinstance(faces, list) and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+    if not faces or not whole:
         return None
     fudge = all(f in (-1, 0, 1) for f in faces)
     return " ".join({1: "+", 0: "0", -1: "−"}[f] if fudge else str(f) for f in faces)
@@ -210,7 +214,8 @@ def log_document(name: str, lines: Iterable[str], dice: Iterable[str], fmt: str)
     entries = list(zip(lines, dice))
     if fmt == "markdown":
         out = [f"# {_md(name)}", ""]
-        out += [f"{i}. {_md(line)}" + (f"  \n   *Dice: {_md(d)}*" if d else "") for i, (line, d) in enumerate(entries, 1)]
+        out += [f"{i}. {_md(line)}" + (f"  \n   *Dice: {_md(d)}*" if d else "")
+                for i, (line, d) in enumerate(entries, 1)]
         return "\n".join(out) + "\n"
     out = [name, ""]
     out += [f"{i}. {line}" + (f"\n   Dice: {d}" if d else "") for i, (line, d) in enumerate(entries, 1)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalogue, ladder, wounds
+from . import catalogue, ladder, wound_levels, wounds
 from .combat import multi
 from .rulesets import OPTIONS
 
@@ -61,8 +61,8 @@ def _pair(first: str, a: dict[str, Any], second: str, b: dict[str, Any]) -> dict
     return {"type": "tuple", "items": [{"label": first, "shape": a}, {"label": second, "shape": b}]}
 
 
-_BOXED_NAMES = [wounds.LEVEL_NAMES[level] for level in wounds.BOXED]
-_WOUND_LEVEL = _choice((level, wounds.LEVEL_NAMES[level]) for level in wounds.BOXED)
+_BOXED_NAMES = [wounds.LEVEL_NAMES[level] for level in wound_levels.BOXED]
+_WOUND_LEVEL = _choice((level, wounds.LEVEL_NAMES[level]) for level in wound_levels.BOXED)
 _ANY_WOUND = _choice(enumerate(wounds.LEVEL_NAMES))
 
 # F95 4.54 / MUD 4.54 weapon factors (catalogue.Weapon's fields and ranges).
@@ -124,7 +124,7 @@ SHAPES: dict[str, dict[str, Any]] = {
                                    _field("after_combat", "Penalty after combat", _int(-5, 0))),
                            5, 5, None, labels=_BOXED_NAMES, title="name"),
     "wounds.boxes": _boxes(_BOXED_NAMES),
-    "co.track_boxes": _boxes([ladder.name(rung, legendary=True) for rung in wounds.CO_LEVELS]),
+    "co.track_boxes": _boxes([ladder.name(rung, legendary=True) for rung in wound_levels.CO_LEVELS]),
     "healing.levels": _list(_int(0, 5), 3, 3, 1, labels=["Good", "Great", "Superb"]),
     "multi.attacker_limits": _object(*(_field(k, label, _int(1, 12)) for k, label in
                                        zip(multi._SPACES, ("Open ground", "Cramped", "Doorway")))),

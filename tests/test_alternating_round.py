@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -71,16 +71,15 @@ def test_one_who_attacked_this_round_cannot_choose_all_out_defence():
 def test_the_view_says_who_forfeited_his_attack_this_round():
     enc = duel()
     enc.apply(attack("c2", "c1", 1, 0, b_declares={"all_out": "defense"}))
-    rows = {r["id"]: r for r in enc.view()["this_round"]}
+    rows = {r["id"]: r for r in encounter_view.view(enc)["this_round"]}
     assert rows["c1"]["all_out_defence"] and not rows["c1"]["attacked"]
     assert "F95 4.23" in rows["c1"]["unable"]["attacker"]
-    cards = {c["id"]: c for c in enc.view()["combatants"]}
+    cards = {c["id"]: c for c in encounter_view.view(enc)["combatants"]}
     assert cards["c1"]["unable"]["attacker"] == rows["c1"]["unable"]["attacker"]  # the form's own refusals
     assert "attacker" not in cards["c2"]["unable"]
-    unable = rows["c2"]["unable"]
-    assert rows["c2"]["attacked"] and unable == {"all_out_defence": unable["all_out_defence"]}
+    assert rows["c2"]["attacked"] and rows["c2"]["unable"] == {"all_out_defence": rows["c2"]["unable"]["all_out_defence"]}
     enc.apply({"t": "next_round"})
-    assert enc.view()["this_round"] == []
+    assert encounter_view.view(enc)["this_round"] == []
 
 
 def test_end_of_battle_forgets_the_round():
@@ -212,7 +211,6 @@ def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_tur
     inputs = json.loads(api.handle(json.dumps({"action": "describe"})))["result"]["inputs"]
     hasty = next(i for i in inputs if i["key"] == "hasty")
     assert hasty["section"] == "F95 4.23" and hasty["offered"] == "declare.hasty"
-    assert {"initiative.a_declares.hasty", "initiative.b_declares.hasty",
-            "exchange.a_declares.hasty"} == set(hasty["where"])
-    assert duel().view()["declare"]["hasty"] is True
-    assert Encounter(ruleset=RuleSet("fudge1995", {})).view()["declare"]["hasty"] is False
+    assert {"initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"} == set(hasty["where"])
+    assert encounter_view.view(duel())["declare"]["hasty"] is True
+    assert encounter_view.view(Encounter(ruleset=RuleSet("fudge1995", {})))["declare"]["hasty"] is False

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pyfudge import damage
+from pyfudge import damage, damage_options
 from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
 from pyfudge.errors import DiceError, FudgeError, OptionError, RuleError
 from pyfudge.rulesets import describe, find_ruleset
@@ -522,5 +522,5 @@ def test_outcome_is_json_ready_with_sections():
 
 def test_every_damage_option_is_described():
     keys = {o["key"] for o in describe()["options"]}
-    assert {o.key for o in damage.OPTIONS} <= keys
+    assert {o.key for o in damage_options.OPTIONS} <= keys
     json.dumps(describe())

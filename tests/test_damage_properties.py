@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
-from pyfudge import damage
+from pyfudge import damage, damage_options
 from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
@@ -24,7 +24,7 @@ option_sets = st.fixed_dictionaries({}, optional={
     "damage.thresholds": st.sampled_from(["book", "standard", "doubled", "epic"]),
     "damage.graze": st.sampled_from(["f95", "mudge", "off"]),
     "damage.graze_die": st.sampled_from(["one_level", "none"]),
-    "damage.die": st.sampled_from([c for c, _ in damage.DIE_CHOICES]),
+    "damage.die": st.sampled_from([c for c, _ in damage_options.DIE_CHOICES]),
     "damage.capacity": st.sampled_from(["factor", "roll", "gift", "none"]),
     "damage.capacity_step": st.sampled_from(["level", "point"]),
     "damage.scale_roll": st.booleans(),

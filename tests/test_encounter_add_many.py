@@ -1,5 +1,5 @@
 """Adding several fighters of one sheet, and the numbering of repeated names (the ``add`` event's
-``count`` and ``names``; :func:`pyfudge.encounter.numbered_names`)."""
+``count`` and ``names``; :func:`pyfudge.encounter_state.numbered_names`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,17 @@ import json
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, encounter_view
 from pyfudge.combat.fighter import NAME_LIMIT
-from pyfudge.encounter import MAX_COMBATANTS, Encounter, numbered_names
+from pyfudge.encounter import MAX_COMBATANTS, Encounter
+from pyfudge.encounter_state import numbered_names
 from pyfudge.errors import FudgeError
 
 GOBLIN = {"name": "Goblin", "role": "npc", "skills": {"Club": "Mediocre"}}
 
 
 def names(enc: Encounter) -> list[str]:
-    return [c["name"] for c in enc.view()["combatants"]]
+    return [c["name"] for c in encounter_view.view(enc)["combatants"]]
 
 
 def add(enc: Encounter, fighter: dict = GOBLIN, **more) -> None:
@@ -54,9 +55,9 @@ def test_four_goblins_in_one_event_are_numbered_and_one_undo_takes_them_all():
     add(enc, count=4)
     assert names(enc) == ["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]
     assert enc.lines[-1] == "Goblin 1, Goblin 2, Goblin 3 and Goblin 4 join the fight."
-    assert [c["id"] for c in enc.view()["combatants"]] == ["c1", "c2", "c3", "c4"]
-    assert enc.view()["undo_label"] == "Goblin 1 … Goblin 4 join the fight"
-    assert all(c["side"] == "foes" for c in enc.view()["combatants"])  # an NPC joins the foes
+    assert [c["id"] for c in encounter_view.view(enc)["combatants"]] == ["c1", "c2", "c3", "c4"]
+    assert encounter_view.view(enc)["undo_label"] == "Goblin 1 … Goblin 4 join the fight"
+    assert all(c["side"] == "foes" for c in encounter_view.view(enc)["combatants"])  # an NPC joins the foes
     enc.apply({"t": "undo"})
     assert names(enc) == []
 

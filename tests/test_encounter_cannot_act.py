@@ -4,6 +4,7 @@ attack" (F95 4.62) but still defends."""
 
 import pytest
 
+from pyfudge import encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -57,7 +58,7 @@ def test_a_foe_who_cannot_act_is_out_of_the_group_round(how):
     assert [f["name"] for f in last["group"]["foes"]] == ["Gob"]
     assert any(s["section"] == "F95 4.51" and "Orc" in s["text"] for s in last["outcome"]["steps"])
     again = Encounter.from_dict(enc.to_dict())
-    assert again.view() == enc.view()
+    assert encounter_view.view(again) == encounter_view.view(enc)
 
 
 @pytest.mark.parametrize("how", DOWN)
@@ -98,7 +99,8 @@ def test_a_stunned_foe_defends_and_counts_but_does_not_wound():
 
 
 def test_a_stunned_lone_fighter_defends_but_does_not_wound():
-    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}, "damage": [1, 1, 1, 1]},
+    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"],
+             "lone_dice": {"roll": {"total": 4}, "damage": [1, 1, 1, 1]},
              "foe_dice": {"c2": {"roll": {"total": -4}}, "c3": {"roll": {"total": -4}}}, "targets": ["c3"]}
     enc = fight(HERO, ORC, GOB)
     enc.apply(event)

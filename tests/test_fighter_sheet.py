@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge import wounds
+from pyfudge import encounter_view, wounds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
@@ -45,13 +45,11 @@ def test_a_pawn_keeps_the_three_stage_track():
 
 def test_a_fresh_track_of_another_shape_gives_way_but_wounds_do_not():
     old = wounds.WoundTrack.new(F95)
-    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": old.to_dict(),
-                           "boxes": [4, 2, 1, 1, 1]})
+    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": old.to_dict(), "boxes": [4, 2, 1, 1, 1]})
     assert f.track is None and [len(m) for m in f.track_for(F95).marks] == [4, 2, 1, 1, 1]
     hurt = wounds.record_wound(old, wounds.HURT, rules=F95).track
     with pytest.raises(FudgeError) as err:
-        Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(),
-                           "boxes": [4, 2, 1, 1, 1]})
+        Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(), "boxes": [4, 2, 1, 1, 1]})
     assert err.value.field == "fighter.boxes" and "heal him" in err.value.message
 
 
@@ -74,7 +72,7 @@ def test_av_cv_armor_reaches_the_defensive_factors():
     enc = Encounter(name="CO", ruleset=RuleSet("fudge1995", {"co.armor": True}))
     enc.apply({"t": "add", "fighter": {"name": "Knight", "skills": {"Sword": "Good"},
                                        "armor": {"name": "Mail hauberk", "value": 2, "coverage": 3}}})
-    card = enc.view()["combatants"][0]
+    card = encounter_view.view(enc)["combatants"][0]
     assert card["ddf"]["coverage"] == 3
     assert any(p["kind"] == "armor" and p["value"] == 2 and p["section"] == "CO 1.2" for p in card["ddf"]["parts"])
 
@@ -85,9 +83,8 @@ def test_boxes_through_the_encounter_edit():
     cid = enc.state.combatants[0].id
     enc.apply({"t": "wound", "id": cid, "level": 1})
     enc.apply({"t": "heal", "id": cid, "how": "skill", "result": 3})  # a healed, fresh track
-    enc.apply({"t": "edit", "id": cid,
-               "fighter": {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}})
-    rows = enc.view()["combatants"][0]["track"]["rows"]
+    enc.apply({"t": "edit", "id": cid, "fighter": {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}})
+    rows = encounter_view.view(enc)["combatants"][0]["track"]["rows"]
     assert [len(r["boxes"]) for r in rows] == [4, 2, 2, 1, 1]
 
 
@@ -96,11 +93,11 @@ def test_pawn_track_view_names_its_rows_for_the_gm_override():
     rules = RuleSet("fudge1995", {"wounds.pawn_track": True})
     enc = Encounter(name="P", ruleset=rules)
     enc.apply({"t": "add", "fighter": {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}})
-    rows = enc.view()["combatants"][0]["track"]["rows"]
+    rows = encounter_view.view(enc)["combatants"][0]["track"]["rows"]
     assert [(r["name"], r["row"]) for r in rows] == [("Hurt", 1), ("Out of the Battle", 3)]
     cid = enc.state.combatants[0].id
     enc.apply({"t": "box", "id": cid, "row": rows[1]["row"], "index": 0, "value": wounds.INCAPACITATED})
-    card = enc.view()["combatants"][0]
+    card = encounter_view.view(enc)["combatants"][0]
     assert card["track"]["rows"][1]["boxes"] == [wounds.INCAPACITATED] and not card["can_fight"]
 
 

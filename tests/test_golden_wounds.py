@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import healing, ladder, wounds
+from pyfudge import healing, ladder, wound_levels, wounds
 from pyfudge.rulesets import RuleSet
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -156,12 +156,12 @@ def check_damage_check(ex: dict, rules: RuleSet) -> None:
 
 def check_co_mapping(ex: dict, rules: RuleSet) -> None:
     for wound, rung in ex["expected"].items():
-        assert wounds.CO_CHECK_LEVELS[level(wound)] == ladder.parse(rung)
+        assert wound_levels.CO_CHECK_LEVELS[level(wound)] == ladder.parse(rung)
 
 
 def check_co_layout(ex: dict, rules: RuleSet) -> None:
     track = wounds.WoundTrack.new(rules)
-    got = {ladder.NAMES[rung]: len(row) for rung, row in zip(wounds.CO_LEVELS, track.marks)}
+    got = {ladder.NAMES[rung]: len(row) for rung, row in zip(wound_levels.CO_LEVELS, track.marks)}
     assert got == ex["expected"]["boxes"]
     assert track.co_level == ex["expected"]["co_level"]
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.options import PRESETS
@@ -69,7 +69,7 @@ def test_with_the_option_the_location_table_sets_the_wound(result, level):
     enc.apply(head_blow({"location_check": result}))
     assert blow(enc)["level_name"] == level
     assert any(s["section"] == "MUD 4.35" and "sets the wound" in s["text"] for s in blow(enc)["steps"])
-    assert enc.view()["combatants"][1]["track"]["worst_name"] == level
+    assert encounter_view.view(enc)["combatants"][1]["track"]["worst_name"] == level
 
 
 def test_a_hand_hit_under_the_table_wounds_only_the_hand():
@@ -98,10 +98,10 @@ def test_the_check_belongs_to_the_hit_location_table():
 
 
 def test_the_view_offers_the_check_as_the_rules_need_it():
-    assert duel().view()["declare"]["location_check"] == "optional"
-    assert duel(**{"location.table_wound": True}).view()["declare"]["location_check"] == "required"
+    assert encounter_view.view(duel())["declare"]["location_check"] == "optional"
+    assert encounter_view.view(duel(**{"location.table_wound": True}))["declare"]["location_check"] == "required"
     f95 = Encounter(ruleset=RuleSet("fudge1995", {}))
-    assert f95.view()["declare"]["location_check"] is None
+    assert encounter_view.view(f95)["declare"]["location_check"] is None
 
 
 def test_the_door_called_shot_takes_the_willpower_constitution_check():

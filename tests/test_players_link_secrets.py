@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyfudge import api, codec, players, wounds
+from pyfudge import api, codec, encounter_view, players, wounds
 from pyfudge.combat import fighter as fighter_mod
 from pyfudge.encounter import Encounter
 
@@ -87,7 +87,8 @@ def test_hidden_wounds_are_a_word_by_the_rulebook_level(level, word):
 
 
 def test_knocked_out_is_down():
-    track = wounds.WoundTrack.from_dict({"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]], "knocked_out": True})
+    track = wounds.WoundTrack.from_dict({"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]],
+                                         "knocked_out": True})
     assert players.hurt_word(track) == players.DOWN
 
 
@@ -124,9 +125,9 @@ def test_the_choice_is_a_logged_event_that_undo_takes_back():
     enc = Encounter.from_dict(stored(["skills", "wounds"]))
     assert enc.state.players_see == ("skills", "wounds")
     assert enc.lines[-1] == "Players now see NPCs' skills and traits, exact wounds."
-    assert [p["shown"] for p in enc.view()["players_see"]] == [True, False, True]
+    assert [p["shown"] for p in encounter_view.view(enc)["players_see"]] == [True, False, True]
     enc.apply({"t": "undo"})
-    assert enc.state.players_see == () and not any(p["shown"] for p in enc.view()["players_see"])
+    assert enc.state.players_see == () and not any(p["shown"] for p in encounter_view.view(enc)["players_see"])
 
 
 def test_saved_data_without_the_choice_hides_every_npc_part():

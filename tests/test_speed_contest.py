@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -94,5 +94,5 @@ def test_the_door_exchange_reads_speed_rolls_and_describe_lists_them():
 
 
 def test_the_view_offers_speed_rolls_when_the_rules_use_them():
-    assert duel().view()["declare"]["speed"] is True
-    assert duel(preset="mudge").view()["declare"]["speed"] is False
+    assert encounter_view.view(duel())["declare"]["speed"] is True
+    assert encounter_view.view(duel(preset="mudge"))["declare"]["speed"] is False

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pyfudge import api, checks
+from pyfudge import api, checks, encounter_view
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -31,8 +31,8 @@ def door(action, args):
 def test_an_old_log_with_such_names_opens_replays_and_exports():
     enc = Encounter.from_dict(json.loads(json.dumps(OLD)))
     assert enc.to_dict() == OLD
-    assert [c["name"] for c in enc.view()["combatants"]] == ["Snorri\tthe Red", "\u200b\u200d"]
-    assert enc.view()["name"] == "Ambush\x1b"
+    assert [c["name"] for c in encounter_view.view(enc)["combatants"]] == ["Snorri\tthe Red", "\u200b\u200d"]
+    assert encounter_view.view(enc)["name"] == "Ambush\x1b"
     for action, args in (("encounter.open", {"id": "legacy", "encounter": OLD}),
                          ("encounter.export", {"encounter": OLD}),
                          ("encounter.link", {"encounter": OLD}),

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import ladder, wounds
+from pyfudge import ladder, wound_levels, wound_options, wounds
 from pyfudge.errors import FudgeError, OptionError, RuleError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import (
@@ -402,7 +402,7 @@ def test_hits_never_lighten_a_track_and_replay_is_identical(rules, levels, point
 
 @at_least(0.5)
 @settings(max_examples=150, deadline=None)
-@given(RULESETS, st.lists(LEVELS, max_size=8), LEVELS, st.sampled_from(wounds.ROLES), LEVELS,
+@given(RULESETS, st.lists(LEVELS, max_size=8), LEVELS, st.sampled_from(wound_levels.ROLES), LEVELS,
        # Half the time no points spent (always allowed), so the guard is checked on most examples.
        st.booleans().flatmap(lambda none: st.just(0) if none else st.integers(0, 4)),
        st.booleans(), st.booleans(), st.sampled_from(["none", "fudge", "meta"]))
@@ -437,7 +437,7 @@ def test_stuns_never_wound_and_accumulate(levels, rules) -> None:
 # --- W-LEVELS: the GM's level names and penalties; W-CAPACITY: Willpower ------------------------------
 
 def test_custom_level_penalties_light_wound_bothers_only_after_combat() -> None:
-    table = [dict(e) for e in wounds.STANDARD_LEVELS]
+    table = [dict(e) for e in wound_options.STANDARD_LEVELS]
     table[1] = {"name": "Light Wound", "penalty": 0, "after_combat": -1}
     table[2] = {"name": "Severe Wound", "penalty": -3, "after_combat": -3}
     rules = F95.with_options({"wounds.levels": table})
@@ -484,11 +484,11 @@ def test_good_head_blow_knocks_out_only_when_it_wins() -> None:
 
 
 def test_level_label_follows_the_gms_names() -> None:
-    table = [dict(e) for e in wounds.STANDARD_LEVELS]
+    table = [dict(e) for e in wound_options.STANDARD_LEVELS]
     table[1]["name"] = "Light Wound"
     rules = F95.with_options({"wounds.levels": table})
-    assert wounds.level_label(HURT, rules=rules) == "Light Wound"
-    assert wounds.level_label(DEAD, rules=rules) == "Dead"
+    assert wound_levels.level_label(HURT, rules=rules) == "Light Wound"
+    assert wound_levels.level_label(DEAD, rules=rules) == "Dead"
 
 
 def test_alternate_track_penalty_and_incapacity_read_through_co_4_2_1() -> None:
@@ -511,7 +511,7 @@ def test_steps_cite_mudge_under_the_mudge_preset() -> None:
 
 
 def test_view_is_json_and_uses_the_gms_names() -> None:
-    table = [dict(e) for e in wounds.STANDARD_LEVELS]
+    table = [dict(e) for e in wound_options.STANDARD_LEVELS]
     table[1]["name"] = "Light Wound"
     rules = F95.with_options({"wounds.levels": table})
     view = take(fresh(rules), HURT, rules=rules).view(rules=rules)

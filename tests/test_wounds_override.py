@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import wounds
+from pyfudge import wound_levels, wounds
 from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 
@@ -52,7 +52,7 @@ def box_overrides(draw):
         return track, draw(st.integers(0, 6)), draw(st.integers(0, 4)), draw(st.integers(-1, 6))
     row = draw(st.integers(0, len(track.marks) - 1))
     index = draw(st.integers(0, len(track.marks[row]) - 1))
-    top = 1 if track.kind == "co" else wounds.BOXED[row]
+    top = 1 if track.kind == "co" else wound_levels.BOXED[row]
     return track, row, index, draw(st.integers(0, top))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wounds
+from .. import ladder, wound_levels, wounds
 from ..checks import SHEET as check
 from ..damage import Armor, Weapon
 from ..errors import RequestError, SheetError
@@ -376,7 +376,7 @@ def _read_gear(data: dict[str, Any], f: str) -> tuple[Weapon, Armor, wounds.Woun
         raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
     boxes = data.get("boxes")
     if boxes is not None:
-        boxes = tuple(wounds.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
+        boxes = tuple(wound_levels.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
         if _unmarked_other_boxes(track, boxes):
             track = None  # a fresh track of the old shape: his own boxes replace it
         elif track is not None and track.kind == "boxes" and tuple(map(len, track.marks)) != boxes:
