@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import actions, damage, dice, healing, odds, wounds
+from . import actions, damage, dice, healing, wounds
 from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
 from .errors import OptionError
 from .options import PRESETS, Option
 
 # Every module that declares options. Add a module here when it gains an OPTIONS tuple.
 _RULE_MODULES = (
-    dice, actions, damage, wounds, healing, odds,
+    dice, actions, damage, wounds, healing,
     fighter, melee, stances, attack, multi, location, ranged, shield,
 )
 

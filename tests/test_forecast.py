@@ -1,4 +1,4 @@
-"""The fight forecast (pyfudge/forecast.py): hand-computed fights, symmetry, exact against
+"""The fight forecast (pyfudge/analysis/forecast.py): hand-computed fights, symmetry, exact against
 simulation, determinism, the encounter's state, settings and errors, the JSON door.
 
 The hand computations use the 4dF total counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (out of 81) for
@@ -15,12 +15,12 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api, wounds
-from pyfudge import forecast as fc
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters, pairing
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Armor, Weapon
 from pyfudge.encounter import Encounter
 from pyfudge.errors import RequestError, RuleError
-from pyfudge.forecast import ForecastSettings, forecast_fighters, pairing
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))

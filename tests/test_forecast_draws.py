@@ -1,5 +1,5 @@
 """The forecast's simulation draws each exchange from its exact distribution
-(:class:`pyfudge.odds.OutcomeDraw`, kept per :class:`pyfudge.forecast._Matchup`): the draws are
+(:class:`pyfudge.analysis.odds.OutcomeDraw`, kept per :class:`pyfudge.analysis.forecast._Matchup`): the draws are
 distributed exactly as the pipeline played die by die, fights so sampled agree with fights
 played die by die, the same seed gives the same forecast, and the precision target, the time
 budget and the door's budget stop sampling and say so.
@@ -7,7 +7,7 @@ budget and the door's budget stop sampling and say so.
 Exactness is shown without chance: a stand-in random source enumerates every path a draw can
 take (each ``randrange(n)`` value, each path weighing the product of its 1/n), so the draw's
 distribution is computed whole and compared, as Fractions, with
-:func:`pyfudge.odds.exchange_outcomes`. Fights are compared with a die-by-die player (below,
+:func:`pyfudge.analysis.odds.exchange_outcomes`. Fights are compared with a die-by-die player (below,
 the forecast's former sampler: the dice module's edge functions and the pipeline, one roll at a
 time) within five standard errors of the difference, from fixed seeds.
 """
@@ -22,15 +22,16 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds, wounds
-from pyfudge import forecast as fc
+from pyfudge import dice, wounds
 from pyfudge.actions import Modifier
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis import odds
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Carry, Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Weapon
 from pyfudge.errors import FudgeError
-from pyfudge.forecast import ForecastSettings, forecast_fighters
 from pyfudge.rulesets import find_ruleset
 
 BIG = Weapon("Great axe", size=4, sharp=1)

@@ -1,4 +1,4 @@
-"""Exact odds of an exchange (pyfudge/odds.py): hand-computed cases, shapes, errors, monotonicity.
+"""Exact odds of an exchange (pyfudge/analysis/odds.py): hand-computed cases, shapes, errors, monotonicity.
 
 The hand computations use the 4dF total counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (out of 81) for
 −4 … +4 and the 3dF counts 1, 3, 6, 7, 6, 3, 1 (out of 27) for −3 … +3, worked out below in plain
@@ -12,13 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import odds, wounds
+from pyfudge import wounds
+from pyfudge.analysis import odds
+from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.attack import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.rulesets import find_ruleset
 
 # 4dF: how many of the 81 face combinations give each total −4 … +4.

@@ -1,4 +1,4 @@
-"""The class enumeration of pyfudge/odds.py against a brute force over every face.
+"""The class enumeration of pyfudge/analysis/odds.py against a brute force over every face.
 
 The brute force here runs the attack pipeline once for every face combination of every die the
 exchange rolls (both combat rolls, and each fighter's damage dice where the ruleset rolls them),
@@ -16,7 +16,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds
+from pyfudge import dice
+from pyfudge.analysis import odds
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter

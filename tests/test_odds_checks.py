@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds
+from pyfudge import dice
+from pyfudge.analysis import odds
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter

@@ -15,10 +15,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice, wounds
+from pyfudge.analysis.odds import GroupOddsRequest, exchange_odds
 from pyfudge.combat import multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import GroupOddsRequest, exchange_odds
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))

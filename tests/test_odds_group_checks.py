@@ -13,10 +13,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice
+from pyfudge.analysis.odds import GroupOddsRequest, exchange_odds
 from pyfudge.combat import multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import GroupOddsRequest, exchange_odds
 from pyfudge.rulesets import find_ruleset
 
 

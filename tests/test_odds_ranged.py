@@ -1,4 +1,4 @@
-"""Exact odds of ranged fire (pyfudge/ranged_odds.py; the door's ``ranged_odds``, and a draft
+"""Exact odds of ranged fire (pyfudge/analysis/ranged_odds.py; the door's ``ranged_odds``, and a draft
 ``ranged`` event through ``encounter.odds``): hand-computed cases, agreement with the real event
 applied over every class of dice (exactly) and with a seeded simulation, probabilities that sum
 to one (Hypothesis), errors.
@@ -20,7 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import api, preview, ranged_odds
+from pyfudge import api
+from pyfudge.analysis import preview, ranged_odds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.ranged import RangedAttack
 from pyfudge.encounter import HANDLERS, Encounter

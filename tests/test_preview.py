@@ -1,4 +1,4 @@
-"""Odds before rolling in an encounter (pyfudge/preview.py, door action ``encounter.odds``):
+"""Odds before rolling in an encounter (pyfudge/analysis/preview.py, door action ``encounter.odds``):
 hand-computed cases, the encounter's state honoured (wounds, carried modifiers, stances), errors,
 and agreement with a seeded simulation that applies the real event with random dice.
 
@@ -15,7 +15,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, forecast, odds, preview
+from pyfudge import api
+from pyfudge.analysis import forecast, odds, preview
 from pyfudge.encounter import HANDLERS, Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet

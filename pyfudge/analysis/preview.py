@@ -7,17 +7,17 @@ stands now: the fighters' records and wound tracks (so their penalties, F95 4.57
 exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62) through
 :func:`pyfudge.encounter.declared` — the same path the event itself takes — the round number
 and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every roll
-(:func:`pyfudge.odds.attack_odds`, exact Fractions).
+(:func:`pyfudge.analysis.odds.attack_odds`, exact Fractions).
 
 A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
 :func:`pyfudge.encounter.read_group`, the reading the event itself takes (penalties, carries,
 stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
-:func:`pyfudge.odds.exchange_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
+:func:`pyfudge.analysis.odds.exchange_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
 stunned fighter's blows do not land. ``group_roll: {}`` (no dice yet) says the GM rolls once.
 
 A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.read_ranged`, as the event
 itself is (skills, penalties and carries in each side's modifiers, difficulties, weapon, burst),
-and weighed by :func:`pyfudge.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
+and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import Any
 
 from . import odds
 from . import ranged_odds as ranged_odds_mod
-from .encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged, remembered
-from .errors import FudgeError, RequestError
+from ..encounter import EVENT_FIELDS, EncounterError, State, declared, read_group, read_ranged, remembered
+from ..errors import FudgeError, RequestError
 
 
 def event_odds(state: State, event: Any) -> dict[str, Any]:
@@ -79,7 +79,7 @@ def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
 
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
+    :meth:`pyfudge.analysis.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
     ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
     result words."""
     _check_draft(event, "exchange", "a, b", "An exchange")
@@ -106,12 +106,12 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
 
 def group_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
+    :meth:`pyfudge.analysis.odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
     wound (the event asks the player to choose once the dice are known, F95 4.34; the odds
     assume this order): ``prefer_ids``. Too many foes rolling their own dice is refused by
-    :mod:`pyfudge.odds`."""
+    :mod:`pyfudge.analysis.odds`."""
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
@@ -130,7 +130,7 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
 
 def ranged_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``ranged`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
+    :meth:`pyfudge.analysis.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
     ``target``, ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels``
     of the result words. A missing Willpower result names the draft's declaration."""
     _check_draft(event, "ranged", "shooter, target", "A ranged")

@@ -39,7 +39,7 @@ forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
 **Exact** when exactly one fighter on each side can still fight and the round number cannot
 matter: an absorbing Markov chain over the two fighters' states (their records, with wound
 tracks, and their stuns and carried modifiers), each step's distribution from
-:func:`pyfudge.odds.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
+:func:`pyfudge.analysis.odds.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
 Under alternating turns a round is initiative (every pair of totals through
 ``resolve_initiative``, ties rolled again) then the two attacks, each weighed the same way.
 A stand-off leaves the state unchanged; that self-loop is solved in closed form: from a state
@@ -54,8 +54,8 @@ same forecast), each exchange, attack and initiative roll *drawn from its exact 
 rather than rolled die by die. What an exchange's dice can do depends only on its
 :class:`_Matchup` — its kind, both fighters as they stand, their declarations (stun, carried
 modifiers) and the round where it matters — so the distribution is kept per matchup for the
-whole forecast: :class:`pyfudge.odds.OutcomeDraw` walks the same classes of dice as
-:func:`pyfudge.odds.exchange_outcomes`, choosing among finer classes by their exact shares (an
+whole forecast: :class:`pyfudge.analysis.odds.OutcomeDraw` walks the same classes of dice as
+:func:`pyfudge.analysis.odds.exchange_outcomes`, choosing among finer classes by their exact shares (an
 integer ``randrange``, no float rounding) and running the pipeline only for a class it meets the
 first time. A drawn exchange is thus distributed exactly as one played die by die, and the
 fight around it is the same code (:func:`_round`) for both methods. Drawing is cheap; the cost
@@ -88,20 +88,18 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from . import dice, odds, wounds
-from .actions import Modifier
-from .combat import attack
-from .combat.attack import Carry, Declaration, FighterDice
-from .combat.fighter import Fighter
-from .errors import FudgeError, RequestError, RuleError
-from .explain import Step
+from .. import dice, wounds
+from . import odds
+from ..actions import Modifier
+from ..combat import attack
+from ..combat.attack import Carry, Declaration, FighterDice
+from ..combat.fighter import Fighter
+from ..errors import FudgeError, RequestError, RuleError
+from ..explain import Step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .encounter import State
-    from .rulesets import RuleSet
-
-# The forecast reads the options of the rules it runs; it adds none of its own.
-OPTIONS: tuple = ()
+    from ..encounter import State
+    from ..rulesets import RuleSet
 
 SIDES = ("players", "foes")
 OUTCOMES = ("players", "foes", "none")
@@ -553,7 +551,7 @@ class _Keys:
 
 
 class _Weigher(_Dice):
-    """Every class of dice with its exact chance: :func:`pyfudge.odds.exchange_outcomes` for an
+    """Every class of dice with its exact chance: :func:`pyfudge.analysis.odds.exchange_outcomes` for an
     exchange or attack, and :func:`pyfudge.combat.attack.resolve_initiative` over every pair of
     totals for initiative. At most ``max_runs`` pipeline runs in all."""
 
@@ -752,7 +750,7 @@ class _Chances:
 class _Drawer(_Dice):
     """Each exchange, attack and initiative roll drawn from its exact distribution, weighed once
     per :class:`_Matchup` and kept for the rest of the forecast: an exchange or attack through
-    :class:`pyfudge.odds.OutcomeDraw` (the pipeline run only for the classes of dice met),
+    :class:`pyfudge.analysis.odds.OutcomeDraw` (the pipeline run only for the classes of dice met),
     initiative through :meth:`_Weigher.initiative`. ``runs``: pipeline runs (initiative: rolls
     weighed); ``drawn``: exchanges and attacks drawn."""
 

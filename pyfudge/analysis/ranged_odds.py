@@ -9,7 +9,7 @@ hit (F95 4.4). Exact Fractions, never sampled.
 
 No rule is restated here: every class of dice runs :func:`pyfudge.combat.ranged.fire`, the path
 the encounter's ``ranged`` event takes (resolve the shots, land the hits through the attack
-pipeline), with traced dice, as :mod:`pyfudge.odds` does for melee: a die the run did not read
+pipeline), with traced dice, as :mod:`pyfudge.analysis.odds` does for melee: a die the run did not read
 stands for every face it could show. The slots weighed: the shooter's roll, the dodging or
 shooting-back target's roll (``dice.technique``); under ``co.shield`` the target's shield roll;
 each shooter's damage dice (``damage.die``: 1dF, 4dF, Min-Mid-Max 3d6; MUD 4.61's odd-coloured
@@ -25,18 +25,19 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from . import odds, wounds
-from .dice import Roll
-from .errors import FudgeError, RuleError
-from .explain import Step
+from .. import wounds
+from . import odds
+from ..dice import Roll
+from ..errors import FudgeError, RuleError
+from ..explain import Step
 from .odds import DirectionOdds, _prob
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .combat.fighter import Fighter
-    from .combat.ranged import RangedAttack
-    from .rulesets import RuleSet
+    from ..combat.fighter import Fighter
+    from ..combat.ranged import RangedAttack
+    from ..rulesets import RuleSet
 
-# The words of a shot, least to worst (the words of :data:`pyfudge.odds.RESULTS` a shot can have).
+# The words of a shot, least to worst (the words of :data:`pyfudge.analysis.odds.RESULTS` a shot can have).
 RESULTS = ("miss", "blocked", "graze", "hit")
 
 
@@ -45,7 +46,7 @@ class RangedOdds:
     """The exact odds of one ranged exchange.
 
     ``mode``: ``"unaware"``, ``"aware"`` or ``"shoot_back"``; ``directions``: one
-    :class:`~pyfudge.odds.DirectionOdds` per shot (the shooter's, then the target's return shot);
+    :class:`~pyfudge.analysis.odds.DirectionOdds` per shot (the shooter's, then the target's return shot);
     ``rounds``: with a burst, the chance of each (fewest, most) rounds of it on target (F95 4.4;
     a miss puts none there; empty when the rules read no share of the burst). ``classes``: how
     many classes of dice were weighed; ``runs``: how many times the pipeline ran."""
@@ -144,9 +145,9 @@ def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rule
     ``willpower``: each fighter's declared Willpower result by name, when ``wounds.willpower``
     is on (F95 4.52). Refused with a :class:`RuleError` when some roll needs more than dice, or
     the enumeration would take more than ``max_runs`` resolutions."""
-    from .combat import ranged
-    from .combat.attack import FighterDice
-    from .combat.shield import makes_shield_checks
+    from ..combat import ranged
+    from ..combat.attack import FighterDice
+    from ..combat.shield import makes_shield_checks
 
     if attack.shooter.name != shooter.name or (attack.target is not None and attack.target.name != target.name):
         raise FudgeError("The fighters' records must be the shooter's and the target's.", field="shooter")
@@ -213,8 +214,8 @@ _MODE_TEXT = {
 
 def _explain(attack: RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
              leaves: int, runs: int) -> tuple[Step, ...]:
-    from .combat import ranged
-    from .dice import TECHNIQUES
+    from ..combat import ranged
+    from ..dice import TECHNIQUES
     tech = TECHNIQUES[rules["dice.technique"]]
     sec = ranged.SECTION[rules.preset]
     who = " and ".join(f.name for f in rollers)
@@ -253,8 +254,8 @@ class RangedOddsRequest:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "ranged_odds", technique: str | None = None) -> RangedOddsRequest:
         """Read a request from JSON, every part validated; dice are refused."""
-        from .combat.fighter import Fighter
-        from .combat.ranged import RangedAttack
+        from ..combat.fighter import Fighter
+        from ..combat.ranged import RangedAttack
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with an attack, a shooter and a target.", field=field)
         extra = sorted(set(data) - set(_REQUEST_FIELDS))

@@ -50,20 +50,17 @@ from functools import cache, lru_cache
 from math import gcd
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import damage, dice, wounds
-from .dice import Roll
-from .errors import FudgeError, RuleError
-from .explain import Step
+from .. import damage, dice, wounds
+from ..dice import Roll
+from ..errors import FudgeError, RuleError
+from ..explain import Step
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from .combat.attack import Declaration, ExchangeOutcome
-    from .combat.fighter import Fighter
-    from .rulesets import RuleSet
-
-# The odds read the options of the rules they run; they add none of their own.
-OPTIONS: tuple = ()
+    from ..combat.attack import Declaration, ExchangeOutcome
+    from ..combat.fighter import Fighter
+    from ..rulesets import RuleSet
 
 # Each blow in a word, least to worst; "blocked": a shield took it (CO 2.2, with co.shield).
 RESULTS = ("stand-off", "miss", "blocked", "graze", "hit")
@@ -428,7 +425,7 @@ class OddsRequest:
     round: int = 1
 
     def __post_init__(self) -> None:
-        from .combat.attack import NO_DECLARATION
+        from ..combat.attack import NO_DECLARATION
         for key in ("a_declares", "b_declares"):
             if getattr(self, key) is None:
                 object.__setattr__(self, key, NO_DECLARATION)
@@ -443,8 +440,8 @@ class OddsRequest:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "odds") -> OddsRequest:
         """Read a request from JSON: every field validated, unknown ones (dice too) refused."""
-        from .combat.attack import Declaration
-        from .combat.fighter import Fighter
+        from ..combat.attack import Declaration
+        from ..combat.fighter import Fighter
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with fighters a and b.", field=field)
         extra = sorted(set(data) - set(_REQUEST_FIELDS))
@@ -589,7 +586,7 @@ def _enumerate(runner: _Runner, techniques: tuple[str, ...], kinds: tuple[tuple[
     candidate damage dice of each damage slot. Returns (denominator, number of leaves).
     The runs share one memo of blows (:func:`pyfudge.combat.attack.remembering_blows`): most
     runs land one of a few blows, figured once."""
-    from .combat.attack import remembering_blows
+    from ..combat.attack import remembering_blows
     with remembering_blows():
         return _walk(runner, techniques, kinds, visit)
 
@@ -753,8 +750,8 @@ def _exchange(a: Fighter, b: Fighter, *, rules: RuleSet, a_decl: Declaration, b_
     carries a shield (CO 2.2: read with the ruleset's technique). Damage-like slots: each
     fighter's damage dice (``damage_kinds``), then (``co.damage_check``) the 4dF of each one's
     damage check (CO 4.3: its total is all the check reads, so its classes are the 4dF sums)."""
-    from .combat import attack
-    from .combat.shield import makes_shield_checks
+    from ..combat import attack
+    from ..combat.shield import makes_shield_checks
     technique = rules["dice.technique"]
     wounded = (("b", b, b_decl),) if kind == "attack" else (("a", a, a_decl), ("b", b, b_decl))
     _willpower_needed(rules, wounded)
@@ -820,7 +817,7 @@ def attack_odds(
     :class:`RuleError` says so, as it does when the enumeration would take more than
     ``max_runs`` resolutions. Results are cached by the whole input, never across inputs.
     """
-    from .combat import attack
+    from ..combat import attack
     if kind not in KINDS:
         raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
     a_decl = a_declares or attack.NO_DECLARATION
@@ -869,7 +866,7 @@ def attack_odds(
 class OutcomeLeaves:
     """Every class of dice of one simultaneous round with the outcome the pipeline gave for it
     and its exact chance (the chances sum to 1); ``runs``: how many times the pipeline ran.
-    Used by :mod:`pyfudge.forecast` to step a whole fight from one state to the next."""
+    Used by :mod:`pyfudge.analysis.forecast` to step a whole fight from one state to the next."""
 
     leaves: tuple[tuple[ExchangeOutcome, Fraction], ...]
     runs: int
@@ -900,7 +897,7 @@ def exchange_outcomes(
     (F95 4.23) — one per class of dice, each with its exact chance: the same enumeration as
     :func:`attack_odds`, kept whole rather than added up. Raises :class:`RuleError` as
     :func:`attack_odds` does (too many runs, rolls that need more than dice)."""
-    from .combat import attack
+    from ..combat import attack
     if kind not in KINDS:
         raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
     a_decl = a_declares or attack.NO_DECLARATION
@@ -933,7 +930,7 @@ class OutcomeDraw:
 
     def __init__(self, a: Fighter, b: Fighter, *, rules: RuleSet, a_declares: Declaration | None = None,
                  b_declares: Declaration | None = None, kind: str = "round", round_number: int = 1) -> None:
-        from .combat import attack
+        from ..combat import attack
         if kind not in KINDS:
             raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
         a, b = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (a, b))
@@ -1070,7 +1067,7 @@ class GroupOdds:
 def _group_techniques(rnd: Any, rules: RuleSet) -> tuple[str, ...]:
     """The roll slots of a group round: the lone fighter's roll, then each foe's own roll
     (``each``: the technique; ``d6``: the 1d6 method), or the GM's one roll (2dF or 4dF)."""
-    from .combat import multi
+    from ..combat import multi
     technique = rules["dice.technique"]
     mode = rnd.npc_roll
     if mode == "each":
@@ -1120,8 +1117,8 @@ def exchange_odds(
     the round itself carries no stuns)."""
     from dataclasses import replace
 
-    from .combat import multi
-    from .combat.shield import makes_shield_checks
+    from ..combat import multi
+    from ..combat.shield import makes_shield_checks
 
     foes = tuple(f if f.track is not None else f.with_track(f.track_for(rules)) for f in foes)
     if lone.track is None:
@@ -1259,7 +1256,7 @@ def _undiced(rnd: Any) -> Any:
 def _read_willpower(data: Any, where: str) -> tuple[tuple[str, Any], ...]:
     """``{name: result}`` (a ladder level, name or number; for the lone fighter also a list of
     up to 12, one per wound) as validated pairs."""
-    from . import ladder
+    from .. import ladder
     if data is None:
         return ()
     if not isinstance(data, dict) or len(data) > 13:
@@ -1315,8 +1312,8 @@ class GroupOddsRequest:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "group_odds") -> GroupOddsRequest:
         """Read a request from JSON, every part validated; dice and targets are refused."""
-        from .combat import multi
-        from .combat.fighter import Fighter
+        from ..combat import multi
+        from ..combat.fighter import Fighter
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with a round, a lone fighter and foes.", field=field)
         extra = sorted(set(data) - set(_GROUP_REQUEST_FIELDS))
