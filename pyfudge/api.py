@@ -31,7 +31,7 @@ from . import (
     tables,
     wounds,
 )
-from .analysis import odds
+from .analysis import group_odds, odds
 from .checks import REQUEST
 from .combat import attack, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -276,7 +276,7 @@ def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
 def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
     rules = _rules(args)
-    request = odds.GroupOddsRequest.from_dict(_need(args, "group_odds"), field="group_odds")
+    request = group_odds.GroupOddsRequest.from_dict(_need(args, "group_odds"), field="group_odds")
     return request.odds(rules).to_dict()
 
 

@@ -1,5 +1,5 @@
 """The forecast's simulation draws each exchange from its exact distribution
-(:class:`pyfudge.analysis.odds.OutcomeDraw`, kept per :class:`pyfudge.analysis.forecast._Matchup`): the draws are
+(:class:`pyfudge.analysis.outcomes.OutcomeDraw`, kept per :class:`pyfudge.analysis.forecast._Matchup`): the draws are
 distributed exactly as the pipeline played die by die, fights so sampled agree with fights
 played die by die, the same seed gives the same forecast, and the precision target, the time
 budget and the door's budget stop sampling and say so.
@@ -7,7 +7,7 @@ budget and the door's budget stop sampling and say so.
 Exactness is shown without chance: a stand-in random source enumerates every path a draw can
 take (each ``randrange(n)`` value, each path weighing the product of its 1/n), so the draw's
 distribution is computed whole and compared, as Fractions, with
-:func:`pyfudge.analysis.odds.exchange_outcomes`. Fights are compared with a die-by-die player (below,
+:func:`pyfudge.analysis.outcomes.exchange_outcomes`. Fights are compared with a die-by-die player (below,
 the forecast's former sampler: the dice module's edge functions and the pipeline, one roll at a
 time) within five standard errors of the difference, from fixed seeds.
 """
@@ -25,7 +25,7 @@ import pytest
 from pyfudge import dice, wounds
 from pyfudge.actions import Modifier
 from pyfudge.analysis import forecast as fc
-from pyfudge.analysis import odds
+from pyfudge.analysis import dice_classes, outcomes
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Carry, Declaration, FighterDice
@@ -71,7 +71,7 @@ def what_counts(outcome: attack.ExchangeOutcome) -> tuple:
     return outcome.fighters, outcome.carry
 
 
-def drawn_distribution(draws: odds.OutcomeDraw) -> dict[tuple, Fraction]:
+def drawn_distribution(draws: outcomes.OutcomeDraw) -> dict[tuple, Fraction]:
     out: dict[tuple, Fraction] = {}
     stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
     while stack:
@@ -85,7 +85,7 @@ def drawn_distribution(draws: odds.OutcomeDraw) -> dict[tuple, Fraction]:
     return out
 
 
-def exact_distribution(leaves: odds.OutcomeLeaves) -> dict[tuple, Fraction]:
+def exact_distribution(leaves: outcomes.OutcomeLeaves) -> dict[tuple, Fraction]:
     out: dict[tuple, Fraction] = {}
     for outcome, p in leaves.leaves:
         k = what_counts(outcome)
@@ -105,14 +105,14 @@ CARRIED = Declaration(modifiers=(Modifier("foe scouted", -1, "F95 4.31"),))
 ])
 def test_a_draw_is_distributed_exactly_as_the_odds(preset, options, kind, da, db, hurt):
     """Every path of a draw, weighed: the same chance of every (fighters after, carry) as
-    :func:`odds.exchange_outcomes` — alternating attacks, a damage die (F95 4.61), a stun and a
+    :func:`outcomes.exchange_outcomes` — alternating attacks, a damage die (F95 4.61), a stun and a
     carried modifier, a wound already taken."""
     rules = find_ruleset(preset, **options)
     a, b = axeman("A", 1), axeman("B")
     if hurt:  # F95 4.51: −1 to his rolls, and his track fills differently
         b = b.with_track(wounds.record_wound(b.track_for(rules), wounds.HURT, rules=rules).track)
-    draws = odds.OutcomeDraw(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind)
-    want = exact_distribution(odds.exchange_outcomes(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind))
+    draws = outcomes.OutcomeDraw(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind)
+    want = exact_distribution(outcomes.exchange_outcomes(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind))
     assert drawn_distribution(draws) == want
     assert sum(want.values()) == 1 and len(want) > 1
 
@@ -130,8 +130,8 @@ def test_draws_match_the_odds_where_every_path_is_too_many_to_weigh(preset, opti
     a = axeman("A", 1)
     b = axeman("B")
     b = b.with_track(wounds.record_wound(b.track_for(rules), wounds.HURT, rules=rules).track)
-    want = exact_distribution(odds.exchange_outcomes(a, b, rules=rules))
-    draws = odds.OutcomeDraw(a, b, rules=rules)
+    want = exact_distribution(outcomes.exchange_outcomes(a, b, rules=rules))
+    draws = outcomes.OutcomeDraw(a, b, rules=rules)
     rng = random.Random(61)
     n = 4000
     got: dict[tuple, int] = {}
@@ -172,7 +172,7 @@ class DieByDie(fc._Dice):
 
     def __init__(self, rules, rng: random.Random) -> None:
         self.rules, self.rng = rules, rng
-        self.kinds = odds.damage_kinds(rules)
+        self.kinds = dice_classes.damage_kinds(rules)
         self.shield = bool(rules["co.shield"])
         self.check = wounds.damage_checks_in_use(rules)
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import wounds
-from pyfudge.analysis import odds
+from pyfudge.analysis import dice_classes, odds
 from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.attack import Declaration
 from pyfudge.combat.fighter import Fighter
@@ -251,12 +251,12 @@ def test_a_roll_that_needs_more_than_dice_is_refused_with_a_reason():
 
 
 def test_damage_kinds_follow_the_damage_die_option():
-    assert odds.damage_kinds(find_ruleset("fudge1995")) == (None,)
-    assert odds.damage_kinds(find_ruleset("mudge")) == (None,)  # odd die is the last combat die
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__die="number_1df")) == ("1dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__die="situational")) == ("4dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1993", damage__die="odd_die")) == ("1dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__system="minmidmax",
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995")) == (None,)
+    assert dice_classes.damage_kinds(find_ruleset("mudge")) == (None,)  # odd die is the last combat die
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__die="number_1df")) == ("1dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__die="situational")) == ("4dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1993", damage__die="odd_die")) == ("1dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__system="minmidmax",
                                           damage__die="number_1df")) == ("3d6", "1dF")
 
 

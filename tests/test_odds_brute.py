@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice
-from pyfudge.analysis import odds
+from pyfudge.analysis import dice_classes, odds
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
@@ -62,7 +62,7 @@ def _brute(a, b, rules, a_decl, b_decl, damage_kind):
 
 def _check(a, b, rules, a_decl=None, b_decl=None, damage_kind=None):
     a_decl, b_decl = a_decl or Declaration(), b_decl or Declaration()
-    assert odds.damage_kinds(rules) == (damage_kind,)
+    assert dice_classes.damage_kinds(rules) == (damage_kind,)
     exact = odds.attack_odds(a, b, rules=rules, a_declares=a_decl, b_declares=b_decl)
     exchange, results, levels = _brute(a, b, rules, a_decl, b_decl, damage_kind)
     assert dict(exact.exchange) == exchange
@@ -104,7 +104,7 @@ def test_damage_dice_are_read_as_their_class(options, kind):
     outcome as its class's representative (4dF: the sum, F95 4.61; 3d6: the three in order of
     size, F95 4.63), so counting classes by size is exact."""
     rules = find_ruleset("fudge1995").with_options(options)
-    reps = {key: faces for key, _, faces in odds._damage_classes(kind)}
+    reps = {key: faces for key, _, faces in dice_classes.damage_classes(kind)}
     for a_faces, b_faces in (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0])):
         def level(faces):
             out = attack.resolve_exchange(A, B, rules=rules, a_dice=attack.fudge_dice(a_faces, faces),
@@ -114,4 +114,4 @@ def test_damage_dice_are_read_as_their_class(options, kind):
         assert len({repr(v) for v in rep_out.values()}) > 1  # the dice do change the blow
         die = dice.FUDGE_FACES if kind == "4dF" else dice.D6_FACES
         for faces in itertools.product(die, repeat=len(next(iter(reps.values())))):
-            assert level(faces) == rep_out[odds._damage_reading(kind, faces)], faces
+            assert level(faces) == rep_out[dice_classes.damage_reading(kind, faces)], faces

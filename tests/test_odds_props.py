@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
 from pyfudge import dice, wounds
-from pyfudge.analysis import odds
+from pyfudge.analysis import dice_classes, odds
 from pyfudge.analysis.odds import OddsRequest, attack_odds
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Declaration, FighterDice
@@ -114,7 +114,7 @@ def simulate(rules, kind, a, b, a_decl, b_decl, seed, n=SAMPLES):
     the odds weigh: each combat roll, and damage dice of the kinds the ruleset reads."""
     rng = random.Random(seed)
     tech = dice.TECHNIQUES[rules["dice.technique"]]
-    kinds = odds.damage_kinds(rules)
+    kinds = dice_classes.damage_kinds(rules)
     exchange: dict[str, int] = {}
     results = {a.name: {}, b.name: {}}
     for _ in range(n):

@@ -39,7 +39,7 @@ forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
 **Exact** when exactly one fighter on each side can still fight and the round number cannot
 matter: an absorbing Markov chain over the two fighters' states (their records, with wound
 tracks, and their stuns and carried modifiers), each step's distribution from
-:func:`pyfudge.analysis.odds.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
+:func:`pyfudge.analysis.outcomes.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
 Under alternating turns a round is initiative (every pair of totals through
 ``resolve_initiative``, ties rolled again) then the two attacks, each weighed the same way.
 A stand-off leaves the state unchanged; that self-loop is solved in closed form: from a state
@@ -54,8 +54,8 @@ same forecast), each exchange, attack and initiative roll *drawn from its exact 
 rather than rolled die by die. What an exchange's dice can do depends only on its
 :class:`_Matchup` — its kind, both fighters as they stand, their declarations (stun, carried
 modifiers) and the round where it matters — so the distribution is kept per matchup for the
-whole forecast: :class:`pyfudge.analysis.odds.OutcomeDraw` walks the same classes of dice as
-:func:`pyfudge.analysis.odds.exchange_outcomes`, choosing among finer classes by their exact shares (an
+whole forecast: :class:`pyfudge.analysis.outcomes.OutcomeDraw` walks the same classes of dice as
+:func:`pyfudge.analysis.outcomes.exchange_outcomes`, choosing among finer classes by their exact shares (an
 integer ``randrange``, no float rounding) and running the pipeline only for a class it meets the
 first time. A drawn exchange is thus distributed exactly as one played die by die, and the
 fight around it is the same code (:func:`_round`) for both methods. Drawing is cheap; the cost
@@ -89,13 +89,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .. import dice, wounds
-from . import odds
 from ..actions import Modifier
 from ..combat import attack
-from ..combat.attack import Carry, Declaration, FighterDice
 from ..combat.fighter import Fighter
 from ..errors import FudgeError, RequestError, RuleError
 from ..explain import Step
+from .outcomes import OutcomeDraw, exchange_outcomes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..encounter import State
@@ -183,12 +182,12 @@ class Forecast:
     """How a fight is likely to end, from the state it was asked about.
 
     ``method``: ``"exact"`` (an absorbing Markov chain, Fractions) or ``"simulation"`` (``samples``
-    fights played from ``seed``, stopped for the reason ``stop``). ``players``/``foes``: the chance that side is the last standing;
-    ``none``: that both fall in the same round; ``capped``: that the fight is still going after
-    ``round_cap`` rounds (exact: that it never ends). ``rounds_mean``/``rounds_exact``: the
-    expected rounds from now of the fights that end (None if none does). ``runs``: the pipeline
-    runs this forecast made (simulation: exchanges and attacks resolved; exact: runs over dice
-    classes, states an earlier forecast solved being reused).
+    fights played from ``seed``, stopped for the reason ``stop``). ``players``/``foes``: the chance
+    that side is the last standing; ``none``: that both fall in the same round; ``capped``: that
+    the fight is still going after ``round_cap`` rounds (exact: that it never ends).
+    ``rounds_mean``/``rounds_exact``: the expected rounds from now of the fights that end (None if
+    none does). ``runs``: the pipeline runs this forecast made (simulation: exchanges and attacks
+    resolved; exact: runs over dice classes, states an earlier forecast solved being reused).
     """
 
     method: str
@@ -305,12 +304,12 @@ class _Start:
     fighters: tuple[Fighter, ...]
     sides: tuple[str, ...]
     stuns: tuple[tuple[tuple[int, int], ...], ...]
-    carry: tuple[Carry, ...]
+    carry: tuple[attack.Carry, ...]
     round: int
 
 
 def _start(rules: RuleSet, fighters: Sequence[Fighter], sides: Sequence[str],
-           stuns: Sequence[tuple[tuple[int, int], ...]], carry: Iterable[Carry], round_number: int) -> _Start:
+           stuns: Sequence[tuple[tuple[int, int], ...]], carry: Iterable[attack.Carry], round_number: int) -> _Start:
     if rules["melee.pacing"] == "story":
         raise RuleError("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
                         "to forecast.", field="ruleset.melee.pacing")
@@ -343,7 +342,7 @@ class _Fight:
 
     fighters: tuple[Fighter, ...]
     stuns: tuple[Stuns, ...]
-    carry: tuple[Carry, ...] = ()
+    carry: tuple[attack.Carry, ...] = ()
     order: tuple[tuple[tuple[int, int], str], ...] = ()
 
 
@@ -378,8 +377,8 @@ def pairing(sides: Sequence[str], able: Sequence[bool]) -> list[tuple[int, int]]
     return pairs
 
 
-def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
-                 alternating: bool = False) -> tuple[Declaration, tuple[Carry, ...]]:
+def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[attack.Carry],
+                 alternating: bool = False) -> tuple[attack.Declaration, tuple[attack.Carry, ...]]:
     """His neutral declaration, with his carried modifiers and his stun, as the encounter adds
     them (F95 4.23, 4.31, 4.62); and the carried modifiers it used up. A carried 'no defence'
     belongs to alternating turns (F95 4.23) and is not applied in simultaneous rounds."""
@@ -393,7 +392,7 @@ def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
         if k.modifier is not None:
             (dmods if k.scope == "defence" else mods).append(k.modifier)
     no_defence = alternating and any(k.no_defence for k in mine)
-    return Declaration(modifiers=tuple(mods), defence_modifiers=tuple(dmods), stunned=stunned,
+    return attack.Declaration(modifiers=tuple(mods), defence_modifiers=tuple(dmods), stunned=stunned,
                        no_defence=no_defence), mine
 
 
@@ -430,13 +429,13 @@ class _Dice:
     rules: RuleSet
     one: Any = 1
 
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: attack.Declaration, db: attack.Declaration,
                  rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:  # pragma: no cover
         """The outcomes of one exchange (``"round"``) or attack (``"attack"``), weighted."""
         raise NotImplementedError
 
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration,
-                   db: Declaration) -> list[tuple[str, Any]]:  # pragma: no cover
+    def initiative(self, a: Fighter, b: Fighter, da: attack.Declaration,
+                   db: attack.Declaration) -> list[tuple[str, Any]]:  # pragma: no cover
         """Who attacks first (``"a"``/``"b"``), weighted; ties are rolled again (F95 4.23)."""
         raise NotImplementedError
 
@@ -551,7 +550,7 @@ class _Keys:
 
 
 class _Weigher(_Dice):
-    """Every class of dice with its exact chance: :func:`pyfudge.analysis.odds.exchange_outcomes` for an
+    """Every class of dice with its exact chance: :func:`pyfudge.analysis.outcomes.exchange_outcomes` for an
     exchange or attack, and :func:`pyfudge.combat.attack.resolve_initiative` over every pair of
     totals for initiative. At most ``max_runs`` pipeline runs in all."""
 
@@ -562,7 +561,7 @@ class _Weigher(_Dice):
         self.runs = 0
         self._memo: dict[Any, list] = {}
 
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: attack.Declaration, db: attack.Declaration,
                  rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
         key = (kind, self.keys(a), self.keys(b), repr(da), repr(db))
         known = self._memo.get(key)
@@ -572,7 +571,7 @@ class _Weigher(_Dice):
         if left <= 0:
             raise _NotFeasible()
         try:
-            leaves = odds.exchange_outcomes(a, b, rules=self.rules, a_declares=da, b_declares=db,
+            leaves = exchange_outcomes(a, b, rules=self.rules, a_declares=da, b_declares=db,
                                             kind=kind, round_number=rnd, max_runs=left)
         except FudgeError as err:
             raise _NotFeasible() from err
@@ -596,7 +595,8 @@ class _Weigher(_Dice):
                 out[k] = [fight, w]
         return [(f, w) for f, w in out.values()]
 
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
+    def initiative(self, a: Fighter, b: Fighter, da: attack.Declaration,
+                   db: attack.Declaration) -> list[tuple[str, Any]]:
         key = ("initiative", self.keys(a), self.keys(b), repr(da), repr(db))
         known = self._memo.get(key)
         if known is not None:
@@ -608,8 +608,8 @@ class _Weigher(_Dice):
             for tb, pb in totals.items():
                 ini = attack.resolve_initiative(
                     a, b, rules=self.rules, a_declares=da, b_declares=db,
-                    a_dice=FighterDice(dice.Roll(technique, (), ta, True)),
-                    b_dice=FighterDice(dice.Roll(technique, (), tb, True)))
+                    a_dice=attack.FighterDice(dice.Roll(technique, (), ta, True)),
+                    b_dice=attack.FighterDice(dice.Roll(technique, (), tb, True)))
                 if ini.first is not None:
                     won[ini.first] += pa * pb
         decided = won["a"] + won["b"]  # a tie is rolled again: the decided rolls, renormalised
@@ -727,8 +727,8 @@ class _Matchup:
     kind: str
     a: Fighter
     b: Fighter
-    a_declares: Declaration
-    b_declares: Declaration
+    a_declares: attack.Declaration
+    b_declares: attack.Declaration
     round: int | None
 
 
@@ -750,7 +750,7 @@ class _Chances:
 class _Drawer(_Dice):
     """Each exchange, attack and initiative roll drawn from its exact distribution, weighed once
     per :class:`_Matchup` and kept for the rest of the forecast: an exchange or attack through
-    :class:`pyfudge.analysis.odds.OutcomeDraw` (the pipeline run only for the classes of dice met),
+    :class:`pyfudge.analysis.outcomes.OutcomeDraw` (the pipeline run only for the classes of dice met),
     initiative through :meth:`_Weigher.initiative`. ``runs``: pipeline runs (initiative: rolls
     weighed); ``drawn``: exchanges and attacks drawn."""
 
@@ -765,7 +765,8 @@ class _Drawer(_Dice):
         # ids first, the objects kept alive alongside so that no id is reused.
         self._by_id: dict[tuple, tuple] = {}
 
-    def _draws(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration, rnd: int) -> Any:
+    def _draws(self, kind: str, a: Fighter, b: Fighter, da: attack.Declaration, db: attack.Declaration,
+               rnd: int) -> Any:
         fast = (kind, id(a), id(b), id(da), id(db), rnd)
         hit = self._by_id.get(fast)
         if hit is not None:
@@ -777,13 +778,13 @@ class _Drawer(_Dice):
                 draws = _Chances(self._weigher.initiative(a, b, da, db))
                 self.runs += len(dice.distribution(self.rules["dice.technique"])) ** 2
             else:
-                draws = odds.OutcomeDraw(a, b, rules=self.rules, a_declares=da, b_declares=db, kind=kind,
+                draws = OutcomeDraw(a, b, rules=self.rules, a_declares=da, b_declares=db, kind=kind,
                                          round_number=rnd)
             self._by_matchup[key] = draws
         self._by_id[fast] = (draws, a, b, da, db)
         return draws
 
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: attack.Declaration, db: attack.Declaration,
                  rnd: int) -> list[tuple[attack.ExchangeOutcome, Any]]:
         draws = self._draws(kind, a, b, da, db, rnd)
         before = draws.runs
@@ -792,7 +793,8 @@ class _Drawer(_Dice):
         self.drawn += 1
         return [(outcome, 1)]
 
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
+    def initiative(self, a: Fighter, b: Fighter, da: attack.Declaration,
+                   db: attack.Declaration) -> list[tuple[str, Any]]:
         return [(self._draws("initiative", a, b, da, db, 0).draw(self.rng), 1)]  # round 0: it reads none
 
 
@@ -854,9 +856,9 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
     runs = drawer.runs
     if n == 0:
         raise _OverBudget()
-    chances = [Chance.of_count(tally[k], n) for k in OUTCOMES]
-    half = halfwidth(chances)
-    steps = (
+    players, foes, none = (Chance.of_count(tally[k], n) for k in OUTCOMES)
+    half = halfwidth((players, foes, none))
+    steps: tuple[Step, ...] = (
         Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
              "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
         Step("F95 4.22", f"Simulated {n} fights from seed {seed}: {drawer.drawn} exchanges drawn, each from its "
@@ -872,7 +874,7 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
                        "exchanges (its budget, so that it answers in seconds); the intervals say how sure each "
                        "chance is.", {"samples": n, "asked": wanted, "max_runs": MAX_RUNS,
                                       "max_draws": MAX_DRAWS}),)
-    return Forecast("simulation", *chances, capped / n, rounds / ended if ended else None,
+    return Forecast("simulation", players, foes, none, capped / n, rounds / ended if ended else None,
                     None, n, seed, cap, runs, steps=steps, stopped=stop == "budget", stop=stop)
 
 
