@@ -15,8 +15,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api, wounds
+from pyfudge.analysis import battle
 from pyfudge.analysis import forecast as fc
-from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters, pairing
+from pyfudge.analysis.battle import pairing
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Armor, Weapon
 from pyfudge.encounter import Encounter
@@ -351,7 +353,7 @@ def test_a_side_with_no_one_is_refused():
 
 def test_exact_over_budget_falls_back_to_simulation():
     kw = dict(strength=1, weapon=Weapon("Sword", 2, 1))
-    fc._VALUES.clear()
+    battle._VALUES.clear()
     f = forecast_fighters([fighter("A", **kw)], [fighter("B", **kw)], rules=find_ruleset("fudge1995"),
                           settings=ForecastSettings(samples=30), max_runs=100)
     assert f.method == "simulation" and f.samples == 30

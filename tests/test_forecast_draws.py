@@ -24,8 +24,8 @@ import pytest
 
 from pyfudge import dice, wounds
 from pyfudge.actions import Modifier
+from pyfudge.analysis import battle, dice_classes, outcomes
 from pyfudge.analysis import forecast as fc
-from pyfudge.analysis import dice_classes, outcomes
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat import attack
 from pyfudge.combat.attack import Carry, Declaration, FighterDice
@@ -163,7 +163,7 @@ def _roll_damage(rng: random.Random, kind: str | None) -> tuple[int, ...] | None
     return dice.roll_fudge(rng, 1 if kind == "1dF" else 4).faces
 
 
-class DieByDie(fc._Dice):
+class DieByDie(battle.Dice):
     """One roll of every die with the dice module's edge functions, through the pipeline: the
     combat roll, the damage dice of each kind the rules may read (a graze under Min-Mid-Max reads
     other dice, F95 4.63: the kind that fits is used), CO shield and damage-check rolls."""
@@ -204,21 +204,21 @@ class DieByDie(fc._Dice):
                 return [(ini.first, 1)]
 
 
-def die_by_die(start: fc._Start, n: int, seed: int, cap: int = 40) -> dict[str, int]:
+def die_by_die(start: battle.Start, n: int, seed: int, cap: int = 40) -> dict[str, int]:
     src = DieByDie(start.rules, random.Random(seed))
     tally = {k: 0 for k in fc.OUTCOMES + ("capped",)}
     for _ in range(n):
-        fight = fc._Fight(start.fighters, start.stuns, start.carry)
+        fight = battle.Fight(start.fighters, start.stuns, start.carry)
         for played in range(cap + 1):
-            end = fc._standing(start.sides, fight.fighters, start.rules)
+            end = battle.standing(start.sides, fight.fighters, start.rules)
             if end is not None or played == cap:
                 break
-            [(fight, _)] = fc._round(fight, start.sides, start.round + played, src)
+            [(fight, _)] = battle.play_round(fight, start.sides, start.round + played, src)
         tally[end or "capped"] += 1
     return tally
 
 
-def agree(start: fc._Start, n: int, seed: int) -> fc.Forecast:
+def agree(start: battle.Start, n: int, seed: int) -> fc.Forecast:
     """The drawn forecast and die-by-die play agree on every side within five standard errors
     of their difference (pooled)."""
     drawn = fc._simulate(start, ForecastSettings(samples=n, seed=seed, exact=False), deadline=math.inf)
@@ -232,10 +232,10 @@ def agree(start: fc._Start, n: int, seed: int) -> fc.Forecast:
     return drawn
 
 
-def start_of(players, foes, rules, stuns=None, carry=(), round_number=1) -> fc._Start:
+def start_of(players, foes, rules, stuns=None, carry=(), round_number=1) -> battle.Start:
     fighters = list(players) + list(foes)
     sides = ["players"] * len(players) + ["foes"] * len(foes)
-    return fc._start(rules, fighters, sides, stuns or [()] * len(fighters), carry, round_number)
+    return battle.start_fight(rules, fighters, sides, stuns or [()] * len(fighters), carry, round_number)
 
 
 def test_two_against_two_drawn_agrees_with_die_by_die():

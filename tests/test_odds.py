@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import wounds
-from pyfudge.analysis import dice_classes, odds
+from pyfudge.analysis import dice_classes
 from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.attack import Declaration
 from pyfudge.combat.fighter import Fighter

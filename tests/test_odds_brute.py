@@ -105,8 +105,9 @@ def test_damage_dice_are_read_as_their_class(options, kind):
     size, F95 4.63), so counting classes by size is exact."""
     rules = find_ruleset("fudge1995").with_options(options)
     reps = {key: faces for key, _, faces in dice_classes.damage_classes(kind)}
-    for a_faces, b_faces in (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0])):
-        def level(faces):
+    pairs = (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0]))
+    for a_faces, b_faces in pairs:
+        def level(faces, a_faces=a_faces, b_faces=b_faces):
             out = attack.resolve_exchange(A, B, rules=rules, a_dice=attack.fudge_dice(a_faces, faces),
                                           b_dice=attack.fudge_dice(b_faces))
             return [(bl.attacker, bl.level, bl.damage.number) for bl in out.blows]
