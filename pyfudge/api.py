@@ -25,13 +25,13 @@ from . import (
     healing,
     ladder,
     library,
-    odds,
     players,
     round_view,
     rulesets,
     tables,
     wounds,
 )
+from .analysis import group_odds, odds
 from .checks import REQUEST
 from .combat import attack, declaration, location, multi, ranged, shield, stances
 from .combat import fighter as fighter_mod
@@ -267,7 +267,7 @@ def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
-    from . import ranged_odds
+    from .analysis import ranged_odds
     rules = _rules(args)
     request = ranged_odds.RangedOddsRequest.from_dict(_need(args, "ranged_odds"), field="ranged_odds",
                                                       technique=rules["dice.technique"])
@@ -277,7 +277,7 @@ def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
 def _group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
     rules = _rules(args)
-    request = odds.GroupOddsRequest.from_dict(_need(args, "group_odds"), field="group_odds")
+    request = group_odds.GroupOddsRequest.from_dict(_need(args, "group_odds"), field="group_odds")
     return request.odds(rules).to_dict()
 
 
@@ -543,7 +543,7 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast of an encounter (held open by ``id``, or given whole as ``encounter``):
     the chance each side is the last standing and the expected rounds; ``samples``, ``seed``,
     ``round_cap`` and ``exact`` tune it (see :mod:`pyfudge.forecast`)."""
-    from . import forecast
+    from .analysis import forecast
     settings = forecast.ForecastSettings.from_dict(
         {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
     enc = _at_rev(args, args["id"] if isinstance(args.get("id"), str) else None, any_rev=True)
@@ -564,14 +564,14 @@ def _held(args: Args) -> Encounter:
 def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
     open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
-    from . import preview
+    from .analysis import preview
     return preview.event_odds(_held(args).state, _need(args, "event"))
 
 
 def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
     stands; ``rev`` says which state."""
-    from . import forecast
+    from .analysis import forecast
     return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}
 
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import actions, damage_options, dice, healing, odds, wound_options
+from . import actions, damage_options, dice, healing, wound_options
 from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
 from .errors import OptionError
 from .options import PRESETS, Option
 
 # Every module that declares options. Add a module here when it gains an OPTIONS tuple.
 _RULE_MODULES = (
-    dice, actions, damage_options, wound_options, healing, odds,
+    dice, actions, damage_options, wound_options, healing,
     fighter, melee, stances, attack, multi, location, ranged, shield,
 )
 

@@ -1,4 +1,4 @@
-"""The fight forecast (pyfudge/forecast.py): hand-computed fights, symmetry, exact against
+"""The fight forecast (pyfudge/analysis/forecast.py): hand-computed fights, symmetry, exact against
 simulation, determinism, the encounter's state, settings and errors, the JSON door.
 
 The hand computations use the 4dF total counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (out of 81) for
@@ -15,12 +15,14 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api, wounds
-from pyfudge import forecast as fc
+from pyfudge.analysis import battle
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis.battle import pairing
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Armor, Weapon
 from pyfudge.encounter import Encounter
 from pyfudge.errors import RequestError, RuleError
-from pyfudge.forecast import ForecastSettings, forecast_fighters, pairing
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
@@ -351,7 +353,7 @@ def test_a_side_with_no_one_is_refused():
 
 def test_exact_over_budget_falls_back_to_simulation():
     kw = dict(strength=1, weapon=Weapon("Sword", 2, 1))
-    fc._VALUES.clear()
+    battle._VALUES.clear()
     f = forecast_fighters([fighter("A", **kw)], [fighter("B", **kw)], rules=find_ruleset("fudge1995"),
                           settings=ForecastSettings(samples=30), max_runs=100)
     assert f.method == "simulation" and f.samples == 30

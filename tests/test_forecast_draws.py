@@ -1,5 +1,5 @@
 """The forecast's simulation draws each exchange from its exact distribution
-(:class:`pyfudge.odds.OutcomeDraw`, kept per :class:`pyfudge.forecast._Matchup`): the draws are
+(:class:`pyfudge.analysis.outcomes.OutcomeDraw`, kept per :class:`pyfudge.analysis.forecast._Matchup`): the draws are
 distributed exactly as the pipeline played die by die, fights so sampled agree with fights
 played die by die, the same seed gives the same forecast, and the precision target, the time
 budget and the door's budget stop sampling and say so.
@@ -7,7 +7,7 @@ budget and the door's budget stop sampling and say so.
 Exactness is shown without chance: a stand-in random source enumerates every path a draw can
 take (each ``randrange(n)`` value, each path weighing the product of its 1/n), so the draw's
 distribution is computed whole and compared, as Fractions, with
-:func:`pyfudge.odds.exchange_outcomes`. Fights are compared with a die-by-die player (below,
+:func:`pyfudge.analysis.outcomes.exchange_outcomes`. Fights are compared with a die-by-die player (below,
 the forecast's former sampler: the dice module's edge functions and the pipeline, one roll at a
 time) within five standard errors of the difference, from fixed seeds.
 """
@@ -22,17 +22,18 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds, wounds
-from pyfudge import forecast as fc
+from pyfudge import dice, wounds
 from pyfudge.actions import Modifier
-from pyfudge.combat import attack, declaration, outcomes
+from pyfudge.analysis import battle, dice_classes, outcomes
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
+from pyfudge.combat import attack, declaration
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.initiative import resolve_initiative
 from pyfudge.combat.outcomes import Carry
 from pyfudge.damage import Weapon
 from pyfudge.errors import FudgeError
-from pyfudge.forecast import ForecastSettings, forecast_fighters
 from pyfudge.rulesets import find_ruleset
 
 BIG = Weapon("Great axe", size=4, sharp=1)
@@ -72,7 +73,7 @@ def what_counts(outcome: outcomes.ExchangeOutcome) -> tuple:
     return outcome.fighters, outcome.carry
 
 
-def drawn_distribution(draws: odds.OutcomeDraw) -> dict[tuple, Fraction]:
+def drawn_distribution(draws: outcomes.OutcomeDraw) -> dict[tuple, Fraction]:
     out: dict[tuple, Fraction] = {}
     stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
     while stack:
@@ -86,7 +87,7 @@ def drawn_distribution(draws: odds.OutcomeDraw) -> dict[tuple, Fraction]:
     return out
 
 
-def exact_distribution(leaves: odds.OutcomeLeaves) -> dict[tuple, Fraction]:
+def exact_distribution(leaves: outcomes.OutcomeLeaves) -> dict[tuple, Fraction]:
     out: dict[tuple, Fraction] = {}
     for outcome, p in leaves.leaves:
         k = what_counts(outcome)
@@ -106,14 +107,14 @@ CARRIED = Declaration(modifiers=(Modifier("foe scouted", -1, "F95 4.31"),))
 ])
 def test_a_draw_is_distributed_exactly_as_the_odds(preset, options, kind, da, db, hurt):
     """Every path of a draw, weighed: the same chance of every (fighters after, carry) as
-    :func:`odds.exchange_outcomes` — alternating attacks, a damage die (F95 4.61), a stun and a
+    :func:`outcomes.exchange_outcomes` — alternating attacks, a damage die (F95 4.61), a stun and a
     carried modifier, a wound already taken."""
     rules = find_ruleset(preset, **options)
     a, b = axeman("A", 1), axeman("B")
     if hurt:  # F95 4.51: −1 to his rolls, and his track fills differently
         b = b.with_track(wounds.record_wound(b.track_for(rules), wounds.HURT, rules=rules).track)
-    draws = odds.OutcomeDraw(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind)
-    want = exact_distribution(odds.exchange_outcomes(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind))
+    draws = outcomes.OutcomeDraw(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind)
+    want = exact_distribution(outcomes.exchange_outcomes(a, b, rules=rules, a_declares=da, b_declares=db, kind=kind))
     assert drawn_distribution(draws) == want
     assert sum(want.values()) == 1 and len(want) > 1
 
@@ -131,8 +132,8 @@ def test_draws_match_the_odds_where_every_path_is_too_many_to_weigh(preset, opti
     a = axeman("A", 1)
     b = axeman("B")
     b = b.with_track(wounds.record_wound(b.track_for(rules), wounds.HURT, rules=rules).track)
-    want = exact_distribution(odds.exchange_outcomes(a, b, rules=rules))
-    draws = odds.OutcomeDraw(a, b, rules=rules)
+    want = exact_distribution(outcomes.exchange_outcomes(a, b, rules=rules))
+    draws = outcomes.OutcomeDraw(a, b, rules=rules)
     rng = random.Random(61)
     n = 4000
     got: dict[tuple, int] = {}
@@ -164,7 +165,7 @@ def _roll_damage(rng: random.Random, kind: str | None) -> tuple[int, ...] | None
     return dice.roll_fudge(rng, 1 if kind == "1dF" else 4).faces
 
 
-class DieByDie(fc._Dice):
+class DieByDie(battle.Dice):
     """One roll of every die with the dice module's edge functions, through the pipeline: the
     combat roll, the damage dice of each kind the rules may read (a graze under Min-Mid-Max reads
     other dice, F95 4.63: the kind that fits is used), CO shield and damage-check rolls."""
@@ -173,7 +174,7 @@ class DieByDie(fc._Dice):
 
     def __init__(self, rules, rng: random.Random) -> None:
         self.rules, self.rng = rules, rng
-        self.kinds = odds.damage_kinds(rules)
+        self.kinds = dice_classes.damage_kinds(rules)
         self.shield = bool(rules["co.shield"])
         self.check = wounds.damage_checks_in_use(rules)
 
@@ -205,21 +206,21 @@ class DieByDie(fc._Dice):
                 return [(ini.first, 1)]
 
 
-def die_by_die(start: fc._Start, n: int, seed: int, cap: int = 40) -> dict[str, int]:
+def die_by_die(start: battle.Start, n: int, seed: int, cap: int = 40) -> dict[str, int]:
     src = DieByDie(start.rules, random.Random(seed))
     tally = {k: 0 for k in fc.OUTCOMES + ("capped",)}
     for _ in range(n):
-        fight = fc._Fight(start.fighters, start.stuns, start.carry)
+        fight = battle.Fight(start.fighters, start.stuns, start.carry)
         for played in range(cap + 1):
-            end = fc._standing(start.sides, fight.fighters, start.rules)
+            end = battle.standing(start.sides, fight.fighters, start.rules)
             if end is not None or played == cap:
                 break
-            [(fight, _)] = fc._round(fight, start.sides, start.round + played, src)
+            [(fight, _)] = battle.play_round(fight, start.sides, start.round + played, src)
         tally[end or "capped"] += 1
     return tally
 
 
-def agree(start: fc._Start, n: int, seed: int) -> fc.Forecast:
+def agree(start: battle.Start, n: int, seed: int) -> fc.Forecast:
     """The drawn forecast and die-by-die play agree on every side within five standard errors
     of their difference (pooled)."""
     drawn = fc._simulate(start, ForecastSettings(samples=n, seed=seed, exact=False), deadline=math.inf)
@@ -233,10 +234,10 @@ def agree(start: fc._Start, n: int, seed: int) -> fc.Forecast:
     return drawn
 
 
-def start_of(players, foes, rules, stuns=None, carry=(), round_number=1) -> fc._Start:
+def start_of(players, foes, rules, stuns=None, carry=(), round_number=1) -> battle.Start:
     fighters = list(players) + list(foes)
     sides = ["players"] * len(players) + ["foes"] * len(foes)
-    return fc._start(rules, fighters, sides, stuns or [()] * len(fighters), carry, round_number)
+    return battle.start_fight(rules, fighters, sides, stuns or [()] * len(fighters), carry, round_number)
 
 
 def test_two_against_two_drawn_agrees_with_die_by_die():

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import forecast as fc
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
 from pyfudge.damage import Armor, Weapon
 from pyfudge.errors import FudgeError
-from pyfudge.forecast import ForecastSettings, forecast_fighters
 from pyfudge.rulesets import find_ruleset
 
 PRESETS = st.sampled_from(("fudge1995", "mudge", "fudge1993"))

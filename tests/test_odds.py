@@ -1,4 +1,4 @@
-"""Exact odds of an exchange (pyfudge/odds.py): hand-computed cases, shapes, errors, monotonicity.
+"""Exact odds of an exchange (pyfudge/analysis/odds.py): hand-computed cases, shapes, errors, monotonicity.
 
 The hand computations use the 4dF total counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (out of 81) for
 −4 … +4 and the 3dF counts 1, 3, 6, 7, 6, 3, 1 (out of 27) for −3 … +3, worked out below in plain
@@ -12,13 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import odds, wounds
+from pyfudge import wounds
+from pyfudge.analysis import dice_classes
+from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.rulesets import find_ruleset
 
 # 4dF: how many of the 81 face combinations give each total −4 … +4.
@@ -250,12 +251,12 @@ def test_a_roll_that_needs_more_than_dice_is_refused_with_a_reason():
 
 
 def test_damage_kinds_follow_the_damage_die_option():
-    assert odds.damage_kinds(find_ruleset("fudge1995")) == (None,)
-    assert odds.damage_kinds(find_ruleset("mudge")) == (None,)  # odd die is the last combat die
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__die="number_1df")) == ("1dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__die="situational")) == ("4dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1993", damage__die="odd_die")) == ("1dF",)
-    assert odds.damage_kinds(find_ruleset("fudge1995", damage__system="minmidmax",
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995")) == (None,)
+    assert dice_classes.damage_kinds(find_ruleset("mudge")) == (None,)  # odd die is the last combat die
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__die="number_1df")) == ("1dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__die="situational")) == ("4dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1993", damage__die="odd_die")) == ("1dF",)
+    assert dice_classes.damage_kinds(find_ruleset("fudge1995", damage__system="minmidmax",
                                           damage__die="number_1df")) == ("3d6", "1dF")
 
 

@@ -1,4 +1,4 @@
-"""The class enumeration of pyfudge/odds.py against a brute force over every face.
+"""The class enumeration of pyfudge/analysis/odds.py against a brute force over every face.
 
 The brute force here runs the attack pipeline once for every face combination of every die the
 exchange rolls (both combat rolls, and each fighter's damage dice where the ruleset rolls them),
@@ -16,7 +16,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds
+from pyfudge import dice
+from pyfudge.analysis import dice_classes, odds
 from pyfudge.combat import attack, declaration
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
@@ -61,7 +62,7 @@ def _brute(a, b, rules, a_decl, b_decl, damage_kind):
 
 def _check(a, b, rules, a_decl=None, b_decl=None, damage_kind=None):
     a_decl, b_decl = a_decl or Declaration(), b_decl or Declaration()
-    assert odds.damage_kinds(rules) == (damage_kind,)
+    assert dice_classes.damage_kinds(rules) == (damage_kind,)
     exact = odds.attack_odds(a, b, rules=rules, a_declares=a_decl, b_declares=b_decl)
     exchange, results, levels = _brute(a, b, rules, a_decl, b_decl, damage_kind)
     assert dict(exact.exchange) == exchange
@@ -103,9 +104,10 @@ def test_damage_dice_are_read_as_their_class(options, kind):
     outcome as its class's representative (4dF: the sum, F95 4.61; 3d6: the three in order of
     size, F95 4.63), so counting classes by size is exact."""
     rules = find_ruleset("fudge1995").with_options(options)
-    reps = {key: faces for key, _, faces in odds._damage_classes(kind)}
-    for a_faces, b_faces in (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0])):
-        def level(faces):
+    reps = {key: faces for key, _, faces in dice_classes.damage_classes(kind)}
+    pairs = (([1, 1, 0, 0], [-1, 0, 0, 0]), ([1, 1, 1, 1], [-1, -1, 0, 0]), ([0, 1, 0, 0], [0, 0, 0, 0]))
+    for a_faces, b_faces in pairs:
+        def level(faces, a_faces=a_faces, b_faces=b_faces):
             out = attack.resolve_exchange(A, B, rules=rules, a_dice=declaration.fudge_dice(a_faces, faces),
                                           b_dice=declaration.fudge_dice(b_faces))
             return [(bl.attacker, bl.level, bl.damage.number) for bl in out.blows]
@@ -113,4 +115,4 @@ def test_damage_dice_are_read_as_their_class(options, kind):
         assert len({repr(v) for v in rep_out.values()}) > 1  # the dice do change the blow
         die = dice.FUDGE_FACES if kind == "4dF" else dice.D6_FACES
         for faces in itertools.product(die, repeat=len(next(iter(reps.values())))):
-            assert level(faces) == rep_out[odds._damage_reading(kind, faces)], faces
+            assert level(faces) == rep_out[dice_classes.damage_reading(kind, faces)], faces

@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, odds
+from pyfudge import dice
+from pyfudge.analysis import odds, outcomes
 from pyfudge.combat import attack
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
@@ -163,7 +164,7 @@ def test_odds_request_carries_willpower_through_json():
 
 def test_exchange_outcomes_weigh_the_same_classes():
     rules = find_ruleset("fudge1995", co__shield=True, co__damage_check=True)
-    leaves = odds.exchange_outcomes(SHIELDMAN, RAIDER, rules=rules)
+    leaves = outcomes.exchange_outcomes(SHIELDMAN, RAIDER, rules=rules)
     assert sum(p for _, p in leaves.leaves) == 1
     blocked = sum(p for o, p in leaves.leaves if any(c.result == "blocked" for c in o.contests))
     exact = odds.attack_odds(SHIELDMAN, RAIDER, rules=rules)

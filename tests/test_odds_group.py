@@ -1,4 +1,4 @@
-"""Exact odds of a lone fighter against several foes (odds.exchange_odds over combat/multi.py).
+"""Exact odds of a lone fighter against several foes (group_odds.group_odds over combat/multi.py).
 
 Hand computations use the 4dF counts 1, 4, 10, 16, 19, 16, 10, 4, 1 (of 81, totals −4…+4) and
 the 2dF counts 1, 2, 3, 2, 1 (of 9, totals −2…+2); brute forces run the multi pipeline on every
@@ -15,10 +15,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice, wounds
+from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import GroupOddsRequest, exchange_odds
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
@@ -51,7 +51,7 @@ def test_fixed_foes_by_hand():
     Molly when t ≤ −2 (15/81), Maggie when t ≤ −3 (5/81). He beats all with t ≥ 1 (31/81) and
     strikes his first choice, Molly; a tie with Annie (t = 0, 19/81) lets him wound only a foe
     two below: Maggie."""
-    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
     assert o.foe("Annie").hits_lone == Fraction(31, 81)
     assert o.foe("Molly").hits_lone == Fraction(15, 81)
     assert o.foe("Maggie").hits_lone == Fraction(5, 81)
@@ -66,7 +66,7 @@ def test_fixed_foes_by_hand():
 def test_gm_group_roll_by_hand():
     """F95 4.34: the GM rolls 2dF once for all foes (g). Annie (1 + g) hits Tucker (1 + t) when
     g > t: Σ_g C2(g) · #(t < g) = 1·5 + 2·15 + 3·31 + 2·50 + 1·66 = 294 of 729."""
-    o = exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95)
+    o = group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95)
     below = {g: sum(c for t, c in C4.items() if t < g) for g in C2}
     assert sum(C2[g] * below[g] for g in C2) == 294
     assert o.foe("Annie").hits_lone == Fraction(294, 729)
@@ -75,7 +75,7 @@ def test_gm_group_roll_by_hand():
 
 
 def test_preference_decides_whom_he_strikes():
-    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Maggie"])
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Maggie"])
     assert o.foe("Maggie").struck == Fraction(50, 81)
     assert o.foe("Molly").struck == 0
     assert o.prefer == ("Maggie", "Molly", "Annie")
@@ -132,7 +132,7 @@ def test_brute_force_agrees(preset, mode, foes, foe_damage):
     rules = find_ruleset(preset)
     rnd = pirates(mode, foes)
     crew = CREW[:foes]
-    exact = exchange_odds(rnd, lone=TUCKER, foes=crew, rules=rules)
+    exact = group_odds(rnd, lone=TUCKER, foes=crew, rules=rules)
     brute = _brute(rnd, TUCKER, crew, rules, exact.prefer, foe_damage)
     for f in exact.foes:
         assert f.hits_lone == brute["hits"].get(f.name, 0)
@@ -141,7 +141,7 @@ def test_brute_force_agrees(preset, mode, foes, foe_damage):
 
 
 def test_to_dict_is_json():
-    o = exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95)
     data = json.loads(json.dumps(o.to_dict()))
     assert data["hits_taken"][0] == {"hits": 0, "exact": "50/81", "p": round(50 / 81, 6)}
     assert data["foes"][1]["name"] == "Annie"
@@ -155,7 +155,7 @@ def test_group_request_round_trips_and_refuses_dice():
     assert "roll" not in data["round"]["lone"] and "group_roll" not in data["round"]
     back = GroupOddsRequest.from_dict(data)
     assert back == req
-    assert back.odds(F95) == exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Annie"])
+    assert back.odds(F95) == group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Annie"])
     with pytest.raises(FudgeError) as err:
         GroupOddsRequest.from_dict({**data, "round": {**data["round"], "lone": {**data["round"]["lone"], "roll": 2}}})
     assert err.value.field == "group_odds.round.lone.roll"
@@ -166,12 +166,12 @@ def test_group_request_round_trips_and_refuses_dice():
 
 def test_records_must_match_the_round():
     with pytest.raises(FudgeError) as err:
-        exchange_odds(pirates("fixed"), lone=fighter("Will", 3), foes=CREW, rules=F95)
+        group_odds(pirates("fixed"), lone=fighter("Will", 3), foes=CREW, rules=F95)
     assert err.value.field == "lone.name"
     with pytest.raises(FudgeError):
-        exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW[:2], rules=F95)
+        group_odds(pirates("fixed"), lone=TUCKER, foes=CREW[:2], rules=F95)
     with pytest.raises(FudgeError) as err:
-        exchange_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Bones"])
+        group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Bones"])
     assert err.value.field == "prefer[0]"
 
 
@@ -181,10 +181,10 @@ def test_too_many_foes_rolling_their_own_dice_are_refused():
         "lone": {"name": "Tucker", "level": 3, "roll": 0},
         "foes": [{"name": c.name, "level": 0} for c in crowd], "npc_roll": "each"}, rules=F95)
     with pytest.raises(RuleError):
-        exchange_odds(rnd, lone=TUCKER, foes=crowd, rules=F95)
+        group_odds(rnd, lone=TUCKER, foes=crowd, rules=F95)
 
 
 def test_run_budget_is_enforced():
     with pytest.raises(RuleError) as err:
-        exchange_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=find_ruleset("mudge"), max_runs=50)
+        group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=find_ruleset("mudge"), max_runs=50)
     assert "50" in err.value.message

@@ -1,5 +1,5 @@
 """Exact odds of a group round (F95 4.34) with shield checks (CO 2.2), damage checks (CO 4.3) and
-Willpower (F95 4.52): odds.exchange_odds against a brute force over every face of the shield or
+Willpower (F95 4.52): group_odds.group_odds against a brute force over every face of the shield or
 check dice, with the lone fighter's and the GM's rolls weighted by how many faces give each total
 (the group round reads them by total: test_odds_group.py proves it face by face).
 """
@@ -13,10 +13,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import dice
+from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError, RuleError
-from pyfudge.odds import GroupOddsRequest, exchange_odds
 from pyfudge.rulesets import find_ruleset
 
 
@@ -96,10 +96,10 @@ def test_shield_rolls_are_weighed(lone, crew, shieldman):
     (the GM's 2dF for the foes)."""
     rules = find_ruleset("fudge1995", co__shield=True)
     rnd = pirates("group", crew)
-    exact = exchange_odds(rnd, lone=lone, foes=crew, rules=rules)
+    exact = group_odds(rnd, lone=lone, foes=crew, rules=rules)
     agree(exact, brute(rnd, rules, shields=(shieldman,), lone=lone, crew=crew))
     # CO 2 replaces F95 4.31's shield value: the odds differ from the plain rules'.
-    plain = exchange_odds(rnd, lone=lone, foes=crew, rules=find_ruleset("fudge1995"))
+    plain = group_odds(rnd, lone=lone, foes=crew, rules=find_ruleset("fudge1995"))
     assert [f.hits_lone for f in exact.foes] != [f.hits_lone for f in plain.foes] or \
         [f.struck for f in exact.foes] != [f.struck for f in plain.foes]
 
@@ -111,7 +111,7 @@ def test_fixed_foe_checks_her_shield_without_dice():
     rules = find_ruleset("fudge1995", co__shield=True)
     crew = [pirate("Annie", {"Sword": 1, "Shield": 3}, shield="large"), MOLLY]
     rnd = pirates("fixed", crew)
-    exact = exchange_odds(rnd, lone=PLAIN_TUCKER, foes=crew, rules=rules)
+    exact = group_odds(rnd, lone=PLAIN_TUCKER, foes=crew, rules=rules)
     assert exact.foe("Annie").struck == Fraction(15, 81)
     agree(exact, brute(rnd, rules, lone=PLAIN_TUCKER, crew=crew))
 
@@ -121,7 +121,7 @@ def test_damage_checks_are_weighed_by_their_sum():
     unopposed, and he cannot wound her): Tucker's check is weighed by its 4dF sum."""
     rules = find_ruleset("fudge1995", co__damage_check=True)
     rnd = pirates("fixed", [MOLLY], Molly={"ignored": True, "level": 2})
-    exact = exchange_odds(rnd, lone=TUCKER, foes=[MOLLY], rules=rules)
+    exact = group_odds(rnd, lone=TUCKER, foes=[MOLLY], rules=rules)
     agree(exact, brute(rnd, rules, checks=("Tucker",), crew=[MOLLY]))
     assert exact.runs < 9 * 81
 
@@ -129,7 +129,7 @@ def test_damage_checks_are_weighed_by_their_sum():
 def test_two_wounds_two_checks_sum_to_one():
     rules = find_ruleset("fudge1995", co__damage_check=True)
     rnd = pirates("fixed", Molly={"ignored": True}, Annie={"ignored": True})
-    exact = exchange_odds(rnd, lone=TUCKER, foes=CREW, rules=rules)
+    exact = group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules)
     assert sum(p for _, p in exact.lone_after) == 1
     assert dict(exact.hits_taken).get(2, 0) > 0
 
@@ -138,13 +138,13 @@ def test_willpower_is_declared_per_fighter():
     rules = find_ruleset("fudge1995", wounds__willpower="temporary")
     rnd = pirates("fixed")
     with pytest.raises(RuleError) as err:
-        exchange_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower={"Tucker": 0})
+        group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower={"Tucker": 0})
     assert err.value.field == "willpower.Molly"
     will = {"Tucker": 1, "Molly": 0, "Annie": -1}
-    exact = exchange_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower=will)
+    exact = group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower=will)
     agree(exact, brute(rnd, rules, willpower={**will, "Tucker": [1, 1]}))
     with pytest.raises(RuleError):
-        exchange_odds(rnd, lone=TUCKER, foes=CREW, rules=find_ruleset("fudge1995"), willpower=will)
+        group_odds(rnd, lone=TUCKER, foes=CREW, rules=find_ruleset("fudge1995"), willpower=will)
 
 
 def test_group_odds_request_round_trips_willpower():

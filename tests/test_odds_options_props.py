@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import odds
+from pyfudge.analysis import odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter

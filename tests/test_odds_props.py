@@ -1,4 +1,4 @@
-"""Property tests of pyfudge/odds.py: for random fighters, declarations and rulesets the exact
+"""Property tests of pyfudge/analysis/odds.py: for random fighters, declarations and rulesets the exact
 odds add up to one and agree with a seeded simulation of the very same pipeline.
 
 The tolerance is Bernstein's inequality: for an event of exact chance p, the share p̂ seen in N
@@ -20,14 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
-from pyfudge import dice, odds, wounds
+from pyfudge import dice, wounds
+from pyfudge.analysis import dice_classes, odds
+from pyfudge.analysis.odds import OddsRequest, attack_odds
 from pyfudge.combat import attack
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
 from pyfudge.damage import Armor, Weapon
 from pyfudge.errors import FudgeError
-from pyfudge.odds import OddsRequest, attack_odds
 from pyfudge.rulesets import find_ruleset
 
 # Each example costs a second or two (exact odds and SAMPLES simulated exchanges): 12 keep CI's
@@ -113,7 +114,7 @@ def simulate(rules, kind, a, b, a_decl, b_decl, seed, n=SAMPLES):
     the odds weigh: each combat roll, and damage dice of the kinds the ruleset reads."""
     rng = random.Random(seed)
     tech = dice.TECHNIQUES[rules["dice.technique"]]
-    kinds = odds.damage_kinds(rules)
+    kinds = dice_classes.damage_kinds(rules)
     exchange: dict[str, int] = {}
     results = {a.name: {}, b.name: {}}
     for _ in range(n):

@@ -1,4 +1,4 @@
-"""Exact odds of ranged fire (pyfudge/ranged_odds.py; the door's ``ranged_odds``, and a draft
+"""Exact odds of ranged fire (pyfudge/analysis/ranged_odds.py; the door's ``ranged_odds``, and a draft
 ``ranged`` event through ``encounter.odds``): hand-computed cases, agreement with the real event
 applied over every class of dice (exactly) and with a seeded simulation, probabilities that sum
 to one (Hypothesis), errors.
@@ -20,7 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import api, preview, ranged_odds
+from pyfudge import api
+from pyfudge.analysis import preview, ranged_odds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.ranged import RangedAttack
 from pyfudge.encounter import HANDLERS, Encounter
@@ -201,11 +202,13 @@ def _no_blow_misses(got):
      shot("aware", weapon="thrown"),
      [(_set(["shooter_dice", "roll"]), TOTALS), (_set(["target_dice", "roll"]), TOTALS),
       (_set(["target_dice", "shield"]), TOTALS),
-      (_set(["target_dice", "check"]), [([t, 0, 0, 0] if t in (-1, 0, 1) else [t // abs(t)] * abs(t) + [0] * (4 - abs(t)), c)
-                                         for t, c in C4.items()])]),
+      (_set(["target_dice", "check"]),
+       [([t, 0, 0, 0] if t in (-1, 0, 1) else [t // abs(t)] * abs(t) + [0] * (4 - abs(t)), c)
+        for t, c in C4.items()])]),
 ])
 def test_the_odds_equal_the_event_applied_over_every_class_of_dice(name, options, preset, event, dims):
-    target = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}} if options and options.get("co.shield") else ORC
+    shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
+    target = shieldman if options and options.get("co.shield") else ORC
     enc = duel(options, preset, ASTA, target)
     want = _no_blow_misses(_brute(enc, event, dims))
     got = _from_odds(preview.event_odds(enc.state, event))
@@ -350,7 +353,8 @@ def test_a_one_on_one_shot_is_quick():
     """Measured: a dodged shot with 1dF damage dice, first call, CPython (issue 6: odds ≤ 20 ms
     in Pyodide); generous bound for a loaded machine."""
     rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"damage.die": "number_1df"}})
-    attack = RangedAttack.from_dict({"mode": "aware", "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
+    attack = RangedAttack.from_dict({"mode": "aware",
+                                     "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
                                      "target": {"name": "Orc", "level": 0, "roll": 0}})
     start = time.perf_counter()
     ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC), rules=rules)

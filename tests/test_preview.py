@@ -1,4 +1,4 @@
-"""Odds before rolling in an encounter (pyfudge/preview.py, door action ``encounter.odds``):
+"""Odds before rolling in an encounter (pyfudge/analysis/preview.py, door action ``encounter.odds``):
 hand-computed cases, the encounter's state honoured (wounds, carried modifiers, stances), errors,
 and agreement with a seeded simulation that applies the real event with random dice.
 
@@ -15,7 +15,8 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, forecast, odds, preview
+from pyfudge import api
+from pyfudge.analysis import forecast, odds, preview
 from pyfudge.encounter import HANDLERS, Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -209,8 +210,10 @@ def test_previews_and_applies_share_one_way_to_find_the_encounter():
 
 # --- group drafts (one fighter against several foes, F95 4.34) ----------------------------------
 
-CREW = [{"name": "Asta", "role": "pc", "skills": {"Sword": "Good"}}, {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}},
-        {"name": "Gob", "role": "npc", "skills": {"Club": "Fair"}}, {"name": "Rat", "role": "npc", "skills": {"Club": "Poor"}},
+CREW = [{"name": "Asta", "role": "pc", "skills": {"Sword": "Good"}},
+        {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}},
+        {"name": "Gob", "role": "npc", "skills": {"Club": "Fair"}},
+        {"name": "Rat", "role": "npc", "skills": {"Club": "Poor"}},
         {"name": "Bat", "role": "npc", "skills": {"Club": "Poor"}}]
 
 
@@ -372,7 +375,8 @@ def test_a_stunned_fighter_in_a_group_draft_agrees_with_the_event(declares, mode
     names = {c.id: c.fighter.name for c in enc.state.combatants}
     got = _group_from_odds(preview.event_odds(enc.state, event), names)
     assert got == want
-    stunned = {names[i] for i in declares.get("foe_declares", {})} | ({"Asta"} if "lone_declares" in declares else set())
+    stunned = ({names[i] for i in declares.get("foe_declares", {})}
+               | ({"Asta"} if "lone_declares" in declares else set()))
     assert all(k[1] not in stunned for k in got if k[0] == "blow")  # no blow of a stunned fighter lands
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import api, forecast
+from pyfudge import api
+from pyfudge.analysis import forecast
 
 PAIRS = json.loads((Path(__file__).parent / "golden" / "saved" / "door.json").read_text())["pairs"]
 

@@ -7,29 +7,30 @@ stands now: the fighters' records and wound tracks (so their penalties, F95 4.57
 exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62) through
 :func:`pyfudge.encounter.declared` — the same path the event itself takes — the round number
 and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every roll
-(:func:`pyfudge.odds.attack_odds`, exact Fractions).
+(:func:`pyfudge.analysis.odds.attack_odds`, exact Fractions).
 
 A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
 :func:`pyfudge.encounter.read_group`, the reading the event itself takes (penalties, carries,
 stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
-:func:`pyfudge.odds.exchange_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
+:func:`pyfudge.analysis.group_odds.group_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
 stunned fighter's blows do not land. ``group_roll: {}`` (no dice yet) says the GM rolls once.
 
 A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.read_ranged`, as the event
 itself is (skills, penalties and carries in each side's modifiers, difficulties, weapon, burst),
-and weighed by :func:`pyfudge.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
+and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..encounter import EVENT_FIELDS, remembered
+from ..encounter_rounds import read_group, read_ranged
+from ..encounter_state import EncounterError, State, declared
+from ..errors import FudgeError, RequestError
+from . import group_odds as group_odds_mod
 from . import odds
 from . import ranged_odds as ranged_odds_mod
-from .encounter import EVENT_FIELDS, remembered
-from .encounter_rounds import read_group, read_ranged
-from .encounter_state import EncounterError, State, declared
-from .errors import FudgeError, RequestError
 
 
 def event_odds(state: State, event: Any) -> dict[str, Any]:
@@ -81,7 +82,7 @@ def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
 
 def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
+    :meth:`pyfudge.analysis.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
     ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
     result words."""
     _check_draft(event, "exchange", "a, b", "An exchange")
@@ -98,7 +99,7 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
         result = odds.attack_odds(a.fighter, b.fighter, rules=state.rules, a_declares=a_decl,
                                   b_declares=b_decl, kind=kind, round_number=state.round)
     except FudgeError as err:
-        raise err.at("event")
+        raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {a.fighter.name: a.id, b.fighter.name: b.id}
     out = result.to_dict()
     for d in out["directions"]:
@@ -108,20 +109,20 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
 
 def group_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
+    :meth:`pyfudge.analysis.group_odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
     wound (the event asks the player to choose once the dice are known, F95 4.34; the odds
     assume this order): ``prefer_ids``. Too many foes rolling their own dice is refused by
-    :mod:`pyfudge.odds`."""
+    :mod:`pyfudge.analysis.odds`."""
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
-        result = odds.exchange_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes], rules=state.rules,
-                                    prefer=g.rnd.targets, willpower=g.willpower,
-                                    hold_back=lambda outcome: g.stunned_blows(outcome, state.rules)[0])
+        result = group_odds_mod.group_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes],
+                                           rules=state.rules, prefer=g.rnd.targets, willpower=g.willpower,
+                                           hold_back=lambda outcome: g.stunned_blows(outcome, state.rules)[0])
     except FudgeError as err:
-        raise err.at("event")
+        raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {c.fighter.name: c.id for c in g.foes}
     out = result.to_dict()
     for f in out["foes"]:
@@ -132,7 +133,7 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
 
 def ranged_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of the draft ``ranged`` event ``event`` in ``state``, as JSON:
-    :meth:`pyfudge.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
+    :meth:`pyfudge.analysis.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
     ``target``, ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels``
     of the result words. A missing Willpower result names the draft's declaration."""
     _check_draft(event, "ranged", "shooter, target", "A ranged")
@@ -148,7 +149,7 @@ def ranged_odds(state: State, event: Any) -> dict[str, Any]:
                 err.field = f"{roles[name]}_declares.willpower"
             raise
     except FudgeError as err:
-        raise err.at("event")
+        raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {r.shooter.fighter.name: r.shooter.id, r.target.fighter.name: r.target.id}
     out = result.to_dict()
     for d in out["directions"]:

@@ -9,7 +9,7 @@ hit (F95 4.4). Exact Fractions, never sampled.
 
 No rule is restated here: every class of dice runs :func:`pyfudge.combat.ranged.fire`, the path
 the encounter's ``ranged`` event takes (resolve the shots, land the hits through the attack
-pipeline), with traced dice, as :mod:`pyfudge.odds` does for melee: a die the run did not read
+pipeline), with traced dice, as :mod:`pyfudge.analysis.odds` does for melee: a die the run did not read
 stands for every face it could show. The slots weighed: the shooter's roll, the dodging or
 shooting-back target's roll (``dice.technique``); under ``co.shield`` the target's shield roll;
 each shooter's damage dice (``damage.die``: 1dF, 4dF, Min-Mid-Max 3d6; MUD 4.61's odd-coloured
@@ -25,18 +25,20 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from . import odds, wounds
-from .dice import Roll
-from .errors import FudgeError, RuleError
-from .explain import Step
-from .odds import DirectionOdds, _prob
+from .. import wounds
+from ..combat import declaration, ranged
+from ..combat.fighter import Fighter
+from ..combat.shield import makes_shield_checks
+from ..dice import TECHNIQUES, Roll
+from ..errors import FudgeError, RuleError
+from ..explain import Step
+from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, too_many
+from .odds import DirectionOdds, as_chance, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .combat.fighter import Fighter
-    from .combat.ranged import RangedAttack
-    from .rulesets import RuleSet
+    from ..rulesets import RuleSet
 
-# The words of a shot, least to worst (the words of :data:`pyfudge.odds.RESULTS` a shot can have).
+# The words of a shot, least to worst (the words of :data:`pyfudge.analysis.odds.RESULTS` a shot can have).
 RESULTS = ("miss", "blocked", "graze", "hit")
 
 
@@ -45,7 +47,7 @@ class RangedOdds:
     """The exact odds of one ranged exchange.
 
     ``mode``: ``"unaware"``, ``"aware"`` or ``"shoot_back"``; ``directions``: one
-    :class:`~pyfudge.odds.DirectionOdds` per shot (the shooter's, then the target's return shot);
+    :class:`~pyfudge.analysis.odds.DirectionOdds` per shot (the shooter's, then the target's return shot);
     ``rounds``: with a burst, the chance of each (fewest, most) rounds of it on target (F95 4.4;
     a miss puts none there; empty when the rules read no share of the burst). ``classes``: how
     many classes of dice were weighed; ``runs``: how many times the pipeline ran."""
@@ -68,7 +70,7 @@ class RangedOdds:
         """JSON shape: ``{"kind": "ranged", "mode", "directions": [DirectionOdds.to_dict()],
         "rounds": [{"low", "high", "exact", "p"}], "classes", "runs", "steps"}``."""
         return {"kind": "ranged", "mode": self.mode, "directions": [d.to_dict() for d in self.directions],
-                "rounds": [{"low": lo, "high": hi, **_prob(p)} for (lo, hi), p in self.rounds],
+                "rounds": [{"low": lo, "high": hi, **as_chance(p)} for (lo, hi), p in self.rounds],
                 "classes": self.classes, "runs": self.runs, "steps": [s.to_dict() for s in self.steps]}
 
 
@@ -136,25 +138,21 @@ def _willpower(rules: RuleSet, wounded: Iterable[Fighter], given: Mapping[str, A
     return given
 
 
-def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rules: RuleSet,
+def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter, rules: RuleSet,
                 willpower: Mapping[str, Any] | None = None, max_runs: int = 20_000) -> RangedOdds:
-    """The exact odds of ``attack`` (a :class:`~pyfudge.combat.ranged.RangedAttack` as declared:
+    """The exact odds of ``shot`` (a :class:`~pyfudge.combat.ranged.RangedAttack` as declared:
     levels, modifiers, difficulties, weapon, burst; its rolls are ignored) between the fighters'
     records ``shooter`` and ``target`` (weapons, armor, wound tracks) under ``rules``.
     ``willpower``: each fighter's declared Willpower result by name, when ``wounds.willpower``
     is on (F95 4.52). Refused with a :class:`RuleError` when some roll needs more than dice, or
     the enumeration would take more than ``max_runs`` resolutions."""
-    from .combat import ranged
-    from .combat.declaration import FighterDice
-    from .combat.shield import makes_shield_checks
-
-    if attack.shooter.name != shooter.name or (attack.target is not None and attack.target.name != target.name):
+    if shot.shooter.name != shooter.name or (shot.target is not None and shot.target.name != target.name):
         raise FudgeError("The fighters' records must be the shooter's and the target's.", field="shooter")
     if shooter.name == target.name:
         raise FudgeError("Shooter and target must differ.", field="target")
     shooter, target = (f if f.track is not None else f.with_track(f.track_for(rules)) for f in (shooter, target))
     technique = rules["dice.technique"]
-    dodges, back = attack.mode != "unaware", attack.mode == "shoot_back"
+    dodges, back = shot.mode != "unaware", shot.mode == "shoot_back"
     wounded = (target, shooter) if back else (target,)
     wills = _willpower(rules, wounded, willpower)
     # Roll slots: the shooter's roll, the target's (dodge or return shot), then each shield roll
@@ -163,7 +161,7 @@ def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rule
     rollers = (shooter, target) if dodges else (shooter,)
     shields = [f for f in wounded if makes_shield_checks(f.shield, rules)]
     checks = list(wounded) if wounds.damage_checks_in_use(rules) else []
-    kinds = odds.damage_kinds(rules)
+    kinds = damage_kinds(rules)
     shooters = (shooter, target) if back else (shooter,)
     techniques = (technique,) * (len(rollers) + len(shields))
     slot_kinds = (kinds,) * len(shooters) + (("4dF",),) * len(checks)
@@ -176,30 +174,32 @@ def ranged_odds(attack: RangedAttack, *, shooter: Fighter, target: Fighter, rule
     slots = tuple((f.name, at(rollers, f), at(shooters, f), at(checks, f, len(shooters)),
                    at(shields, f, len(rollers))) for f in (shooter, target))
 
+    dodger = shot.target if dodges else None  # his side of the shot, rolled when he dodges or shoots back
+
     def resolve(rolls: tuple, dmg: tuple) -> tuple[Any, Any]:
-        played = replace(attack, shooter=replace(attack.shooter, roll=rolls[0][1], faces=()))
-        if dodges:
-            played = replace(played, target=replace(attack.target, roll=rolls[1][1], faces=()))
-        dice = {name: FighterDice(None if r is None else Roll(technique, rolls[r][0], rolls[r][1], True),
-                                  None if k is None else dmg[k], None if c is None else dmg[c],
-                                  None if s is None else Roll(technique, rolls[s][0], rolls[s][1], True))
+        played = replace(shot, shooter=replace(shot.shooter, roll=rolls[0][1], faces=()))
+        if dodger is not None:
+            played = replace(played, target=replace(dodger, roll=rolls[1][1], faces=()))
+        dice = {name: declaration.FighterDice(None if r is None else Roll(technique, rolls[r][0], rolls[r][1], True),
+                                         None if k is None else dmg[k], None if c is None else dmg[c],
+                                         None if s is None else Roll(technique, rolls[s][0], rolls[s][1], True))
                 for name, r, k, c, s in slots}
         return ranged.fire(played, fighters=records, target=target.name, rules=rules, dice=dice, willpower=wills)
 
     directions = tuple((f.name, (target if f is shooter else shooter).name) for f in shooters)
-    tally = _Tally(directions, rules, attack.burst is not None)
-    runner = odds._Runner(resolve, max_runs)
+    tally = _Tally(directions, rules, shot.burst is not None)
+    runner = Runner(resolve, max_runs)
     try:
-        whole, leaves = odds._enumerate(runner, techniques, slot_kinds, tally.visit)
-    except odds._TooMany:
-        raise odds._too_many(runner, "odds") from None
+        whole, leaves = enumerate_classes(runner, techniques, slot_kinds, tally.visit)
+    except TooMany:
+        raise too_many(runner, "odds") from None
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
-    steps = _explain(attack, rules, rollers, kinds, shields, checks, leaves, runner.runs)
-    return tally.odds(attack.mode, whole, leaves, runner.runs, steps)
+    steps = _explain(shot, rules, rollers, kinds, shields, checks, leaves, runner.runs)
+    return tally.odds(shot.mode, whole, leaves, runner.runs, steps)
 
 
 _MODE_TEXT = {
@@ -211,10 +211,8 @@ _MODE_TEXT = {
 }
 
 
-def _explain(attack: RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
+def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
              leaves: int, runs: int) -> tuple[Step, ...]:
-    from .combat import ranged
-    from .dice import TECHNIQUES
     tech = TECHNIQUES[rules["dice.technique"]]
     sec = ranged.SECTION[rules.preset]
     who = " and ".join(f.name for f in rollers)
@@ -253,8 +251,6 @@ class RangedOddsRequest:
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "ranged_odds", technique: str | None = None) -> RangedOddsRequest:
         """Read a request from JSON, every part validated; dice are refused."""
-        from .combat.fighter import Fighter
-        from .combat.ranged import RangedAttack
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with an attack, a shooter and a target.", field=field)
         extra = sorted(set(data) - set(_REQUEST_FIELDS))
@@ -276,10 +272,10 @@ class RangedOddsRequest:
                     raise FudgeError("The odds weigh every roll: leave the dice out.",
                                      field=f"{field}.attack.{side}.{key}")
             filled[side] = {**shot, "roll": 0}
-        attack = RangedAttack.from_dict(filled, field=f"{field}.attack", technique=technique)
+        attack = ranged.RangedAttack.from_dict(filled, field=f"{field}.attack", technique=technique)
         return cls(attack, Fighter.from_dict(data["shooter"], field=f"{field}.shooter"),
                    Fighter.from_dict(data["target"], field=f"{field}.target"),
-                   odds._read_willpower(data.get("willpower"), f"{field}.willpower"))
+                   read_willpower(data.get("willpower"), f"{field}.willpower"))
 
     def odds(self, rules: RuleSet) -> RangedOdds:
         """The exact odds of this ranged exchange under ``rules``."""

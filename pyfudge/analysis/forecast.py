@@ -39,7 +39,7 @@ forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
 **Exact** when exactly one fighter on each side can still fight and the round number cannot
 matter: an absorbing Markov chain over the two fighters' states (their records, with wound
 tracks, and their stuns and carried modifiers), each step's distribution from
-:func:`pyfudge.odds.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
+:func:`pyfudge.analysis.outcomes.exchange_outcomes` (the pipeline over every class of dice, exact Fractions).
 Under alternating turns a round is initiative (every pair of totals through
 ``resolve_initiative``, ties rolled again) then the two attacks, each weighed the same way.
 A stand-off leaves the state unchanged; that self-loop is solved in closed form: from a state
@@ -54,11 +54,11 @@ same forecast), each exchange, attack and initiative roll *drawn from its exact 
 rather than rolled die by die. What an exchange's dice can do depends only on its
 :class:`_Matchup` — its kind, both fighters as they stand, their declarations (stun, carried
 modifiers) and the round where it matters — so the distribution is kept per matchup for the
-whole forecast: :class:`pyfudge.odds.OutcomeDraw` walks the same classes of dice as
-:func:`pyfudge.odds.exchange_outcomes`, choosing among finer classes by their exact shares (an
+whole forecast: :class:`pyfudge.analysis.outcomes.OutcomeDraw` walks the same classes of dice as
+:func:`pyfudge.analysis.outcomes.exchange_outcomes`, choosing among finer classes by their exact shares (an
 integer ``randrange``, no float rounding) and running the pipeline only for a class it meets the
 first time. A drawn exchange is thus distributed exactly as one played die by die, and the
-fight around it is the same code (:func:`_round`) for both methods. Drawing is cheap; the cost
+fight around it is the same code (:func:`.battle.play_round`) for both methods. Drawing is cheap; the cost
 is the first run of each class of dice a fight meets (``runs``), which falls as the fights go on.
 
 Unless ``samples`` is given, sampling stops once every chance's 95% (Wilson) interval reaches
@@ -71,41 +71,51 @@ played, whatever the clock, within the door's budget (:data:`MAX_RUNS` pipeline 
 the weighing of new classes of dice dominates, so a forecast falls short of ±2% in its time
 budget (that takes ~330 fights when one side wins 98%, ~2,400 at even odds): it says how
 far it got.
+
+The battle model both methods share, and the exact chain, are :mod:`.battle`'s; this module holds
+the answer (:class:`Forecast`), its settings, the simulation and the door.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
-import json
 import math
 import random
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from . import dice, odds, wounds
-from .actions import Modifier
-from .combat import declaration, initiative, memo, outcomes
-from .combat.declaration import Declaration, FighterDice
-from .combat.fighter import Fighter
-from .combat.outcomes import Carry
-from .errors import FudgeError, RequestError, RuleError
-from .explain import Step
+from .. import dice
+from ..combat import declaration
+from ..combat.fighter import Fighter
+from ..combat.memo import remembering_blows
+from ..combat.outcomes import ExchangeOutcome
+from ..errors import FudgeError, RequestError, RuleError
+from ..explain import Step
+from .battle import (
+    OUTCOMES,
+    Chain,
+    Dice,
+    Fight,
+    Keys,
+    NotFeasible,
+    Start,
+    Weigher,
+    play_round,
+    round_matters,
+    standing,
+    start_fight,
+)
+from .outcomes import OutcomeDraw
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .encounter import State
-    from .rulesets import RuleSet
+    from ..encounter_state import State
+    from ..rulesets import RuleSet
 
-# The forecast reads the options of the rules it runs; it adds none of its own.
-OPTIONS: tuple = ()
-
-SIDES = ("players", "foes")
-OUTCOMES = ("players", "foes", "none")
 # What the app shows for each ending (the engine owns the labels); "capped": still fighting.
 LABELS = {"players": "Players' side", "foes": "Foes' side", "none": "Nobody (both fall)",
           "capped": "Still fighting at the round cap"}
@@ -128,10 +138,10 @@ MAX_RUNS = 5_000
 MAX_DRAWS = 100_000
 ROUND_CAP = 40
 MAX_ROUND_CAP = 200
-MAX_COMBATANTS = 40       # as many as an encounter holds
 DEFAULT_SEED = 1
 Z95 = 1.959963984540054   # the normal quantile of a two-sided 95% interval
 _clock = time.perf_counter  # the time budget's clock (a test stands in its own)
+_ONE, _ZERO = Fraction(1), Fraction(0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,12 +196,12 @@ class Forecast:
     """How a fight is likely to end, from the state it was asked about.
 
     ``method``: ``"exact"`` (an absorbing Markov chain, Fractions) or ``"simulation"`` (``samples``
-    fights played from ``seed``, stopped for the reason ``stop``). ``players``/``foes``: the chance that side is the last standing;
-    ``none``: that both fall in the same round; ``capped``: that the fight is still going after
-    ``round_cap`` rounds (exact: that it never ends). ``rounds_mean``/``rounds_exact``: the
-    expected rounds from now of the fights that end (None if none does). ``runs``: the pipeline
-    runs this forecast made (simulation: exchanges and attacks resolved; exact: runs over dice
-    classes, states an earlier forecast solved being reused).
+    fights played from ``seed``, stopped for the reason ``stop``). ``players``/``foes``: the chance
+    that side is the last standing; ``none``: that both fall in the same round; ``capped``: that
+    the fight is still going after ``round_cap`` rounds (exact: that it never ends).
+    ``rounds_mean``/``rounds_exact``: the expected rounds from now of the fights that end (None if
+    none does). ``runs``: the pipeline runs this forecast made (simulation: exchanges and attacks
+    resolved; exact: runs over dice classes, states an earlier forecast solved being reused).
     """
 
     method: str
@@ -299,408 +309,15 @@ class ForecastSettings:
         return obj
 
 
-@dataclass(frozen=True)
-class _Start:
-    """A fight as the forecast starts it: fighters (each with a track), their sides, stuns
-    ``(status, rounds left)`` per fighter, carried modifiers and the round about to be played."""
-
-    rules: RuleSet
-    fighters: tuple[Fighter, ...]
-    sides: tuple[str, ...]
-    stuns: tuple[tuple[tuple[int, int], ...], ...]
-    carry: tuple[Carry, ...]
-    round: int
-
-
-def _start(rules: RuleSet, fighters: Sequence[Fighter], sides: Sequence[str],
-           stuns: Sequence[tuple[tuple[int, int], ...]], carry: Iterable[Carry], round_number: int) -> _Start:
-    if rules["melee.pacing"] == "story":
-        raise RuleError("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
-                        "to forecast.", field="ruleset.melee.pacing")
-    if len(fighters) > MAX_COMBATANTS:
-        raise RequestError(f"A forecast takes at most {MAX_COMBATANTS} combatants.", field="combatants")
-    for side in SIDES:
-        if side not in sides:
-            raise RuleError(f"The forecast needs at least one combatant among the {side}.", field=side)
-    names = [f.name for f in fighters]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise RequestError(f"Two combatants are called {name!r}; names must differ.", field="name")
-    # A fighter not yet wounded gets his fresh track once, as the odds do (F95 4.57).
-    fresh = tuple(f if f.track is not None else f.with_track(f.track_for(rules)) for f in fighters)
-    return _Start(rules, fresh, tuple(sides), tuple(stuns), tuple(carry), round_number)
-
-
-# ---------------------------------------------------------------------------------------------
-# The model, shared by both methods
-# ---------------------------------------------------------------------------------------------
-
-Stuns = tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class _Fight:
-    """A fight between rounds: every fighter (in the start's order), his stuns ``(status, rounds
-    left)``, the modifiers carried to a next exchange, and — initiative once per battle — who of
-    each pair attacks first (``((player, foe), "a" or "b")``)."""
-
-    fighters: tuple[Fighter, ...]
-    stuns: tuple[Stuns, ...]
-    carry: tuple[Carry, ...] = ()
-    order: tuple[tuple[tuple[int, int], str], ...] = ()
-
-
-def _standing(start_sides: Sequence[str], fighters: Sequence[Fighter], rules: RuleSet) -> str | None:
-    """Who is last standing (``"players"``, ``"foes"``, ``"none"``), or None while both fight."""
-    able = {s: False for s in SIDES}
-    for side, f in zip(start_sides, fighters):
-        if not able[side] and f.can_fight(rules):
-            able[side] = True
-    if able["players"] and able["foes"]:
-        return None
-    if able["players"]:
-        return "players"
-    return "foes" if able["foes"] else "none"
-
-
-def pairing(sides: Sequence[str], able: Sequence[bool]) -> list[tuple[int, int]]:
-    """Who fights whom this round, as (player index, foe index) pairs in the order they fight:
-    able players and able foes pair off in order; each fighter left over on the larger side joins
-    the opponent with the fewest fighters on him (the first such)."""
-    players = [i for i, (s, ok) in enumerate(zip(sides, able)) if ok and s == "players"]
-    foes = [i for i, (s, ok) in enumerate(zip(sides, able)) if ok and s == "foes"]
-    pairs = list(zip(players, foes))
-    n = len(pairs)
-    small, extras, small_is_players = ((players, foes[n:], True) if len(foes) > len(players)
-                                       else (foes, players[n:], False))
-    load = {i: 1 for i in small}
-    for e in extras:
-        target = min(small, key=lambda i: load[i])  # min keeps the first of equals
-        load[target] += 1
-        pairs.append((target, e) if small_is_players else (e, target))
-    return pairs
-
-
-def _declaration(fighter: Fighter, stuns: Stuns, carry: Sequence[Carry],
-                 alternating: bool = False) -> tuple[Declaration, tuple[Carry, ...]]:
-    """His neutral declaration, with his carried modifiers and his stun, as the encounter adds
-    them (F95 4.23, 4.31, 4.62); and the carried modifiers it used up. A carried 'no defence'
-    belongs to alternating turns (F95 4.23) and is not applied in simultaneous rounds."""
-    mine = tuple(k for k in carry if k.to == fighter.name)
-    stunned = max((status for status, left in stuns if left > 0), default=wounds.NO_STUN)
-    if not mine and not stunned:
-        return declaration.NO_DECLARATION, ()
-    mods: list[Modifier] = []
-    dmods: list[Modifier] = []
-    for k in mine:
-        if k.modifier is not None:
-            (dmods if k.scope == "defence" else mods).append(k.modifier)
-    no_defence = alternating and any(k.no_defence for k in mine)
-    return Declaration(modifiers=tuple(mods), defence_modifiers=tuple(dmods), stunned=stunned,
-                       no_defence=no_defence), mine
-
-
-def _stunned_after(stuns: Stuns, before: Fighter, after: Fighter, rules: RuleSet) -> Stuns:
-    """His stuns after an exchange: a worse stun on his track lasts the rest of this round and
-    its rounds after (at least one), as the encounter holds it (F95 4.62, MUD 4.62)."""
-    status = after.track_for(rules).stun
-    if status > before.track_for(rules).stun:
-        rounds = wounds.stun_effects(status, rules=rules).rounds
-        return stuns + ((status, max(rounds, 1) + 1),)
-    return stuns
-
-
-def _round_ends(stuns: Stuns) -> Stuns:
-    """One round less on every stun; the spent ones drop."""
-    return tuple(sorted((s, left - 1) for s, left in stuns if left > 1))
-
-
-def _round_matters(fighters: Iterable[Fighter], rules: RuleSet) -> bool:
-    """Can the round number change an exchange? ("plus" levels, a speed Power: F95 4.36)"""
-    fighters = list(fighters)
-    return bool((rules["melee.plus_levels"] and any(f.plus_skills for f in fighters))
-                or (rules["melee.speed_power"] and any(f.speed_power for f in fighters)))
-
-
-Branches = list[tuple[_Fight, Any]]
-
-
-class _Dice:
-    """Where a round's dice come from: :class:`_Weigher` gives every class of dice with its
-    exact chance, :class:`_Drawer` one draw from those chances with weight 1. ``one``: the unit
-    weight."""
-
-    rules: RuleSet
-    one: Any = 1
-
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:  # pragma: no cover
-        """The outcomes of one exchange (``"round"``) or attack (``"attack"``), weighted."""
-        raise NotImplementedError
-
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration,
-                   db: Declaration) -> list[tuple[str, Any]]:  # pragma: no cover
-        """Who attacks first (``"a"``/``"b"``), weighted; ties are rolled again (F95 4.23)."""
-        raise NotImplementedError
-
-    def merge(self, branches: Branches) -> Branches:
-        """Branches that reached the same fight, added up (a sample has one branch: as is)."""
-        return branches
-
-
-def _then(branches: Branches, step: Any, src: _Dice) -> Branches:
-    """Each branch followed by ``step(fight)``'s branches, the weights multiplied."""
-    out: Branches = []
-    for fight, w in branches:
-        for after, v in step(fight):
-            out.append((after, w * v))
-    return src.merge(out)
-
-
-def _turn(fight: _Fight, x: int, y: int, rnd: int, src: _Dice, alternating: bool) -> Branches:
-    """Fighter ``x``'s exchange with ``y`` (simultaneous) or his attack on ``y`` (alternating)."""
-    rules = src.rules
-    a, b = fight.fighters[x], fight.fighters[y]
-    if not (a.can_fight(rules) and b.can_fight(rules)):
-        return [(fight, src.one)]
-    da, used_a = _declaration(a, fight.stuns[x], fight.carry, alternating)
-    db, used_b = _declaration(b, fight.stuns[y], fight.carry, alternating)
-    if alternating and da.stunned and not wounds.stun_effects(da.stunned, rules=rules).can_attack:
-        return [(fight, src.one)]  # F95 4.62: a stunned fighter cannot attack this turn
-    rest = tuple(k for k in fight.carry if k not in used_a and k not in used_b)
-    out: Branches = []
-    for outcome, w in src.exchange("attack" if alternating else "round", a, b, da, db, rnd):
-        na, nb = outcome.fighters
-        fighters, stuns = list(fight.fighters), list(fight.stuns)
-        fighters[x], fighters[y] = na, nb
-        stuns[x] = _stunned_after(stuns[x], a, na, rules)
-        stuns[y] = _stunned_after(stuns[y], b, nb, rules)
-        out.append((_Fight(tuple(fighters), tuple(stuns), rest + outcome.carry, fight.order), w))
-    return src.merge(out)
-
-
-def _pair(fight: _Fight, i: int, j: int, rnd: int, src: _Dice) -> Branches:
-    """One pair's part of a round: one simultaneous exchange (F95 4.22), or initiative and an
-    attack each in alternating turns (F95 4.23)."""
-    rules = src.rules
-    if rules["melee.pacing"] != "alternating":
-        return _turn(fight, i, j, rnd, src, False)
-    a, b = fight.fighters[i], fight.fighters[j]
-    if not (a.can_fight(rules) and b.can_fight(rules)):
-        return [(fight, src.one)]
-    known = dict(fight.order).get((i, j))
-    if known is not None:
-        firsts = [(known, src.one)]
-    else:
-        da, _ = _declaration(a, fight.stuns[i], fight.carry, True)
-        db, _ = _declaration(b, fight.stuns[j], fight.carry, True)
-        firsts = src.initiative(a, b, da, db)
-    out: Branches = []
-    for first, w in firsts:
-        start = fight
-        if known is None and rules["melee.initiative"] == "battle":
-            start = replace(fight, order=fight.order + (((i, j), first),))
-        branches: Branches = [(start, w)]
-        for x, y in (((i, j), (j, i)) if first == "a" else ((j, i), (i, j))):
-            branches = _then(branches, lambda f, x=x, y=y: _turn(f, x, y, rnd, src, True), src)
-        out.extend(branches)
-    return src.merge(out)
-
-
-def _round(fight: _Fight, sides: Sequence[str], rnd: int, src: _Dice) -> Branches:
-    """One round of the whole fight: the pairs in order, then every stun one round shorter."""
-    rules = src.rules
-    branches: Branches = [(fight, src.one)]
-    for i, j in pairing(sides, [f.can_fight(rules) for f in fight.fighters]):
-        branches = _then(branches, lambda f, i=i, j=j: _pair(f, i, j, rnd, src), src)
-    return [(replace(f, stuns=tuple(_round_ends(s) for s in f.stuns)), w) for f, w in branches]
-
-
-# ---------------------------------------------------------------------------------------------
-# Exact: an absorbing Markov chain over a lone fighter on each side
-# ---------------------------------------------------------------------------------------------
-
-class _NotFeasible(Exception):
-    """The exact chain would cost too much, or a state could recur."""
-
-
-@dataclass(frozen=True)
-class _Value:
-    """From one state: the chance of each ending (``win``: players, foes, none), the chance the
-    fight ends at all (``ends``) and E[rounds · 1{ends}] (``moment``)."""
-
-    win: tuple[Fraction, Fraction, Fraction]
-    ends: Fraction
-    moment: Fraction
-
-
-_ONE, _ZERO = Fraction(1), Fraction(0)
-_VALUES: OrderedDict[Any, _Value] = OrderedDict()  # solved states, across forecasts
-_VALUES_SIZE = 20_000
-
-
-class _Keys:
-    """Fighters' JSON (the memo key of their state), computed once per fighter object."""
-
-    def __init__(self) -> None:
-        self._json: dict[int, tuple[Fighter, str]] = {}
-
-    def __call__(self, f: Fighter) -> str:
-        seen = self._json.get(id(f))
-        if seen is None or seen[0] is not f:
-            seen = (f, json.dumps(f.to_dict(), sort_keys=True))
-            self._json[id(f)] = seen
-        return seen[1]
-
-
-class _Weigher(_Dice):
-    """Every class of dice with its exact chance: :func:`pyfudge.odds.exchange_outcomes` for an
-    exchange or attack, and :func:`pyfudge.combat.initiative.resolve_initiative` over every pair of
-    totals for initiative. At most ``max_runs`` pipeline runs in all."""
-
-    one = _ONE
-
-    def __init__(self, rules: RuleSet, max_runs: int, keys: _Keys) -> None:
-        self.rules, self.max_runs, self.keys = rules, max_runs, keys
-        self.runs = 0
-        self._memo: dict[Any, list] = {}
-
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:
-        key = (kind, self.keys(a), self.keys(b), repr(da), repr(db))
-        known = self._memo.get(key)
-        if known is not None:
-            return known
-        left = self.max_runs - self.runs
-        if left <= 0:
-            raise _NotFeasible()
-        try:
-            leaves = odds.exchange_outcomes(a, b, rules=self.rules, a_declares=da, b_declares=db,
-                                            kind=kind, round_number=rnd, max_runs=left)
-        except FudgeError as err:
-            raise _NotFeasible() from err
-        self.runs += leaves.runs
-        self._memo[key] = list(leaves.leaves)
-        return self._memo[key]
-
-    def key(self, s: _Fight) -> Any:
-        """What tells two fights apart: the fighters' records, stuns, carried modifiers, order."""
-        return (tuple(self.keys(f) for f in s.fighters), s.stuns, repr(s.carry), s.order)
-
-    def merge(self, branches: Branches) -> Branches:
-        if len(branches) < 2:
-            return branches
-        out: dict[Any, list] = {}
-        for fight, w in branches:
-            k = self.key(fight)
-            if k in out:
-                out[k][1] += w
-            else:
-                out[k] = [fight, w]
-        return [(f, w) for f, w in out.values()]
-
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
-        key = ("initiative", self.keys(a), self.keys(b), repr(da), repr(db))
-        known = self._memo.get(key)
-        if known is not None:
-            return known
-        technique = self.rules["dice.technique"]
-        totals = dice.distribution(technique)
-        won = {"a": _ZERO, "b": _ZERO}
-        for ta, pa in totals.items():
-            for tb, pb in totals.items():
-                ini = initiative.resolve_initiative(
-                    a, b, rules=self.rules, a_declares=da, b_declares=db,
-                    a_dice=FighterDice(dice.Roll(technique, (), ta, True)),
-                    b_dice=FighterDice(dice.Roll(technique, (), tb, True)))
-                if ini.first is not None:
-                    won[ini.first] += pa * pb
-        decided = won["a"] + won["b"]  # a tie is rolled again: the decided rolls, renormalised
-        if not decided:  # pragma: no cover - dice always leave someone ahead
-            raise _NotFeasible()
-        self._memo[key] = [(k, p / decided) for k, p in won.items() if p]
-        return self._memo[key]
-
-
-class _Chain:
-    """The chain of one 1-vs-1 (player index 0, foe index 1)."""
-
-    SIDES = ("players", "foes")
-
-    def __init__(self, rules: RuleSet, round_number: int, max_runs: int) -> None:
-        self.rules = rules
-        self.rules_key = json.dumps(rules.to_dict(), sort_keys=True, default=str)
-        self.round = round_number
-        self.keys = _Keys()
-        self.weigher = _Weigher(rules, max_runs, self.keys)
-        self.states = 0
-        self.open: set[Any] = set()
-
-    def key(self, s: _Fight) -> Any:
-        return (self.rules_key,) + self.weigher.key(s)
-
-    def terminal(self, s: _Fight) -> _Value | None:
-        end = _standing(self.SIDES, s.fighters, self.rules)
-        if end is None:
-            return None
-        return _Value(tuple(_ONE if k == end else _ZERO for k in OUTCOMES), _ONE, _ZERO)  # type: ignore[arg-type]
-
-    def step(self, s: _Fight) -> dict[Any, tuple[_Fight, Fraction]]:
-        """The distribution of the state after one round, by key."""
-        out: dict[Any, tuple[_Fight, Fraction]] = {}
-        for t, p in _round(s, self.SIDES, self.round, self.weigher):
-            k = self.key(t)
-            out[k] = (out[k][0], out[k][1] + p) if k in out else (t, p)
-        return out
-
-    def value(self, s: _Fight) -> _Value:
-        """Solve the state (depth first, memoised; a state met again on its own path is a cycle
-        the closed form cannot take)."""
-        k = self.key(s)
-        known = _VALUES.get(k)
-        if known is not None:
-            _VALUES.move_to_end(k)
-            return known
-        end = self.terminal(s)
-        if end is not None:
-            return end
-        if k in self.open:
-            raise _NotFeasible()
-        self.open.add(k)
-        self.states += 1
-        nxt = self.step(s)
-        stay = nxt.pop(k, (None, _ZERO))[1]
-        leave = _ONE - stay
-        if leave == 0:  # nothing can ever change: the fight never ends
-            v = _Value((_ZERO, _ZERO, _ZERO), _ZERO, _ZERO)
-        else:
-            win = [_ZERO, _ZERO, _ZERO]
-            ends = moment = _ZERO
-            for t, p in nxt.values():
-                vt = self.value(t)
-                q = p / leave
-                for i in range(3):
-                    win[i] += q * vt.win[i]
-                ends += q * vt.ends
-                # R = K + R_t, K ~ Geometric(leave): E[K] = 1/leave.
-                moment += q * (vt.ends / leave + vt.moment)
-            v = _Value((win[0], win[1], win[2]), ends, moment)
-        self.open.discard(k)
-        _VALUES[k] = v
-        if len(_VALUES) > _VALUES_SIZE:
-            _VALUES.popitem(last=False)
-        return v
-
-
-def _exact(start: _Start, cap: int, max_runs: int) -> Forecast:
+def _exact(start: Start, cap: int, max_runs: int) -> Forecast:
     rules = start.rules
     able = [i for i, f in enumerate(start.fighters) if f.can_fight(rules)]
     pi = next(i for i in able if start.sides[i] == "players")
     fi = next(i for i in able if start.sides[i] == "foes")
     a, b = start.fighters[pi], start.fighters[fi]
     carry = tuple(k for k in start.carry if k.to in (a.name, b.name))
-    chain = _Chain(rules, start.round, max_runs)
-    v = chain.value(_Fight((a, b), (start.stuns[pi], start.stuns[fi]), carry))
+    chain = Chain(rules, start.round, max_runs)
+    v = chain.value(Fight((a, b), (start.stuns[pi], start.stuns[fi]), carry))
     rounds = v.moment / v.ends if v.ends else None
     runs = chain.weigher.runs
     steps = (
@@ -724,14 +341,14 @@ def _exact(start: _Start, cap: int, max_runs: int) -> Forecast:
 class _Matchup:
     """What one exchange's dice can do depends on, the key of its draws: ``kind`` (``"round"``,
     ``"attack"`` or ``"initiative"``), both fighters as they stand (records, wound tracks,
-    points, shields), their declarations (carried modifiers, stun: :func:`_declaration`) and the
+    points, shields), their declarations (carried modifiers, stun: :func:`declaration`) and the
     round number where it can change the exchange (F95 4.36; else None)."""
 
     kind: str
     a: Fighter
     b: Fighter
-    a_declares: Declaration
-    b_declares: Declaration
+    a_declares: declaration.Declaration
+    b_declares: declaration.Declaration
     round: int | None
 
 
@@ -750,11 +367,11 @@ class _Chances:
         return self.values[bisect.bisect_right(self.shares, rng.randrange(self.shares[-1]))]
 
 
-class _Drawer(_Dice):
+class _Drawer(Dice):
     """Each exchange, attack and initiative roll drawn from its exact distribution, weighed once
     per :class:`_Matchup` and kept for the rest of the forecast: an exchange or attack through
-    :class:`pyfudge.odds.OutcomeDraw` (the pipeline run only for the classes of dice met),
-    initiative through :meth:`_Weigher.initiative`. ``runs``: pipeline runs (initiative: rolls
+    :class:`pyfudge.analysis.outcomes.OutcomeDraw` (the pipeline run only for the classes of dice met),
+    initiative through :meth:`Weigher.initiative`. ``runs``: pipeline runs (initiative: rolls
     weighed); ``drawn``: exchanges and attacks drawn."""
 
     one = 1
@@ -762,32 +379,33 @@ class _Drawer(_Dice):
     def __init__(self, rules: RuleSet, rng: random.Random) -> None:
         self.rules, self.rng = rules, rng
         self.runs = self.drawn = 0
-        self._weigher = _Weigher(rules, 1 << 62, _Keys())
+        self._weigher = Weigher(rules, 1 << 62, Keys())
         self._by_matchup: dict[_Matchup, Any] = {}
         # The same objects meet again and again (the draws hand back kept outcomes): by their
         # ids first, the objects kept alive alongside so that no id is reused.
         self._by_id: dict[tuple, tuple] = {}
 
-    def _draws(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration, rnd: int) -> Any:
+    def _draws(self, kind: str, a: Fighter, b: Fighter, da: declaration.Declaration, db: declaration.Declaration,
+               rnd: int) -> Any:
         fast = (kind, id(a), id(b), id(da), id(db), rnd)
         hit = self._by_id.get(fast)
         if hit is not None:
             return hit[0]
-        key = _Matchup(kind, a, b, da, db, rnd if rnd and _round_matters((a, b), self.rules) else None)
+        key = _Matchup(kind, a, b, da, db, rnd if rnd and round_matters((a, b), self.rules) else None)
         draws = self._by_matchup.get(key)
         if draws is None:
             if kind == "initiative":
                 draws = _Chances(self._weigher.initiative(a, b, da, db))
                 self.runs += len(dice.distribution(self.rules["dice.technique"])) ** 2
             else:
-                draws = odds.OutcomeDraw(a, b, rules=self.rules, a_declares=da, b_declares=db, kind=kind,
+                draws = OutcomeDraw(a, b, rules=self.rules, a_declares=da, b_declares=db, kind=kind,
                                          round_number=rnd)
             self._by_matchup[key] = draws
         self._by_id[fast] = (draws, a, b, da, db)
         return draws
 
-    def exchange(self, kind: str, a: Fighter, b: Fighter, da: Declaration, db: Declaration,
-                 rnd: int) -> list[tuple[outcomes.ExchangeOutcome, Any]]:
+    def exchange(self, kind: str, a: Fighter, b: Fighter, da: declaration.Declaration, db: declaration.Declaration,
+                 rnd: int) -> list[tuple[ExchangeOutcome, Any]]:
         draws = self._draws(kind, a, b, da, db, rnd)
         before = draws.runs
         outcome = draws.draw(self.rng)
@@ -795,7 +413,8 @@ class _Drawer(_Dice):
         self.drawn += 1
         return [(outcome, 1)]
 
-    def initiative(self, a: Fighter, b: Fighter, da: Declaration, db: Declaration) -> list[tuple[str, Any]]:
+    def initiative(self, a: Fighter, b: Fighter, da: declaration.Declaration,
+                   db: declaration.Declaration) -> list[tuple[str, Any]]:
         return [(self._draws("initiative", a, b, da, db, 0).draw(self.rng), 1)]  # round 0: it reads none
 
 
@@ -803,19 +422,19 @@ class _OverBudget(Exception):
     """One fight alone needs more than the door's budget (:data:`MAX_RUNS`, :data:`MAX_DRAWS`)."""
 
 
-def _play(start: _Start, drawer: _Drawer, cap: int) -> tuple[str | None, int] | None:
+def _play(start: Start, drawer: _Drawer, cap: int) -> tuple[str | None, int] | None:
     """One fight to its end or the cap: (who is last standing, or None if capped; rounds); None
     when the drawer reached the door's budget first (the fight is not counted)."""
-    fight = _Fight(start.fighters, start.stuns, start.carry)
+    fight = Fight(start.fighters, start.stuns, start.carry)
     for played in range(cap + 1):
-        end = _standing(start.sides, fight.fighters, start.rules)
+        end = standing(start.sides, fight.fighters, start.rules)
         if end is not None:
             return end, played
         if played == cap:
             break
         if drawer.runs >= MAX_RUNS or drawer.drawn >= MAX_DRAWS:
             return None
-        [(fight, _)] = _round(fight, start.sides, start.round + played, drawer)
+        [(fight, _)] = play_round(fight, start.sides, start.round + played, drawer)
     return None, cap
 
 
@@ -825,7 +444,7 @@ def halfwidth(chances: Iterable[Chance]) -> float:
     return max((c.halfwidth for c in chances), default=0.0)
 
 
-def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> Forecast:
+def _simulate(start: Start, settings: ForecastSettings, deadline: float) -> Forecast:
     seed = DEFAULT_SEED if settings.seed is None else settings.seed
     drawer = _Drawer(start.rules, random.Random(seed))
     cap = settings.round_cap
@@ -833,7 +452,7 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
     tally = {k: 0 for k in OUTCOMES}
     capped = rounds = ended = n = 0
     stop = "samples"
-    with memo.remembering_blows():
+    with remembering_blows():
         while n < wanted:
             played_out = _play(start, drawer, cap)
             if played_out is None:  # the door's budget: every request ends in seconds
@@ -857,9 +476,9 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
     runs = drawer.runs
     if n == 0:
         raise _OverBudget()
-    chances = [Chance.of_count(tally[k], n) for k in OUTCOMES]
-    half = halfwidth(chances)
-    steps = (
+    players, foes, none = (Chance.of_count(tally[k], n) for k in OUTCOMES)
+    half = halfwidth((players, foes, none))
+    steps: tuple[Step, ...] = (
         Step("F95 4.22", "Rounds with neutral declarations; able fighters pair off in order and the extras "
              "pile on the least-engaged foe.", {"pacing": start.rules["melee.pacing"]}),
         Step("F95 4.22", f"Simulated {n} fights from seed {seed}: {drawer.drawn} exchanges drawn, each from its "
@@ -875,7 +494,7 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
                        "exchanges (its budget, so that it answers in seconds); the intervals say how sure each "
                        "chance is.", {"samples": n, "asked": wanted, "max_runs": MAX_RUNS,
                                       "max_draws": MAX_DRAWS}),)
-    return Forecast("simulation", *chances, capped / n, rounds / ended if ended else None,
+    return Forecast("simulation", players, foes, none, capped / n, rounds / ended if ended else None,
                     None, n, seed, cap, runs, steps=steps, stopped=stop == "budget", stop=stop)
 
 
@@ -883,10 +502,10 @@ def _simulate(start: _Start, settings: ForecastSettings, deadline: float) -> For
 # The door
 # ---------------------------------------------------------------------------------------------
 
-def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forecast:
+def _forecast(start: Start, settings: ForecastSettings, max_runs: int) -> Forecast:
     deadline = _clock() + TIME_BUDGET
     rules = start.rules
-    end = _standing(start.sides, start.fighters, rules)
+    end = standing(start.sides, start.fighters, rules)
     if end is not None:  # the fight is already over
         win = {k: Chance.of_fraction(_ONE if k == end else _ZERO) for k in OUTCOMES}
         return Forecast("exact", win["players"], win["foes"], win["none"], 0.0, 0.0, _ZERO, None, None,
@@ -895,10 +514,10 @@ def _forecast(start: _Start, settings: ForecastSettings, max_runs: int) -> Forec
     able = [i for i, f in enumerate(start.fighters) if f.can_fight(rules)]
     lone_each = (sum(start.sides[i] == "players" for i in able) == 1
                  and sum(start.sides[i] == "foes" for i in able) == 1)
-    if settings.exact and lone_each and not _round_matters((start.fighters[i] for i in able), rules):
+    if settings.exact and lone_each and not round_matters((start.fighters[i] for i in able), rules):
         try:
             return _exact(start, settings.round_cap, max_runs)
-        except _NotFeasible:
+        except NotFeasible:
             pass  # too costly, or a state could recur: sample instead
     try:
         return _simulate(start, settings, deadline)
@@ -925,7 +544,7 @@ def forecast(state: State, *, settings: ForecastSettings | None = None,
         stuns.append(tuple(sorted((status, until - state.round + 1)
                                   for sid, status, until in state.stunned
                                   if sid == c.id and until >= state.round)))
-    start = _start(state.rules, [c.fighter for c in state.combatants], [c.side for c in state.combatants],
+    start = start_fight(state.rules, [c.fighter for c in state.combatants], [c.side for c in state.combatants],
                    stuns, state.carry, state.round)
     return _forecast(start, settings, max_runs)
 
@@ -943,5 +562,6 @@ def forecast_fighters(players: Sequence[Fighter], foes: Sequence[Fighter], *, ru
         raise RequestError("round must be a whole number from 1 to 10000.", field="round")
     fighters = list(players) + list(foes)
     sides = ["players"] * len(players) + ["foes"] * len(foes)
-    start = _start(rules, fighters, sides, [()] * len(fighters), (), round_number)
+    start = start_fight(rules, fighters, sides, [()] * len(fighters), (), round_number)
     return _forecast(start, settings or ForecastSettings(), max_runs)
+
