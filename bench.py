@@ -417,7 +417,8 @@ def table(r: dict[str, Any]) -> str:
         lines.append(f"apply one exchange through js/engine.js ({a['log_events']}-event log; "
                      "JS→worker→answer, no render):")
         lines.append(f"  p50 {a['p50_ms']:.1f} ms, p95 {a['p95_ms']:.1f} ms, min {a['min']:.1f}, "
-                     f"max {a['max']:.1f} (n={a['n']}); first after open {_fmt(a['first_after_open']['median'], 'ms')}; "
+                     f"max {a['max']:.1f} (n={a['n']}); "
+                     f"first after open {_fmt(a['first_after_open']['median'], 'ms')}; "
                      f"open (replay) {_fmt(a['open_ms']['median'], 'ms')}; view {a['view_chars']:,} chars")
     for key, label in (("odds_1v1", "exact odds 1-vs-1"), ("group_odds_1v6", "exact odds 1-vs-6 (GM's group roll)")):
         o = r["odds"].get(key)
@@ -440,7 +441,7 @@ def table(r: dict[str, Any]) -> str:
                  f"{_fmt(r.get('cls_encounter'))} (the most of any run)")
     lines.append("")
     lines.append("targets (benchmarks, not tests):")
-    for key, t in r["targets"].items():
+    for t in r["targets"].values():
         mark = {True: "ok  ", False: "MISS", None: "n/a "}[t["met"]]
         lines.append(f"  {mark} {t['what']:50} {_fmt(t['value'], t['unit']):>12}  ≤ {_fmt(t['target'], t['unit'])}")
     for note in r["notes"]:
@@ -523,7 +524,8 @@ TABLE_SCREEN_JS = """async () => {
   const button = (label) => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
   const until = (ok, ms = 30000) => new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const tick = () => (ok() ? resolve() : performance.now() - t0 > ms ? reject(new Error("timeout")) : setTimeout(tick, 20));
+    const tick = () => (ok() ? resolve()
+      : performance.now() - t0 > ms ? reject(new Error("timeout")) : setTimeout(tick, 20));
     tick();
   });
   if (!button("Roll all") || !button("Resolve")) return { missing: "no Roll all and Resolve buttons" };
@@ -846,11 +848,12 @@ class Bench:
                 meta = {"chromium": f"Chromium {browser.version}", **machine()}
                 for run in range(self.runs):
                     # Interleaved, and the order turns each run, so drift hits every page alike.
-                    steps = [("app", lambda: self.app(browser, run)),
-                             ("bare", lambda: self.bare(browser, run)),
+                    # Each step runs before the loop moves on; run is bound as a default all the same.
+                    steps = [("app", lambda run=run: self.app(browser, run)),
+                             ("bare", lambda run=run: self.bare(browser, run)),
                              ("main-thread app", lambda: self.main_thread(browser, "app")),
                              ("main-thread bare", lambda: self.main_thread(browser, "bare")),
-                             ("engine", lambda: self.engine(browser, run))]
+                             ("engine", lambda run=run: self.engine(browser, run))]
                     steps = steps[run % len(steps):] + steps[:run % len(steps)]
                     for name, step in steps:
                         self.log(f"run {run + 1}/{self.runs}: {name}")

@@ -3,7 +3,7 @@
 
     python build.py [build] [--test-hooks]  assemble dist/ (--test-hooks: with the e2e tests' hooks)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
+    python build.py test [PYTEST ARGS] ruff and mypy, check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
     python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
 
@@ -19,6 +19,7 @@ import ast
 import base64
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -594,14 +595,25 @@ def serve(port: int) -> None:
 # ---------------------------------------------------------------- test
 
 
+TEST_TOOLS = ("hypothesis", "pytest", "pytest_playwright", "ruff", "mypy")
+
+
 def ensure_test_tools() -> None:
-    try:
-        import hypothesis  # noqa: F401
-        import pytest
-        import pytest_playwright
-    except ImportError:
+    if not all(importlib.util.find_spec(name) for name in TEST_TOOLS):
         log("installing the test dependencies (pip install -e '.[test]')")
         run(sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]")
+
+
+def lint() -> int:
+    """ruff over the repository, then mypy over pyfudge/ (both configured in pyproject.toml);
+    0 when both are clean, else the first failure's exit code (its report is already printed)."""
+    for name, cmd in (("ruff", ["ruff", "check", "."]), ("mypy", ["mypy"])):
+        log(f"{name}: {' '.join(cmd)}")
+        code = subprocess.run([sys.executable, "-m", *cmd], cwd=ROOT).returncode
+        if code:
+            log(f"{name} failed (exit {code}): fix what it lists above; the tests did not run")
+            return code
+    return 0
 
 
 def find_chromium() -> str:
@@ -631,6 +643,8 @@ def find_chromium() -> str:
 
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
+    if code := lint():
+        return code
     chromium = find_chromium()
     log(f"Chromium: {chromium}")
     build(test_hooks=True)  # the e2e tests drive the engine's test hooks
@@ -651,7 +665,7 @@ def main(argv: list[str] | None = None) -> int:
                            help="keep the e2e tests' hooks in the JavaScript (never ship such a build)")
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
+    sub.add_parser("test", help="ruff and mypy, then build and run pytest tests e2e (extra args go to pytest)")
     sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
     sub.add_parser("mutants", help="mutation run of the rules core with mutmut (mutants.py; args go to it)")
     args, rest = parser.parse_known_args(argv)

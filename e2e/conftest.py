@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 RESULTS = ROOT / "test-results"
-READY_TIMEOUT_MS = int(os.environ.get("PYFUDGE_E2E_TIMEOUT_MS", 90_000))  # Pyodide boots in ~3 s here; a busy CI machine may be far slower
+# Pyodide boots in ~3 s here; a busy CI machine may be far slower.
+READY_TIMEOUT_MS = int(os.environ.get("PYFUDGE_E2E_TIMEOUT_MS", 90_000))
 
 
 def chromium() -> str | None:

@@ -33,7 +33,8 @@ def hostile(name: str) -> str:
 
 
 def storage(page) -> dict:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
 
 
 def to_list(page) -> None:

@@ -33,7 +33,8 @@ INJECTED = """() => {
     const made = [...app.querySelectorAll("script, iframe, object, embed, img:not(.qr), svg, b, i, u")]
         .map((el) => el.outerHTML.slice(0, 80));
     const handlers = [...document.querySelectorAll("*")]
-        .flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${el.tagName} ${a.name}`));
+        .flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith("on"))
+          .map((a) => `${el.tagName} ${a.name}`));
     const links = [...app.querySelectorAll("a[href]")].map((a) => a.getAttribute("href"))
         .filter((h) => !/^#/.test(h));
     return [...made, ...handlers, ...links];

@@ -245,7 +245,7 @@ def _group(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         return multi.resolve_melee_group(rnd, rules=rules).to_dict()
     except FudgeError as err:
-        raise err.at("round")
+        raise err.at("round") from None
 
 
 def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -255,7 +255,7 @@ def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         return ranged.resolve_ranged(shot, rules=rules).to_dict()
     except FudgeError as err:
-        raise err.at("attack")
+        raise err.at("attack") from None
 
 
 def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -297,7 +297,7 @@ def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         check = location.location_check(outcome, **raw)
     except FudgeError as err:
-        raise err.at("check")
+        raise err.at("check") from None
     return {**outcome.to_dict(), "check": check.to_dict()}
 
 
@@ -510,7 +510,8 @@ def _enc_export(args: Args, rng: random.Random) -> dict[str, Any]:
         lib = None if args.get("library") is None else library.read(args["library"], field="library")
         least = 0 if lib is not None else 1
         if not isinstance(items, list) or not least <= len(items) <= codec.MAX_COLLECTION:
-            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.", field="encounters")
+            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.",
+                               field="encounters")
         for i, data in enumerate(items):
             Encounter.from_dict(data, field=f"encounters[{i}]")
         text = codec.export_text(codec.collection(items, lib), field="encounters")
@@ -665,7 +666,7 @@ def dispatch(request: Any) -> dict[str, Any]:
     try:
         return ACTIONS[action](args, _rng(args))
     except FudgeError as err:
-        raise err.at("args")
+        raise err.at("args") from None
 
 
 # A request may carry an imported file's text, escaped as a JSON string.

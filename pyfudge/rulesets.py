@@ -98,7 +98,7 @@ class RuleSet:
         try:
             return cls(find_preset(data.get("preset", "fudge1995")), options)
         except OptionError as err:
-            raise err.at(field)
+            raise err.at(field) from None
 
 
 def find_preset(name: Any) -> str:

@@ -87,7 +87,8 @@ def test_hidden_wounds_are_a_word_by_the_rulebook_level(level, word):
 
 
 def test_knocked_out_is_down():
-    track = wounds.WoundTrack.from_dict({"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]], "knocked_out": True})
+    track = wounds.WoundTrack.from_dict({"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]],
+                                         "knocked_out": True})
     assert players.hurt_word(track) == players.DOWN
 
 
