@@ -1,7 +1,7 @@
-"""The pyfudge benchmark (issue 6): ``python build.py bench [--runs N] [--json]``.
+"""The pyfudge benchmark: ``python build.py bench [--runs N] [--json]`` (or ``python bench.py``).
 
 Headless Chromium (the e2e tests' launch settings) against a fresh build of the site served
-by build.py's own ``SiteServer`` on 127.0.0.1; several runs of each page, interleaved so that
+by harness.py's ``SiteServer`` on 127.0.0.1; several runs of each page, interleaved so that
 the machine's drift hits every page alike; medians with min/max, and ratios taken within
 this one run. What each figure means, the targets and a run's numbers: docs/performance.md.
 
@@ -28,6 +28,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import build
+import harness
 
 ROOT = Path(__file__).resolve().parent
 REFERENCE = ROOT / "bench" / "reference-encounter.json"
@@ -571,7 +572,7 @@ class Bench:
     def __init__(self, dist: Path, runs: int, log: Callable[[str], None]):
         self.dist, self.runs, self.log = dist, runs, log
         self.counter = Counter()
-        self.server = build.SiteServer(dist, 0, on_request=self.counter)
+        self.server = harness.SiteServer(dist, 0, on_request=self.counter)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.samples = Samples(runs=runs)
         self.reference = load_reference()
@@ -841,7 +842,7 @@ class Bench:
         thread.start()
         try:
             with sync_playwright() as p:
-                launch = {"args": build.CHROMIUM_ARGS}
+                launch = {"args": harness.CHROMIUM_ARGS}
                 if chromium:
                     launch["executable_path"] = chromium
                 browser = p.chromium.launch(**launch)
@@ -945,7 +946,8 @@ def forecast_only(dist: Path, runs: int, chromium: str, log: Callable[[str], Non
     answers = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(args=build.CHROMIUM_ARGS, **({"executable_path": chromium} if chromium else {}))
+            own = {"executable_path": chromium} if chromium else {}
+            browser = p.chromium.launch(args=harness.CHROMIUM_ARGS, **own)
             for run in range(runs):
                 log(f"forecast run {run + 1}/{runs}")
                 context = bench.context(browser)
@@ -996,14 +998,18 @@ def main(argv: list[str]) -> int:
     def log(message: str) -> None:
         print(f"bench: {message}", file=sys.stderr, flush=True)
 
-    chromium = build.find_chromium()
     with tempfile.TemporaryDirectory(prefix="pyfudge-bench-") as tmp:
         dist = args.dist
-        if dist is None:
-            # A build of its own: dist/ may be in use by someone's e2e run.
-            dist = Path(tmp) / "dist"
-            with contextlib.redirect_stdout(sys.stderr):  # stdout is for the table or JSON only
-                build.build(dist)
+        try:
+            chromium = harness.find_chromium()
+            if dist is None:
+                # A build of its own: dist/ may be in use by someone's e2e run.
+                dist = Path(tmp) / "dist"
+                with contextlib.redirect_stdout(sys.stderr):  # stdout is for the table or JSON only
+                    build.build(dist)
+        except (build.BuildError, harness.NoChromium) as err:
+            print(f"build.py bench: error: {err}", file=sys.stderr)
+            return 1
         if args.forecast_only:
             print(json.dumps(forecast_only(dist.resolve(), args.runs, chromium, log), indent=1))
             return 0
@@ -1013,3 +1019,7 @@ def main(argv: list[str]) -> int:
         r["meta"]["load_before"] = before["load_before"]
     print(json.dumps(r, indent=1, ensure_ascii=False) if args.json else table(r))
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,6 +1,6 @@
 """Browser tests of the built site in a real headless Chromium (pytest-playwright).
 
-The site is served from dist/ by build.py's own server on 127.0.0.1. Every browser
+The site is served from dist/ by harness.py's server on 127.0.0.1. Every browser
 context a test opens logs each request (page, dedicated worker and service worker),
 every console line and page error; a test that fails leaves a screenshot of each page
 and those logs under test-results/<test name>/.
@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+import harness  # noqa: E402
 
 RESULTS = ROOT / "test-results"
 # Pyodide boots in ~3 s here; a busy CI machine may be far slower.
@@ -35,12 +36,12 @@ def chromium() -> str | None:
     path = os.environ.get("PYFUDGE_CHROMIUM")
     if path:
         return path
-    return str(build.DEBIAN_CHROMIUM) if build.DEBIAN_CHROMIUM.exists() else None
+    return str(harness.DEBIAN_CHROMIUM) if harness.DEBIAN_CHROMIUM.exists() else None
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    args = {**browser_type_launch_args, "args": build.CHROMIUM_ARGS}
+    args = {**browser_type_launch_args, "args": harness.CHROMIUM_ARGS}
     if chromium():
         args["executable_path"] = chromium()
     return args
@@ -68,7 +69,7 @@ class Site:
     def __init__(self, directory: Path):
         self.paths: list[str] = []
         self._lock = threading.Lock()
-        self.server = build.SiteServer(directory, 0, on_request=self._record)
+        self.server = harness.SiteServer(directory, 0, on_request=self._record)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.origin = self.url.rstrip("/")
 
