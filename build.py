@@ -6,6 +6,7 @@
     python build.py test [PYTEST ARGS] ruff and mypy, check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
     python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
+    python build.py graph            redraw pyfudge's import graph in docs/layout.md (import_graph.py)
 
 Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
 sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
@@ -34,6 +35,7 @@ import zlib
 from pathlib import Path
 
 import harness
+import import_graph
 import mutants
 
 ROOT = Path(__file__).resolve().parent
@@ -591,6 +593,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("test", help="ruff and mypy, then build and run pytest tests e2e (extra args go to pytest)")
     sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
     sub.add_parser("mutants", help="mutation run of the rules core with mutmut (mutants.py; args go to it)")
+    sub.add_parser("graph", help="redraw pyfudge's import graph in docs/layout.md (import_graph.py)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench", "mutants"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -606,6 +609,9 @@ def main(argv: list[str] | None = None) -> int:
             return subprocess.run([sys.executable, str(ROOT / "bench.py"), *rest], cwd=ROOT).returncode
         elif args.command == "mutants":
             return mutants.main(rest)
+        elif args.command == "graph":
+            changed = import_graph.write()
+            log(f"{import_graph.LAYOUT.relative_to(ROOT)}: import graph {'redrawn' if changed else 'unchanged'}")
     except (BuildError, harness.NoChromium) as err:
         print(f"build.py: error: {err}", file=sys.stderr)
         return 1

@@ -22,11 +22,14 @@ from . import (
     catalogue,
     codec,
     dice,
+    forecast,
     healing,
     ladder,
     library,
     odds,
     players,
+    preview,
+    ranged_odds,
     round_view,
     rulesets,
     tables,
@@ -266,7 +269,6 @@ def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
-    from . import ranged_odds
     rules = _rules(args)
     request = ranged_odds.RangedOddsRequest.from_dict(_need(args, "ranged_odds"), field="ranged_odds",
                                                       technique=rules["dice.technique"])
@@ -543,7 +545,6 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast of an encounter (held open by ``id``, or given whole as ``encounter``):
     the chance each side is the last standing and the expected rounds; ``samples``, ``seed``,
     ``round_cap`` and ``exact`` tune it (see :mod:`pyfudge.forecast`)."""
-    from . import forecast
     settings = forecast.ForecastSettings.from_dict(
         {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
     enc = _at_rev(args, args["id"] if isinstance(args.get("id"), str) else None, any_rev=True)
@@ -564,14 +565,12 @@ def _held(args: Args) -> Encounter:
 def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
     open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
-    from . import preview
     return preview.event_odds(_held(args).state, _need(args, "event"))
 
 
 def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
     stands; ``rev`` says which state."""
-    from . import forecast
     return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}
 
 
