@@ -199,7 +199,7 @@ def phone(playwright):
     return device
 
 
-# --- the table app (issue 4): shared helpers, axe, a phone and a desktop ----------------------
+# --- the table app: shared helpers, axe, a phone and a desktop ----------------------
 
 @pytest.fixture(params=["desktop", "phone"])
 def screen(request, playwright):
@@ -432,7 +432,7 @@ def play_exchange(page, a: str, b: str, rnd: dict) -> None:
     expect(log).to_have_count(lines + 1)
 
 
-# Content-Security-Policy trap (issue 5): every browser context of every e2e test reports each
+# Content-Security-Policy trap: every browser context of every e2e test reports each
 # `securitypolicyviolation` — the page's own, and the engine worker's, which js/engine.js
 # re-dispatches on the document — and the test fails on any. Playwright's string predicates
 # (page.wait_for_function("…")) run through eval, which the policy forbids: pass them as

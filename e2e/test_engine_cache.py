@@ -1,4 +1,4 @@
-"""The engine's memory snapshot (issue 6; js/engine-snapshot.js, docs/performance.md session 4).
+"""The engine's memory snapshot (js/engine-snapshot.js, docs/performance.md).
 
 A first start makes a snapshot of Pyodide's memory just after `import pyfudge.api` and keeps it in
 IndexedDB, tagged with the build; the next start restores it instead of starting Python again.

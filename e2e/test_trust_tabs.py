@@ -1,4 +1,4 @@
-"""Two tabs on one encounter (issue 5): a change in one is seen by the other (`storage`
+"""Two tabs on one encounter: a change in one is seen by the other (`storage`
 events); a tab whose stored log is behind takes the stored one before applying; logs that went
 different ways are refused with a message, never merged; no write discards the other's change.
 Two pages of one browser context, as two tabs of one browser."""

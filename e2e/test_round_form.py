@@ -1,4 +1,4 @@
-"""Story 2: run a round — pick the fighters, declare, press Roll or enter the physical dice
+"""Running a round: pick the fighters, declare, press Roll or enter the physical dice
 (four −/0/+ faces or a total; a total for the 2d6 ways), resolve; the result and its
 explanation show step by step with rulebook sections; wounds are marked and their penalty
 applies next round by itself. Desktop and Pixel 7."""

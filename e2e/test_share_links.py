@@ -1,4 +1,4 @@
-"""Story 6: share — a link with the encounter compressed into the URL fragment (copy to the
+"""Sharing: a link with the encounter compressed into the URL fragment (copy to the
 clipboard, the share sheet where present, a QR code drawn by segno installed on demand from the
 site's own wheel); opening a link imports a copy and opens it, opening it again says so; hostile
 links show a clear message and change nothing; a player link shows one combatant, large

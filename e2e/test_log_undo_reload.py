@@ -1,4 +1,4 @@
-"""Story 4: the fight's log is readable; undo/redo any number of steps; reload at any moment and
+"""The fight's log is readable; undo/redo any number of steps; reload at any moment and
 everything is as it was. Also the store: {type, version} envelopes, the index's v0 → v1
 migration, reading storage that never throws, the saved view painted before Python is up, and
 input made before the engine is ready kept and applied in order."""

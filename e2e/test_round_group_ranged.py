@@ -1,4 +1,4 @@
-"""Story 2, more of a round: several foes on one fighter (one roll against each, or the GM's one
+"""More of a round: several foes on one fighter (one roll against each, or the GM's one
 roll for the group, F95 4.34), ranged fire (F95 4.4), story elements (F95 4.21) and PC-vs-NPC
 mode (F95 4.33). Each result equals what the engine's door gives for the same inputs, and undo
 and reload keep it. Desktop and Pixel 7, axe on each state of the form."""

@@ -1,4 +1,4 @@
-"""Foresight (issue 6): the odds of the exchange being prepared show in the round form, both
+"""The odds of the exchange being prepared show in the round form, both
 directions, and follow a change of stance with the values the engine's door gives; the fight
 forecast, opened on demand, gives each side's chance of being the last standing (summing to
 ~100 %) and the expected rounds. Desktop and Pixel 7, axe."""
