@@ -8,7 +8,8 @@ and nothing else: every key stored before is unchanged, and the names show exact
 
 One page serves the whole module (Pyodide starts once): each case navigates inside it (a new
 hash, a freshly mounted screen) and the storage is put back to the baseline after an accepted
-case. Desktop only; the phone layout of these screens is covered by e2e/test_encounter_list.py and test_share_links.py."""
+case. Desktop only; the phone layout of these screens is covered by e2e/test_encounter_list.py
+and test_share_links.py."""
 
 from __future__ import annotations
 
