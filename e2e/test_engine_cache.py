@@ -105,8 +105,7 @@ def loaded_modules(page) -> list[str]:
 
 
 def door_answers(page) -> list:
-    """Answers that need the whole engine: exact odds, a group's odds, and a forecast
-    (pyfudge.forecast is imported lazily: not in a snapshot made after `import pyfudge.api`)."""
+    """Answers that need the whole engine: exact odds, a group's odds, and a forecast."""
     return page.evaluate("""async ([odds, group, encounter]) => {
         const ask = (action, args) => pyfudgeEngine.request(action, args)
           .then((r) => { delete r.id; return r; });
@@ -134,8 +133,11 @@ def test_a_second_visit_starts_from_the_snapshot_and_answers_as_a_fresh_engine(
     revisit(page, site, f"#/e/{eid}")
     assert start_kind(page) == "snapshot"
     assert page.evaluate("pyfudgeEngine.snapshot") is None  # nothing made, nothing stored
-    assert "pyfudge.forecast" not in loaded_modules(page)  # the forecast below imports it from the wheel
     assert door_answers(page) == fresh
+    # A module the start does not import (so not in the snapshot) still imports from the wheel.
+    assert "pyfudge.__main__" not in loaded_modules(page)
+    page.evaluate("(code) => pyfudgeEngine.testPython(code)", "import pyfudge.__main__")
+    assert "pyfudge.__main__" in loaded_modules(page)
     wait_until(lambda: stored(page)["keys"] == ["snapshot"])
 
     # A player's use of the restored engine: the saved encounter opens live, a combatant is added.
