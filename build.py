@@ -3,9 +3,10 @@
 
     python build.py [build] [--test-hooks]  assemble dist/ (--test-hooks: with the e2e tests' hooks)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS] check test tools and a Chromium, build, run pytest
+    python build.py test [PYTEST ARGS] ruff and mypy, check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
     python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
+    python build.py graph            redraw pyfudge's import graph in docs/layout.md (import_graph.py)
 
 Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
 sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
@@ -18,7 +19,7 @@ import argparse
 import ast
 import base64
 import hashlib
-import http.server
+import importlib.util
 import io
 import json
 import os
@@ -32,6 +33,10 @@ import tokenize
 import zipfile
 import zlib
 from pathlib import Path
+
+import harness
+import import_graph
+import mutants
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -80,17 +85,6 @@ SERVICE_WORKER = "sw.js"
 THEME = "#1d4e89"
 DIE = "#ffffff"
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
 
 class BuildError(Exception):
@@ -536,52 +530,9 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
 # ---------------------------------------------------------------- serve
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types a browser needs; no-cache, so every load revalidates
-    (a dev server must not hand out stale files; the service worker does the caching)."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".webmanifest": "application/manifest+json",
-        ".whl": "application/zip",
-        ".json": "application/json",
-        ".svg": "image/svg+xml",
-    }
-
-    def __init__(self, request, client_address, server):
-        super().__init__(request, client_address, server, directory=str(server.directory))
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def send_head(self):
-        if self.server.on_request:
-            self.server.on_request(self.path)
-        return super().send_head()
-
-    def log_message(self, format: str, *args) -> None:
-        if self.server.on_request is None:
-            super().log_message(format, *args)
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    """Serves directory on 127.0.0.1:port (0: any free port). on_request(path), when
-    given, sees every request instead of the log; the e2e tests count with it. The
-    directory may be swapped while serving (the tests swap in a new build)."""
-
-    def __init__(self, directory: Path, port: int = 8000, on_request=None):
-        self.directory = directory
-        self.on_request = on_request
-        super().__init__(("127.0.0.1", port), Handler)
-
-
 def serve(port: int) -> None:
     build()
-    server = SiteServer(DIST, port)
+    server = harness.SiteServer(DIST, port)
     print(f"Serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
@@ -594,44 +545,32 @@ def serve(port: int) -> None:
 # ---------------------------------------------------------------- test
 
 
+TEST_TOOLS = ("hypothesis", "pytest", "pytest_playwright", "ruff", "mypy")
+
+
 def ensure_test_tools() -> None:
-    try:
-        import hypothesis  # noqa: F401
-        import pytest
-        import pytest_playwright
-    except ImportError:
+    if not all(importlib.util.find_spec(name) for name in TEST_TOOLS):
         log("installing the test dependencies (pip install -e '.[test]')")
         run(sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]")
 
 
-def find_chromium() -> str:
-    """$PYFUDGE_CHROMIUM if set; else Debian's Chromium (installed with apt-get when we
-    may); else Playwright's own; stop with advice when there is none."""
-    if os.environ.get("PYFUDGE_CHROMIUM"):
-        return os.environ["PYFUDGE_CHROMIUM"]
-    if not DEBIAN_CHROMIUM.exists() and Path("/etc/debian_version").exists() \
-            and os.geteuid() == 0 and shutil.which("apt-get"):
-        log("installing Chromium with apt-get")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        run("apt-get", "update", "-q", env=env)
-        run("apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", env=env)
-    if DEBIAN_CHROMIUM.exists():
-        return str(DEBIAN_CHROMIUM)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        own = p.chromium.executable_path
-    if Path(own).exists():
-        return own
-    raise BuildError(
-        "no Chromium found. Install one: 'apt-get install chromium' (Debian), or "
-        "'python -m playwright install --with-deps chromium'."
-    )
+def lint() -> int:
+    """ruff over the repository, then mypy over pyfudge/ (both configured in pyproject.toml);
+    0 when both are clean, else the first failure's exit code (its report is already printed)."""
+    for name, cmd in (("ruff", ["ruff", "check", "."]), ("mypy", ["mypy"])):
+        log(f"{name}: {' '.join(cmd)}")
+        code = subprocess.run([sys.executable, "-m", *cmd], cwd=ROOT).returncode
+        if code:
+            log(f"{name} failed (exit {code}): fix what it lists above; the tests did not run")
+            return code
+    return 0
 
 
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
-    chromium = find_chromium()
+    if code := lint():
+        return code
+    chromium = harness.find_chromium()
     log(f"Chromium: {chromium}")
     build(test_hooks=True)  # the e2e tests drive the engine's test hooks
     env = {**os.environ, "PYFUDGE_CHROMIUM": chromium, "PYFUDGE_DIST": str(DIST)}
@@ -651,9 +590,10 @@ def main(argv: list[str] | None = None) -> int:
                            help="keep the e2e tests' hooks in the JavaScript (never ship such a build)")
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="build, then run pytest tests e2e (extra args go to pytest)")
+    sub.add_parser("test", help="ruff and mypy, then build and run pytest tests e2e (extra args go to pytest)")
     sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
     sub.add_parser("mutants", help="mutation run of the rules core with mutmut (mutants.py; args go to it)")
+    sub.add_parser("graph", help="redraw pyfudge's import graph in docs/layout.md (import_graph.py)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench", "mutants"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -665,14 +605,14 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "test":
             return test(rest)
         elif args.command == "bench":
-            import bench  # bench.py: the benchmark, its own module (not needed to build)
-
-            return bench.main(rest)
+            # A program of its own (it imports this module to build): run, not imported, so no circle.
+            return subprocess.run([sys.executable, str(ROOT / "bench.py"), *rest], cwd=ROOT).returncode
         elif args.command == "mutants":
-            import mutants  # mutants.py: the mutation run, its own module (not needed to build)
-
             return mutants.main(rest)
-    except BuildError as err:
+        elif args.command == "graph":
+            changed = import_graph.write()
+            log(f"{import_graph.LAYOUT.relative_to(ROOT)}: import graph {'redrawn' if changed else 'unchanged'}")
+    except (BuildError, harness.NoChromium) as err:
         print(f"build.py: error: {err}", file=sys.stderr)
         return 1
     return 0

@@ -30,7 +30,8 @@ TIMED = ("test_codec.py::test_zip_bomb_is_refused_before_it_is_inflated",
          "test_codec.py::test_nesting_is_capped_before_parsing_even_a_million_deep",
          "test_codec.py::test_brackets_inside_strings_do_not_count_as_nesting",
          "test_forecast.py::test_default_simulation_stops_at_its_budget_and_shows_its_size")
-COPIED = ("pyfudge", "tests", "pyproject.toml", "build.py", "bench.py", "bench", "site")
+COPIED = ("pyfudge", "tests", "pyproject.toml", "build.py", "bench.py", "harness.py", "mutants.py",
+          "bench_report.py", "import_graph.py", "docs", "bench", "site")
 
 
 def module_paths(names: list[str]) -> list[str]:

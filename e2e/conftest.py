@@ -1,6 +1,6 @@
 """Browser tests of the built site in a real headless Chromium (pytest-playwright).
 
-The site is served from dist/ by build.py's own server on 127.0.0.1. Every browser
+The site is served from dist/ by harness.py's server on 127.0.0.1. Every browser
 context a test opens logs each request (page, dedicated worker and service worker),
 every console line and page error; a test that fails leaves a screenshot of each page
 and those logs under test-results/<test name>/.
@@ -24,9 +24,11 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+import harness  # noqa: E402
 
 RESULTS = ROOT / "test-results"
-READY_TIMEOUT_MS = int(os.environ.get("PYFUDGE_E2E_TIMEOUT_MS", 90_000))  # Pyodide boots in ~3 s here; a busy CI machine may be far slower
+# Pyodide boots in ~3 s here; a busy CI machine may be far slower.
+READY_TIMEOUT_MS = int(os.environ.get("PYFUDGE_E2E_TIMEOUT_MS", 90_000))
 
 
 def chromium() -> str | None:
@@ -34,12 +36,12 @@ def chromium() -> str | None:
     path = os.environ.get("PYFUDGE_CHROMIUM")
     if path:
         return path
-    return str(build.DEBIAN_CHROMIUM) if build.DEBIAN_CHROMIUM.exists() else None
+    return str(harness.DEBIAN_CHROMIUM) if harness.DEBIAN_CHROMIUM.exists() else None
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    args = {**browser_type_launch_args, "args": build.CHROMIUM_ARGS}
+    args = {**browser_type_launch_args, "args": harness.CHROMIUM_ARGS}
     if chromium():
         args["executable_path"] = chromium()
     return args
@@ -67,7 +69,7 @@ class Site:
     def __init__(self, directory: Path):
         self.paths: list[str] = []
         self._lock = threading.Lock()
-        self.server = build.SiteServer(directory, 0, on_request=self._record)
+        self.server = harness.SiteServer(directory, 0, on_request=self._record)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.origin = self.url.rstrip("/")
 
@@ -197,7 +199,7 @@ def phone(playwright):
     return device
 
 
-# --- the table app (issue 4): shared helpers, axe, a phone and a desktop ----------------------
+# --- the table app: shared helpers, axe, a phone and a desktop ----------------------
 
 @pytest.fixture(params=["desktop", "phone"])
 def screen(request, playwright):
@@ -430,7 +432,7 @@ def play_exchange(page, a: str, b: str, rnd: dict) -> None:
     expect(log).to_have_count(lines + 1)
 
 
-# Content-Security-Policy trap (issue 5): every browser context of every e2e test reports each
+# Content-Security-Policy trap: every browser context of every e2e test reports each
 # `securitypolicyviolation` — the page's own, and the engine worker's, which js/engine.js
 # re-dispatches on the document — and the test fails on any. Playwright's string predicates
 # (page.wait_for_function("…")) run through eval, which the policy forbids: pass them as

@@ -216,7 +216,7 @@ def test_installable_web_app(open_context, site):
         assert response.ok, path
 
 
-# A new build replacing the old one: e2e/test_trust_update.py (issue 5).
+# A new build replacing the old one: e2e/test_trust_update.py.
 
 
 def test_engine_failure_is_told_to_the_user(open_context, site):

@@ -1,4 +1,4 @@
-"""The engine's memory snapshot (issue 6; js/engine-snapshot.js, docs/performance.md session 4).
+"""The engine's memory snapshot (js/engine-snapshot.js, docs/performance.md).
 
 A first start makes a snapshot of Pyodide's memory just after `import pyfudge.api` and keeps it in
 IndexedDB, tagged with the build; the next start restores it instead of starting Python again.
@@ -127,7 +127,8 @@ def test_a_second_visit_starts_from_the_snapshot_and_answers_as_a_fresh_engine(
     wait_snapshot_kept(page)
     wait_offline_ready(page)
     build_version = json.loads((site.server.directory / build.MANIFEST).read_text())["version"]
-    assert stored(page) == {"keys": ["snapshot"], "build": build_version, "size": page.evaluate("pyfudgeEngine.snapshot.bytes")}
+    size = page.evaluate("pyfudgeEngine.snapshot.bytes")
+    assert stored(page) == {"keys": ["snapshot"], "build": build_version, "size": size}
 
     # The next visit: restored, not started; the snapshot stays (no restore marker left).
     revisit(page, site, f"#/e/{eid}")

@@ -272,7 +272,8 @@ def test_two_pcs_and_four_goblins_in_at_most_20_taps_and_3_typed_fields(open_con
     assert effort.taps <= 20 and effort.typed <= 3, (effort.taps, effort.typed)
     print(f"setup: {effort.taps} taps, {effort.typed} typed fields")  # the figure for the notes
     sides = [c.split(", ")[1].split(":")[0] for c in
-             page.get_by_test_id("roster").locator(".row-btn").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")]
+             page.get_by_test_id("roster").locator(".row-btn")
+             .evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")]
     assert sides == ["Players' side"] * 2 + ["Foes' side"] * 4
     expect(party.get_by_role("button", name="The party is here")).to_be_disabled()
     # The add form and a card at 390×844, looked at.
@@ -304,7 +305,8 @@ def test_the_party_carries_its_wounds_or_comes_fresh_and_heals_in_between(open_c
     idle(page)
     expect(aldric.get_by_test_id("status")).to_have_text("Undamaged")
     party.get_by_role("button", name="Keep their wounds for next time").click()
-    expect(party.get_by_test_id("party-status")).to_have_text("Kept the wounds of 2 of the party for the next encounter.")
+    expect(party.get_by_test_id("party-status")).to_have_text(
+        "Kept the wounds of 2 of the party for the next encounter.")
     expect(party.locator(".party-list li").first).to_contain_text("Aldric Undamaged")
     # Fresh: unticked, they come unhurt whatever they carry.
     library_now = library(page)
@@ -353,7 +355,8 @@ def test_a_party_member_not_saved_for_want_of_room_says_so_and_writes_nothing(op
     page.evaluate("globalThis.__failKeys = '^pyfudge:library$'")
     aldric = card(page, "Aldric")
     aldric.get_by_role("button", name="Save to party").click()
-    expect(aldric.get_by_test_id("saved")).to_have_text(re.compile("^Not saved: this device's storage for this site is full"))
+    expect(aldric.get_by_test_id("saved")).to_have_text(
+        re.compile("^Not saved: this device's storage for this site is full"))
     assert page.evaluate(STORAGE) == before
     page.locator("#add-fighter summary").click()
     expect(page.get_by_test_id("party")).to_contain_text("No party saved yet")

@@ -50,10 +50,13 @@ def reference_encounter_requests(page) -> list:
     its link made and opened, its odds and forecast."""
     return page.evaluate("""async ([encounter, cycle]) => {
         const answers = [];
-        const ask = async (action, args) => { const r = await pyfudgeEngine.request(action, args); answers.push(r); return r; };
+        const ask = async (action, args) => {
+          const r = await pyfudgeEngine.request(action, args); answers.push(r); return r;
+        };
         const opened = await ask("encounter.open", { id: "stdlib-ref", encounter });
         let rev = opened.result?.rev;
-        for (const event of cycle) rev = (await ask("encounter.apply", { id: "stdlib-ref", rev, event })).result?.rev ?? rev;
+        for (const event of cycle)
+          rev = (await ask("encounter.apply", { id: "stdlib-ref", rev, event })).result?.rev ?? rev;
         await ask("encounter.log", { id: "stdlib-ref", rev, format: "markdown" });
         await ask("encounter.explain", { id: "stdlib-ref", rev, index: 0 });
         await ask("encounter.forecast", { id: "stdlib-ref", rev });

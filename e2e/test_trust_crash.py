@@ -1,4 +1,4 @@
-"""The engine's worker crashing, or its runtime breaking (issue 5): the user reads what
+"""The engine's worker crashing, or its runtime breaking: the user reads what
 happened, the engine restarts by itself (`data-engine` back to "ready"), no request is lost
 without an answer (pending ones get error type "EngineRestarted"), the dice panel and an open
 encounter work again, and the encounter is intact — before and after a reload.

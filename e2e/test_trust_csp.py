@@ -1,4 +1,4 @@
-"""Content-Security-Policy (issue 5). The pages carry a strict policy in a <meta> tag: scripts
+"""Content-Security-Policy. The pages carry a strict policy in a <meta> tag: scripts
 only from the origin plus 'wasm-unsafe-eval' (WebAssembly.compile), no inline script, no
 objects, connections only to the origin. The service worker sends the same policy as a header
 on the documents it serves (frame-ancestors only works in a header). The engine's worker is

@@ -1,4 +1,4 @@
-"""The golden rulebook examples inside the browser's Pyodide (issue 5): the golden runners of
+"""The golden rulebook examples inside the browser's Pyodide: the golden runners of
 the unit tests (tests/test_golden_*.py, with every file under tests/golden/) are written into
 the engine worker's file system and run there by one small runner (a stand-in for pytest's
 parametrize and raises), next to the pyfudge wheel the app runs; the same runner runs them

@@ -1,4 +1,4 @@
-"""The hostile corpus through the app (issue 5): every case under tests/hostile/ is fed to the
+"""The hostile corpus through the app: every case under tests/hostile/ is fed to the
 page by the route it attacks — a share link opened as `#/s/<fragment>`, or a file picked in the
 list screen's "Import encounters from a file" — each its own test. For each: a clear message is
 shown (the engine's own words, in an alert), no script runs (no dialog, no page error, no
@@ -8,7 +8,8 @@ and nothing else: every key stored before is unchanged, and the names show exact
 
 One page serves the whole module (Pyodide starts once): each case navigates inside it (a new
 hash, a freshly mounted screen) and the storage is put back to the baseline after an accepted
-case. Desktop only; the phone layout of these screens is covered by stories 5 and 6."""
+case. Desktop only; the phone layout of these screens is covered by e2e/test_encounter_list.py
+and test_share_links.py."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ INJECTED = """() => {
     const made = [...app.querySelectorAll("script, iframe, object, embed, img:not(.qr), svg, b, i, u")]
         .map((el) => el.outerHTML.slice(0, 80));
     const handlers = [...document.querySelectorAll("*")]
-        .flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${el.tagName} ${a.name}`));
+        .flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith("on"))
+          .map((a) => `${el.tagName} ${a.name}`));
     const links = [...app.querySelectorAll("a[href]")].map((a) => a.getAttribute("href"))
         .filter((h) => !/^#/.test(h));
     return [...made, ...handlers, ...links];

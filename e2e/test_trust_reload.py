@@ -1,4 +1,4 @@
-"""The browser's own reload while a new build waits (issue 5). With no other page of the app
+"""The browser's own reload while a new build waits. With no other page of the app
 open, the page says it is leaving (offline.js, beforeunload), the old service worker answers
 the reload with a page that only refreshes and has the waiting worker take over (sw.js,
 navigate): the refreshed page is the new build from end to end, the old build's cache is gone,

@@ -1,4 +1,4 @@
-"""Every event is saved before the UI shows its result (issue 5). A MutationObserver (it runs
+"""Every event is saved before the UI shows its result. A MutationObserver (it runs
 after each change of the page and before the browser paints it) notes, each time the log or the
 last result on screen changes, how many events the page shows and how many are in storage: the
 stored log is never behind what is shown. And a page killed right after
@@ -10,7 +10,7 @@ import json
 
 from conftest import add_fighter, app_ready, card, enter_faces, idle, new_encounter, play_exchange
 from playwright.sync_api import expect
-from test_story4_log import ASTA, HIT, ORC
+from test_log_undo_reload import ASTA, HIT, ORC
 
 WATCH = """
 globalThis.__shown = [];

@@ -1,4 +1,4 @@
-"""Storage faults (issue 5): quota exceeded on save, a damaged entry, an entry of a newer
+"""Storage faults: quota exceeded on save, a damaged entry, an entry of a newer
 version, an older version. The app keeps working and says so; it never deletes or overwrites
 data it could not read — it keeps it aside, shows it read-only, and offers it for export."""
 

@@ -1,4 +1,4 @@
-"""Two tabs on one encounter (issue 5): a change in one is seen by the other (`storage`
+"""Two tabs on one encounter: a change in one is seen by the other (`storage`
 events); a tab whose stored log is behind takes the stored one before applying; logs that went
 different ways are refused with a message, never merged; no write discards the other's change.
 Two pages of one browser context, as two tabs of one browser."""
@@ -134,7 +134,8 @@ def test_an_encounter_deleted_in_another_tab_is_not_written_back(open_context, s
     assert b.evaluate("(k) => localStorage.getItem(k)", f"pyfudge:enc:{eid}") is None
     with b.expect_download() as download:
         notice.get_by_role("button", name="Export it").click()
-    assert json.loads(open(download.value.path(), encoding="utf-8").read())["data"]["log"][0]["fighter"]["name"] == "Ásta"
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["data"]["log"][0]["fighter"]["name"] == "Ásta"
     # a's Undo brings it back, and b takes it again.
     a.get_by_test_id("toast").get_by_role("button", name="Undo").click()
     expect(a.locator(f".enc-row[data-id={eid}]")).to_have_count(1)

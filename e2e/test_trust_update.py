@@ -1,4 +1,4 @@
-"""A new build deployed while a page is open (issue 5). The open page keeps running the build
+"""A new build deployed while a page is open. The open page keeps running the build
 it started with — even a restarted engine comes from its build's cache, never the new wheel —
 is told an update is ready (a status with a Reload button), and switches on reload: the new
 page, the new wheel, the old build's cache deleted and its unchanged files (the 9.6 MB wasm)

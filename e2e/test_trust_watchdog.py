@@ -1,4 +1,4 @@
-"""The worker watchdog (issue 5): a request the engine does not answer in time — Python stuck
+"""The worker watchdog: a request the engine does not answer in time — Python stuck
 in a loop — makes the page say so, restart the worker (the crash recovery of js/engine.js), and
 send the event again once (session.js): the encounter is intact and the event applied once.
 
@@ -21,7 +21,7 @@ ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Gr
 
 def test_a_stuck_engine_is_restarted_and_the_event_goes_through_once(open_context, site, screen, axe_check):
     page = open_context(**screen).new_page()
-    eid = new_encounter(page, SimpleNamespace(url=site.url + "?test-hooks"), "Stuck")
+    new_encounter(page, SimpleNamespace(url=site.url + "?test-hooks"), "Stuck")
     add_fighter(page, ASTA)
     page.evaluate("pyfudgeEngine.watchdogMs = 2000; pyfudgeEngine.testCrash('hang')")
     add_fighter(page, ORC)  # hangs, is cut off by the watchdog, and is sent again: applied

@@ -24,7 +24,7 @@ def _faces(text: str) -> list[int]:
     try:
         return [_FACE_SIGNS[s] if s in _FACE_SIGNS else int(s) for s in signs]
     except ValueError:
-        raise FudgeError(f"cannot read dice faces {text!r}; write them like '+ 0 - +'.", field="faces")
+        raise FudgeError(f"cannot read dice faces {text!r}; write them like '+ 0 - +'.", field="faces") from None
 
 
 def _roll(argv: list[str]) -> int:

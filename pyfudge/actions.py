@@ -507,7 +507,7 @@ def npc_d6_distribution() -> dict[int, Fraction]:
     """Exact chance of each shift of the 1d6 shortcut with a second d6 (F93 4.5)."""
     out: dict[int, Fraction] = {0: Fraction(4, 6)}
     for direction in (-1, 1):
-        for second, size in NPC_SECOND_D6.items():
+        for size in NPC_SECOND_D6.values():
             key = direction * size
             out[key] = out.get(key, Fraction(0)) + Fraction(1, 36)
     return dict(sorted(out.items()))

@@ -246,7 +246,7 @@ def _group(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         return multi.resolve_melee_group(rnd, rules=rules).to_dict()
     except FudgeError as err:
-        raise err.at("round")
+        raise err.at("round") from None
 
 
 def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -256,7 +256,7 @@ def _ranged(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         return ranged.resolve_ranged(shot, rules=rules).to_dict()
     except FudgeError as err:
-        raise err.at("attack")
+        raise err.at("attack") from None
 
 
 def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -267,7 +267,7 @@ def _odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def _ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
-    from .analysis import ranged_odds
+    from .analysis import ranged_odds  # lazy: loaded on first use, so not in the start or its snapshot
     rules = _rules(args)
     request = ranged_odds.RangedOddsRequest.from_dict(_need(args, "ranged_odds"), field="ranged_odds",
                                                       technique=rules["dice.technique"])
@@ -298,7 +298,7 @@ def _called_shot(args: Args, rng: random.Random) -> dict[str, Any]:
     try:
         check = location.location_check(outcome, **raw)
     except FudgeError as err:
-        raise err.at("check")
+        raise err.at("check") from None
     return {**outcome.to_dict(), "check": check.to_dict()}
 
 
@@ -511,7 +511,8 @@ def _enc_export(args: Args, rng: random.Random) -> dict[str, Any]:
         lib = None if args.get("library") is None else library.read(args["library"], field="library")
         least = 0 if lib is not None else 1
         if not isinstance(items, list) or not least <= len(items) <= codec.MAX_COLLECTION:
-            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.", field="encounters")
+            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.",
+                               field="encounters")
         for i, data in enumerate(items):
             Encounter.from_dict(data, field=f"encounters[{i}]")
         text = codec.export_text(codec.collection(items, lib), field="encounters")
@@ -543,7 +544,7 @@ def _forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast of an encounter (held open by ``id``, or given whole as ``encounter``):
     the chance each side is the last standing and the expected rounds; ``samples``, ``seed``,
     ``round_cap`` and ``exact`` tune it (see :mod:`pyfudge.forecast`)."""
-    from .analysis import forecast
+    from .analysis import forecast  # lazy: loaded on first use, so not in the start or its snapshot
     settings = forecast.ForecastSettings.from_dict(
         {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
     enc = _at_rev(args, args["id"] if isinstance(args.get("id"), str) else None, any_rev=True)
@@ -564,14 +565,14 @@ def _held(args: Args) -> Encounter:
 def _enc_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
     open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
-    from .analysis import preview
+    from .analysis import preview  # lazy: loaded on first use, so not in the start or its snapshot
     return preview.event_odds(_held(args).state, _need(args, "event"))
 
 
 def _enc_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
     stands; ``rev`` says which state."""
-    from .analysis import forecast
+    from .analysis import forecast  # lazy: loaded on first use, so not in the start or its snapshot
     return {**forecast.forecast(_held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}
 
 
@@ -666,7 +667,7 @@ def dispatch(request: Any) -> dict[str, Any]:
     try:
         return ACTIONS[action](args, _rng(args))
     except FudgeError as err:
-        raise err.at("args")
+        raise err.at("args") from None
 
 
 # A request may carry an imported file's text, escaped as a JSON string.

@@ -13,6 +13,7 @@ fields take their defaults).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -151,13 +152,16 @@ class Armor:
         })
 
 
+_Gear = type[Weapon] | type[Armor]
+# A gear entry to rank: its dict, its index in the catalogue in force (or None), the table it is from.
+_Entry = tuple[dict[str, Any], int | None, str | None]
 _WEAPON_FIELDS = tuple(Weapon.__dataclass_fields__)
 _ARMOR_FIELDS = tuple(Armor.__dataclass_fields__)
 
 
 def _make(cls: type, values: dict) -> Any:
     """Build a dataclass without re-running its __post_init__ validation (already done)."""
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     for key, value in values.items():
         object.__setattr__(obj, key, value)
     return obj
@@ -270,7 +274,7 @@ def _as_option_error(fn: Any, data: Any, where: str) -> Any:
         raise OptionError(err.message, field=err.field) from None
 
 
-def _check_catalogue(cls: type) -> Any:
+def _check_catalogue(cls: _Gear) -> Any:
     def check(value: Any, where: str) -> list[dict]:
         need_list(value, where, min_len=0, max_len=200)
         seen: set[str] = set()
@@ -430,22 +434,22 @@ def find_gear(rules: RuleSet, kind: str, query: Any, *, most: int = 8) -> list[d
     q = _words(query)
     if not q:
         return []
-    cls = Weapon if kind == "weapon" else Armor
-    entries = weapons(rules) if kind == "weapon" else armors(rules)
-    pool: list[tuple[dict[str, Any], int | None, str | None]] = [(e.to_dict(), i, None) for i, e in enumerate(entries)]
+    cls: _Gear = Weapon if kind == "weapon" else Armor
+    entries: Sequence[Weapon | Armor] = weapons(rules) if kind == "weapon" else armors(rules)
+    pool: list[_Entry] = [(e.to_dict(), i, None) for i, e in enumerate(entries)]
     if kind == "armor" and rules["co.armor"]:
         pool += [({"name": m["name"], "value": m["value"], "note": "CO 1.3 Armor Value"}, None, "CO 1.3")
                  for m in rules["co.armor_values"]]
     found = _ranked(pool, q, cls)
     if not found:
         held = {e.name.strip().lower() for e in entries}
-        others = [(cls.from_dict(e).to_dict(), None, label) for label, table in _OTHER_TABLES[kind]
-                  for e in table if e["name"].strip().lower() not in held]
+        others: list[_Entry] = [(cls.from_dict(e).to_dict(), None, label) for label, table in _OTHER_TABLES[kind]
+                                for e in table if e["name"].strip().lower() not in held]
         found = _ranked(others, q, cls)
     return found[:most]
 
 
-def _ranked(pool: list[tuple[dict[str, Any], int | None, str | None]], q: str, cls: type) -> list[dict[str, Any]]:
+def _ranked(pool: list[_Entry], q: str, cls: _Gear) -> list[dict[str, Any]]:
     hits = []
     for order, (entry, index, origin) in enumerate(pool):
         match = _match(entry, q)
@@ -455,7 +459,7 @@ def _ranked(pool: list[tuple[dict[str, Any], int | None, str | None]], q: str, c
         item = cls.from_dict(entry)
         hits.append((-score, order, {
             "name": item.name, "index": index, "value": item.to_dict(),
-            "points": item.value if cls is Weapon else item.protection, "note": item.note,
+            "points": item.value if isinstance(item, Weapon) else item.protection, "note": item.note,
             "words": list(GEAR_WORDS.get(item.name.strip().lower(), ((), ()))[0]),
             "matched": matched, "by": by, "from": origin}))
     return [hit for *_, hit in sorted(hits, key=lambda h: (h[0], h[1]))]

@@ -81,7 +81,8 @@ class Checks:
     def name(self, value: Any, where: str, max_len: int = 60) -> str:
         """A name a player reads (a fighter, a skill, a weapon, a foe, a table row): 1 to
         ``max_len`` characters, no control character (C0, DEL, C1: a line break, a tab, an
-        escape; nor a line or paragraph separator or a bidi embedding, override or isolate), and at least one visible character, not only spaces or zero-width ones."""
+        escape; nor a line or paragraph separator or a bidi embedding, override or isolate), and at
+        least one visible character, not only spaces or zero-width ones."""
         if not isinstance(value, str) or not value.strip() or len(value) > max_len:
             raise self.error(f"{where} must be a name of 1 to {max_len} characters.", field=where)
         return self.visible(value, where)

@@ -23,7 +23,7 @@ class FudgeError(ValueError):
         return self
 
     def to_dict(self) -> dict:
-        out = {"type": type(self).__name__, "message": self.message, "field": self.field}
+        out: dict[str, object] = {"type": type(self).__name__, "message": self.message, "field": self.field}
         if self.asks:
             out["asks"] = self.asks
         return out

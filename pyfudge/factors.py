@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from . import ladder
 from .catalogue import PIERCING, SCALE_LIMIT, Armor, Weapon
 from .checks import REQUEST as check
 from .errors import FudgeError
@@ -147,8 +148,7 @@ def _extras(extra: Iterable[Any], where: str) -> list[FactorPart]:
 
 
 def _level_label(value: int, trait: str) -> str:
-    from .ladder import name
-    return f"{name(value, legendary=True)} {trait}"
+    return f"{ladder.name(value, legendary=True)} {trait}"
 
 
 def _capacity_is_the_record(rules: RuleSet) -> bool:

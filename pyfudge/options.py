@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .checks import OPTION
 from .errors import OptionError
@@ -23,6 +23,38 @@ PRESETS: dict[str, str] = {
     "fudge1993": "Fudge 1993 draft",
 }
 
+# Every option's key (the registry gathered in pyfudge.rulesets), as a type: ``rules["dice.tecnique"]``
+# is a mypy error, not a KeyError at play. Saved rulesets and links store these same strings.
+# A new option adds its key here (tests/test_options.py checks this list against the registry).
+OptionName = Literal[
+    "dice.technique",
+    "actions.story_aggregate",
+    "damage.system", "damage.thresholds", "damage.custom_thresholds", "damage.capacity",
+    "damage.capacity_step", "damage.graze", "damage.graze_table", "damage.graze_scale", "damage.graze_die",
+    "damage.die", "damage.scale_roll", "damage.critical_penetration", "damage.piercing_degree",
+    "damage.heavy_blunt", "damage.less_lethal", "damage.tech_scale", "damage.mmm_factor_bonus",
+    "damage.mmm_degree_bonus", "damage.mmm_low_penalty", "damage.weapons", "damage.armors",
+    "co.armor", "co.armor_values", "co.coverage_values",
+    "wounds.levels", "wounds.willpower", "wounds.track", "wounds.boxes", "wounds.scratch_cap",
+    "wounds.pawn_track", "wounds.pawn_scratch", "wounds.record", "wounds.capacity_scratches",
+    "wounds.capacity_per_hit", "wounds.capacity_terrible", "wounds.three_level_cap",
+    "wounds.near_death_from_incapacitated", "wounds.points", "wounds.guard_major_npcs", "wounds.stun",
+    "wounds.head_knockout",
+    "co.track", "co.track_boxes", "co.damage_check", "co.recovery", "co.recovery_wait",
+    "healing.scratches_after_battle", "healing.levels", "healing.natural", "healing.natural_roll",
+    "co.heal_per_degree", "co.heal_failure_hurts",
+    "melee.pacing", "melee.size_minimum", "melee.weapon_disparity", "melee.shield_skill", "melee.all_out",
+    "melee.all_out_foe_graze", "melee.all_out_offense_defense", "melee.scouting", "melee.tiebreak",
+    "melee.npc_fixed", "melee.plus_levels", "melee.speed_contest", "melee.initiative", "melee.stances",
+    "melee.speed_power",
+    "multi.penalty", "multi.tie_rule", "multi.ignored_difficulty", "multi.ignored_count",
+    "multi.sweeping_blow", "multi.sweep_penalty", "multi.group_dice", "multi.group_toward_zero",
+    "multi.attacker_limits",
+    "location.system", "location.table", "location.table_wound", "location.significant",
+    "ranged.propelled_penalty", "ranged.autofire", "ranged.autofire_table",
+    "co.shield", "co.shield_damage", "co.shield_wear",
+]
+
 KINDS = ("bool", "choice", "int", "table")
 
 
@@ -30,7 +62,7 @@ KINDS = ("bool", "choice", "int", "table")
 class Option:
     """One switch or table a GM can change. ``defaults`` gives the value under each preset."""
 
-    key: str
+    key: OptionName
     label: str
     section: str
     kind: str

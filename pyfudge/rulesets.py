@@ -15,7 +15,7 @@ from typing import Any
 from . import actions, damage_options, dice, healing, wound_options
 from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
 from .errors import OptionError
-from .options import PRESETS, Option
+from .options import PRESETS, Option, OptionName
 
 # Every module that declares options. Add a module here when it gains an OPTIONS tuple.
 _RULE_MODULES = (
@@ -33,6 +33,7 @@ def _gather() -> dict[str, Option]:
     return found
 
 
+# Keyed by plain strings: saved rulesets and requests name options; rules[...] takes an OptionName.
 OPTIONS: Mapping[str, Option] = MappingProxyType(_gather())
 
 # Names a GM might type for a preset.
@@ -64,7 +65,7 @@ class RuleSet:
                 checked[key] = value
         object.__setattr__(self, "changed", MappingProxyType(checked))
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: OptionName) -> Any:
         if key in self.changed:
             return self.changed[key]
         if key not in OPTIONS:
@@ -80,7 +81,7 @@ class RuleSet:
 
     def values(self) -> dict[str, Any]:
         """Every option's current value."""
-        return {key: self[key] for key in OPTIONS}
+        return {option.key: self[option.key] for option in OPTIONS.values()}
 
     def to_dict(self) -> dict[str, Any]:
         return {"preset": self.preset, "options": dict(self.changed)}
@@ -98,7 +99,7 @@ class RuleSet:
         try:
             return cls(find_preset(data.get("preset", "fudge1995")), options)
         except OptionError as err:
-            raise err.at(field)
+            raise err.at(field) from None
 
 
 def find_preset(name: Any) -> str:

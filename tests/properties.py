@@ -5,6 +5,11 @@ A property that may refuse some inputs (a FudgeError is a correct answer for the
 ``refused()`` on that path and ``checked()`` where its assertion runs; ``@at_least(share)`` over
 its ``@given`` fails the test when fewer than ``share`` of the examples were checked — a property
 whose assertion runs on almost no example would otherwise pass without proving anything.
+
+The share is drawn at random, so its bar sits far below what the strategies give: over 30 seeds,
+the share checks of actions, dice, wounds and attack never fell under 0.57 against a bar of 0.5
+(means 0.76-0.85). CI runs the ``ci`` profile (tests/conftest.py), derandomized: the same examples,
+the same count, on every run.
 """
 
 from __future__ import annotations

@@ -77,7 +77,8 @@ def test_the_view_says_who_forfeited_his_attack_this_round():
     cards = {c["id"]: c for c in encounter_view.view(enc)["combatants"]}
     assert cards["c1"]["unable"]["attacker"] == rows["c1"]["unable"]["attacker"]  # the form's own refusals
     assert "attacker" not in cards["c2"]["unable"]
-    assert rows["c2"]["attacked"] and rows["c2"]["unable"] == {"all_out_defence": rows["c2"]["unable"]["all_out_defence"]}
+    unable = rows["c2"]["unable"]
+    assert rows["c2"]["attacked"] and unable == {"all_out_defence": unable["all_out_defence"]}
     enc.apply({"t": "next_round"})
     assert encounter_view.view(enc)["this_round"] == []
 
@@ -211,6 +212,7 @@ def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_tur
     inputs = json.loads(api.handle(json.dumps({"action": "describe"})))["result"]["inputs"]
     hasty = next(i for i in inputs if i["key"] == "hasty")
     assert hasty["section"] == "F95 4.23" and hasty["offered"] == "declare.hasty"
-    assert {"initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"} == set(hasty["where"])
+    assert set(hasty["where"]) == {"initiative.a_declares.hasty", "initiative.b_declares.hasty",
+                                   "exchange.a_declares.hasty"}
     assert encounter_view.view(duel())["declare"]["hasty"] is True
     assert encounter_view.view(Encounter(ruleset=RuleSet("fudge1995", {})))["declare"]["hasty"] is False

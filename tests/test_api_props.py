@@ -62,7 +62,7 @@ def test_any_json_args_to_any_action_give_a_result_or_a_structured_error(action,
     "NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, "[" * 10_000, '{"__proto__": {}}',
     '{"a": 1, "a": 2}', '"\\ud800"', "[" * 40 + "]" * 40]))
 def test_hostile_json_inside_a_request_gives_a_structured_error(action, junk):
-    reply = reply_of('{"v": 1, "id": 7, "action": "%s", "args": {"x": %s}}' % (action, junk))
+    reply = reply_of(f'{{"v": 1, "id": 7, "action": "{action}", "args": {{"x": {junk}}}}}')
     assert reply["ok"] is False and reply["error"]["type"] == "RequestError" and reply["error"]["field"] == "request"
 
 

@@ -1,4 +1,4 @@
-"""The benchmark's pure parts (bench.py): statistics, the reference data, byte counts, the JSON
+"""The benchmark's pure parts (bench_report.py): statistics, the reference data, byte counts, the JSON
 shape and the table. No timings are asserted: the browser runs only under `build.py bench`."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import bench  # noqa: E402
+import bench_report  # noqa: E402
 import build  # noqa: E402
 from pyfudge import api  # noqa: E402
 
@@ -25,39 +26,39 @@ def call(action, **args):
 
 
 def test_summary_is_median_min_max_and_count():
-    assert bench.summary([5, 1, 3, 2]) == {"median": 2.5, "min": 1.0, "max": 5.0, "n": 4}
-    assert bench.summary([]) == {"median": None, "min": None, "max": None, "n": 0}
+    assert bench_report.summary([5, 1, 3, 2]) == {"median": 2.5, "min": 1.0, "max": 5.0, "n": 4}
+    assert bench_report.summary([]) == {"median": None, "min": None, "max": None, "n": 0}
 
 
 def test_percentile_is_nearest_rank_so_always_a_measured_value():
     xs = list(range(1, 101))  # 1..100
-    assert bench.percentile(xs, 95) == 95
-    assert bench.percentile(xs, 50) == 50
-    assert bench.percentile(xs, 100) == 100
-    assert bench.percentile(xs, 0) == 1
-    assert bench.percentile([7.0, 3.0], 95) == 7.0
-    assert bench.percentile([4.0], 50) == 4.0
-    assert bench.percentile([], 95) is None
+    assert bench_report.percentile(xs, 95) == 95
+    assert bench_report.percentile(xs, 50) == 50
+    assert bench_report.percentile(xs, 100) == 100
+    assert bench_report.percentile(xs, 0) == 1
+    assert bench_report.percentile([7.0, 3.0], 95) == 7.0
+    assert bench_report.percentile([4.0], 50) == 4.0
+    assert bench_report.percentile([], 95) is None
     with pytest.raises(ValueError):
-        bench.percentile([1], 101)
+        bench_report.percentile([1], 101)
 
 
 def test_p95_of_forty_samples_is_the_38th_smallest():
     xs = [float(i) for i in range(40, 0, -1)]
-    assert bench.percentile(xs, 95) == 38.0
+    assert bench_report.percentile(xs, 95) == 38.0
 
 
 def test_ratios_pair_runs_and_skip_missing_ones():
-    assert bench.ratios([2, 3, None, 4], [1, 2, 5, 0]) == [2.0, 1.5]
-    assert bench.median_or_none([None, 1, 3]) == 2
-    assert bench.median_or_none([None]) is None
+    assert bench_report.ratios([2, 3, None, 4], [1, 2, 5, 0]) == [2.0, 1.5]
+    assert bench_report.median_or_none([None, 1, 3]) == 2
+    assert bench_report.median_or_none([None]) is None
 
 
 # ---------------------------------------------------------------- the reference data
 
 
 def test_reference_has_its_envelope_and_six_combatants_with_edited_house_rules():
-    ref = bench.load_reference()
+    ref = bench_report.load_reference()
     enc = ref["encounter"]
     assert sum(1 for e in enc["log"] if e["t"] == "add") == 6
     assert enc["ruleset"]["options"], "the reference edits the house rules"
@@ -70,12 +71,12 @@ def test_a_foreign_file_is_not_a_reference(tmp_path):
     path = tmp_path / "ref.json"
     path.write_text(json.dumps({"type": "pyfudge/encounter", "version": 1}))
     with pytest.raises(ValueError):
-        bench.load_reference(path)
+        bench_report.load_reference(path)
 
 
 def test_the_apply_log_grows_to_500_events_and_replays():
-    ref = bench.load_reference()
-    enc = bench.apply_encounter(ref)
+    ref = bench_report.load_reference()
+    enc = bench_report.apply_encounter(ref)
     assert len(enc["log"]) == ref["apply_log_events"] == 500
     assert enc["log"][: len(ref["encounter"]["log"])] == ref["encounter"]["log"]
     opened = call("encounter.open", id="big", encounter=enc)
@@ -87,7 +88,7 @@ def test_the_apply_log_grows_to_500_events_and_replays():
 
 
 def test_the_reference_odds_requests_are_answered():
-    ref = bench.load_reference()
+    ref = bench_report.load_reference()
     one = call("odds", **ref["odds_1v1"])
     assert one["ok"], one
     six = call("group_odds", **ref["group_odds_1v6"])
@@ -96,10 +97,10 @@ def test_the_reference_odds_requests_are_answered():
 
 
 def test_the_saved_view_is_what_the_engine_opens_and_the_watched_name_is_on_it():
-    ref = bench.load_reference()
-    rev, view = bench.saved_view(ref["encounter"])
+    ref = bench_report.load_reference()
+    rev, view = bench_report.saved_view(ref["encounter"])
     assert rev == len(ref["encounter"]["log"])
-    assert view["combatants"][0]["name"] == bench.first_name(ref["encounter"])
+    assert view["combatants"][0]["name"] == bench_report.first_name(ref["encounter"])
 
 
 # ---------------------------------------------------------------- bytes
@@ -109,10 +110,10 @@ def test_site_file_maps_request_paths_and_stays_inside(tmp_path):
     (tmp_path / "index.html").write_text("x")
     (tmp_path / "js").mkdir()
     (tmp_path / "js" / "a b.js").write_text("y")
-    assert bench.site_file(tmp_path, "/") == tmp_path / "index.html"
-    assert bench.site_file(tmp_path, "/js/a%20b.js?v=1") == tmp_path / "js" / "a b.js"
-    assert bench.site_file(tmp_path, "/missing.js") is None
-    assert bench.site_file(tmp_path, "/../etc/passwd") is None
+    assert bench_report.site_file(tmp_path, "/") == tmp_path / "index.html"
+    assert bench_report.site_file(tmp_path, "/js/a%20b.js?v=1") == tmp_path / "js" / "a b.js"
+    assert bench_report.site_file(tmp_path, "/missing.js") is None
+    assert bench_report.site_file(tmp_path, "/../etc/passwd") is None
 
 
 class FakeBrotli:
@@ -123,20 +124,20 @@ class FakeBrotli:
 
 def test_compressed_sizes_gzip_text_but_not_archives():
     text = b"abc" * 1000
-    sizes = bench.compressed_sizes(text, "a.js")
+    sizes = bench_report.compressed_sizes(text, "a.js")
     assert sizes["raw"] == 3000 and sizes["gzip"] == len(gzip.compress(text, 9, mtime=0))
     assert sizes["brotli"] is None  # no brotli module given: n/a, not a guess
-    assert bench.compressed_sizes(text, "p.whl", FakeBrotli) == {"raw": 3000, "gzip": 3000, "brotli": 3000}
-    assert bench.compressed_sizes(text, "a.js", FakeBrotli)["brotli"] == 1000
+    assert bench_report.compressed_sizes(text, "p.whl", FakeBrotli) == {"raw": 3000, "gzip": 3000, "brotli": 3000}
+    assert bench_report.compressed_sizes(text, "a.js", FakeBrotli)["brotli"] == 1000
     # Never more than raw: a host sends the file as is when compressing does not pay.
-    assert bench.compressed_sizes(b"\x00", "a.bin")["gzip"] == 1
+    assert bench_report.compressed_sizes(b"\x00", "a.bin")["gzip"] == 1
 
 
 def test_transfer_sums_every_request_and_names_the_biggest(tmp_path):
     (tmp_path / "index.html").write_bytes(b"h" * 100)
     (tmp_path / "big.wasm").write_bytes(bytes(range(256)) * 40)
     paths = ["/", "/big.wasm", "/big.wasm", "/nothing"]
-    t = bench.transfer(tmp_path, paths)
+    t = bench_report.transfer(tmp_path, paths)
     assert t["requests"] == 3
     assert t["raw"] == 100 + 2 * 10240
     assert t["gzip"] < t["raw"] and t["brotli"] is None
@@ -150,8 +151,8 @@ HEADLINE = ("ready_ratio_cold", "ready_ratio_warm", "first_paint_warm_ms", "appl
             "odds_1v1_ms", "odds_1v6_ms", "share_link_chars", "wasm_fetches_first_visit")
 
 
-def sample_run() -> bench.Samples:
-    s = bench.Samples(runs=2)
+def sample_run() -> bench_report.Samples:
+    s = bench_report.Samples(runs=2)
     for page, ready in (("app_cold", [2200, 2400]), ("bare_cold", [2000, 2000]),
                         ("app_warm", [1800, 2100]), ("bare_warm", [1600, 2000])):
         for r in ready:
@@ -177,7 +178,7 @@ def sample_run() -> bench.Samples:
 
 
 def test_results_have_the_issue_keys_and_ratios_of_side_by_side_runs():
-    r = bench.results(sample_run(), {"chromium": "Chromium 1"})
+    r = bench_report.results(sample_run(), {"chromium": "Chromium 1"})
     for key in HEADLINE:
         assert key in r, key
     assert r["type"] == "pyfudge/bench" and r["version"] == 1
@@ -202,33 +203,33 @@ def test_results_have_the_issue_keys_and_ratios_of_side_by_side_runs():
 def test_a_run_without_a_saved_encounter_paint_says_it_measured_first_contentful_paint():
     s = sample_run()
     s.saved_painted = [False, False]
-    assert bench.results(s, {})["first_paint_kind"].startswith("first contentful paint")
+    assert bench_report.results(s, {})["first_paint_kind"].startswith("first contentful paint")
     s.saved_painted = [True, False]
-    assert bench.results(s, {})["first_paint_kind"].startswith("mixed")
+    assert bench_report.results(s, {})["first_paint_kind"].startswith("mixed")
 
 
 def test_the_table_screen_reports_its_worst_run_against_its_targets():
     s = sample_run()
     s.round_screen_px = [1800.0, 2100.0]
     s.tabs_to_resolve = [12, 12]
-    r = bench.results(s, {})
+    r = bench_report.results(s, {})
     assert r["round_screen_px"] == 2100.0 and r["targets"]["round_screen_px"]["met"] is False
     assert r["tabs_to_resolve"] == 12 and r["targets"]["tabs_to_resolve"]["met"] is True
 
 
 def test_missing_figures_are_none_and_their_target_unknown():
-    r = bench.results(bench.Samples(runs=0), {})
+    r = bench_report.results(bench_report.Samples(runs=0), {})
     for key in HEADLINE:
         assert r[key] is None, key
     assert all(t["met"] is None for t in r["targets"].values())
-    assert "n/a" in bench.table(r)
+    assert "n/a" in bench_report.table(r)
 
 
 def test_the_table_shows_medians_ratios_and_every_target():
-    text = bench.table(bench.results(sample_run(), {"chromium": "Chromium 1", "cpus": 2}))
+    text = bench_report.table(bench_report.results(sample_run(), {"chromium": "Chromium 1", "cpus": 2}))
     assert "engine ready" in text and "1.15×" in text
     assert "p95 38.0 ms" in text
-    for t in bench.TARGETS.values():
+    for t in bench_report.TARGETS.values():
         assert t[2] in text
     assert "MISS" in text and "ok" in text
 
@@ -237,21 +238,19 @@ def test_the_table_shows_medians_ratios_and_every_target():
 
 
 def test_build_py_bench_hands_its_arguments_to_bench_py():
-    with pytest.raises(SystemExit) as stop:
-        build.main(["bench", "--runs", "0"])
-    assert stop.value.code == 2  # bench.py's own argument check, reached through build.py
+    assert build.main(["bench", "--runs", "0"]) == 2  # bench.py's own argument check, reached through build.py
 
 
 def test_the_apps_render_path_is_the_headline_apply_when_it_was_timed():
     s = sample_run()
-    r = bench.results(s, {})
+    r = bench_report.results(s, {})
     assert r["apply_path"].startswith("JS→worker→answer")  # no render path timed: labelled so
     s.ui_apply_ms = [10.0] * 19 + [30.0]
-    r = bench.results(s, {})
+    r = bench_report.results(s, {})
     assert r["apply_path"].startswith("JS→worker→render")
     assert r["apply_p95_ms"] == 10.0 and r["apply_ui"]["max"] == 30.0
     assert r["apply"]["p95_ms"] == 38.0  # the engine-client figure stays in the detail
-    assert "Next round clicked" in bench.table(r)
+    assert "Next round clicked" in bench_report.table(r)
 
 
 # ---------------------------------------------------------------- the forecast of three against three
@@ -272,9 +271,9 @@ def test_the_forecast_headline_is_the_median_of_the_pages_answers_against_its_ta
     s = sample_run()
     s.forecast_3v3 = [{"ms": 900.0, "halfwidth": 0.03}, {"ms": 1300.0, "halfwidth": 0.05},
                       {"ms": 1000.0, "halfwidth": 0.019}]
-    r = bench.results(s, {})
+    r = bench_report.results(s, {})
     assert r["forecast_3v3_ms"] == 1000.0 and r["forecast_3v3_halfwidth"] == 0.03
     assert r["targets"]["forecast_3v3_ms"]["met"] is True
     assert r["targets"]["forecast_3v3_halfwidth"]["met"] is False
     assert r["forecast_3v3"] == s.forecast_3v3
-    assert bench.results(sample_run(), {})["forecast_3v3_ms"] is None  # not measured
+    assert bench_report.results(sample_run(), {})["forecast_3v3_ms"] is None  # not measured

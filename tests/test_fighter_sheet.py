@@ -45,11 +45,13 @@ def test_a_pawn_keeps_the_three_stage_track():
 
 def test_a_fresh_track_of_another_shape_gives_way_but_wounds_do_not():
     old = wounds.WoundTrack.new(F95)
-    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": old.to_dict(), "boxes": [4, 2, 1, 1, 1]})
+    f = Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": old.to_dict(),
+                           "boxes": [4, 2, 1, 1, 1]})
     assert f.track is None and [len(m) for m in f.track_for(F95).marks] == [4, 2, 1, 1, 1]
     hurt = wounds.record_wound(old, wounds.HURT, rules=F95).track
     with pytest.raises(FudgeError) as err:
-        Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(), "boxes": [4, 2, 1, 1, 1]})
+        Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(),
+                           "boxes": [4, 2, 1, 1, 1]})
     assert err.value.field == "fighter.boxes" and "heal him" in err.value.message
 
 
@@ -83,7 +85,8 @@ def test_boxes_through_the_encounter_edit():
     cid = enc.state.combatants[0].id
     enc.apply({"t": "wound", "id": cid, "level": 1})
     enc.apply({"t": "heal", "id": cid, "how": "skill", "result": 3})  # a healed, fresh track
-    enc.apply({"t": "edit", "id": cid, "fighter": {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}})
+    hero = {"name": "Hero", "skills": {"Sword": "Good"}, "boxes": [4, 2, 2, 1, 1]}
+    enc.apply({"t": "edit", "id": cid, "fighter": hero})
     rows = encounter_view.view(enc)["combatants"][0]["track"]["rows"]
     assert [len(r["boxes"]) for r in rows] == [4, 2, 2, 1, 1]
 

@@ -55,7 +55,8 @@ def test_chain_mail_under_each_ruleset():
     assert first(MUDGE, "armor", "chain mail")["name"] == "Effective"
     co = find_ruleset("fudge1995", co__armor=True)
     hits = find_gear(co, "armor", "chain mail")
-    assert [(h["name"], h["from"]) for h in hits] == [("Light metal armor", None), ("Steel chain with padding", "CO 1.3")]
+    assert [(h["name"], h["from"]) for h in hits] == [("Light metal armor", None),
+                                                      ("Steel chain with padding", "CO 1.3")]
     assert hits[1]["index"] is None and hits[1]["points"] == 2
 
 

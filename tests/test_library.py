@@ -54,7 +54,8 @@ def test_a_library_with_a_name_twice_is_refused():
 
 
 def test_an_import_adds_only_what_the_device_lacks_numbering_a_clash():
-    mine = {"templates": [library.template({"fighter": GOBLIN}), library.template({"fighter": {**ALDRIC, "name": "Bear"}})],
+    mine = {"templates": [library.template({"fighter": GOBLIN}),
+                          library.template({"fighter": {**ALDRIC, "name": "Bear"}})],
             "party": [library.member({"fighter": ALDRIC})]}
     other_goblin = library.template({"fighter": {**GOBLIN, "skills": {"Spear": 1}}})
     incoming = library.read({"templates": [other_goblin, mine["templates"][1],

@@ -170,7 +170,8 @@ case("file-bom-ok", "a valid export saved with a byte-order mark", "file", "\ufe
 
 # --- numbers ---------------------------------------------------------------------------------------
 def wound_file(literal):
-    return file_text(encounter(ADD_A)).replace('"log": [', '"log": [{"t": "wound", "id": "c1", "level": %s}, ' % literal)
+    wound = f'{{"t": "wound", "id": "c1", "level": {literal}}}'
+    return file_text(encounter(ADD_A)).replace('"log": [', f'"log": [{wound}, ')
 
 
 case("file-nan", "NaN as a wound level", "file", wound_file("NaN"), err("CodecError", "args.file", "NaN"))
@@ -340,7 +341,7 @@ HOSTILE_NAMES = {
     "name-combining-marks": "Z\u0351\u0352\u0353\u0354\u0355\u0356\u0357a\u0358\u0359lgo",
     "name-emoji-and-astral": "Brynhild \U0001F5E1\U0001F6E1 \U00010348",
 }
-for i, (slug, hostile) in enumerate(HOSTILE_NAMES.items()):
+for slug, hostile in HOSTILE_NAMES.items():
     fighter = {"name": hostile, "skills": {hostile[:20]: "Good"}}
     text = file_text(encounter({"t": "add", "fighter": fighter}, ADD_B, name=hostile))
     case(f"file-{slug}", f"legal text that looks hostile as encounter, fighter and skill name: {hostile!r}",

@@ -1,4 +1,4 @@
-"""Story 2, the round form offers what `describe.inputs` lists where the view offers it: the Speed
+"""The round form offers what `describe.inputs` lists where the view offers it: the Speed
 contest's rolls (F95 4.36), a hasty attack declared with the initiative roll (F95 4.23), and
 Mudge's Willpower/Constitution check after a called shot (MUD 4.35); each lands in the event as
 the door reads it."""

@@ -1,4 +1,4 @@
-"""Story 2, the round form's remaining dice: shield checks (CO 2.2), damage checks (CO 4.3) and
+"""The round form's remaining dice: shield checks (CO 2.2), damage checks (CO 4.3) and
 Willpower results (F95 4.52) appear only when the ruleset uses them; when the engine says one is
 missing, the form shows its entry — for a lone fighter of a group round, one per wound. The GM's
 group roll is two Fudge dice rolled by the engine (F95 4.34). Desktop and Pixel 7, axe on each

@@ -1,4 +1,4 @@
-"""Story 2, what the round form asks for comes from the engine's view: Min-Mid-Max damage dice are
+"""What the round form asks for comes from the engine's view: Min-Mid-Max damage dice are
 three six-sided dice entered with 1–6 buttons or rolled by the engine (F95 4.63), and a fighter
 who cannot act is not offered where the engine would refuse him (F95 4.51). Each result is the
 one the JSON door gives for the same event. Desktop and Pixel 7, axe on each new state."""

@@ -1,4 +1,4 @@
-"""Story 5: many encounters — list, open, rename, duplicate, delete with Undo (and a "recently
+"""Many encounters: list, open, rename, duplicate, delete with Undo (and a "recently
 deleted" list that survives a reload); export one or all as a JSON file and import it back (a
 refused file changes nothing); persistent storage asked for, and a remembered reminder to export
 when the browser refuses. Desktop and Pixel 7; axe on every screen."""
@@ -33,7 +33,8 @@ def hostile(name: str) -> str:
 
 
 def storage(page) -> dict:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
 
 
 def to_list(page) -> None:

@@ -1,4 +1,4 @@
-"""Story 2: run a round — pick the fighters, declare, press Roll or enter the physical dice
+"""Running a round: pick the fighters, declare, press Roll or enter the physical dice
 (four −/0/+ faces or a total; a total for the 2d6 ways), resolve; the result and its
 explanation show step by step with rulebook sections; wounds are marked and their penalty
 applies next round by itself. Desktop and Pixel 7."""
@@ -74,7 +74,8 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     add_fighter(page, ASTA)
     add_fighter(page, ORC)
     # Alternating turns: one attacks, the other defends.
-    expect(page.get_by_label("What happens", exact=True).locator("option:checked")).to_have_text("Ásta attacks, Orc defends")
+    happens = page.get_by_label("What happens", exact=True)
+    expect(happens.locator("option:checked")).to_have_text("Ásta attacks, Orc defends")
     enter_faces(page, "Ásta", [1, 1, 1, 0])
     enter_faces(page, "Orc", [-1, 0, 0, 0])
     page.get_by_role("button", name="Resolve").click()
@@ -113,8 +114,9 @@ def test_alternating_turns_start_with_initiative(open_context, site, screen, axe
     expect(page.get_by_test_id("last-text")).to_have_text("Initiative, Ásta vs Orc: Orc attacks first.")
     expect(page.get_by_test_id("initiative")).to_have_text("Initiative: Orc attacks first.")
     expect(page.get_by_label("Fighter", exact=True)).to_have_value("c2")
-    expect(page.get_by_label("What happens", exact=True)).to_have_value("exchange")
-    expect(page.get_by_label("What happens", exact=True).locator("option:checked")).to_have_text("Orc attacks, Ásta defends")
+    happens = page.get_by_label("What happens", exact=True)
+    expect(happens).to_have_value("exchange")
+    expect(happens.locator("option:checked")).to_have_text("Orc attacks, Ásta defends")
     axe_check(page, "round form: alternating turns")
     enter_faces(page, "Orc", [1, 1, 0, 0])
     enter_faces(page, "Ásta", [0, 0, 0, 0])

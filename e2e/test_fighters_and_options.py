@@ -1,4 +1,4 @@
-"""Story 1: build an encounter — choose a preset and switch options (the form comes from the
+"""Building an encounter: choose a preset and switch options (the form comes from the
 engine's description), add a PC and an NPC with catalogue or custom weapon and armor, edit and
 remove them; damage factors (ODF, DDF, each pair's total) are shown. Desktop and Pixel 7."""
 

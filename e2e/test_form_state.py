@@ -1,4 +1,4 @@
-"""Review fixes in the app's forms: an edit keeps the fields the sheet does not show; the round
+"""The app's forms keep their state right: an edit keeps the fields the sheet does not show; the round
 form's declarations and dice follow the fighter, not the slot; the rules form starts again from
 the encounter's rules after an Undo; dice rolled at once are all kept. Desktop and Pixel 7."""
 

@@ -1,4 +1,4 @@
-"""Story 6: share — a link with the encounter compressed into the URL fragment (copy to the
+"""Sharing: a link with the encounter compressed into the URL fragment (copy to the
 clipboard, the share sheet where present, a QR code drawn by segno installed on demand from the
 site's own wheel); opening a link imports a copy and opens it, opening it again says so; hostile
 links show a clear message and change nothing; a player link shows one combatant, large
@@ -29,7 +29,8 @@ def hostile(name: str) -> dict:
 
 
 def storage(page) -> dict:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))")
 
 
 def encounter_ids(page) -> list[str]:
@@ -176,7 +177,8 @@ def test_player_link_shows_one_combatant_large(open_context, site, screen, axe_c
     assert re.fullmatch(re.escape(site.url) + r"#/p/f1\.[A-Za-z0-9_-]+/c\d+", link), link
     gm.get_by_role("button", name="Copy link").nth(1).click()
     expect(gm.get_by_role("status").filter(has_text="the link is selected")).to_have_count(1)
-    assert gm.evaluate("(() => { const t = document.activeElement; return t.value.slice(t.selectionStart, t.selectionEnd); })()") == link
+    selected = "(() => { const t = document.activeElement; return t.value.slice(t.selectionStart, t.selectionEnd); })()"
+    assert gm.evaluate(selected) == link
 
     # The player's phone: only the Orc, large and simple; nothing stored there.
     player = open_context(**screen).new_page()

@@ -1,4 +1,4 @@
-"""Story 4: the fight's log is readable; undo/redo any number of steps; reload at any moment and
+"""The fight's log is readable; undo/redo any number of steps; reload at any moment and
 everything is as it was. Also the store: {type, version} envelopes, the index's v0 → v1
 migration, reading storage that never throws, the saved view painted before Python is up, and
 input made before the engine is ready kept and applied in order."""
@@ -19,7 +19,8 @@ HIT = {"a_dice": {"roll": {"faces": [0, 0, 0, 0]}}, "b_dice": {"roll": {"faces":
 def snapshot(page) -> dict:
     """What the encounter shows: each fighter's row (name, side, state), round, last result and log."""
     return {
-        "cards": page.locator("[data-testid=roster] .row-btn").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))"),
+        "cards": page.locator("[data-testid=roster] .row-btn")
+        .evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))"),
         "round": page.get_by_test_id("round").text_content(),
         "last": page.get_by_test_id("last-text").all_inner_texts(),
         "log": page.get_by_test_id("log").locator("li").all_inner_texts(),
@@ -39,11 +40,13 @@ def test_log_undo_redo_and_reload(open_context, site, screen, axe_check):
     after = snapshot(page)
     log = page.get_by_test_id("log").locator("li")
     expect(log).to_have_text(["Ásta joins the fight.", "Orc joins the fight.",
-                              re.compile(r"^Round 1, Ásta vs Orc: hit: Ásta Very Hurt\.\s*Dice: Ásta \[0 0 0 0\] 0; Orc \[\+ \+ \+ 0\] \+3$"),
+                              re.compile(r"^Round 1, Ásta vs Orc: hit: Ásta Very Hurt\.\s*"
+                                         r"Dice: Ásta \[0 0 0 0\] 0; Orc \[\+ \+ \+ 0\] \+3$"),
                               "Round 2 begins.", "Orc: the GM marks Scratch box 1."])
 
     # Undo four steps: back to just Ásta; redo two: the Orc and the hit are back.
-    undo, redo = page.get_by_role("button", name="Undo", exact=True), page.get_by_role("button", name="Redo", exact=True)
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    redo = page.get_by_role("button", name="Redo", exact=True)
     for _ in range(4):
         undo.click()
         idle(page)

@@ -1,4 +1,4 @@
-"""Story 3: wound tracks box by box — tap to mark or clear (a logged GM override), overflow
+"""Wound tracks box by box: tap to mark or clear (a logged GM override), overflow
 marks shown as the lighter level's initial (the book's "H"), highest penalty, stun, healing, end
 of battle, and the Combat Options alternate track. Desktop and Pixel 7."""
 

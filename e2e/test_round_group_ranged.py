@@ -1,4 +1,4 @@
-"""Story 2, more of a round: several foes on one fighter (one roll against each, or the GM's one
+"""More of a round: several foes on one fighter (one roll against each, or the GM's one
 roll for the group, F95 4.34), ranged fire (F95 4.4), story elements (F95 4.21) and PC-vs-NPC
 mode (F95 4.33). Each result equals what the engine's door gives for the same inputs, and undo
 and reload keep it. Desktop and Pixel 7, axe on each state of the form."""
@@ -102,7 +102,8 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     assert last["group"] == door(page, "group", {"ruleset": {"preset": "fudge1995"}, "round": last["round"]})
     expect(card(page, "Gob").get_by_test_id("status")).to_have_text("Very Hurt −2")
     # The ignored Orc attacks unopposed (against Poor in Fudge 1995) and hits him too.
-    expect(page.get_by_test_id("last-text")).to_have_text("Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
+    expect(page.get_by_test_id("last-text")).to_have_text(
+        "Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
     shot(page, "group-result")
     # The smallest phone the app is made for: no sideways scroll with the group form open.
     page.set_viewport_size({"width": 360, "height": 640})
@@ -192,7 +193,8 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
     second.get_by_role("button", name="Roll for Hero (roll 2) alone").click()
     expect(second.locator(".die-toggle button[aria-pressed=true]")).to_have_count(4)
     for i, total in enumerate(["+1", "\u22121", "0"]):  # a total picked wins over rolled faces
-        page.get_by_role("group", name=f"Hero's roll {i + 1}").locator("label", has_text=re.compile(f"^{re.escape(total)}$")).click()
+        page.get_by_role("group", name=f"Hero's roll {i + 1}") \
+            .locator("label", has_text=re.compile(f"^{re.escape(total)}$")).click()
     resolve(page)
     expect(page.get_by_test_id("last-text")).to_have_text("Round 1, story element: Hero gets Good.")
     last = stored_last(page, eid)
@@ -268,15 +270,18 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
         const engine = new Engine();
         const describe = (await engine.request("describe")).result;
         let view = (await engine.request("encounter.new", { id: "preview" })).result.view;
-        for (const fighter of [{ name: "Hero", skills: { Sword: 1 } }, { name: "Orc", role: "npc", skills: { Club: 0 } },
+        for (const fighter of [{ name: "Hero", skills: { Sword: 1 } },
+                               { name: "Orc", role: "npc", skills: { Club: 0 } },
                                { name: "Gob", role: "npc", skills: { Spear: -1 } }]) {
           const rev = view.events;
-          view = (await engine.request("encounter.apply", { id: "preview", rev, event: { t: "add", fighter } })).result.view;
+          const event = { t: "add", fighter };
+          view = (await engine.request("encounter.apply", { id: "preview", rev, event })).result.view;
         }
         const drafts = [], sent = [];
         const host = document.createElement("div");
         document.body.append(host);
-        render(html`<${RoundPanel} view=${view} describe=${describe} engine=${engine} session=${{ id: "preview", pending: 0 }}
+        render(html`<${RoundPanel} view=${view} describe=${describe} engine=${engine}
+          session=${{ id: "preview", pending: 0 }}
           apply=${async (e) => { sent.push(e); return { ok: true }; }}
           preview=${(d) => { drafts.push(d); return html`<p id="preview-probe">${d.t}</p>`; }} />`, host);
         const tick = () => new Promise((r) => setTimeout(r, 50));

@@ -1,4 +1,4 @@
-"""Story 7: the rulebook's worked example (F95 4.7, and Mudge's version of it), played in the
+"""The rulebook's worked example (F95 4.7, and Mudge's version of it), played in the
 app as a player would — building Snorri and Brynhild in the forms, entering the book's dice
 round by round — ends with the book's wound tracks. The inputs are the golden files' data."""
 

@@ -1,4 +1,4 @@
-"""Foresight (issue 6): the odds of the exchange being prepared show in the round form, both
+"""The odds of the exchange being prepared show in the round form, both
 directions, and follow a change of stance with the values the engine's door gives; the fight
 forecast, opened on demand, gives each side's chance of being the last standing (summing to
 ~100 %) and the expected rounds. Desktop and Pixel 7, axe."""
@@ -254,7 +254,8 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
     page.get_by_role("button", name="Resolve").click()
     idle(page)
     expect(page.locator("#round .error")).to_contain_text("enter his roll")
-    assert page.evaluate("(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length", enc_id) == log_before
+    saved_log = "(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length"
+    assert page.evaluate(saved_log, enc_id) == log_before
 
 
 def test_a_forecast_of_several_a_side_says_each_chance_plus_or_minus(open_context, site, screen):

@@ -1,0 +1,38 @@
+"""pyfudge's imports go one way: no module imports itself round a loop, and no pyfudge import
+hides inside a function (the usual way to dodge a loop) unless its line says why it waits
+(``# lazy: <reason>``; it still counts as an arrow, so it cannot hide a loop). Read from the source with ``ast``
+(import_graph.py); imports under ``if TYPE_CHECKING:`` never run and do not count."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import import_graph  # noqa: E402
+
+
+def test_no_import_cycle():
+    assert import_graph.cycles(import_graph.graph()) == []
+
+
+def test_no_pyfudge_import_inside_a_function():
+    inside = sorted({f"{imp.importer}:{imp.line} imports {imp.imported}"
+                     for imp in import_graph.imports() if imp.in_function and not imp.lazy})
+    assert inside == []
+
+
+def test_a_cycle_and_an_import_inside_a_function_are_found(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import c\n"
+                                  "def later():\n    from .a import x\n"
+                                  "def then():\n    from .d import z  # lazy: kept out of the start\n")
+    (package / "d.py").write_text("z = 1\n")
+    (package / "c.py").write_text("from .b import y\n")
+    edges = import_graph.graph(package)
+    assert edges["pkg.b"] == {"pkg.a", "pkg.d"}  # not pkg.c: that import never runs
+    assert import_graph.cycles(edges) == [["pkg.a", "pkg.b"]]
+    assert [(i.importer, i.line, i.lazy) for i in import_graph.imports(package) if i.in_function] == [
+        ("pkg.b", 5, False), ("pkg.b", 7, True)]
