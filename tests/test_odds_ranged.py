@@ -350,12 +350,12 @@ def test_the_chances_of_each_shot_sum_to_one(mode, weapon, preset, difficulty, b
 
 
 def test_a_one_on_one_shot_is_quick():
-    """Measured: a dodged shot with 1dF damage dice, first call, CPython (issue 6: odds ≤ 20 ms
-    in Pyodide); generous bound for a loaded machine."""
+    """A dodged shot with 1dF damage dice, first call, CPython (the bench holds Pyodide's odds to
+    ≤ 20 ms); a generous bound, in CPU seconds of this process so a busy machine does not stretch it."""
     rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"damage.die": "number_1df"}})
     attack = RangedAttack.from_dict({"mode": "aware",
                                      "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
                                      "target": {"name": "Orc", "level": 0, "roll": 0}})
-    start = time.perf_counter()
+    start = time.process_time()
     ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC), rules=rules)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
