@@ -36,3 +36,9 @@ def test_a_cycle_and_an_import_inside_a_function_are_found(tmp_path):
     assert import_graph.cycles(edges) == [["pkg.a", "pkg.b"]]
     assert [(i.importer, i.line, i.lazy) for i in import_graph.imports(package) if i.in_function] == [
         ("pkg.b", 5, False), ("pkg.b", 7, True)]
+
+
+def test_the_rules_never_import_the_analysis():
+    """Odds, forecast and preview read the rules; only the door (and the analysis itself) reads them."""
+    readers = {imp.importer for imp in import_graph.imports() if imp.imported.startswith("pyfudge.analysis")}
+    assert {r for r in readers if not r.startswith("pyfudge.analysis")} == {"pyfudge.api"}
