@@ -270,7 +270,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
             "JS→worker→render: the app's Next round button clicked until the round shown changes")
     else:
         apply_ms, apply_path = s.apply_ms, (
-            "JS→worker→answer through js/engine.js (request, Python, JSON.parse; no render: this "
+            "JS→worker→answer through js/engine/engine.js (request, Python, JSON.parse; no render: this "
             "build's app has no timed render path)")
     painted = s.saved_painted
     if painted and all(painted):
@@ -414,7 +414,7 @@ def table(r: dict[str, Any]) -> str:
     a = r["apply"]
     if a["n"]:
         lines.append("")
-        lines.append(f"apply one exchange through js/engine.js ({a['log_events']}-event log; "
+        lines.append(f"apply one exchange through js/engine/engine.js ({a['log_events']}-event log; "
                      "JS→worker→answer, no render):")
         lines.append(f"  p50 {a['p50_ms']:.1f} ms, p95 {a['p95_ms']:.1f} ms, min {a['min']:.1f}, "
                      f"max {a['max']:.1f} (n={a['n']}); first after open {_fmt(a['first_after_open']['median'], 'ms')}; "
@@ -534,7 +534,7 @@ TABLE_SCREEN_JS = """async () => {
   return {};
 }"""
 
-# The size of the engine's snapshot in its IndexedDB database (js/engine-snapshot.js names it after
+# The size of the engine's snapshot in its IndexedDB database (js/engine/engine-snapshot.js names it after
 # the app's path), or null; never creates the database.
 SNAPSHOT_SIZE_JS = """async () => {
   const name = `pyfudge-engine ${new URL("./", location.href).pathname}`;
@@ -622,15 +622,15 @@ class Bench:
 
     def seed_saved_encounter(self, page, eid: str = SAVED_ID, encounter: dict | None = None,
                              view: tuple[int, dict] | None = None) -> bool:
-        """Save the reference encounter the way the app does (its own js/store.js: the stored
+        """Save the reference encounter the way the app does (its own js/data/store.js: the stored
         encounter, its last view and an index entry), so that the next visit can paint it
         before Python is up. False when this build has no such store (then the warm first
         paint is the first contentful paint, and the output says so)."""
-        if not (self.dist / "js" / "store.js").exists():
+        if not (self.dist / "js" / "data" / "store.js").exists():
             return False
         return bool(page.evaluate(
             """async ([id, encounter, rev, view]) => {
-                 const store = await import("./js/store.js");
+                 const store = await import("./js/data/store.js");
                  const needed = ["saveEncounter", "saveView", "touch"];
                  if (!needed.every((name) => typeof store[name] === "function")) return false;
                  return store.saveEncounter(id, encounter) && store.saveView(id, rev, view)
@@ -710,7 +710,7 @@ class Bench:
         return later
 
     def wait_snapshot(self, page, seconds: float = 60) -> int | None:
-        """The size of the engine's memory snapshot stored by the cold visit (js/engine-snapshot.js),
+        """The size of the engine's memory snapshot stored by the cold visit (js/engine/engine-snapshot.js),
         waited for so that the warm visit can restore it, as a user's next visit would; None
         when this build stores none (or not within seconds)."""
         deadline = time.monotonic() + seconds
@@ -746,7 +746,7 @@ class Bench:
                 if offline != "ready":
                     self.samples.notes.append(f"the app's offline cache ended '{offline}' on the first visit")
             # A build older than the snapshot (--dist) stores none: no wait.
-            has_snapshot = (self.dist / "js" / "engine-snapshot.js").exists()
+            has_snapshot = (self.dist / "js" / "engine" / "engine-snapshot.js").exists()
             self.samples.snapshot_bytes.append(self.wait_snapshot(page) if has_snapshot else None)
             if self.seed_saved_encounter(page):
                 # A new document on the encounter's address, from the service worker's cache.
