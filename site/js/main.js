@@ -2,6 +2,10 @@
 // encounters, or the last saved view of the open one) and the dice panel works with what
 // needs no Python; the engine loads alongside. Anything the user does before it is ready
 // waits in order (engine.js queues requests) and is applied when it is.
+//
+// The app's modules, by role: engine/ (the rules engine in its worker: start, snapshot, client,
+// test hooks), data/ (what is stored and shared: store, session, files, links, library, offline),
+// screens/ (one per route, and their hooks), parts/ (the pieces screens are made of).
 import { Engine } from "./engine/engine.js";
 import { DicePanel } from "./parts/dice-panel.js";
 import * as app from "./screens/app.js";
