@@ -133,7 +133,7 @@ TABLE_SCREEN_JS = """async () => {
   return {};
 }"""
 
-# The size of the engine's snapshot in its IndexedDB database (js/engine-snapshot.js names it after
+# The size of the engine's snapshot in its IndexedDB database (js/engine/engine-snapshot.js names it after
 # the app's path), or null; never creates the database.
 SNAPSHOT_SIZE_JS = """async () => {
   const name = `pyfudge-engine ${new URL("./", location.href).pathname}`;
@@ -221,15 +221,15 @@ class Bench:
 
     def seed_saved_encounter(self, page, eid: str = SAVED_ID, encounter: dict | None = None,
                              view: tuple[int, dict] | None = None) -> bool:
-        """Save the reference encounter the way the app does (its own js/store.js: the stored
+        """Save the reference encounter the way the app does (its own js/data/store.js: the stored
         encounter, its last view and an index entry), so that the next visit can paint it
         before Python is up. False when this build has no such store (then the warm first
         paint is the first contentful paint, and the output says so)."""
-        if not (self.dist / "js" / "store.js").exists():
+        if not (self.dist / "js" / "data" / "store.js").exists():
             return False
         return bool(page.evaluate(
             """async ([id, encounter, rev, view]) => {
-                 const store = await import("./js/store.js");
+                 const store = await import("./js/data/store.js");
                  const needed = ["saveEncounter", "saveView", "touch"];
                  if (!needed.every((name) => typeof store[name] === "function")) return false;
                  return store.saveEncounter(id, encounter) && store.saveView(id, rev, view)
@@ -309,7 +309,7 @@ class Bench:
         return later
 
     def wait_snapshot(self, page, seconds: float = 60) -> int | None:
-        """The size of the engine's memory snapshot stored by the cold visit (js/engine-snapshot.js),
+        """The size of the engine's memory snapshot stored by the cold visit (js/engine/engine-snapshot.js),
         waited for so that the warm visit can restore it, as a user's next visit would; None
         when this build stores none (or not within seconds)."""
         deadline = time.monotonic() + seconds
@@ -345,7 +345,7 @@ class Bench:
                 if offline != "ready":
                     self.samples.notes.append(f"the app's offline cache ended '{offline}' on the first visit")
             # A build older than the snapshot (--dist) stores none: no wait.
-            has_snapshot = (self.dist / "js" / "engine-snapshot.js").exists()
+            has_snapshot = (self.dist / "js" / "engine" / "engine-snapshot.js").exists()
             self.samples.snapshot_bytes.append(self.wait_snapshot(page) if has_snapshot else None)
             if self.seed_saved_encounter(page):
                 # A new document on the encounter's address, from the service worker's cache.

@@ -262,7 +262,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
             "JS→worker→render: the app's Next round button clicked until the round shown changes")
     else:
         apply_ms, apply_path = s.apply_ms, (
-            "JS→worker→answer through js/engine.js (request, Python, JSON.parse; no render: this "
+            "JS→worker→answer through js/engine/engine.js (request, Python, JSON.parse; no render: this "
             "build's app has no timed render path)")
     painted = s.saved_painted
     if painted and all(painted):
@@ -406,7 +406,7 @@ def table(r: dict[str, Any]) -> str:
     a = r["apply"]
     if a["n"]:
         lines.append("")
-        lines.append(f"apply one exchange through js/engine.js ({a['log_events']}-event log; "
+        lines.append(f"apply one exchange through js/engine/engine.js ({a['log_events']}-event log; "
                      "JS→worker→answer, no render):")
         lines.append(f"  p50 {a['p50_ms']:.1f} ms, p95 {a['p95_ms']:.1f} ms, min {a['min']:.1f}, "
                      f"max {a['max']:.1f} (n={a['n']}); "

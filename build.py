@@ -261,7 +261,7 @@ def strip_wheel(wheel: Path) -> None:
     """Rewrite the wheel with its Python sources stripped (strip_source) and its RECORD updated:
     the browser downloads 140 kB instead of 200 kB of sources or 470 kB of bytecode. Pyodide
     compiles them at the first start of a build; later starts restore the engine's memory
-    snapshot, made after the import (js/engine-snapshot.js; docs/performance.md session 4)."""
+    snapshot, made after the import (js/engine/engine-snapshot.js; docs/performance.md session 4)."""
     with zipfile.ZipFile(wheel) as zf:
         entries = [(info, zf.read(info)) for info in zf.infolist()]
     rows = []
@@ -401,8 +401,9 @@ def make_manifest(dist: Path, **extra) -> dict:
 
 
 # Test-only code in the site's JavaScript sits between these two marks (each alone on its line):
-# run Python in the engine, break it on purpose (js/engine.js, js/engine-worker.js). The e2e
-# tests need it; a shipped build must not carry it, so build() removes it unless asked for it.
+# run Python in the engine, break it on purpose (js/engine/test-hooks.js, and the lines of
+# js/engine/engine.js and engine-worker.js that use it). The e2e tests need it; a shipped build
+# must not carry it, so build() removes it unless asked for it.
 TEST_HOOKS_BEGIN = "// <test-hooks>"
 TEST_HOOKS_END = "// </test-hooks>"
 
@@ -450,8 +451,10 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         text = script.read_text()
         if TEST_HOOKS_BEGIN in text or TEST_HOOKS_END in text:
             stripped = strip_test_hooks(text, script.relative_to(dist).as_posix())  # checks the marks
-            if not test_hooks:
+            if not test_hooks and stripped.strip():
                 script.write_text(stripped)
+            elif not test_hooks:
+                script.unlink()  # a module of test hooks only (js/engine/test-hooks.js): not shipped
 
     core = dist / "pyodide"
     core.mkdir()
@@ -516,7 +519,8 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         later=[FULL_STDLIB],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
         # segno (a QR code), and the benchmark's pages (bare.html, bench/: nothing links them).
-        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html", "js/bare.js", "js/bare-worker.js"]
+        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html",
+              "js/engine/bare.js", "js/engine/bare-worker.js"]
         + sorted("bench/" + p.name for p in (dist / "bench").iterdir()),
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")

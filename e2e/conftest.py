@@ -433,7 +433,7 @@ def play_exchange(page, a: str, b: str, rnd: dict) -> None:
 
 
 # Content-Security-Policy trap: every browser context of every e2e test reports each
-# `securitypolicyviolation` — the page's own, and the engine worker's, which js/engine.js
+# `securitypolicyviolation` — the page's own, and the engine worker's, which js/engine/engine.js
 # re-dispatches on the document — and the test fails on any. Playwright's string predicates
 # (page.wait_for_function("…")) run through eval, which the policy forbids: pass them as
 # page.evaluate polls or use selectors instead.

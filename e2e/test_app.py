@@ -114,7 +114,7 @@ def test_engine_requests_are_matched_by_id_and_errors_are_data(open_context, sit
     page.goto(site.url)
     wait_ready(page)
     answers = page.evaluate("""async () => {
-        const { Engine } = await import("./js/engine.js");
+        const { Engine } = await import("./js/engine/engine.js");
         const engine = new Engine();  // queued until its own worker is ready
         const calls = [
             engine.request("roll", { level: 1, faces: [1, 1, 1, 1] }),

@@ -1,4 +1,4 @@
-"""The engine's memory snapshot (js/engine-snapshot.js, docs/performance.md).
+"""The engine's memory snapshot (js/engine/engine-snapshot.js, docs/performance.md).
 
 A first start makes a snapshot of Pyodide's memory just after `import pyfudge.api` and keeps it in
 IndexedDB, tagged with the build; the next start restores it instead of starting Python again.
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("hooked_build")  # drives ?test-hooks
 REFERENCE = json.loads((build.ROOT / "bench" / "reference-encounter.json").read_text())
 ASTA = {"name": "Asta", "skills": {"Sword": "Great"}}
 
-# The snapshot database as js/engine-snapshot.js names it (the app served at the root: "/").
+# The snapshot database as js/engine/engine-snapshot.js names it (the app served at the root: "/").
 DB_JS = """
 const openDb = () => new Promise((resolve, reject) => {
   const open = indexedDB.open("pyfudge-engine /", 1);
@@ -116,12 +116,22 @@ def door_answers(page) -> list:
     }""", [REFERENCE["odds_1v1"], REFERENCE["group_odds_1v6"], REFERENCE["encounter"]])
 
 
+def start_phases(page) -> list[str]:
+    """The phases of the engine's start on this page, in order (js/main.js marks each)."""
+    return page.evaluate("""performance.getEntriesByType("mark").map((m) => m.name)
+        .filter((name) => name.startsWith("engine-phase:")).map((name) => name.slice(13))""")
+
+
+STARTED = ["read-manifest", "find-snapshot", "load-pyodide", "install-wheel", "mount-stdlib"]
+
+
 def test_a_second_visit_starts_from_the_snapshot_and_answers_as_a_fresh_engine(
         open_context, site, screen, axe_check):
     context = open_context(**screen)
     page = context.new_page()
     eid = new_encounter(page, SimpleNamespace(url=site.url + "?test-hooks"), "Snapshot ford")
     assert start_kind(page) == "fresh"
+    assert start_phases(page) == [*STARTED, "make-snapshot", "ready"]
     fresh = door_answers(page)
     assert all(answer["ok"] for answer in fresh), fresh
     wait_snapshot_kept(page)
@@ -133,6 +143,8 @@ def test_a_second_visit_starts_from_the_snapshot_and_answers_as_a_fresh_engine(
     # The next visit: restored, not started; the snapshot stays (no restore marker left).
     revisit(page, site, f"#/e/{eid}")
     assert start_kind(page) == "snapshot"
+    assert start_phases(page) == [*STARTED, "check-restored", "ready"]
+    assert page.evaluate("document.documentElement.dataset.enginePhase") == "ready"
     assert page.evaluate("pyfudgeEngine.snapshot") is None  # nothing made, nothing stored
     assert "pyfudge.analysis.forecast" not in loaded_modules(page)  # the forecast below imports it from the wheel
     assert door_answers(page) == fresh

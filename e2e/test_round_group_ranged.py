@@ -33,7 +33,7 @@ def stored_last(page, eid):
 def door(page, action, args):
     """The engine's JSON door, asked from the page like the app asks it."""
     answer = page.evaluate("""async ([action, args]) => {
-        const { Engine } = await import("./js/engine.js");
+        const { Engine } = await import("./js/engine/engine.js");
         return new Engine().request(action, args);
     }""", [action, args])
     assert answer["ok"], answer
@@ -264,9 +264,9 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
     page.goto(site.url + "#/")
     page.wait_for_selector("html[data-engine=ready]")
     seen = page.evaluate("""async () => {
-        const { Engine } = await import("./js/engine.js");
+        const { Engine } = await import("./js/engine/engine.js");
         const { html, render } = await import("./vendor/preact-htm.mjs");
-        const { RoundPanel } = await import("./js/round-panel.js");
+        const { RoundPanel } = await import("./js/parts/round-panel.js");
         const engine = new Engine();
         const describe = (await engine.request("describe")).result;
         let view = (await engine.request("encounter.new", { id: "preview" })).result.view;

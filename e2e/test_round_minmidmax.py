@@ -208,7 +208,7 @@ def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe
     expect(page.get_by_label("What happens", exact=True)).to_have_value("story")
     expect(page.get_by_label("Fighter", exact=True).locator("option[value=c2]")).to_be_disabled()
     refused = page.evaluate("""async () => {
-        const { Engine } = await import("./js/engine.js");
+        const { Engine } = await import("./js/engine/engine.js");
         const enc = JSON.parse(localStorage.getItem(`pyfudge:enc:${location.hash.split("/").pop()}`)).data;
         const engine = new Engine();
         await engine.request("encounter.open", { id: "probe", encounter: enc });

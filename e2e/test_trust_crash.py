@@ -3,7 +3,7 @@ happened, the engine restarts by itself (`data-engine` back to "ready"), no requ
 without an answer (pending ones get error type "EngineRestarted"), the dice panel and an open
 encounter work again, and the encounter is intact — before and after a reload.
 
-The crashes are real, caused through the test hook that `?test-hooks` turns on (js/engine.js):
+The crashes are real, caused through the test hook that `?test-hooks` turns on (js/engine/engine.js):
 "terminate" kills the worker from the page (found by the worker's lifeline lock, as when the
 browser kills it), "close" has the worker exit without a word, "fatal" makes Pyodide suffer a
 fatal error while it handles the next request."""

@@ -42,7 +42,7 @@ def test_the_policy_is_strict_and_the_same_everywhere(open_context, site):
     assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
     assert csp["connect-src"] == ["'self'"] and csp["style-src"] == ["'self'"]
     assert csp["object-src"] == ["'none'"] and csp["base-uri"] == ["'none'"]
-    # blob: for the engine's worker only (js/engine.js: so that it inherits this policy);
+    # blob: for the engine's worker only (js/engine/engine.js: so that it inherits this policy);
     # data: for images only (the share screen's QR code is an SVG data: URL; an <img> runs no
     # script).
     assert csp["worker-src"] == ["'self'", "blob:"]

@@ -4,7 +4,7 @@ the engine worker's file system and run there by one small runner (a stand-in fo
 parametrize and raises), next to the pyfudge wheel the app runs; the same runner runs them
 under CPython. Every example passes in both, with the same outcome test by test.
 
-The code reaches the worker through the `?test-hooks` hook `engine.testPython` (js/engine.js)."""
+The code reaches the worker through the `?test-hooks` hook `engine.testPython` (js/engine/engine.js)."""
 
 from __future__ import annotations
 

@@ -196,7 +196,7 @@ def test_a_cache_never_holds_a_file_of_another_build(open_context, site, dist, t
         await cache.delete("./");
     }}""")
     with site.serving(new):
-        error = page.evaluate("""() => import("./js/offline.js")
+        error = page.evaluate("""() => import("./js/data/offline.js")
             .then((offline) => offline.fillCache()).then(() => null, (err) => err.message)""")
         assert error and "changed on the server" in error, error
         cached = page.evaluate(f"""() => caches.open("pyfudge-{old}")

@@ -1,5 +1,5 @@
 """The worker watchdog: a request the engine does not answer in time — Python stuck
-in a loop — makes the page say so, restart the worker (the crash recovery of js/engine.js), and
+in a loop — makes the page say so, restart the worker (the crash recovery of js/engine/engine.js), and
 send the event again once (session.js): the encounter is intact and the event applied once.
 
 The loop is real: the `?test-hooks` hook "hang" makes the worker run `while True: pass` on its

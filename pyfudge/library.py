@@ -1,6 +1,6 @@
 """The GM's own library on a device: fighter templates and the party that stays between encounters.
 
-The app stores it (``pyfudge:library`` in ``site/js/store.js``) and carries it in an exported
+The app stores it (``pyfudge:library`` in ``site/js/data/store.js``) and carries it in an exported
 file beside the encounters (``codec.collection(..., library=...)``). This module owns its shape:
 
 - a **template** ``{side, fighter}``: a sheet to add fighters from, unhurt (no ``track``, no

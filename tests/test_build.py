@@ -267,7 +267,18 @@ def test_strip_test_hooks_stops_on_marks_out_of_pairs(text):
 HOOK_NAMES = ("testPython", "testCrash", "test-crash", "crashNext", "pyfudgeEngine", "runPython(python")
 
 
-@pytest.mark.parametrize("script", ["js/engine.js", "js/engine-worker.js"])
+HOOKS_MODULE = "js/engine/test-hooks.js"
+
+
+def test_the_test_hooks_module_is_all_test_hooks():
+    """The hooks live in their own module, one marked block: a shipped build strips it to nothing
+    (and build() then ships no such file)."""
+    source = (build.SITE / HOOKS_MODULE).read_text()
+    assert all(name in source for name in HOOK_NAMES[:3])  # the marks hide something real
+    assert build.strip_test_hooks(source, HOOKS_MODULE).strip() == ""
+
+
+@pytest.mark.parametrize("script", ["js/engine/engine.js", "js/engine/engine-worker.js"])
 def test_the_engine_scripts_without_their_hooks_still_parse_and_hold_no_hook(script, tmp_path):
     """What a shipped build serves: no way to run Python or break the engine from the page, and
     still valid JavaScript (node --check parses it as a module)."""
@@ -275,9 +286,9 @@ def test_the_engine_scripts_without_their_hooks_still_parse_and_hold_no_hook(scr
     import subprocess
 
     source = (build.SITE / script).read_text()
-    assert all(name in source for name in HOOK_NAMES[:3])  # the marks hide something real
+    assert "./test-hooks.js" in source  # the marks hide something real: the hooks' module
     stripped = build.strip_test_hooks(source, script)
-    assert not [name for name in HOOK_NAMES if name in stripped]
+    assert not [name for name in (*HOOK_NAMES, "./test-hooks.js") if name in stripped]
     if shutil.which("node") is None:
         pytest.skip("no node to parse the stripped script")
     copy = tmp_path / (Path(script).stem + ".mjs")
@@ -293,9 +304,10 @@ def test_the_built_site_has_test_hooks_only_when_its_manifest_says_so():
     if not manifest_path.exists():
         pytest.skip("dist/ not built")
     hooked = json.loads(manifest_path.read_text()).get("test_hooks", False)
-    for script in ("js/engine.js", "js/engine-worker.js"):
+    assert (build.DIST / HOOKS_MODULE).exists() == hooked
+    for script in ("js/engine/engine.js", "js/engine/engine-worker.js"):
         text = (build.DIST / script).read_text()
-        assert ("testPython" in text) == hooked, script
+        assert ("./test-hooks.js" in text) == hooked, script
         assert (build.TEST_HOOKS_BEGIN in text) == hooked, script
 
 

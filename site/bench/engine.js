@@ -1,7 +1,7 @@
 // Bench page (python build.py bench): the app's engine client and worker, unchanged, plus
 // timing helpers the bench calls with page.evaluate. Timings are taken here, in the page, with
 // performance.now(): JS → worker → Python → worker → JS, JSON.parse of the answer included.
-import { Engine } from "../js/engine.js";
+import { Engine } from "../js/engine/engine.js";
 
 const engine = new Engine();
 const status = document.getElementById("status");

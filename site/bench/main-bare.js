@@ -3,7 +3,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const status = document.getElementById("status");
 try {
-  await loadPyodide({ packageBaseUrl: new URL("../pyodide/", import.meta.url).href });
+  await loadPyodide({ packageBaseUrl: new URL("../pyodide", import.meta.url).href });
   performance.mark("engine-ready");
   status.textContent = "Ready.";
   document.documentElement.dataset.engine = "ready";

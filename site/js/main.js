@@ -2,10 +2,14 @@
 // encounters, or the last saved view of the open one) and the dice panel works with what
 // needs no Python; the engine loads alongside. Anything the user does before it is ready
 // waits in order (engine.js queues requests) and is applied when it is.
-import { Engine } from "./engine.js";
-import { DicePanel } from "./dice-panel.js";
-import * as app from "./app.js";
-import * as offline from "./offline.js";
+//
+// The app's modules, by role: engine/ (the rules engine in its worker: start, snapshot, client,
+// test hooks), data/ (what is stored and shared: store, session, files, links, library, offline),
+// screens/ (one per route, and their hooks), parts/ (the pieces screens are made of).
+import { Engine } from "./engine/engine.js";
+import { DicePanel } from "./parts/dice-panel.js";
+import * as app from "./screens/app.js";
+import * as offline from "./data/offline.js";
 
 const root = document.documentElement;
 const status = document.getElementById("engine-status");
@@ -63,6 +67,11 @@ async function main() {
     ? "Downloading Python (13 MB, once)…"
     : "Starting Python…";
   panel.connect(engine);
+  // Each phase of the engine's start (engine-start.js PHASES), told as its state and its timings are.
+  engine.addEventListener("phase", ({ detail }) => {
+    root.dataset.enginePhase = detail.phase;
+    performance.mark(`engine-phase:${detail.phase}`);
+  });
   // Crash recovery (engine.js restarts its worker; see its header): tell the user, and back to
   // ready. Sessions reopen their encounter from storage on the SessionError they then get.
   engine.addEventListener("crash", ({ detail }) => {

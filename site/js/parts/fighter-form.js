@@ -1,0 +1,365 @@
+// A fighter's sheet: the build form for a new combatant and the edit form of a card. It turns
+// the form into the engine's fighter JSON; the engine validates it and says what is wrong.
+import { html, useState } from "../../vendor/preact-htm.mjs";
+import { Field, ladderOptions, optionValue } from "./ui.js";
+import { GearFind } from "./gear-find.js";
+
+// --- a fighter's sheet -------------------------------------------------------------------------
+
+function catalogue(view, describe, key) {
+  const list = optionValue(view, describe, key);
+  return Array.isArray(list) ? list : [];
+}
+
+function fromFighter(card, weapons, armors, boxes) {
+  if (!card) {
+    return {
+      name: "", side: "", role: "pc", skills: [{ name: "Sword", level: 1 }], attack: 0, defence: "",
+      strength: 0, damage_capacity: 0, strength_scale: 0, mass_scale: 0,
+      weapon: "custom", w_name: "", w_size: 0, w_sharp: 0, w_magic: 0,
+      armor: "custom", a_name: "", a_value: 0, a_cover: "", shield: "none", pain_threshold: "normal",
+      resistance: "normal", tough_hide: 0, combat_reflexes: false, fudge_points: 0,
+      own_boxes: false, boxes: [...boxes],
+    };
+  }
+  const f = card.fighter;
+  const skills = Object.entries(f.skills).map(([name, level]) => ({ name, level }));
+  const at = (n) => Math.max(0, skills.findIndex((k) => k.name === n));
+  const wi = weapons.findIndex((w) => JSON.stringify(w) === JSON.stringify(f.weapon));
+  const ai = armors.findIndex((a) => JSON.stringify(a) === JSON.stringify(f.armor));
+  return {
+    name: f.name, side: card.side, role: f.role, skills, attack: at(f.attack_skill),
+    defence: f.defence_skill ? String(at(f.defence_skill)) : "",
+    strength: f.strength, damage_capacity: f.damage_capacity,
+    strength_scale: f.strength_scale, mass_scale: f.mass_scale,
+    weapon: wi >= 0 ? String(wi) : "custom", w_name: f.weapon.name, w_size: f.weapon.size,
+    w_sharp: f.weapon.sharp, w_magic: f.weapon.magic,
+    armor: ai >= 0 ? String(ai) : "custom", a_name: f.armor.name, a_value: f.armor.value,
+    a_cover: f.armor.coverage ?? "",
+    shield: f.shield, pain_threshold: f.pain_threshold, resistance: f.resistance,
+    tough_hide: f.tough_hide, combat_reflexes: f.combat_reflexes, fudge_points: f.fudge_points,
+    own_boxes: !!f.boxes, boxes: [...(f.boxes ?? boxes)],
+  };
+}
+
+// An edit starts from the fighter as the engine holds him and overlays only what the form
+// shows, so his other fields (speed, initiative, animal, a gun's own Strength…) survive it.
+function toFighter(s, weapons, armors, card) {
+  // Rows as [name, level] pairs: the engine refuses a name written twice instead of merging.
+  const skills = s.skills.map((k) => [k.name.trim(), Number(k.level)]);
+  const name = (i) => s.skills[Number(i)]?.name.trim();
+  const old = card?.fighter;
+  const fighter = {
+    ...old, name: s.name.trim(), role: s.role, skills, attack_skill: name(s.attack) ?? "",
+    strength: Number(s.strength), damage_capacity: Number(s.damage_capacity),
+    strength_scale: Number(s.strength_scale), mass_scale: Number(s.mass_scale),
+    shield: s.shield, pain_threshold: s.pain_threshold, resistance: s.resistance,
+    tough_hide: Number(s.tough_hide), combat_reflexes: s.combat_reflexes, fudge_points: Number(s.fudge_points),
+  };
+  // The engine keeps the wounds already taken when an edit gives no track.
+  delete fighter.track;
+  if (s.defence !== "") fighter.defence_skill = name(s.defence);
+  else delete fighter.defence_skill;
+  if (s.own_boxes) fighter.boxes = s.boxes.map(Number);
+  else delete fighter.boxes;
+  // A custom weapon or armor edits its own dict: the keys the form does not show stay.
+  const start = fromFighter(card, weapons, armors, []);
+  const keep = (k, thing) => (card && s[k] === start[k] ? thing : {});
+  // A weapon or armor picked by a search (js/parts/gear-find.js) from beyond the catalogue keeps its
+  // own dict (a gun's muscle and gun fields) under what the form shows.
+  fighter.weapon = s.weapon === "custom"
+    ? { ...(s.w_base ?? keep("weapon", old?.weapon)), name: s.w_name.trim() || "Weapon", size: Number(s.w_size),
+        sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
+    : weapons[Number(s.weapon)];
+  fighter.armor = s.armor === "custom"
+    ? { ...(s.a_base ?? keep("armor", old?.armor)), name: s.a_name.trim() || "Armor", value: Number(s.a_value),
+        coverage: s.a_cover === "" ? null : Number(s.a_cover) }
+    : armors[Number(s.armor)];
+  if (old?.shield_state && s.shield === old.shield) fighter.shield_state = old.shield_state;
+  else delete fighter.shield_state;
+  return fighter;
+}
+
+// The most of one sheet a single add takes (the engine's own cap is the encounter's room).
+const MOST = 20;
+
+/** The form's fields for a piece of gear a search found: a catalogue entry by its place, anything
+ * else as custom gear with its values. */
+function pickGear(kind, hit) {
+  const v = hit.value;
+  if (kind === "weapon") {
+    return hit.index !== null ? { weapon: String(hit.index) }
+      : { weapon: "custom", w_name: v.name, w_size: v.size, w_sharp: v.sharp, w_magic: v.magic, w_base: v };
+  }
+  return hit.index !== null ? { armor: String(hit.index) }
+    : { armor: "custom", a_name: v.name, a_value: v.value, a_cover: v.coverage ?? "", a_base: v };
+}
+
+export function FighterForm({ view, describe, apply, engine, prefix, card, done, templates = [], onRemoveTemplate }) {
+  const weapons = catalogue(view, describe, "damage.weapons");
+  const armors = catalogue(view, describe, "damage.armors");
+  const boxes = catalogue(view, describe, "wounds.boxes");
+  // The sheet the form started from: his card (an edit), a template, or none (a blank sheet).
+  // What the form does not show (an animal's defence, a gun's own Strength…) comes from it.
+  const [base, setBase] = useState(card ?? null);
+  const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes));
+  const [error, setError] = useState(null);
+  const [count, setCount] = useState("1"); // how many of this sheet an add makes (not for an edit)
+  const [added, setAdded] = useState(null); // {text, event, s, base}: the last add, offered again
+  const [sheetOpen, setSheetOpen] = useState(false); // a template's sheet, unfolded
+  if (!describe) return html`<p class="hint">Loading the rules…</p>`;
+  const id = (k) => `${prefix}-${k}`;
+  const set = (k) => (e) => {
+    const t = e.currentTarget;
+    setS({ ...s, [k]: t.type === "checkbox" ? t.checked : t.value });
+  };
+  const choices = (key) => (describe.fighter?.[key] ?? []).map((c) =>
+    html`<option value=${c.value} selected=${c.value === s[key]}>${c.label}</option>`);
+  const num = (k, label, min = -40, max = 40) => html`<${Field} id=${id(k)} label=${label}>
+    <input id=${id(k)} type="number" inputmode="numeric" min=${min} max=${max} value=${s[k]} onInput=${set(k)} /></${Field}>`;
+  const level = (k, label) => html`<${Field} id=${id(k)} label=${label}>
+    <select id=${id(k)} onChange=${set(k)}>${ladderOptions(describe, Number(s[k]))}</select></${Field}>`;
+
+  const many = Math.trunc(Number(count));
+  const template = !card && base ? base : null;
+  const startFrom = (from, sheet) => {
+    setBase(from);
+    setS(sheet ?? fromFighter(from, weapons, armors, boxes));
+    setSheetOpen(false);
+    setError(null);
+  };
+
+  async function send(event, from, fromBase) {
+    const response = await apply(event);
+    if (!response.ok) return setError(response.error.message);
+    setError(null);
+    if (done) return done();
+    // The engine numbers repeated names ("Goblin 1" … "Goblin 4"); the form starts afresh and
+    // offers the same sheet again: one more like it, or back into the form to change it.
+    const { count: _, ...one } = event;
+    setAdded({ text: response.result.view.last?.text ?? "", event: one, s: from, base: fromBase });
+    startFrom(null, fromFighter(null, weapons, armors, boxes));
+    setCount("1");
+  }
+
+  function submit(e) {
+    e.preventDefault();
+    const fighter = toFighter(s, weapons, armors, base);
+    const event = card ? { t: "edit", id: card.id, fighter } : { t: "add", fighter };
+    if (s.side) event.side = s.side;
+    if (!card && many !== 1) event.count = Number.isFinite(many) ? many : count;
+    return send(event, s, base);
+  }
+  const step = (by) => setCount(String(Math.min(MOST, Math.max(1, (Number.isFinite(many) ? many : 1) + by))));
+
+  const sheet = html`
+      <${Field} id=${id("role")} label="Role"><select id=${id("role")} onChange=${set("role")}>${choices("role")}</select></${Field}>
+      <${Field} id=${id("side")} label="Side">
+        <select id=${id("side")} onChange=${set("side")}>
+          <option value="" selected=${s.side === ""}>By role</option>
+          <option value="players" selected=${s.side === "players"}>Players' side</option>
+          <option value="foes" selected=${s.side === "foes"}>Foes' side</option>
+        </select></${Field}>
+      <${Skills} s=${s} setS=${setS} id=${id} describe=${describe} />
+      ${level("strength", "Strength")}
+      ${level("damage_capacity", "Damage Capacity")}
+      ${num("strength_scale", "Strength Scale")}
+      ${num("mass_scale", "Mass Scale")}
+      <${Field} id=${id("weapon")} label="Weapon" wide>
+        <select id=${id("weapon")} onChange=${set("weapon")}>
+          <option value="custom" selected=${s.weapon === "custom"}>Custom weapon…</option>
+          ${weapons.map((w, i) => html`<option value=${String(i)} selected=${s.weapon === String(i)}>${w.name}</option>`)}
+        </select></${Field}>
+      <${GearFind} id=${id("w_find")} kind="weapon" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("weapon", hit) })} />
+      ${s.weapon === "custom" && html`
+        <${Field} id=${id("w_name")} label="Weapon name" wide>
+          <input id=${id("w_name")} maxlength="60" dir="auto" value=${s.w_name} onInput=${set("w_name")} /></${Field}>
+        ${num("w_size", "Weapon size", -5, 20)}
+        ${num("w_sharp", "Sharpness", 0, 5)}
+        ${num("w_magic", "Magic", -5, 10)}`}
+      <${ArmorFields} s=${s} setS=${setS} set=${set} id=${id} view=${view} describe=${describe} armors=${armors} />
+      <${GearFind} id=${id("a_find")} kind="armor" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("armor", hit) })} />
+      <${Field} id=${id("shield")} label="Shield"><select id=${id("shield")} onChange=${set("shield")}>${choices("shield")}</select></${Field}>
+      <${Field} id=${id("pain_threshold")} label="Pain threshold">
+        <select id=${id("pain_threshold")} onChange=${set("pain_threshold")}>${choices("pain_threshold")}</select></${Field}>
+      <${Field} id=${id("resistance")} label="Damage resistance">
+        <select id=${id("resistance")} onChange=${set("resistance")}>${choices("resistance")}</select></${Field}>
+      ${num("tough_hide", "Tough Hide", 0, 10)}
+      ${num("fudge_points", "Fudge/Meta Points", 0, 99)}
+      <div class="field check wide">
+        <input id=${id("combat_reflexes")} type="checkbox" checked=${s.combat_reflexes} onChange=${set("combat_reflexes")} />
+        <label for=${id("combat_reflexes")}>Combat Reflexes</label>
+      </div>
+      <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />`;
+
+  return html`
+    <form class="sheet-form" onSubmit=${submit}>
+      ${!card && templates.length > 0 && html`
+        <${Templates} templates=${templates} chosen=${template} pick=${(t) => startFrom(t)}
+          clear=${() => startFrom(null, fromFighter(null, weapons, armors, boxes))} onRemove=${onRemoveTemplate} />`}
+      <${Field} id=${id("name")} label="Name" wide>
+        <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>
+      ${!card && html`
+        <div class="field count">
+          <label for=${id("count")}>How many</label>
+          <div class="stepper">
+            <button type="button" aria-label="One fewer" disabled=${many <= 1} onClick=${() => step(-1)}>−</button>
+            <input id=${id("count")} type="number" inputmode="numeric" min="1" max=${MOST} value=${count}
+              onInput=${(e) => setCount(e.currentTarget.value)} />
+            <button type="button" aria-label="One more" disabled=${many >= MOST} onClick=${() => step(1)}>+</button>
+          </div>
+        </div>`}
+      ${template
+        ? html`
+          <div class="wide sheet-fold">
+            <button type="button" class="fold" aria-expanded=${sheetOpen ? "true" : "false"} aria-controls=${id("sheet")}
+              onClick=${() => setSheetOpen(!sheetOpen)}>Sheet: ${summary(s, describe, weapons, armors)}</button>
+            ${sheetOpen && html`<div class="sheet-form" id=${id("sheet")}>${sheet}</div>`}
+          </div>`
+        : sheet}
+      ${error && html`<p class="error wide" role="alert">${error}</p>`}
+      <div class="actions wide">
+        ${done && html`<button type="button" onClick=${done}>Cancel</button>`}
+        <button type="submit" class="primary">${card ? "Save changes" : many > 1 ? `Add ${many} combatants` : "Add combatant"}</button>
+      </div>
+      ${added && html`
+        <div class="added wide" data-testid="added">
+          <p class="hint" role="status">${added.text}</p>
+          <div class="actions start">
+            <button type="button" onClick=${() => send(added.event, added.s, added.base)}>Add another like this</button>
+            <button type="button" onClick=${() => { startFrom(added.base, added.s); setAdded(null); }}>Change it and add</button>
+          </div>
+        </div>`}
+    </form>`;
+}
+
+/** A sheet in a line: "NPC · Knife Fair · Knife, Light leather". */
+function summary(s, describe, weapons, armors) {
+  const role = describe.fighter?.role?.find((r) => r.value === s.role)?.label ?? s.role;
+  const level = (v) => describe.ladder?.find((l) => l.value === Number(v))?.name ?? v;
+  const skill = s.skills[s.attack] ?? s.skills[0];
+  const weapon = s.weapon === "custom" ? s.w_name || "Weapon" : weapons[Number(s.weapon)]?.name;
+  const armor = s.armor === "custom" ? s.a_name || "no armor" : armors[Number(s.armor)]?.name;
+  return `${role} · ${skill?.name} ${level(skill?.level)} · ${weapon}, ${armor}`;
+}
+
+// Templates to start a sheet from: the engine's bestiary and the GM's own (js/data/library.js). A tap
+// fills the form; the sheet then folds to one line, so that Name, How many and Add are in reach.
+function Templates({ templates, chosen, pick, clear, onRemove }) {
+  const groups = [["Bestiary", templates.filter((t) => !t.mine)], ["Your templates", templates.filter((t) => t.mine)]];
+  return html`
+    <div class="wide templates">
+      ${groups.filter(([, list]) => list.length).map(([label, list]) => html`
+        <div class="chips" role="group" aria-label=${label} key=${label}>
+          <span class="chips-label" aria-hidden="true">${label}</span>
+          ${list.map((t) => html`<button type="button" key=${t.key} class="chip" aria-pressed=${chosen?.key === t.key ? "true" : "false"}
+            onClick=${() => (chosen?.key === t.key ? clear() : pick(t))}>${t.name}</button>`)}
+        </div>`)}
+      ${chosen && !chosen.mine && html`
+        <details class="small template-source" data-testid="template-source">
+          <summary>${chosen.house ? "House example" : "From the books"}: where its numbers come from</summary>
+          <p class="hint">${chosen.source}</p>
+        </details>`}
+      ${chosen?.mine && onRemove && html`
+        <p class="hint template-source">Your template.
+          <button type="button" class="link-btn" onClick=${() => { clear(); onRemove(chosen); }}>Remove this template</button></p>`}
+    </div>`;
+}
+
+// His combat skills (F95 4.23): rows of name and level; which one attacks, which one defends.
+function Skills({ s, setS, id, describe }) {
+  const setRow = (i, k) => (e) => {
+    const skills = s.skills.map((row, j) => (j === i ? { ...row, [k]: e.currentTarget.value } : row));
+    setS({ ...s, skills });
+  };
+  // Indexes after a removed row move up by one; a removed attack/defence skill falls back.
+  const shift = (v, i) => (v === "" ? "" : Number(v) === i ? "" : String(Number(v) > i ? Number(v) - 1 : Number(v)));
+  const remove = (i) => setS({ ...s, skills: s.skills.filter((_, j) => j !== i),
+    attack: Number(shift(String(s.attack), i) || 0), defence: shift(s.defence, i) });
+  const add = () => setS({ ...s, skills: [...s.skills, { name: "", level: 0 }] });
+  const suffix = (i) => (i ? ` ${i + 1}` : "");
+  const named = s.skills.map((k, i) => [i, k.name.trim() || `Skill ${i + 1}`]);
+  return html`
+    <fieldset class="wide skills">
+      <legend>Combat skills</legend>
+      ${s.skills.map((row, i) => html`
+        <div class="skill-row" key=${i}>
+          <${Field} id=${id(`skill-${i}`)} label=${`Combat skill${suffix(i)}`}>
+            <input id=${id(`skill-${i}`)} required maxlength="40" dir="auto" value=${row.name} onInput=${setRow(i, "name")} /></${Field}>
+          <${Field} id=${id(`level-${i}`)} label=${`Skill level${suffix(i)}`}>
+            <select id=${id(`level-${i}`)} onChange=${setRow(i, "level")}>${ladderOptions(describe, Number(row.level))}</select></${Field}>
+          ${s.skills.length > 1 && html`<button type="button" class="remove" onClick=${() => remove(i)}
+            aria-label=${`Remove combat skill ${i + 1}`}>✕</button>`}
+        </div>`)}
+      <button type="button" onClick=${add} disabled=${s.skills.length >= 12}>Add a skill</button>
+      ${s.skills.length > 1 && html`
+        <${Field} id=${id("attack")} label="Attacks with">
+          <select id=${id("attack")} onChange=${(e) => setS({ ...s, attack: Number(e.currentTarget.value) })}>
+            ${named.map(([i, n]) => html`<option value=${String(i)} selected=${i === s.attack}>${n}</option>`)}
+          </select></${Field}>
+        <${Field} id=${id("defence")} label="Defends with">
+          <select id=${id("defence")} onChange=${(e) => setS({ ...s, defence: e.currentTarget.value })}>
+            <option value="" selected=${s.defence === ""}>The attack skill</option>
+            ${named.map(([i, n]) => html`<option value=${String(i)} selected=${String(i) === s.defence}>${n}</option>`)}
+          </select></${Field}>`}
+    </fieldset>`;
+}
+
+// Armor: from the catalogue, or custom; with Combat Options armor (CO 1) an Armor Value and a
+// Coverage Value, which the CO 1.3 / 1.4 tables of the ruleset can fill in.
+function ArmorFields({ s, setS, set, id, view, describe, armors }) {
+  const co = optionValue(view, describe, "co.armor");
+  const materials = catalogue(view, describe, "co.armor_values");
+  const types = catalogue(view, describe, "co.coverage_values");
+  const pick = (list, k, from) => (e) => {
+    const row = list[Number(e.currentTarget.value)];
+    if (row) setS({ ...s, [k]: row[from] });
+  };
+  return html`
+    <${Field} id=${id("armor")} label="Armor" wide>
+      <select id=${id("armor")} onChange=${set("armor")}>
+        <option value="custom" selected=${s.armor === "custom"}>Custom armor…</option>
+        ${armors.map((a, i) => html`<option value=${String(i)} selected=${s.armor === String(i)}>${a.name}</option>`)}
+      </select></${Field}>
+    ${s.armor === "custom" && html`
+      <${Field} id=${id("a_name")} label="Armor name" wide>
+        <input id=${id("a_name")} maxlength="60" dir="auto" value=${s.a_name} onInput=${set("a_name")} /></${Field}>
+      ${co && html`
+        <${Field} id=${id("a_material")} label="Material (CO 1.3)">
+          <select id=${id("a_material")} onChange=${pick(materials, "a_value", "value")}>
+            <option value="">Choose…</option>
+            ${materials.map((m, i) => html`<option value=${String(i)}>${m.name} (${m.value})</option>`)}
+          </select></${Field}>`}
+      <${Field} id=${id("a_value")} label=${co ? "Armor value (AV)" : "Armor value"}>
+        <input id=${id("a_value")} type="number" inputmode="numeric" min="0" max="20" value=${s.a_value} onInput=${set("a_value")} /></${Field}>
+      ${co && html`
+        <${Field} id=${id("a_type")} label="Armor type (CO 1.4)">
+          <select id=${id("a_type")} onChange=${pick(types, "a_cover", "coverage")}>
+            <option value="">Choose…</option>
+            ${types.map((t, i) => html`<option value=${String(i)}>${t.name} (${t.coverage})</option>`)}
+          </select></${Field}>
+        <${Field} id=${id("a_cover")} label="Coverage value (CV)">
+          <input id=${id("a_cover")} type="number" inputmode="numeric" min="0" max="20" placeholder="not rated"
+            value=${s.a_cover} onInput=${set("a_cover")} /></${Field}>`}`}`;
+}
+
+// His own wound boxes per level (F95 4.57: "the GM may give…"), labelled as the engine names
+// the levels of the wounds.boxes table.
+function OwnBoxes({ s, setS, set, id, describe }) {
+  const labels = describe.tables?.["wounds.boxes"]?.labels ?? [];
+  const setBox = (i) => (e) => setS({ ...s, boxes: s.boxes.map((v, j) => (j === i ? e.currentTarget.value : v)) });
+  return html`
+    <div class="field check wide">
+      <input id=${id("own_boxes")} type="checkbox" checked=${s.own_boxes} onChange=${set("own_boxes")} />
+      <label for=${id("own_boxes")}>His own wound boxes</label>
+    </div>
+    ${s.own_boxes && html`
+      <fieldset class="wide own-boxes">
+        <legend>Wound boxes</legend>
+        ${s.boxes.map((v, i) => html`
+          <${Field} key=${i} id=${id(`box-${i}`)} label=${`${labels[i] ?? `Level ${i + 1}`} boxes`}>
+            <input id=${id(`box-${i}`)} type="number" inputmode="numeric" min="0" max="10" value=${v} onInput=${setBox(i)} /></${Field}>`)}
+      </fieldset>`}`;
+}

@@ -1,0 +1,164 @@
+// The round runner in thumb reach: what happens, who against whom (the view's suggested next
+// pair when nothing is picked), one compact dice row per roller, declarations folded, the odds in
+// one line; Roll all and Resolve in a bar fixed at the screen's foot with the last result and its
+// Undo. One encounter event per Resolve. Every label, choice, role, which dice and checks apply
+// come from the engine (describe, the view); a refusal's `asks` says which entry it wants.
+import { html, useState } from "../../vendor/preact-htm.mjs";
+import { choiceLabel } from "./ui.js";
+import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
+import { DiceEntry, ChecksEntry } from "./round-dice.js";
+import { DeclareAll } from "./round-declare.js";
+import { GroupFields, RangedFields, StoryFields } from "./round-modes.js";
+import { PickRow, useRememberedPick, resolvePick } from "./round-pick.js";
+import { planRound } from "./round-plan.js";
+import { useRoller } from "./round-roll.js";
+import { ResultBar } from "./round-result.js";
+
+const CHECK_INPUTS = ["check", "shield", "willpower", "capacity_roll"];
+const DECLARED = ["speed", "location_check"];
+
+export function RoundPanel({ view, describe, apply, engine, session, preview }) {
+  const cs = view.combatants;
+  const labels = describe?.round ?? {};
+  const [pick, setPick] = useRememberedPick(session.id);
+  const [chosenKind, setKind] = useState(null);
+  const [chosenFoes, setFoes] = useState(null);
+  const [sides, setSides] = useState({});
+  const [showDamage, setShowDamage] = useState(false);
+  const [showChecks, setShowChecks] = useState(false);
+  const [wounds, setWounds] = useState(1); // the lone fighter's wounds this group round
+  const [gmRoll, setGmRoll] = useState(false);
+  const [strike, setStrike] = useState("");
+  const [ignored, setIgnored] = useState([]);
+  const [space, setSpace] = useState("open");
+  const [chosenShot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
+  const [story, setStory] = useState({ three: false, modifier: 0 });
+  const [error, setError] = useState(null); // {message, who, input}
+  const [declaring, setDeclaring] = useState(false); // the declarations unfolded by a refusal
+  const [rolled, setRolled] = useState({ damage: false, checks: false }); // entries Roll all unfolded
+  const damage = { count: view.damage_dice?.count ?? 0, d6: !!view.damage_dice?.d6, graze: view.damage_dice?.graze?.count ?? 0 };
+  const roller = useRoller({ engine, ruleset: view.ruleset, fudge: view.roll_dice?.faces ?? true, damage,
+    groupCount: view.group_roll?.count ?? 2, setError,
+    update: (who, change) => setSides((prev) => ({ ...prev, [slot(who)]: change(prev[slot(who)] ?? blankSide()) })) });
+  if (cs.length < 2) return null;
+
+  const { form, kind, role, a, b, offered } = resolvePick(view, pick, chosenKind);
+  const foes = cs.filter((c) => c.id !== a.id && !unable(c, "foe")
+    && (chosenFoes ? chosenFoes.includes(c.id) : (a.foes ?? []).includes(c.id)));
+  // A target the engine would refuse in the chosen mode is fired at as unaware (F95 4.51, 4.62).
+  const shot = unable(b, chosenShot.mode) ? { ...chosenShot, mode: "unaware" } : chosenShot;
+  const foesFixed = foes.length > 0 && foes.every((f) => !rolls(view, f.id, a.id));
+  // Dice and declarations belong to the fighter in a slot, not to the slot: another fighter
+  // starts blank; so do other damage dice (the rules changed).
+  const owner = { a: a.id, b: b.id, gm: a.id, s1: a.id, s2: a.id, s3: a.id };
+  function slot(who) {
+    return `${who in owner ? `${who}:${owner[who]}` : who}:${view.damage_dice?.dice}:${view.damage_dice?.graze?.dice}`;
+  }
+  const side = (who) => sides[slot(who)] ?? blankSide();
+  const setSide = (who) => (value) => setSides((prev) => ({ ...prev, [slot(who)]: value }));
+  const round = { form, kind, a, b, foes, side, gmRoll, foesFixed, strike, ignored, space, shot, story };
+  const { rollers, struck, checkNames } = planRound(view, round);
+  const draft = () => draftEvent(view, { ...round, rollers });
+  const wantsDamage = (r) => damage.count > 0 && !r.group && form !== "story";
+  const woundsOf = (who) => (form === "group" && who === "a" ? wounds : 1);
+
+  // One tap rolls every die the round may read — the rolls, damage dice and checks — for each
+  // roller with nothing entered yet (all of them again once every roll is in): a player's own
+  // dice entered, "Roll the rest" rolls the foes'.
+  const dice = rollers.filter((r) => r.c);
+  const waiting = dice.filter((r) => rollOf(side(r.who), r.count) === null);
+  const rolling = waiting.length ? waiting : dice;
+  async function rollAll() {
+    const withDamage = form !== "story" && damage.count > 0;
+    const withChecks = form !== "story" && checkNames.length > 0;
+    // Shown while the rolled dice are in the form; folded again after Resolve (`rolled`).
+    setRolled({ damage: !showDamage && withDamage, checks: !showChecks && withChecks });
+    setShowDamage(showDamage || withDamage);
+    setShowChecks(showChecks || withChecks);
+    const blank = (who) => !side(who).checks.some((c) => c.some((f) => f !== null)) && rollOf({ faces: side(who).shield, total: side(who).shieldTotal }) === null;
+    await roller.all(rolling, withDamage, withChecks ? struck.filter(([who]) => blank(who)).map(([who, c]) => [who, c, woundsOf(who)]) : []);
+  }
+
+  async function resolve(e) {
+    e.preventDefault();
+    const response = await apply(draft());
+    if (!response.ok) {
+      const asks = response.error.asks;
+      setError({ message: response.error.message, who: asks?.who ?? null, input: asks?.input ?? null });
+      if (asks?.input === "damage") setShowDamage(true);
+      if (DECLARED.includes(asks?.input)) setDeclaring(true); // a declaration it asks for: unfold them
+      if (CHECK_INPUTS.includes(asks?.input)) {
+        setShowChecks(true);
+        if (asks.wound != null && asks.who === "a") setWounds(Math.max(wounds, asks.wound + 1));
+      }
+      return;
+    }
+    setError(null);
+    setSides({});
+    setWounds(1);
+    if (rolled.damage) setShowDamage(false);
+    if (rolled.checks) setShowChecks(false);
+    setRolled({ damage: false, checks: false });
+    setStrike("");
+    setPick({ form, a: null, b: null }); // the view's next pair
+  }
+
+  // A refusal is shown once: next to the entry it names (its `asks.who`), else by Resolve.
+  const shown = [...rollers.filter((r) => r.c).map((r) => r.who), ...(showChecks ? struck.map(([who]) => `checks-${who}`) : [])];
+  const target = error?.who && `${CHECK_INPUTS.includes(error.input) ? "checks-" : ""}${["a", "b"].includes(error.who) ? error.who : `f-${error.who}`}`;
+  const placed = target && shown.includes(target) ? target : null;
+  const errorFor = (key) => (error && placed === key ? error.message : null);
+  const declarers = [["a", a], ...(form === "group" ? foes.map((f) => [`f-${f.id}`, f])
+    : form === "ranged" && shot.mode === "unaware" ? [] : [["b", b]])];
+  const alternating = form === "exchange" && view.pacing === "alternating";
+  const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
+  const suggested = !pick.a && view.next?.a === a.id && (form === "story" || view.next.b === b.id);
+  return html`
+    <section class="card round-form" id="round" tabindex="-1" aria-labelledby="round-title">
+      <div class="round-head">
+        <h2 id="round-title">Round ${view.round}</h2>
+        ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">Everyone who can act has acted.</p>`
+          : suggested ? html`<p class="hint" data-testid="suggested">Next: <bdi>${a.name}</bdi>${form !== "story" ? html` vs <bdi>${b.name}</bdi>` : null}</p>` : null}
+      </div>
+      <form class="exchange" id="round-form" onSubmit=${resolve} data-form=${form}>
+        <${PickRow} view=${view} labels=${labels} form=${form} kind=${kind} role=${role} a=${a} b=${b} offered=${offered}
+          onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
+          onA=${(id) => setPick({ form, a: id, b: pick.b })} onB=${(id) => setPick({ form, a: a.id, b: id })} />
+        ${form === "group" && html`<${GroupFields} view=${view} labels=${labels} a=${a} foes=${foes} chosen=${foes} setFoes=${setFoes}
+          ignored=${ignored} setIgnored=${setIgnored} gmRoll=${gmRoll} setGmRoll=${setGmRoll} foesFixed=${foesFixed}
+          space=${space} setSpace=${setSpace} strike=${strike} setStrike=${setStrike} />`}
+        ${form === "ranged" && html`<${RangedFields} view=${view} describe=${describe} labels=${labels} b=${b} shot=${shot} setShot=${setShot} />`}
+        ${form === "story" && html`<${StoryFields} view=${view} describe=${describe} a=${a} story=${story} setStory=${setStory} />`}
+        ${rollers.map((r) => r.c === null
+          ? html`<p class="hint" key=${r.who}>${r.legend}</p>`
+          : html`<${DiceEntry} key=${r.who} who=${r.who} label=${r.c.name} legend=${r.legend} side=${side(r.who)} setSide=${setSide(r.who)}
+              count=${r.count} low=${r.low} high=${r.high} fudge=${r.fudge} error=${errorFor(r.who)}
+              technique=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)} totalHint=${describe?.totals?.[view.roll_dice?.dice]}
+              damage=${showDamage && wantsDamage(r) ? damage : null} busy=${roller.busy === r.who}
+              onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`)}
+        ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage} open=${declaring}
+          events=${form === "exchange" ? (alternating && !init ? ["exchange", "initiative"] : ["exchange"]) : [form]}
+          fighters=${declarers.map(([who, card]) => ({ who, card, side: side(who), setSide: setSide(who) }))}
+          showDamage=${showDamage} setShowDamage=${setShowDamage} checkNames=${checkNames} showChecks=${showChecks} setShowChecks=${setShowChecks} />`}
+        ${showChecks && checkNames.length > 0 && struck.map(([who, c]) => html`<${ChecksEntry} key=${`checks-${who}`}
+            who=${who} card=${c} wounds=${woundsOf(who)} error=${errorFor(`checks-${who}`)}
+            side=${side(who)} setSide=${setSide(who)} fudge=${view.roll_dice?.faces ?? true}
+            techniqueLabel=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)}
+            describe=${describe} busy=${roller.busy === `checks-${who}`} onRoll=${() => roller.checks(who, c, woundsOf(who))} />`)}
+        ${alternating && html`<div class="initiative">
+          ${init ? html`<p class="hint" data-testid="initiative">Initiative: <bdi>${cs.find((c) => c.id === init.first)?.name}</bdi> attacks first.</p>`
+            : html`<button type="button" onClick=${async () => {
+              const first = await roller.initiative(apply, a, b, side);
+              if (first) { setSides({}); setPick({ form, a: first, b: first === a.id ? b.id : a.id }); }
+            }}>Initiative with these dice</button>`}</div>`}
+        <${ResultBar} view=${view} apply=${apply} error=${error && !placed ? error.message : null}
+          busy=${session.pending > 0} onRollAll=${rollAll} rolling=${roller.busy === "all"}
+          rollLabel=${rolling.length < dice.length ? "Roll the rest" : "Roll all"} />
+        ${preview?.(draft())}
+      </form>
+      <div class="actions">
+        <button type="button" onClick=${() => apply({ t: "next_round" })}>Next round</button>
+        <button type="button" onClick=${() => apply({ t: "end_battle" })}>End of battle</button>
+      </div>
+    </section>`;
+}

@@ -1,0 +1,99 @@
+// The app's dice for the round form: every roll is the engine's `roll` (the ruleset's technique
+// for a combat roll, Fudge dice for the GM's group roll, F95 4.34, the view's damage dice, 3d6 for
+// Min-Mid-Max, F95 4.63); the faces land in the form, as if entered, so Resolve reads them like
+// physical dice and the log keeps them.
+import { useState } from "../../vendor/preact-htm.mjs";
+import { rollOf } from "./round-draft.js";
+
+const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
+
+export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, setError }) {
+  const [busy, setBusy] = useState(null);
+  const fudgeDice = (n) => engine.request("roll", { ruleset, dice: n });
+  const damageDice = () => engine.request("roll", { ruleset, ...(damage.d6 ? { d6: damage.count } : { dice: damage.count }) });
+
+  /** One roller's dice (and his damage dice with `withDamage`), as a change to his side: Fudge
+   *  dice land as faces, the 2d6 ways as the total they read as (the view's roll_dice.faces). */
+  async function rollFor({ group, fudge }, withDamage) {
+    const [main, dmg, graze] = await Promise.all([
+      group ? fudgeDice(groupCount) : engine.request("roll", { ruleset }),
+      withDamage ? damageDice() : null,
+      withDamage && damage.graze ? fudgeDice(damage.graze) : null,
+    ]);
+    const failed = [main, dmg, graze].find((r) => r && !r.ok);
+    if (failed) throw new Error(failed.error.message);
+    return (prev) => {
+      const next = { ...prev };
+      if (fudge) {
+        next.faces = asFaces(main.result);
+        next.total = "";
+      } else next.total = String(main.result.total);
+      if (dmg) next.damage = asFaces(dmg.result);
+      if (graze) next.graze = asFaces(graze.result);
+      return next;
+    };
+  }
+
+  /** A fighter's shield check (the ruleset's technique, CO 2.2) and damage checks (4dF each, CO 4.3). */
+  async function checksFor(card, many, fudge) {
+    const [shieldRoll, ...checks] = await Promise.all([
+      card.inputs.shield ? engine.request("roll", { ruleset }) : null,
+      ...(card.inputs.damage_check ? [...Array(many).keys()].map(() => fudgeDice(4)) : []),
+    ]);
+    const failed = [shieldRoll, ...checks].find((r) => r && !r.ok);
+    if (failed) throw new Error(failed.error.message);
+    return (prev) => {
+      const next = { ...prev };
+      if (shieldRoll) {
+        if (fudge) { next.shield = asFaces(shieldRoll.result); next.shieldTotal = ""; }
+        else next.shieldTotal = String(shieldRoll.result.total);
+      }
+      if (checks.length) next.checks = checks.map((c) => c.result.faces);
+      return next;
+    };
+  }
+
+  async function run(label, task) {
+    setBusy(label);
+    try {
+      await task();
+      setError(null);
+    } catch (err) {
+      setError({ message: err.message, who: null, input: null });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return {
+    busy,
+    one: (r, withDamage) => run(r.who, async () => update(r.who, await rollFor(r, withDamage))),
+    checks: (who, card, many) => run(`checks-${who}`, async () => update(who, await checksFor(card, many, fudge))),
+    /** Every die of the round at once: each roller's (with damage dice), then the checks of
+     *  each who may be struck (`checks`: [who, card, wounds]). */
+    all: (rollers, withDamage, checks) => run("all", async () => {
+      const changes = await Promise.all([
+        ...rollers.map((r) => rollFor(r, withDamage && !r.group).then((f) => [r.who, f])),
+        ...checks.map(([who, card, many]) => checksFor(card, many, fudge).then((f) => [who, f])),
+      ]);
+      for (const [who, change] of changes) update(who, change);
+    }),
+    /** Alternating turns: who attacks first, rolled with the dice entered (F95 4.23). */
+    initiative: async (apply, a, b, side) => {
+      // Each fighter's roll, and a hasty attack declared for it (+1 to initiative, F95 4.23).
+      const event = { t: "initiative", a: a.id, b: b.id };
+      for (const who of ["a", "b"]) {
+        const roll = rollOf(side(who));
+        if (roll) event[`${who}_dice`] = { roll };
+        if (side(who).declares.hasty) event[`${who}_declares`] = { hasty: true };
+      }
+      const response = await apply(event);
+      if (!response.ok) {
+        setError({ message: response.error.message, who: null, input: null });
+        return null;
+      }
+      setError(null);
+      return response.result.view.last.first;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The encounter screen, laid out for the table: the fighters at a glance (a row each, a tap opens
+// his card), the round panel under them with Roll all and Resolve fixed at the screen's foot,
+// then the last result's explanation, the forecast, the log, adding fighters and the rules.
+// Everything renders session.view (from the engine, or the last saved one before Python is up)
+// and sends one event per user act through session.apply. No rule lives here.
+import { html, useEffect, useState } from "../../vendor/preact-htm.mjs";
+import { useSession } from "./hooks.js";
+import { signed } from "../parts/ui.js";
+import { FighterForm } from "../parts/fighter-form.js";
+import { Roster } from "../parts/roster.js";
+import { RoundPanel } from "../parts/round-panel.js";
+import { LastResult } from "../parts/round-result.js";
+import { LogPanel } from "../parts/log-panel.js";
+import { RulesForm } from "../parts/rules-form.js";
+import { OddsPanel } from "../parts/odds-panel.js";
+import { ForecastPanel } from "../parts/forecast-panel.js";
+import { Same } from "../parts/same.js";
+import * as library from "../data/library.js";
+import { PartyPanel } from "../parts/party-panel.js";
+
+export function EncounterScreen({ session, app }) {
+  useSession(session);
+  const { view, error } = session;
+  const describe = app.describe;
+  const busy = session.pending > 0;
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.view = view ? (session.live ? "live" : "saved") : "none";
+    root.dataset.busy = busy ? "true" : "false";
+  });
+  if (!view) {
+    return html`
+      <nav class="crumbs"><a href="#/">← Encounters</a></nav>
+      <section class="card">
+        <h2>Encounter</h2>
+        ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p>Opening…</p>`}
+      </section>`;
+  }
+  const apply = (event) => session.apply(event);
+  return html`
+    <a class="skip-link" href="#round" onClick=${(e) => { e.preventDefault(); document.getElementById("round")?.focus(); }}>Skip to the round</a>
+    <nav class="crumbs"><a href="#/">← Encounters</a><a href=${`#/e/${session.id}/share`}>Share</a></nav>
+    <section class="headline" aria-labelledby="enc-title">
+      <h2 id="enc-title" class="enc-name"><bdi>${view.name}</bdi></h2>
+      <p class="meta">Round <strong data-testid="round">${view.round}</strong></p>
+      ${!session.live && !session.readOnly && html`<p class="hint starting-note">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
+      ${error && html`<p class="error" role="alert">${error.message}</p>`}
+    </section>
+    <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} engine=${app.engine} /></${Same}>
+    <${RoundPanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} session=${session}
+      preview=${(draft) => ["exchange", "group", "ranged"].includes(draft.t)
+        ? html`<${OddsPanel} engine=${app.engine} view=${view} session=${session} event=${draft} />` : null} />
+    <${LastResult} view=${view} />
+    <${ForecastPanel} engine=${app.engine} view=${view} session=${session} />
+    <${LogPanel} view=${view} apply=${apply} engine=${app.engine} session=${session} />
+    <${AddSection} view=${view} describe=${describe} apply=${apply} engine=${app.engine} />
+    <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
+    <${Same} deps=${[view.ruleset, describe]}><${RulesForm} view=${view} describe=${describe} apply=${apply} /></${Same}>
+  `;
+}
+
+/** Adding fighters: the party, templates (the engine's bestiary and the GM's own), and the sheet.
+ * Open at once in an encounter that has none yet (setting it up); the GM's own toggle stands after. */
+function AddSection({ view, describe, apply, engine }) {
+  const [open] = useState(() => view.combatants.length === 0);
+  const lib = library.useLibrary();
+  const templates = [
+    ...(describe?.bestiary ?? []).map((t) => ({ ...t, key: `bestiary:${t.key}` })),
+    ...lib.templates.map((t) => ({ ...t, key: `mine:${t.fighter.name}`, name: t.fighter.name, mine: true })),
+  ];
+  const [status, setStatus] = useState(null);
+  return html`
+    <details class="card" id="add-fighter" open=${open}>
+      <summary>Add a combatant</summary>
+      <${PartyPanel} view=${view} apply=${apply} engine=${engine} party=${lib.party} />
+      <${Same} deps=${[view.ruleset, describe, lib.templates]}><${FighterForm} view=${view} describe=${describe} apply=${apply}
+        engine=${engine} prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
+      ${status && html`<p class=${status.ok ? "hint" : "error"} role=${status.ok ? "status" : "alert"}>${status.message}</p>`}
+    </details>`;
+}
+
+function Pairs({ view }) {
+  if (!view.pairs.length) return null;
+  const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
+  return html`
+    <details class="card">
+      <summary>Total damage factors</summary>
+      <ul class="pairs">
+        ${view.pairs.map((p) => html`<li key=${p.a + p.b}><bdi>${name(p.a)}</bdi> vs <bdi>${name(p.b)}</bdi>: <strong>${signed(p.tdf)}</strong></li>`)}
+      </ul>
+    </details>`;
+}
