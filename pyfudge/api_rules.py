@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import actions, catalogue, dice, healing, ladder, wounds
+from . import actions, catalogue, dice, healing, ladder, npc_shortcut, story_elements, wounds
 from .api_request import Args, need, read_roll, rules_of
 from .checks import REQUEST
 from .combat import attack, location, multi, ranged, shield
@@ -78,14 +78,14 @@ def on_action(args: Args, rng: random.Random) -> dict[str, Any]:
         return actions.situational(read_roll(need(args, "roll"), rules, "roll")).to_dict()
     if kind == "npc_d6":
         trait = ladder.check_trait(ladder.parse(need(args, "trait"), field="trait"), field="trait")
-        return actions.npc_d6(trait, need(args, "faces"), amount=args.get("amount")).to_dict()
+        return npc_shortcut.npc_d6(trait, need(args, "faces"), amount=args.get("amount")).to_dict()
     if kind == "story":
         check = actions.Check.from_dict(args.get("check", ladder.FAIR), field="check")
         rolls = need(args, "rolls")
         if not isinstance(rolls, list):
             raise RequestError("rolls must be a list of one or three rolls.", field="rolls")
         read = [read_roll(r, rules, f"rolls[{i}]") for i, r in enumerate(rolls)]
-        return actions.story_element(check, read, rules=rules).to_dict()
+        return story_elements.story_element(check, read, rules=rules).to_dict()
     raise RequestError(
         "kind must be unopposed, opposed, situational, npc_d6 or story.", field="kind"
     )
