@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-# The rules core: the ladder and dice, the actions, damage and its factors, wounds and healing,
-# the combat package and the encounter's replay.
-CORE = ("ladder", "dice", "actions", "damage", "factors", "wounds", "healing", "combat", "encounter")
+# The rules core: the ladder and dice, the actions (with the NPC shortcut and story elements), damage
+# and its factors, wounds and healing, the combat package and the encounter's replay.
+CORE = ("ladder", "dice", "actions", "npc_shortcut", "story_elements", "damage", "factors", "wounds", "healing",
+        "combat", "encounter")
 # Tests that time the code: mutmut's trampolines (and a mutant's extra loops) make every call slower.
 TIMED = ("test_codec.py::test_zip_bomb_is_refused_before_it_is_inflated",
          "test_codec.py::test_nesting_is_capped_before_parsing_even_a_million_deep",

@@ -1,53 +1,25 @@
-"""Action resolution: trait rolls, unopposed and opposed actions, modifiers, story elements.
+"""Action resolution: trait rolls, unopposed and opposed actions, modifiers.
 
-F93 4.1–4.5 and 4.61, F95 4.21. A trait roll reads as a *rolled degree*: the trait level, moved
-by its modifiers, plus the dice total. An unopposed action succeeds when the rolled degree meets
-the GM's difficulty; an opposed action compares two rolled degrees into a *relative degree*.
-Story-element combat sums up a whole fight in one roll, or three rolls taken by median (F95) or
-average (F93). Every outcome keeps the rolls it used and explains itself in ``steps``.
+F93 4.1–4.5. A trait roll reads as a *rolled degree*: the trait level, moved by its modifiers,
+plus the dice total. An unopposed action succeeds when the rolled degree meets the GM's
+difficulty; an opposed action compares two rolled degrees into a *relative degree*. Every outcome
+keeps the rolls it used and explains itself in ``steps``. The NPC's 1d6 shortcut is
+:mod:`pyfudge.npc_roll`; story elements (a fight in one roll, or three) :mod:`pyfudge.story_elements`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import dice, ladder
+from . import ladder
 from .dice import Roll
 from .errors import DiceError, LadderError, RequestError, RuleError
 from .explain import Step
-from .options import Option
-
-if TYPE_CHECKING:
-    from .rulesets import RuleSet
-
-MEDIAN = "median"
-AVERAGE = "average"
-
-OPTIONS = (
-    Option(
-        "actions.story_aggregate",
-        "Three rolls for a story element",
-        "F95 4.21; F93 4.61",
-        "choice",
-        # F95 4.21 "require three rolls and take the median roll"; F93 4.61 "Average these results,
-        # rounding to the nearest whole number". Mudge drops story elements (MUD 4.21) but keeps
-        # Fudge 1995 underneath, so it takes the F95 way if a GM turns them on.
-        {"fudge1995": MEDIAN, "mudge": MEDIAN, "fudge1993": AVERAGE},
-        help="When the GM asks for three rolls for one story element, how they become one result.",
-        group="Melee",
-        choices=((MEDIAN, "Median of three"), (AVERAGE, "Average of three, rounded")),
-    ),
-)
 
 # F93 4.3: "+/-3 is the maximum that should ever be granted except under *extreme* conditions."
 MODIFIER_GUIDELINE = 3
-# F95 4.21, F93 4.61: the GM's story-element modifier runs "from -3 to +3".
-STORY_MODIFIER_LIMIT = 3
-# F93 4.5: the NPC shortcut's second d6 — 1,2,3 = ±1; 4,5 = ±2; 6 = ±3.
-NPC_SECOND_D6 = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 
 
 # --- modifiers ------------------------------------------------------------------------------
@@ -126,12 +98,12 @@ def apply_modifiers(
         if not isinstance(mod, Modifier):
             raise RequestError(f"{field}[{i}] is not a modifier.", field=f"{field}[{i}]")
         total += mod.amount
-        steps.append(Step(mod.section or "F93 4.3", f"{mod.source}: {_signed(mod.amount)}.",
+        steps.append(Step(mod.section or "F93 4.3", f"{mod.source}: {signed(mod.amount)}.",
                           {"source": mod.source, "amount": mod.amount}))
     if abs(total) > MODIFIER_GUIDELINE:
         steps.append(Step(
             "F93 4.3",
-            f"Net modifier {_signed(total)}: beyond ±{MODIFIER_GUIDELINE}, the most that should be "
+            f"Net modifier {signed(total)}: beyond ±{MODIFIER_GUIDELINE}, the most that should be "
             "granted except under extreme conditions.",
             {"net": total, "guideline": MODIFIER_GUIDELINE, "warning": True},
         ))
@@ -245,19 +217,19 @@ class TraitRoll:
 def announce(level: int, total: int) -> str:
     """F93 4.21: "He simply announces 'Great +2' as the result" — level name and dice total."""
     base = ladder.name(level)
-    return base if total == 0 else f"{base} {_signed(total)}"
+    return base if total == 0 else f"{base} {signed(total)}"
 
 
 def trait_roll(check: Check | int | None, roll: Roll, *, field: str = "check") -> TraitRoll:
     """Read a roll against a trait: rolled degree = trait + modifiers + dice (F93 4.21, 4.3)."""
     check = as_check(check, field=field)
-    _need_roll(roll, field="roll")
+    need_roll(roll, field="roll")
     base, steps = check.base()
     level, mod_steps = apply_modifiers(base, check.modifiers, field=f"{field}.modifiers")
     result = ladder.check_level(level + roll.total, field="roll")
     read = Step(
         "F93 4.21",
-        f"{ladder.name(level)}, {_signed(roll.total) if roll.total else '+0'} on the dice: "
+        f"{ladder.name(level)}, {signed(roll.total) if roll.total else '+0'} on the dice: "
         f"a {ladder.name(result)} result.",
         {"level": level, "dice": roll.total, "result": result},
     )
@@ -267,9 +239,9 @@ def trait_roll(check: Check | int | None, roll: Roll, *, field: str = "check") -
 
 def situational(roll: Roll) -> TraitRoll:
     """F93 4.1: a roll on no trait — "a result of 0 means a Fair result, +1 a Good result"."""
-    _need_roll(roll, field="roll")
+    need_roll(roll, field="roll")
     out = trait_roll(Check(ladder.FAIR), roll)
-    step = Step("F93 4.1", f"Situational roll: {_signed(roll.total)} reads as {ladder.name(out.result)}.",
+    step = Step("F93 4.1", f"Situational roll: {signed(roll.total)} reads as {ladder.name(out.result)}.",
                 {"dice": roll.total, "result": out.result})
     return TraitRoll(out.trait, (), out.level, roll, out.result, roll.steps + (step,))
 
@@ -367,7 +339,7 @@ def compare(
         minimum_b = ladder.check_level(minimum_b, field="minimum_b")
     relative = result_a - result_b
     steps = [Step("F93 4.5", f"{ladder.name(result_a)} against {ladder.name(result_b)}: relative "
-                  f"degree {_signed(relative)}.", {"result_a": result_a, "result_b": result_b,
+                  f"degree {signed(relative)}.", {"result_a": result_a, "result_b": result_b,
                                                    "relative": relative})]
     winner: str | None = None
     if relative == 0:
@@ -433,218 +405,17 @@ def opposed(
     return Opposed(ra, rb, contest, steps)
 
 
-# --- NPC 1d6 shortcut -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class NpcRoll:
-    """F93 4.5's 1d6 shortcut for an NPC: ``faces`` are the first d6 and, on a 1 or 6, the second
-    (empty second when the GM chose the amount)."""
-
-    trait: int
-    faces: tuple[int, ...]
-    shift: int
-    result: int
-    gm_amount: int | None
-    steps: tuple[Step, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "trait": self.trait,
-            "trait_name": ladder.name(self.trait, legendary=True),
-            "faces": list(self.faces),
-            "shift": self.shift,
-            "gm_amount": self.gm_amount,
-            "result": self.result,
-            "result_name": ladder.name(self.result),
-            "steps": [s.to_dict() for s in self.steps],
-        }
-
-
-def npc_d6(trait: int, faces: Sequence[int], *, amount: int | None = None) -> NpcRoll:
-    """F93 4.5: "On a result of 2-5, the NPC gets the listed trait level ... On a result of 1, the
-    NPC did worse ...; on a result of 6 the NPC did better." How much is the GM's ``amount`` or a
-    second d6: "1,2,3 = +/-1 ...; 4,5 = +/-2; 6 = +/-3"."""
-    trait = ladder.check_trait(trait, field="trait")
-    if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence) or len(faces) not in (1, 2):
-        raise DiceError("faces must be one d6, plus a second d6 on a 1 or a 6.", field="faces")
-    first = dice.check_d6_faces(faces[:1], 1, field="faces")[0]
-    steps: list[Step] = []
-    if 2 <= first <= 5:
-        if len(faces) > 1 or amount is not None:
-            raise DiceError(f"A {first} gives the trait level: no second d6 or amount is used.",
-                            field="faces")
-        steps.append(Step("F93 4.5", f"d6 shows {first}: the NPC gets her trait level, "
-                          f"{ladder.name(trait)}.", {"d6": first, "result": trait}))
-        return NpcRoll(trait, (first,), 0, trait, None, tuple(steps))
-    direction = -1 if first == 1 else 1
-    word = "worse" if direction < 0 else "better"
-    steps.append(Step("F93 4.5", f"d6 shows {first}: the NPC did {word} than her trait level.",
-                      {"d6": first, "direction": direction}))
-    if len(faces) == 2:
-        if amount is not None:
-            raise DiceError("Give either a second d6 or the GM's amount, not both.", field="amount")
-        second = dice.check_d6_faces(faces[1:], 1, field="faces[1]")[0]
-        size = NPC_SECOND_D6[second]
-        steps.append(Step("F93 4.5", f"Second d6 shows {second}: {word} by {size}.",
-                          {"d6": second, "by": size}))
-        used: tuple[int, ...] = (first, second)
-    elif amount is not None:
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= 10:
-            raise RuleError("amount must be a whole number of levels from 1 to 10.", field="amount")
-        size = amount
-        steps.append(Step("F93 4.5", f"The GM decides: {word} by {size}.", {"by": size}))
-        used = (first,)
-    else:
-        raise DiceError(f"A {first} means {word} than the trait level: roll a second d6 or give "
-                        "the GM's amount.", field="faces")
-    result = ladder.check_level(trait + direction * size, field="result")
-    steps.append(Step("F93 4.5", f"{ladder.name(trait)} {_signed(direction * size)}: "
-                      f"{ladder.name(result)}.", {"result": result}))
-    return NpcRoll(trait, used, direction * size, result, amount, tuple(steps))
-
-
-def npc_d6_distribution() -> dict[int, Fraction]:
-    """Exact chance of each shift of the 1d6 shortcut with a second d6 (F93 4.5)."""
-    out: dict[int, Fraction] = {0: Fraction(4, 6)}
-    for direction in (-1, 1):
-        for size in NPC_SECOND_D6.values():
-            key = direction * size
-            out[key] = out.get(key, Fraction(0)) + Fraction(1, 36)
-    return dict(sorted(out.items()))
-
-
-# --- aggregate rolls and story elements -----------------------------------------------------
-
-def median_of_three(results: Sequence[int]) -> int:
-    """F95 4.21: "the middle value die roll, which may be the same as either the high or low"."""
-    _need_three(results)
-    return sorted(results)[1]
-
-
-def average_of_three(results: Sequence[int]) -> int:
-    """F93 4.61: "Average these results, rounding to the nearest whole number" (a third never
-    falls on a half, so no tie rule is needed: −2/3 → −1, 2/3 → +1)."""
-    _need_three(results)
-    return _round_nearest(Fraction(sum(results), 3))
-
-
-def aggregate(results: Sequence[int], *, method: str) -> int:
-    """Three results made one by ``method`` (``"median"`` or ``"average"``)."""
-    if method == MEDIAN:
-        return median_of_three(results)
-    if method == AVERAGE:
-        return average_of_three(results)
-    raise RequestError(f"Unknown way to combine three rolls {method!r}; use median or average.",
-                       field="method")
-
-
-def aggregate_distribution(key: str, *, method: str) -> dict[int, Fraction]:
-    """Exact chance of each combined dice total of three rolls of technique ``key``."""
-    single = dice.distribution(key)
-    out: dict[int, Fraction] = {}
-    for x, px in single.items():
-        for y, py in single.items():
-            for z, pz in single.items():
-                k = aggregate((x, y, z), method=method)
-                out[k] = out.get(k, Fraction(0)) + px * py * pz
-    return dict(sorted(out.items()))
-
-
-@dataclass(frozen=True)
-class StoryElement:
-    """Story-element combat (F95 4.21, F93 4.61): one result for a whole segment of a fight."""
-
-    trait: int
-    modifiers: tuple[Modifier, ...]
-    level: int
-    rolls: tuple[Roll, ...]
-    method: str  # "single", "median" or "average"
-    dice: int    # the combined dice total
-    result: int  # the rolled degree for the element
-    steps: tuple[Step, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "trait": self.trait,
-            "trait_name": ladder.name(self.trait, legendary=True),
-            "modifiers": [m.to_dict() for m in self.modifiers],
-            "level": self.level,
-            "level_name": ladder.name(self.level),
-            "rolls": [r.to_dict() for r in self.rolls],
-            "method": self.method,
-            "dice": self.dice,
-            "result": self.result,
-            "result_name": ladder.name(self.result),
-            "steps": [s.to_dict() for s in self.steps],
-        }
-
-
-def story_element(
-    check: Check | int | None, rolls: Sequence[Roll], *, rules: RuleSet, method: str | None = None
-) -> StoryElement:
-    """Resolve one story element: the trait with the GM's modifier (−3..+3 in all), then one roll,
-    or three rolls combined by the ruleset's ``actions.story_aggregate`` (or ``method``)."""
-    check = as_check(check)
-    net = sum(m.amount for m in check.modifiers)
-    if abs(net) > STORY_MODIFIER_LIMIT:
-        raise RuleError(
-            f"The GM's modifier for a story element runs from −3 to +3, not {_signed(net)}.",
-            field="modifiers",
-        )
-    if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Sequence) or len(rolls) not in (1, 3):
-        raise DiceError("A story element takes one roll or three.", field="rolls")
-    for i, roll in enumerate(rolls):
-        _need_roll(roll, field=f"rolls[{i}]")
-    base, steps = check.base()
-    level, mod_steps = apply_modifiers(base, check.modifiers)
-    steps = steps + mod_steps
-    if len(rolls) == 1:
-        how, total = "single", rolls[0].total
-        steps += rolls[0].steps
-        steps += (Step("F95 4.21", f"A single roll: {_signed(total)}.", {"dice": total}),)
-    else:
-        how = method if method is not None else rules["actions.story_aggregate"]
-        totals = [r.total for r in rolls]
-        total = aggregate(totals, method=how)
-        results = [ladder.name(level + t) for t in totals]
-        if how == MEDIAN:
-            text = (f"Three rolls: {', '.join(results)}; the median is "
-                    f"{ladder.name(level + total)}.")
-            section = "F95 4.21"
-        else:
-            text = (f"Three rolls {', '.join(_signed(t) for t in totals)} sum to "
-                    f"{_signed(sum(totals))}; divided by 3 and rounded: {_signed(total)}.")
-            section = "F93 4.61"
-        steps += (Step(section, text, {"dice": totals, "method": how, "combined": total}),)
-    result = ladder.check_level(level + total, field="result")
-    steps += (Step("F95 4.21", f"{ladder.name(level)} {_signed(total)}: a {ladder.name(result)} "
-                   "result for this story element.", {"level": level, "result": result}),)
-    return StoryElement(base, check.modifiers, level, tuple(rolls), how, total, result, steps)
-
-
 # --- helpers --------------------------------------------------------------------------------
 
-def _need_roll(roll: object, *, field: str) -> None:
+def need_roll(roll: object, *, field: str) -> None:
     if not isinstance(roll, Roll):
         raise DiceError(f"{field} must be a roll read from dice faces or a total.", field=field)
-
-
-def _need_three(results: Sequence[int]) -> None:
-    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence) or len(results) != 3:
-        raise DiceError("Combine exactly three rolls.", field="rolls")
-    for i, r in enumerate(results):
-        ladder.check_level(r, field=f"rolls[{i}]")
-
-
-def _round_nearest(x: Fraction) -> int:
-    """Nearest whole number, halves away from zero."""
-    n = int(abs(x) + Fraction(1, 2))
-    return n if x >= 0 else -n
 
 
 def _labelled(label: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return tuple(Step(s.section, f"{label}: {s.text}", {**s.data, "side": label.lower()}) for s in steps)
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
+    """A number as the steps print it: +2, 0, −1 (a true minus sign)."""
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")

@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from . import actions, dice, healing, ladder, players_see, round_view, wounds
+from . import actions, dice, healing, ladder, players_see, round_view, story_elements, wounds
 from .checks import REQUEST, replaying, stored_log
 from .combat import attack, initiative, outcomes
 from .combat.declaration import Declaration, FighterDice
@@ -284,7 +284,7 @@ def _story(state: State, event: dict) -> State:
         read.append(dice.read_action(rules=state.rules, faces=raw.get("faces"), total=raw.get("total"),
                                      field=f"rolls[{i}]"))
     amount = event.get("modifier", 0)
-    if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) > actions.STORY_MODIFIER_LIMIT:
+    if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) > story_elements.STORY_MODIFIER_LIMIT:
         raise RequestError("modifier must be a whole number from −3 to +3.", field="modifier")
     skill = event.get("skill")
     if skill is not None and not isinstance(skill, str):
@@ -293,7 +293,7 @@ def _story(state: State, event: dict) -> State:
     # F95 4.21: the GM's one modifier (−3…+3) already weighs "fatigue, lighting, footing,
     # surprise, ... wounds", so no wound penalty is added on top.
     mods = (actions.Modifier("GM's modifier", amount, "F95 4.21"),) if amount else ()
-    outcome = actions.story_element(actions.Check(level, mods), read, rules=state.rules)
+    outcome = story_elements.story_element(actions.Check(level, mods), read, rules=state.rules)
     text = (f"Round {state.round}, story element: {c.fighter.name} gets "
             f"{ladder.name(outcome.result)}.")
     return replace(state, last={"kind": "story", "id": c.id, "outcome": outcome.to_dict(), "text": text})

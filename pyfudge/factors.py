@@ -164,6 +164,7 @@ def _book(rules: RuleSet) -> str:
     return "MUD" if rules.preset == "mudge" else "F95"
 
 
+# Nine keyword-only parameters: Strength and its Scale, the weapon, magic, all-out bonuses, the kind of attack.
 def offensive_factors(
     *,
     rules: RuleSet,

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import actions, damage_options, dice, healing, wound_options
+from . import damage_options, dice, healing, story_elements, wound_options
 from .combat import attack, fighter, location, melee, multi, ranged, shield, stances
 from .errors import OptionError
 from .options import PRESETS, Option, OptionName
 
 # Every module that declares options. Add a module here when it gains an OPTIONS tuple.
 _RULE_MODULES = (
-    dice, actions, damage_options, wound_options, healing,
+    dice, story_elements, damage_options, wound_options, healing,
     fighter, melee, stances, attack, multi, location, ranged, shield,
 )
 

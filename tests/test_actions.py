@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import actions, dice, ladder
+from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
 from pyfudge.actions import Check, Modifier
 from pyfudge.errors import DiceError, FudgeError, LadderError, RequestError, RuleError
 from pyfudge.rulesets import OPTIONS, find_ruleset
@@ -167,31 +167,31 @@ def test_winner_below_minimum_needed_does_not_succeed():
 
 def test_npc_d6_two_to_five_gives_the_trait_level():
     for face in (2, 3, 4, 5):
-        assert actions.npc_d6(ladder.GOOD, [face]).result == ladder.GOOD
+        assert npc_shortcut.npc_d6(ladder.GOOD, [face]).result == ladder.GOOD
 
 
 def test_npc_d6_one_is_worse_six_is_better_by_second_die():
-    assert actions.npc_d6(ladder.GOOD, [1, 3]).result == ladder.FAIR
-    assert actions.npc_d6(ladder.GOOD, [1, 5]).result == ladder.MEDIOCRE
-    assert actions.npc_d6(ladder.GOOD, [6, 6]).result == 4
-    assert actions.npc_d6(ladder.GOOD, [6], amount=2).result == ladder.SUPERB
+    assert npc_shortcut.npc_d6(ladder.GOOD, [1, 3]).result == ladder.FAIR
+    assert npc_shortcut.npc_d6(ladder.GOOD, [1, 5]).result == ladder.MEDIOCRE
+    assert npc_shortcut.npc_d6(ladder.GOOD, [6, 6]).result == 4
+    assert npc_shortcut.npc_d6(ladder.GOOD, [6], amount=2).result == ladder.SUPERB
 
 
 def test_npc_d6_needs_a_second_die_or_amount_only_on_one_or_six():
     with pytest.raises(DiceError):
-        actions.npc_d6(ladder.GOOD, [1])
+        npc_shortcut.npc_d6(ladder.GOOD, [1])
     with pytest.raises(DiceError):
-        actions.npc_d6(ladder.GOOD, [3, 4])
+        npc_shortcut.npc_d6(ladder.GOOD, [3, 4])
     with pytest.raises(DiceError):
-        actions.npc_d6(ladder.GOOD, [6, 4], amount=1)
+        npc_shortcut.npc_d6(ladder.GOOD, [6, 4], amount=1)
     with pytest.raises(DiceError):
-        actions.npc_d6(ladder.GOOD, [7])
+        npc_shortcut.npc_d6(ladder.GOOD, [7])
     with pytest.raises(RuleError):
-        actions.npc_d6(ladder.GOOD, [6], amount=0)
+        npc_shortcut.npc_d6(ladder.GOOD, [6], amount=0)
 
 
 def test_npc_d6_distribution_is_exact():
-    dist = actions.npc_d6_distribution()
+    dist = npc_shortcut.npc_d6_distribution()
     assert sum(dist.values()) == 1
     assert dist[0] == Fraction(2, 3) and dist[3] == Fraction(1, 36) and dist[-1] == Fraction(1, 12)
 
@@ -199,28 +199,28 @@ def test_npc_d6_distribution_is_exact():
 # --- R-AGGREGATE ------------------------------------------------------------------------------
 
 def test_median_of_three_is_the_middle_value():
-    assert actions.median_of_three([1, -1, 3]) == 1
-    assert actions.median_of_three([-2, 2, 2]) == 2
+    assert story_elements.median_of_three([1, -1, 3]) == 1
+    assert story_elements.median_of_three([-2, 2, 2]) == 2
 
 
 def test_average_of_three_rounds_to_nearest():
-    assert actions.average_of_three([2, -1, 1]) == 1
-    assert actions.average_of_three([0, -3, 1]) == -1
-    assert actions.average_of_three([1, 0, 0]) == 0
-    assert actions.average_of_three([-1, 0, 0]) == 0
-    assert actions.average_of_three([4, 4, -4]) == 1
+    assert story_elements.average_of_three([2, -1, 1]) == 1
+    assert story_elements.average_of_three([0, -3, 1]) == -1
+    assert story_elements.average_of_three([1, 0, 0]) == 0
+    assert story_elements.average_of_three([-1, 0, 0]) == 0
+    assert story_elements.average_of_three([4, 4, -4]) == 1
 
 
 def test_aggregate_needs_three_results():
     with pytest.raises(DiceError):
-        actions.median_of_three([1, 2])
+        story_elements.median_of_three([1, 2])
     with pytest.raises(RequestError):
-        actions.aggregate([1, 2, 3], method="mode")
+        story_elements.aggregate([1, 2, 3], method="mode")
 
 
 @pytest.mark.parametrize("method", ["median", "average"])
 def test_aggregate_distribution_sums_to_one_and_narrows(method):
-    dist = actions.aggregate_distribution("4dF", method=method)
+    dist = story_elements.aggregate_distribution("4dF", method=method)
     assert sum(dist.values()) == 1
     assert dist[0] > dice.distribution("4dF")[0]
 
@@ -235,27 +235,27 @@ def test_story_aggregate_option_defaults():
 
 
 def test_story_element_takes_one_roll_or_three():
-    single = actions.story_element(ladder.GOOD, [tot(-1)], rules=F95)
+    single = story_elements.story_element(ladder.GOOD, [tot(-1)], rules=F95)
     assert single.method == "single" and single.result == ladder.FAIR
-    three = actions.story_element(ladder.GOOD, [tot(2), tot(-1), tot(1)], rules=F95)
+    three = story_elements.story_element(ladder.GOOD, [tot(2), tot(-1), tot(1)], rules=F95)
     assert three.method == "median" and three.result == ladder.GREAT
-    avg = actions.story_element(ladder.GOOD, [tot(2), tot(-1), tot(1)], rules=F95, method="average")
+    avg = story_elements.story_element(ladder.GOOD, [tot(2), tot(-1), tot(1)], rules=F95, method="average")
     assert avg.dice == 1
     with pytest.raises(DiceError):
-        actions.story_element(ladder.GOOD, [tot(0), tot(0)], rules=F95)
+        story_elements.story_element(ladder.GOOD, [tot(0), tot(0)], rules=F95)
 
 
 def test_story_element_gm_modifier_runs_minus_three_to_three():
     ok = Check(ladder.FAIR, (Modifier("plan", 2), Modifier("surprise", 1)))
-    assert actions.story_element(ok, [tot(0)], rules=F95).level == 3
+    assert story_elements.story_element(ok, [tot(0)], rules=F95).level == 3
     too_much = Check(ladder.FAIR, (Modifier("plan", 3), Modifier("surprise", 1)))
     with pytest.raises(RuleError):
-        actions.story_element(too_much, [tot(0)], rules=F95)
+        story_elements.story_element(too_much, [tot(0)], rules=F95)
 
 
 def test_story_element_keeps_every_roll_and_is_json():
     rolls = [dice.read_action(rules=F93, faces=f) for f in ([3, 3], [4, 2], [1, 5])]
-    out = actions.story_element(ladder.GOOD, rolls, rules=F93)
+    out = story_elements.story_element(ladder.GOOD, rolls, rules=F93)
     data = json.loads(json.dumps(out.to_dict()))
     assert [r["faces"] for r in data["rolls"]] == [[3, 3], [4, 2], [1, 5]]
     assert data["method"] == "average" and "F93 4.61" in sections(out)
@@ -264,7 +264,7 @@ def test_story_element_keeps_every_roll_and_is_json():
 def test_outcomes_are_json_ready():
     for out in (actions.unopposed(1, tot(1), difficulty=0),
                 actions.opposed(1, tot(1), 0, tot(-1), minimum_a=-2),
-                actions.npc_d6(0, [6, 1]),
+                npc_shortcut.npc_d6(0, [6, 1]),
                 actions.situational(tot(2))):
         assert json.loads(json.dumps(out.to_dict())) == out.to_dict()
 

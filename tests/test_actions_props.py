@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import actions, dice, ladder
+from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
 from pyfudge.actions import Check, Modifier
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
@@ -87,7 +87,7 @@ def test_check_round_trips_through_json(check):
 @given(st.lists(LEVELS, min_size=3, max_size=3))
 def test_aggregates_lie_between_the_lowest_and_highest(results):
     for method in ("median", "average"):
-        assert min(results) <= actions.aggregate(results, method=method) <= max(results)
+        assert min(results) <= story_elements.aggregate(results, method=method) <= max(results)
 
 
 @given(st.sampled_from(["fudge1995", "mudge", "fudge1993"]), TRAITS,
@@ -100,7 +100,7 @@ def test_story_element_result_is_level_plus_combined_dice(preset, trait, amounts
         for _ in range(n)]
     check = Check(trait, tuple(Modifier("gm", a) for a in amounts))
     try:
-        out = actions.story_element(check, rolls, rules=rules)
+        out = story_elements.story_element(check, rolls, rules=rules)
     except FudgeError:
         assert abs(sum(amounts)) > 3
         return
@@ -121,7 +121,7 @@ def npc_d6_inputs(draw):
     direction = -1 if first == 1 else 1
     if draw(st.booleans()):
         second = draw(st.integers(1, 6))
-        return [first, second], None, direction * actions.NPC_SECOND_D6[second]
+        return [first, second], None, direction * npc_shortcut.NPC_SECOND_D6[second]
     amount = draw(st.integers(1, 10))
     return [first], amount, direction * amount
 
@@ -131,7 +131,7 @@ def npc_d6_inputs(draw):
 def test_npc_d6_gives_an_outcome_or_a_fudge_error(trait, case):
     faces, amount, shift = case
     try:
-        out = actions.npc_d6(trait, faces, amount=amount)
+        out = npc_shortcut.npc_d6(trait, faces, amount=amount)
     except FudgeError as err:
         assert err.field and err.message
         refused()

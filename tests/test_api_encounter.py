@@ -2,7 +2,7 @@
 
 import json
 
-from pyfudge import api
+from pyfudge import api, api_encounters
 
 
 def call(action, **args):
@@ -28,7 +28,7 @@ def test_a_stale_revision_asks_to_reopen_and_the_full_encounter_recovers():
     stored = call("encounter.new", id="e3")["result"]["encounter"]
     stale = call("encounter.apply", id="e3", rev=5, event=ADD_A)
     assert stale["error"]["type"] == "SessionError" and stale["error"]["field"] == "args.rev"
-    api._OPEN.clear()  # the worker restarted
+    api_encounters.OPEN.clear()  # the worker restarted
     reply = call("encounter.apply", id="e3", rev=0, event=ADD_A, encounter=stored)
     assert reply["ok"] and reply["result"]["rev"] == 1
 

@@ -13,7 +13,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyfudge import api, codec
+from pyfudge import api, api_encounters, codec
 from pyfudge.encounter import EVENT_FIELDS
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,7 +134,7 @@ def test_any_event_sequence_gives_structured_answers_and_reopens_to_the_same_vie
             stored["log"].append(reply["result"]["event"])
             rev, view = reply["result"]["rev"], reply["result"]["view"]
             assert rev == len(stored["log"])
-    api._OPEN.clear()  # the worker restarted: the stored log alone must give the same fight
+    api_encounters.OPEN.clear()  # the worker restarted: the stored log alone must give the same fight
     reopened = call("encounter.open", id="prop2", encounter=stored)
     assert reopened["ok"] and reopened["result"]["view"] == view
     assert call("encounter.open", id="prop3", encounter=stored)["result"]["view"] == view

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, wounds
+from pyfudge import api, api_encounters, wounds
 from pyfudge.analysis import battle
 from pyfudge.analysis import forecast as fc
 from pyfudge.analysis.battle import pairing
@@ -379,7 +379,7 @@ def test_forecast_at_the_door_by_id_and_by_encounter():
         stored["log"].append(call("encounter.apply", id="fc1", rev=rev, event=event)["result"]["event"])
     by_id = call("forecast", id="fc1")
     assert by_id["ok"] and by_id["result"]["method"] == "exact"
-    api._OPEN.clear()
+    api_encounters.OPEN.clear()
     assert not call("forecast", id="fc1")["ok"]
     by_data = call("forecast", id="fc1", encounter=stored)
     for key in ("sides", "rounds", "capped", "method"):  # runs and steps count this call's work

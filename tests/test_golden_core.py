@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import actions, dice, ladder
+from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
 from pyfudge.actions import Check, Modifier
 from pyfudge.rulesets import find_ruleset
 
@@ -132,13 +132,13 @@ def run_compare(inputs: dict, expected: dict) -> None:
 
 def run_npc_d6(inputs: dict, expected: dict) -> None:
     for faces, want in zip(inputs["cases"], expected["results"], strict=True):
-        assert actions.npc_d6(lvl(inputs["trait"]), faces).result == lvl(want), faces
+        assert npc_shortcut.npc_d6(lvl(inputs["trait"]), faces).result == lvl(want), faces
 
 
 def run_story_element(inputs: dict, expected: dict) -> None:
     rules = find_ruleset(inputs["preset"])
     rolls = [dice.read_action(rules=rules, total=t) for t in inputs["totals"]]
-    out = actions.story_element(Check(lvl(inputs["trait"]), mods(inputs["modifiers"])), rolls, rules=rules)
+    out = story_elements.story_element(Check(lvl(inputs["trait"]), mods(inputs["modifiers"])), rolls, rules=rules)
     if "level" in expected:
         assert out.level == lvl(expected["level"])
     assert out.dice == expected["dice"]
@@ -146,7 +146,7 @@ def run_story_element(inputs: dict, expected: dict) -> None:
 
 
 def run_median(inputs: dict, expected: dict) -> None:
-    assert actions.median_of_three([lvl(r) for r in inputs["results"]]) == lvl(expected["median"])
+    assert story_elements.median_of_three([lvl(r) for r in inputs["results"]]) == lvl(expected["median"])
 
 
 def run_story_results(inputs: dict, expected: dict) -> None:
@@ -155,9 +155,9 @@ def run_story_results(inputs: dict, expected: dict) -> None:
     check = Check(lvl(inputs["trait"]), mods(inputs["modifiers"]))
     assert check.level() == lvl(expected["level"])
     results = [lvl(r) for r in inputs["results"]]
-    assert actions.median_of_three(results) == lvl(expected["result"])
+    assert story_elements.median_of_three(results) == lvl(expected["result"])
     rolls = [dice.read_action(rules=rules, total=r - check.level()) for r in results]
-    assert actions.story_element(check, rolls, rules=rules).result == lvl(expected["result"])
+    assert story_elements.story_element(check, rolls, rules=rules).result == lvl(expected["result"])
 
 
 RUNNERS = {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, api_encounters
 
 CORPUS = Path(__file__).parent / "hostile"
 CASES = sorted(CORPUS.glob("*.json"))
@@ -59,7 +59,7 @@ def test_the_corpus_is_large_enough_and_covers_links_and_files():
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_hostile_input_gives_the_expected_structured_answer(path):
-    case, before = load(path), dict(api._OPEN)
+    case, before = load(path), dict(api_encounters.OPEN)
     started = time.process_time()
     reply = feed(case)
     assert time.process_time() - started < 5, "a hostile input must be refused quickly"
@@ -78,7 +78,7 @@ def test_hostile_input_gives_the_expected_structured_answer(path):
         assert error["field"].startswith(expect.get("field_prefix", "args")), error
         if "message_contains" in expect:
             assert expect["message_contains"] in error["message"], error
-    assert api._OPEN == before  # reading a link or file opens and changes nothing
+    assert api_encounters.OPEN == before  # reading a link or file opens and changes nothing
 
 
 def test_an_accepted_hostile_name_survives_export_and_import_unchanged():

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api
+from pyfudge import api, api_encounters
 from pyfudge.analysis import forecast, odds, preview
 from pyfudge.encounter import HANDLERS, Encounter
 from pyfudge.errors import FudgeError
@@ -129,7 +129,7 @@ def test_the_door_holds_the_encounter_by_revision_and_reopens_it():
     assert reply["ok"] and exact(reply["result"]["exchange"]["stand-off"]) == Fraction(1107, 6561)
     stale = call("encounter.odds", id="pv1", rev=1, event=draft())
     assert stale["error"]["type"] == "SessionError"
-    api._OPEN.clear()  # a restarted worker: the app sends the encounter along
+    api_encounters.OPEN.clear()  # a restarted worker: the app sends the encounter along
     again = call("encounter.odds", id="pv1", rev=2, event=draft(), encounter=stored)
     assert again["result"] == reply["result"]
     bad = call("encounter.odds", id="pv1", rev=2, event=draft(a="c7"))
@@ -176,33 +176,33 @@ def test_a_preview_behind_an_apply_in_flight_leaves_the_open_encounter_alone(act
     monkeypatch.setattr(forecast, "_clock", lambda: 0.0)
     stored = duel().to_dict()
     assert call("encounter.open", id="pv3", encounter=stored)["ok"]
-    held = api._OPEN["pv3"]
+    held = api_encounters.OPEN["pv3"]
     wound = {"t": "wound", "id": "c2", "level": 2}
     assert call("encounter.apply", id="pv3", rev=2, event=wound, encounter=stored)["ok"]
     # The preview was asked for at revision 2, before the apply's answer came back.
     behind = call(action, id="pv3", rev=2, encounter=stored, **extra)
     assert behind["ok"], behind
-    assert api._OPEN["pv3"] is held and len(held.log) == 3
+    assert api_encounters.OPEN["pv3"] is held and len(held.log) == 3
     # Its answer is the encounter at revision 2 (a throwaway replay), not at 3.
     fresh = Encounter.from_dict(stored)
-    api._OPEN.pop("pv4", None)
+    api_encounters.OPEN.pop("pv4", None)
     assert call(action, id="pv4", rev=2, encounter=stored, **extra)["result"] == behind["result"]
-    assert api._OPEN["pv4"].to_dict() == fresh.to_dict()  # held by none: a restarted worker keeps it
+    assert api_encounters.OPEN["pv4"].to_dict() == fresh.to_dict()  # held by none: a restarted worker keeps it
     # The next apply needs no replay of the log: the engine still holds revision 3.
     nxt = call("encounter.apply", id="pv3", rev=3, event={"t": "next_round"})
-    assert nxt["ok"] and nxt["result"]["rev"] == 4 and api._OPEN["pv3"] is held
+    assert nxt["ok"] and nxt["result"]["rev"] == 4 and api_encounters.OPEN["pv3"] is held
 
 
 def test_previews_and_applies_share_one_way_to_find_the_encounter():
     stored = duel().to_dict()
-    api._OPEN.pop("pv5", None)
+    api_encounters.OPEN.pop("pv5", None)
     for action, extra in (("encounter.odds", {"event": draft()}), ("encounter.forecast", {}),
                           ("encounter.apply", {"event": {"t": "next_round"}})):
         missing = call(action, id="pv5", rev=2, **extra)
         assert missing["error"]["type"] == "SessionError" and missing["error"]["field"] == "args.rev"
         wrong = call(action, id="pv5", rev=1, encounter=stored, **extra)
         assert wrong["error"]["type"] == "RequestError" and wrong["error"]["field"] == "args.rev"
-        assert "pv5" not in api._OPEN
+        assert "pv5" not in api_encounters.OPEN
     forecast = call("forecast", encounter=stored, samples=200, seed=1)
     assert forecast["ok"], forecast
     assert call("forecast", id="pv5")["error"]["field"] == "args.id"

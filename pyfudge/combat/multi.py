@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import actions, dice, ladder
+from .. import dice, ladder, npc_shortcut
 from ..actions import Modifier
 from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
 from ..explain import Step
@@ -362,7 +362,7 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
                 raise DiceError(f"{foe.name} needs a d6 for the 1d6 method.", field=f"foes[{i}].d6")
             level = foe.level + sum(m.amount for m in foe.modifiers)
             try:
-                npc = actions.npc_d6(ladder.check_trait(foe.level, field="level"), foe.d6)
+                npc = npc_shortcut.npc_d6(ladder.check_trait(foe.level, field="level"), foe.d6)
             except FudgeError as err:
                 raise err.at(f"foes[{i}]") from None
             steps.extend(npc.steps)
