@@ -261,7 +261,7 @@ def strip_wheel(wheel: Path) -> None:
     """Rewrite the wheel with its Python sources stripped (strip_source) and its RECORD updated:
     the browser downloads 140 kB instead of 200 kB of sources or 470 kB of bytecode. Pyodide
     compiles them at the first start of a build; later starts restore the engine's memory
-    snapshot, made after the import (js/engine/engine-snapshot.js; docs/performance.md session 4)."""
+    snapshot, made after the import (js/engine/engine-snapshot.js; docs/performance.md)."""
     with zipfile.ZipFile(wheel) as zf:
         entries = [(info, zf.read(info)) for info in zf.infolist()]
     rows = []
