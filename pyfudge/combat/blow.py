@@ -9,7 +9,7 @@ distinct blow is figured once: :class:`BlowInput` is its key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import damage, wounds
@@ -31,14 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --- one blow -------------------------------------------------------------------------------
 
-def _faces(values: Any) -> tuple[int, ...] | None:
-    return None if values is None else tuple(int(v) for v in values)
-
-
 # How a field of :class:`BlowInput` enters its key: these by identity (large objects the key
 # holds, so their ids stay unique while it lives), the dice as plain ints; any other by value.
-_IDENTITY: dict[str, Any] = {"key": id}
-_DICE: dict[str, Any] = {"key": _faces}
+_IDENTITY: dict[str, Any] = {"key": "id"}
+_DICE: dict[str, Any] = {"key": "dice"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,7 +66,7 @@ class BlowInput:
     attack_roll: int | None = field(default=None, metadata={"key": "rolls"})
     defense_roll: int | None = field(default=None, metadata={"key": "rolls"})
     all_out_bonus: int = 0
-    extra_damage: tuple[Modifier, ...] = field(default=(), metadata={"key": tuple})
+    extra_damage: tuple[Modifier, ...] = field(default=(), metadata={"key": "tuple"})
     critical: bool = field(default=False, metadata={"key": "critical"})
     worst_at_round_start: int | None = None
     tie_won: bool = False
@@ -83,15 +79,25 @@ class BlowInput:
 
     @cached_property
     def key(self) -> tuple[Any, ...]:
-        """The fields as the memo compares them."""
-        rolls = damage.dice_needed(self.rules, relative_degree=self.relative_degree)["rolls"]
-        read = {"rolls": lambda v: v if rolls else None,
-                "critical": lambda v: bool(v) and bool(self.rules["damage.critical_penetration"])}
-        out = []
-        for f in fields(self):
-            how = f.metadata.get("key")
-            value = getattr(self, f.name)
-            out.append(value if how is None else read[how](value) if isinstance(how, str) else how(value))
+        """The fields as the memo compares them (each field as its ``key`` metadata says; the plan
+        is read from the fields once, as the odds build this key for every blow they land)."""
+        out: list[Any] = []
+        rolls_read: bool | None = None
+        for name, how in _key_plan():
+            value = getattr(self, name)
+            if how == "id":
+                value = id(value)
+            elif how == "dice":
+                value = None if value is None else tuple(int(v) for v in value)
+            elif how == "tuple":
+                value = tuple(value)
+            elif how == "rolls" and value is not None:
+                if rolls_read is None:
+                    rolls_read = bool(damage.dice_needed(self.rules, relative_degree=self.relative_degree)["rolls"])
+                value = value if rolls_read else None
+            elif how == "critical":
+                value = bool(value) and bool(self.rules["damage.critical_penetration"])
+            out.append(value)
         return tuple(out)
 
     def __hash__(self) -> int:
@@ -99,6 +105,12 @@ class BlowInput:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BlowInput) and self.key == other.key
+
+
+@cache
+def _key_plan() -> tuple[tuple[str, str | None], ...]:
+    """Each field of :class:`BlowInput` and how its key reads it (its ``key`` metadata)."""
+    return tuple((f.name, f.metadata.get("key")) for f in fields(BlowInput))
 
 
 def strike(blow: BlowInput) -> tuple[Blow, Fighter]:

@@ -5,7 +5,7 @@ goes through the blow pipeline (:func:`.blow.strike_or_block`) to its damage and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import ladder, wounds
@@ -111,16 +111,16 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
     for name, degree in outcome.hits_on_lone:
         foe = results[name]
         # An ignored foe attacks unopposed (F93 4.64): the lone fighter does not defend, no shield.
-        hit, lone = landing.land(BlowInput(by_name[name], lone, relative_degree=degree, rules=rules,
-                                           worst_at_round_start=start), name, att_result=foe.result,
+        hit, lone = landing.land(dict(attacker=by_name[name], defender=lone, relative_degree=degree, rules=rules,
+                                      worst_at_round_start=start), name, att_result=foe.result,
                                  dfd_result=None if foe.ignored else outcome.lone_result, dfd_fixed=False,
                                  pain=lone_pain)
         steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
         steps.extend(hit.steps)
     for name, degree, modifier in outcome.strikes:
         extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
-        hit, by_name[name] = landing.land(BlowInput(lone, by_name[name], relative_degree=degree, rules=rules,
-                                                    extra_damage=extra), name, att_result=outcome.lone_result,
+        hit, by_name[name] = landing.land(dict(attacker=lone, defender=by_name[name], relative_degree=degree,
+                                               rules=rules, extra_damage=extra), name, att_result=outcome.lone_result,
                                           dfd_result=results[name].result, dfd_fixed=npc_fixed)
         steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))
         steps.extend(hit.steps)
@@ -142,11 +142,12 @@ class _Landing:
     blows: list[Blow] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
 
-    def land(self, blow: BlowInput, foe: str, *, att_result: int, dfd_result: int | None, dfd_fixed: bool,
+    def land(self, blow: dict[str, Any], foe: str, *, att_result: int, dfd_result: int | None, dfd_fixed: bool,
              pain: int | None = None) -> tuple[Blow | Block, Fighter]:
-        """``blow`` (between ``foe`` and the lone fighter, either way) with the defender's n-th
-        inputs for his n-th wound, through his shield check first."""
-        dfd = blow.defender
+        """The blow whose :class:`BlowInput` fields ``blow`` begins (between ``foe`` and the lone
+        fighter, either way) with the defender's n-th inputs for his n-th wound, through his shield
+        check first. (Fields, not a BlowInput to copy: the odds land thousands of blows.)"""
+        dfd = blow["defender"]
         n = self.wounds_taken.get(dfd.name, 0)
         wills, checks = self.wills.get(dfd.name), self.checks.get(dfd.name)
         will_at = f"willpower.{dfd.name}" + (f"[{n}]" if _several_results(wills) else "")
@@ -160,9 +161,9 @@ class _Landing:
                                                        field=f"shield_dice.{dfd.name}")
         faces = self.dice_for.get(foe)
         hit, after = strike_or_block(
-            replace(blow, damage_die=tuple(faces) if faces is not None else None, defender_declares=declares,
-                    check_faces=None if check is None else tuple(check), check_field=check_at,
-                    willpower_field=will_at),
+            BlowInput(**blow, damage_die=tuple(faces) if faces is not None else None, defender_declares=declares,
+                      check_faces=None if check is None else tuple(check), check_field=check_at,
+                      willpower_field=will_at),
             attacker_result=att_result, defender_result=dfd_result, shield_roll=roll, shield_fixed=dfd_fixed,
             shield_field=f"shield_dice.{dfd.name}", skill_field=f"{dfd.name}.skills", shield_penalty=pain)
         if isinstance(hit, Block):
