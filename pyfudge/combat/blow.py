@@ -8,8 +8,10 @@ distinct blow is figured once: :class:`BlowInput` is its key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import damage, wounds
@@ -79,26 +81,18 @@ class BlowInput:
 
     @cached_property
     def key(self) -> tuple[Any, ...]:
-        """The fields as the memo compares them (each field as its ``key`` metadata says; the plan
-        is read from the fields once, as the odds build this key for every blow they land)."""
-        out: list[Any] = []
-        rolls_read: bool | None = None
-        for name, how in _key_plan():
-            value = getattr(self, name)
-            if how == "id":
-                value = id(value)
-            elif how == "dice":
-                value = None if value is None else tuple(int(v) for v in value)
-            elif how == "tuple":
-                value = tuple(value)
-            elif how == "rolls" and value is not None:
-                if rolls_read is None:
-                    rolls_read = bool(damage.dice_needed(self.rules, relative_degree=self.relative_degree)["rolls"])
-                value = value if rolls_read else None
-            elif how == "critical":
-                value = bool(value) and bool(self.rules["damage.critical_penetration"])
-            out.append(value)
-        return tuple(out)
+        """The fields as the memo compares them, each group as its ``key`` metadata says (the odds
+        build this key for every blow they land: each group is read in one call)."""
+        plan = _key_plan()
+        rolls = plan["rolls"](self)
+        if any(v is not None for v in rolls) and not damage.dice_needed(
+                self.rules, relative_degree=self.relative_degree)["rolls"]:
+            rolls = (None,) * len(rolls)
+        critical_read = bool(self.rules["damage.critical_penetration"])
+        return (plan[None](self), tuple(map(id, plan["id"](self))),
+                tuple(None if v is None else tuple(map(int, v)) for v in plan["dice"](self)),
+                tuple(map(tuple, plan["tuple"](self))), rolls,
+                tuple(bool(v) and critical_read for v in plan["critical"](self)))
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -108,9 +102,20 @@ class BlowInput:
 
 
 @cache
-def _key_plan() -> tuple[tuple[str, str | None], ...]:
-    """Each field of :class:`BlowInput` and how its key reads it (its ``key`` metadata)."""
-    return tuple((f.name, f.metadata.get("key")) for f in fields(BlowInput))
+def _key_plan() -> dict[str | None, Callable[[BlowInput], tuple[Any, ...]]]:
+    """For each way a field of :class:`BlowInput` enters its key (its ``key`` metadata: by value,
+    ``id``, ``dice``, ``tuple``, ``rolls``, ``critical``), a reader of those fields as a tuple."""
+    groups: dict[str | None, list[str]] = {how: [] for how in (None, "id", "dice", "tuple", "rolls", "critical")}
+    for f in fields(BlowInput):
+        groups[f.metadata.get("key")].append(f.name)
+    return {how: _reader(names) for how, names in groups.items()}
+
+
+def _reader(names: list[str]) -> Callable[[BlowInput], tuple[Any, ...]]:
+    if len(names) == 1:
+        get = attrgetter(names[0])
+        return lambda blow: (get(blow),)
+    return attrgetter(*names) if names else (lambda blow: ())
 
 
 def strike(blow: BlowInput) -> tuple[Blow, Fighter]:
