@@ -8,6 +8,7 @@ flags, deferred Willpower levels) and the JSON door.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError
@@ -105,13 +106,13 @@ class WoundTrack:
 
     # -- reading -----------------------------------------------------------------------------
 
-    @property
+    @cached_property  # a track never changes (a wound makes a new one); the odds read this most
     def worst(self) -> int:
         """The wound level the fighter is at: the highest level with a marked box (F95 4.57); Dead
         if a wound killed. Kind ``co`` maps its ladder level back (CO 4.2.1, :class:`~pyfudge.track_kinds.Co`)."""
         if self.dead:
             return DEAD
-        return self.rules_of_kind.worst(self)
+        return KINDS[self.kind].worst(self)
 
     @property
     def co_level(self) -> int | None:

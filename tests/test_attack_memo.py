@@ -78,9 +78,14 @@ def test_fresh_declarations_are_not_confused():
     assert levels[0] == levels[2] and levels[1] == levels[3] and levels[0] < levels[1]
 
 
+def _key(blow: BlowInput) -> tuple:
+    objects, values = blow.memo_key()
+    return tuple(map(id, objects)), values
+
+
 def test_every_field_of_a_blow_input_is_in_its_key():
-    """BlowInput is the memo's key: a change to any field makes another key (objects by
-    identity), and equal fields make the same key."""
+    """A change to any field of a BlowInput makes another memo key (objects by identity), and
+    equal fields make the same key."""
     rules = find_ruleset("fudge1995", damage__die="even_odd_number", damage__critical_penetration=2)
     base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
     other = {
@@ -94,12 +99,12 @@ def test_every_field_of_a_blow_input_is_in_its_key():
     }
     assert set(other) == {f.name for f in fields(BlowInput)}
     for name, value in other.items():
-        assert replace(base, **{name: value}) != base, name
+        assert _key(replace(base, **{name: value})) != _key(base), name
     same = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules, damage_die=None)
-    assert same == base and hash(same) == hash(base)
+    assert _key(same) == _key(base)
 
 
 def test_rolls_and_criticals_join_the_key_only_when_the_damage_reads_them():
     rules = find_ruleset("fudge1995")
     base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
-    assert replace(base, attack_roll=3, defense_roll=-1, critical=True) == base
+    assert _key(replace(base, attack_roll=3, defense_roll=-1, critical=True)) == _key(base)

@@ -293,18 +293,19 @@ def _land(c: _Clash, dfd: Fighter, rules: RuleSet, start: int) -> tuple[Blow | B
         extra_steps.append(Step("F95 4.31", f"Aimed at the {att.decl.aim} (needs {ladder.name(need)}): "
                                 + ("on target." if on_target else "a hit, but not where he aimed."),
                                 {"aim": att.decl.aim, "on_target": on_target}))
-    base = BlowInput(att.me, dfd, relative_degree=rd, rules=rules, damage_die=damage_faces(att.dice, rules, rd),
-                     attack_roll=dice_total(att.dice) if att.dice.roll is not None else None,
-                     defense_roll=dice_total(c.dfd.dice) if c.dfd.dice.roll is not None else None,
-                     all_out_bonus=v.all_out_bonus)
+    # The fields a blocked and a landed blow share (a dict: one BlowInput made, not one copied).
+    base: dict[str, Any] = dict(
+        attacker=att.me, defender=dfd, relative_degree=rd, rules=rules, damage_die=damage_faces(att.dice, rules, rd),
+        attack_roll=dice_total(att.dice) if att.dice.roll is not None else None,
+        defense_roll=dice_total(c.dfd.dice) if c.dfd.dice.roll is not None else None, all_out_bonus=v.all_out_bonus)
     block = _shield_check(att, c.dfd, dfd, rules)
     if block is not None and block.check.blocked:
         return _absorb(block, base, c.foe_bonus, att.decl, extra_steps)
     if block is not None:
         extra_steps.extend(block.check.steps)
     where = c.dfd.where
-    blow, after = strike(replace(
-        base, declares=att.decl, defender_declares=c.dfd.decl, foe_all_out=c.foe_bonus, critical=att.side.critical,
+    blow, after = strike(BlowInput(
+        **base, declares=att.decl, defender_declares=c.dfd.decl, foe_all_out=c.foe_bonus, critical=att.side.critical,
         worst_at_round_start=start, tie_won=v.tie_won, on_target=on_target, check_faces=c.dfd.dice.check,
         check_field=f"{where}_dice.check", willpower_field=f"{where}_declares.willpower", called=called))
     if extra_steps:
@@ -331,12 +332,12 @@ def _shield_check(att: _Party, dfd: _Party, defender: Fighter, rules: RuleSet) -
                                 skill_field=f"{dfd.where}.skills")
 
 
-def _absorb(block: Block, base: BlowInput, foe_bonus: int, decl: Declaration,
+def _absorb(block: Block, base: dict[str, Any], foe_bonus: int, decl: Declaration,
             extra_steps: list[Step]) -> tuple[Block, Fighter, tuple[Step, ...]]:
     """A melee blow the shield took: :func:`absorb_blow` with the exchange's damage inputs (a
     failed all-out attacker's foe's bonus as a modifier)."""
     extra = (Modifier("foe's failed all-out attack", foe_bonus, "F95 4.31"),) if foe_bonus else ()
-    block, after = absorb_blow(block, replace(base, extra_damage=tuple(decl.damage_modifiers) + extra),
+    block, after = absorb_blow(block, BlowInput(**base, extra_damage=tuple(decl.damage_modifiers) + extra),
                                tuple(extra_steps))
     return block, after, block.steps
 

@@ -3,15 +3,12 @@ points, Willpower), the box marked and the damage check (:func:`strike`); or the
 took it (CO 2.2-2.3: :func:`shield_check_against`, :func:`absorb_blow`, :func:`strike_or_block`).
 
 Inside :func:`~.memo.remembering_blows` (which the odds open around their hundreds of runs) each
-distinct blow is figured once: :class:`BlowInput` is its key.
+distinct blow is figured once: :meth:`BlowInput.memo_key` is its key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
-from functools import cache, cached_property
-from operator import attrgetter
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import damage, wounds
@@ -33,12 +30,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --- one blow -------------------------------------------------------------------------------
 
-# How a field of :class:`BlowInput` enters its key: these by identity (large objects the key
-# holds, so their ids stay unique while it lives), the dice as plain ints; any other by value.
-_IDENTITY: dict[str, Any] = {"key": "id"}
-_DICE: dict[str, Any] = {"key": "dice"}
-
-
 @dataclass(frozen=True, eq=False)
 class BlowInput:
     """Everything one blow that landed is figured from, and the memo's key for it (:func:`strike`).
@@ -52,70 +43,51 @@ class BlowInput:
     check's dice or the Willpower result are missing; ``called`` is the called shot's outcome,
     carried into the blow.
 
-    Two inputs are equal when every field is (fighters, declarations, ruleset and called shot
-    by identity): a new field joins the key by itself. The opposed rolls count only when the
-    damage rules read them (F95 4.61's even/odd), a critical only under F95 4.58's penetration
-    (``damage.critical_penetration``, off in every preset).
+    The memo compares two blows by :meth:`memo_key`: every field (fighters, declarations, ruleset
+    and called shot by identity; tests/test_attack_memo.py fails if a field is left out). The
+    opposed rolls count only when the damage rules read them (F95 4.61's even/odd), a critical
+    only under F95 4.58's penetration (``damage.critical_penetration``, off in every preset).
     """
 
-    attacker: Fighter = field(metadata=_IDENTITY)
-    defender: Fighter = field(metadata=_IDENTITY)
+    attacker: Fighter
+    defender: Fighter
     relative_degree: int
-    rules: RuleSet = field(metadata=_IDENTITY)
-    declares: Declaration = field(default=NO_DECLARATION, metadata=_IDENTITY)
-    defender_declares: Declaration = field(default=NO_DECLARATION, metadata=_IDENTITY)
-    damage_die: tuple[int, ...] | None = field(default=None, metadata=_DICE)
-    attack_roll: int | None = field(default=None, metadata={"key": "rolls"})
-    defense_roll: int | None = field(default=None, metadata={"key": "rolls"})
+    rules: RuleSet
+    declares: Declaration = NO_DECLARATION
+    defender_declares: Declaration = NO_DECLARATION
+    damage_die: tuple[int, ...] | None = None
+    attack_roll: int | None = None
+    defense_roll: int | None = None
     all_out_bonus: int = 0
-    extra_damage: tuple[Modifier, ...] = field(default=(), metadata={"key": "tuple"})
-    critical: bool = field(default=False, metadata={"key": "critical"})
+    extra_damage: tuple[Modifier, ...] = ()
+    critical: bool = False
     worst_at_round_start: int | None = None
     tie_won: bool = False
     on_target: bool | None = None
-    check_faces: tuple[int, ...] | None = field(default=None, metadata=_DICE)
+    check_faces: tuple[int, ...] | None = None
     check_field: str = "defender_dice.check"
     willpower_field: str = "defender_declares.willpower"
-    called: location.LocationOutcome | None = field(default=None, metadata=_IDENTITY)
+    called: location.LocationOutcome | None = None
     foe_all_out: int = 0
 
-    @cached_property
-    def key(self) -> tuple[Any, ...]:
-        """The fields as the memo compares them, each group as its ``key`` metadata says (the odds
-        build this key for every blow they land: each group is read in one call)."""
-        plan = _key_plan()
-        rolls = plan["rolls"](self)
-        if any(v is not None for v in rolls) and not damage.dice_needed(
+    def memo_key(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The objects this blow is figured from (by identity) and its other fields (by value,
+        the dice as ints: the odds' traced dice are read here), as :func:`.memo.remember` keys
+        them. Written out by hand: the odds key every blow they land."""
+        rolls: tuple[Any, ...] = (self.attack_roll, self.defense_roll)
+        # Read (traced) only when the damage rules read them: `is`, not ==, reads no die.
+        if (rolls[0] is not None or rolls[1] is not None) and not damage.dice_needed(
                 self.rules, relative_degree=self.relative_degree)["rolls"]:
-            rolls = (None,) * len(rolls)
-        critical_read = bool(self.rules["damage.critical_penetration"])
-        return (plan[None](self), tuple(map(id, plan["id"](self))),
-                tuple(None if v is None else tuple(map(int, v)) for v in plan["dice"](self)),
-                tuple(map(tuple, plan["tuple"](self))), rolls,
-                tuple(bool(v) and critical_read for v in plan["critical"](self)))
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BlowInput) and self.key == other.key
+            rolls = (None, None)
+        return ((self.attacker, self.defender, self.rules, self.declares, self.defender_declares, self.called),
+                ("blow", self.relative_degree, _ints(self.damage_die), _ints(rolls), self.all_out_bonus,
+                 tuple(self.extra_damage), bool(self.critical) and bool(self.rules["damage.critical_penetration"]),
+                 self.worst_at_round_start, self.tie_won, self.on_target, _ints(self.check_faces), self.check_field,
+                 self.willpower_field, self.foe_all_out))
 
 
-@cache
-def _key_plan() -> dict[str | None, Callable[[BlowInput], tuple[Any, ...]]]:
-    """For each way a field of :class:`BlowInput` enters its key (its ``key`` metadata: by value,
-    ``id``, ``dice``, ``tuple``, ``rolls``, ``critical``), a reader of those fields as a tuple."""
-    groups: dict[str | None, list[str]] = {how: [] for how in (None, "id", "dice", "tuple", "rolls", "critical")}
-    for f in fields(BlowInput):
-        groups[f.metadata.get("key")].append(f.name)
-    return {how: _reader(names) for how, names in groups.items()}
-
-
-def _reader(names: list[str]) -> Callable[[BlowInput], tuple[Any, ...]]:
-    if len(names) == 1:
-        get = attrgetter(names[0])
-        return lambda blow: (get(blow),)
-    return attrgetter(*names) if names else (lambda blow: ())
+def _ints(values: Any) -> tuple[int | None, ...] | None:
+    return None if values is None else tuple(None if v is None else int(v) for v in values)
 
 
 def strike(blow: BlowInput) -> tuple[Blow, Fighter]:
@@ -128,7 +100,7 @@ def strike(blow: BlowInput) -> tuple[Blow, Fighter]:
     alternate track). With ``co.damage_check`` the defender then rolls a damage check (CO 4.3).
     Inside :func:`~.memo.remembering_blows` an equal blow is figured once.
     """
-    return recall(blow, lambda: _strike(blow))
+    return recall(blow.memo_key, lambda: _strike(blow))
 
 
 def _strike(inp: BlowInput) -> tuple[Blow, Fighter]:

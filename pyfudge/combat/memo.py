@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -34,29 +34,28 @@ def remembering_blows() -> Iterator[None]:
         _BLOW_MEMO.reset(token)
 
 
-def remember(objects: tuple, values: tuple, compute: Any) -> Any:
+def remember(objects: tuple, values: tuple, compute: Callable[[], T]) -> T:
     """``compute()``, remembered inside :func:`remembering_blows` by the identity of ``objects``
     (kept alive by the memo, so no id is reused) and the value of ``values``. For the parts of
     an exchange that read no dice: checks, modifiers, minimums."""
     memo = _BLOW_MEMO.get()
     if memo is None:
         return compute()
+    return _look_up(memo, objects, values, compute)
+
+
+def recall(make_key: Callable[[], tuple[tuple, tuple]], compute: Callable[[], T]) -> T:
+    """:func:`remember` for a key that reads dice (:meth:`~.blow.BlowInput.memo_key`): made only
+    inside a memo, where the dice are the odds' own (outside, the rules read and check them)."""
+    memo = _BLOW_MEMO.get()
+    if memo is None:
+        return compute()
+    return _look_up(memo, *make_key(), compute)
+
+
+def _look_up(memo: dict, objects: tuple, values: tuple, compute: Callable[[], T]) -> T:
     key = (tuple(map(id, objects)), values)
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = (compute(), objects)
     return hit[0]
-
-
-
-
-def recall(key: Any, compute: Callable[[], T]) -> T:
-    """``compute()``, remembered inside :func:`remembering_blows` under ``key``: a hashable value
-    that holds the objects it compares by identity, so the memo keeps them alive and no id is
-    reused (:class:`~.blow.BlowInput`)."""
-    memo = _BLOW_MEMO.get()
-    if memo is None:
-        return compute()
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
