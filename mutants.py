@@ -23,9 +23,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 # The rules core: the ladder and dice, the actions (with the NPC shortcut and story elements), damage
-# and its factors, wounds and healing, the combat package and the encounter's replay.
-CORE = ("ladder", "dice", "actions", "npc_shortcut", "story_elements", "damage", "factors", "wounds", "healing",
-        "combat", "encounter")
+# (with its options and armour) and its factors, the wound track (levels, options, kinds of track)
+# and healing, the combat package and the encounter's replay (its events, state and rounds).
+CORE = ("ladder", "dice", "actions", "npc_shortcut", "story_elements", "damage", "damage_options", "damage_armor",
+        "factors", "wound_levels", "wound_options", "track_kinds", "wound_track", "wounds", "healing", "combat",
+        "encounter", "encounter_state", "encounter_rounds")
 # Tests that time the code: mutmut's trampolines (and a mutant's extra loops) make every call slower.
 TIMED = ("test_codec.py::test_zip_bomb_is_refused_before_it_is_inflated",
          "test_codec.py::test_nesting_is_capped_before_parsing_even_a_million_deep",
@@ -49,9 +51,9 @@ def module_paths(names: list[str]) -> list[str]:
     return out
 
 
-def prepare(work: Path, patterns: list[str]) -> None:
+def prepare(work: Path, patterns: list[str], tests: list[str]) -> None:
     """Copy the project into ``work`` (keeping mutmut's earlier results in work/mutants) and
-    write the mutmut configuration for ``patterns``."""
+    write the mutmut configuration for ``patterns``, run against ``tests`` (paths under tests/)."""
     work.mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         src, dst = ROOT / name, work / name
@@ -67,7 +69,7 @@ def prepare(work: Path, patterns: list[str]) -> None:
     (work / "setup.cfg").write_text(
         "[mutmut]\nsource_paths=pyfudge\n"
         "only_mutate=\n" + "".join(f"    {p}\n" for p in patterns)
-        + "pytest_add_cli_args_test_selection=tests\n"
+        + "pytest_add_cli_args_test_selection=\n" + "".join(f"    {t}\n" for t in tests)
         # The hypothesis database would carry examples found for one mutant into the next.
         # mutmut runs pytest inside its mutants/ copy and takes the working directory off sys.path:
         # pytest's pythonpath puts that copy back, so the tests import the mutated pyfudge.
@@ -104,12 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", default=list(CORE),
                         help=f"rules-core modules to mutate (default all: {' '.join(CORE)})")
     parser.add_argument("--workers", type=int, default=1, help="test processes at once (default 1)")
+    parser.add_argument("--tests", action="append", default=[], metavar="PATH",
+                        help="only these test files (e.g. tests/test_dice.py; default all of tests/): a "
+                             "mutant another test would kill then counts as a survivor, never the reverse")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
                         help="only these mutants (mutmut's names, e.g. 'pyfudge.damage.x_subjective_wound*')")
     args = parser.parse_args(argv)
     work = Path(os.environ.get("PYFUDGE_MUTANTS") or Path(tempfile.gettempdir()) / "pyfudge-mutants")
     patterns = module_paths(args.modules)
-    prepare(work, patterns)
+    prepare(work, patterns, args.tests or ["tests"])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     code = 0
     # Module by module (or the --only globs): each one's results are whole before the next starts.

@@ -74,20 +74,24 @@ class BlowInput:
         """The objects this blow is figured from (by identity) and its other fields (by value,
         the dice as ints: the odds' traced dice are read here), as :func:`.memo.remember` keys
         them. Written out by hand: the odds key every blow they land."""
-        rolls: tuple[Any, ...] = (self.attack_roll, self.defense_roll)
+        rolls = None
         # Read (traced) only when the damage rules read them: `is`, not ==, reads no die.
-        if (rolls[0] is not None or rolls[1] is not None) and not damage.dice_needed(
+        if (self.attack_roll is not None or self.defense_roll is not None) and damage.dice_needed(
                 self.rules, relative_degree=self.relative_degree)["rolls"]:
-            rolls = (None, None)
+            rolls = (_int(self.attack_roll), _int(self.defense_roll))
         return ((self.attacker, self.defender, self.rules, self.declares, self.defender_declares, self.called),
-                ("blow", self.relative_degree, _ints(self.damage_die), _ints(rolls), self.all_out_bonus,
+                ("blow", self.relative_degree, _ints(self.damage_die), rolls, self.all_out_bonus,
                  tuple(self.extra_damage), bool(self.critical) and bool(self.rules["damage.critical_penetration"]),
                  self.worst_at_round_start, self.tie_won, self.on_target, _ints(self.check_faces), self.check_field,
                  self.willpower_field, self.foe_all_out))
 
 
-def _ints(values: Any) -> tuple[int | None, ...] | None:
-    return None if values is None else tuple(None if v is None else int(v) for v in values)
+def _ints(faces: Any) -> tuple[int, ...] | None:
+    return None if faces is None else tuple(map(int, faces))
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def strike(blow: BlowInput) -> tuple[Blow, Fighter]:
