@@ -81,6 +81,9 @@ def prepare(work: Path, patterns: list[str], tests: list[str]) -> None:
         encoding="utf-8")
 
 
+SHOW = "import sys\nfrom mutmut.__main__ import show\nfor name in sys.argv[1:]:\n    show.callback(name)\n"
+
+
 def survivors(work: Path, env: dict) -> list[str]:
     out = subprocess.run([sys.executable, "-m", "mutmut", "results"], cwd=work, env=env,
                          capture_output=True, text=True).stdout
@@ -124,12 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         code |= subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers), glob],
                                cwd=work, env=env).returncode
         print(f"mutants: {glob} took {(time.monotonic() - started) / 60:.1f} min", flush=True)
-    lines = []
-    for name in survivors(work, env):
-        diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, env=env,
-                              capture_output=True, text=True).stdout
-        lines.append(f"## {name}\n{diff}\n")
-    (work / "survivors.txt").write_text("".join(lines), encoding="utf-8")
+    # One process shows every survivor's diff (mutmut's own `show`; a process each took minutes).
+    shown = subprocess.run([sys.executable, "-c", SHOW, *survivors(work, env)], cwd=work, env=env,
+                           capture_output=True, text=True).stdout
+    (work / "survivors.txt").write_text(shown, encoding="utf-8")
     print(f"\nmutants: survivors with their diffs in {work / 'survivors.txt'}")
     for module, counts in sorted(tally(work, env).items()):
         print(f"  {module}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
