@@ -1,0 +1,181 @@
+"""Damage factors as a player jots them down (W-FACTORS; F95 4.52-4.58, MUD 4.55, CO 1.2): every
+part with its kind, label, value and the section behind it, the bounds of every input, and the
+JSON shape read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyfudge.catalogue import SCALE_LIMIT
+from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors
+from pyfudge.errors import FudgeError
+from pyfudge.factors import FACTOR_LIMIT, FactorPart
+from pyfudge.rulesets import find_ruleset
+
+F95 = find_ruleset("fudge1995")
+MUD = find_ruleset("mudge")
+
+
+def parts(factors: Factors) -> list[tuple[str, str, int, str]]:
+    return [(p.kind, p.label, p.value, p.section) for p in factors.parts]
+
+
+def test_offensive_factors_list_strength_scale_weapon_magic_and_all_out_with_their_sections():
+    odf = offensive_factors(rules=F95, strength=1, strength_scale=2, weapon=Weapon(name="Broadsword", size=2, sharp=1),
+                            magic=1, all_out=1, foe_all_out=2, extra=[("Blessing", 1, "F95 4.54")])
+    assert parts(odf) == [
+        ("strength", "Good Strength", 1, "F95 4.54"),
+        ("strength_scale", "Strength Scale", 2, "F95 4.58"),
+        ("weapon", "Broadsword (size +2, sharp +1)", 3, "F95 4.54"),
+        ("magic", "Magic", 1, "F95 4.54"),
+        ("all_out", "All-out offence", 1, "F95 4.31"),
+        ("foe_all_out", "Foe's failed all-out attack", 2, "F95 4.31"),
+        ("extra", "Blessing", 1, "F95 4.54"),
+    ]
+    assert odf.total == 11 and odf.side == "offensive"
+    assert odf.text() == ("Good Strength +1, Strength Scale +2, Broadsword (size +2, sharp +1) +3, Magic +1, "
+                          "All-out offence +1, Foe's failed all-out attack +2, Blessing +1 = +11")
+
+
+def test_a_gun_adds_its_own_strength_not_the_shooters():
+    # F95 4.54: Strength counts only for muscle-powered weapons.
+    odf = offensive_factors(rules=F95, strength=2, strength_scale=3, weapon=Weapon(name="Pistol", strength=2, muscle=False))
+    assert parts(odf) == [("weapon", "Pistol", 2, "F95 4.54")]
+
+
+def test_magic_and_psi_read_mana_its_scale_and_the_power_value():
+    # MUD 4.55: Mana/Psyche + Mana/Psyche Scale + Power Value.
+    odf = offensive_factors(rules=MUD, attack="magic", strength=2, strength_scale=1,
+                            weapon=Weapon(name="Fireball", size=3, muscle=False))
+    assert parts(odf) == [("strength", "Great Mana/Psyche", 2, "MUD 4.55"),
+                          ("strength_scale", "Mana/Psyche Scale", 1, "MUD 4.55"),
+                          ("weapon", "Fireball (Power Value)", 3, "MUD 4.55")]
+
+
+def test_less_lethal_weapons_lose_one_and_tech_level_counts_as_scale():
+    rules = find_ruleset("fudge1995", damage__less_lethal=True, damage__tech_scale=True)
+    odf = offensive_factors(rules=rules, strength=1, weapon=Weapon(name="Club", size=1, tech=2))
+    assert parts(odf) == [("strength", "Good Strength", 1, "F95 4.54"),
+                          ("strength_scale", "Strength Scale", 0, "F95 4.58"),
+                          ("weapon", "Club, less lethal −1", 0, "F95 4.54"),
+                          ("tech", "Weapon tech level (as Scale)", 2, "F95 4.65")]
+
+
+def test_defensive_factors_list_capacity_armor_mass_scale_and_tough_hide():
+    ddf = defensive_factors(rules=F95, capacity=1, armor=Armor(name="Chain", value=2), mass_scale=1, tough_hide=1)
+    assert parts(ddf) == [("capacity", "Good Damage Capacity", 1, "F95 4.52"), ("armor", "Chain", 2, "F95 4.54"),
+                          ("mass_scale", "Mass Scale", 1, "F95 4.58"), ("tough_hide", "Tough Hide", 1, "F95 4.58")]
+    assert ddf.side == "defensive" and ddf.total == 5
+
+
+def test_mudge_reads_constitution_and_against_magic_willpower_or_constitution():
+    assert parts(defensive_factors(rules=MUD, capacity=1))[0] == ("capacity", "Good Constitution", 1, "MUD 4.52")
+    assert parts(defensive_factors(rules=MUD, capacity=1, attack="magic")) == [
+        ("capacity", "Good Willpower/Constitution", 1, "MUD 4.52"), ("armor", "No armor", 0, "MUD 4.54"),
+        ("mass_scale", "Mass Scale", 0, "MUD 4.58")]
+
+
+@pytest.mark.parametrize("resistant, label", [(1, "Damage Resistant"), (-1, "Fragile")])
+def test_damage_resistant_or_fragile_replaces_capacity_as_a_gift(resistant, label):
+    # F95 4.52 alternative 2.
+    rules = find_ruleset("fudge1995", damage__capacity="gift")
+    assert parts(defensive_factors(rules=rules, capacity=1, resistant=resistant)) == [
+        ("resistant", label, resistant, "F95 4.52"), ("armor", "No armor", 0, "F95 4.54"),
+        ("mass_scale", "Mass Scale", 0, "F95 4.58")]
+    assert parts(defensive_factors(rules=rules, capacity=1))[0][0] == "armor"  # neither: no part
+
+
+def test_combat_options_armor_cites_co_and_carries_its_coverage():
+    rules = find_ruleset("fudge1995", co__armor=True, damage__tech_scale=True)
+    ddf = defensive_factors(rules=rules, armor=Armor(name="Plate", value=3, coverage=2, tech=1))
+    assert parts(ddf) == [("capacity", "Fair Damage Capacity", 0, "F95 4.52"), ("armor", "Plate", 3, "CO 1.2"),
+                          ("mass_scale", "Mass Scale", 0, "F95 4.58"),
+                          ("tech", "Armor tech level (as Scale)", 1, "F95 4.65")]
+    assert ddf.coverage == 2
+
+
+OFFENSIVE_BOUNDS = [("strength", -10, 20), ("strength_scale", -SCALE_LIMIT, SCALE_LIMIT), ("magic", -20, 20),
+                    ("all_out", 0, 5), ("foe_all_out", 0, 5)]
+DEFENSIVE_BOUNDS = [("capacity", -10, 20), ("mass_scale", -SCALE_LIMIT, SCALE_LIMIT), ("tough_hide", 0, 20),
+                    ("resistant", -1, 1)]
+
+
+@pytest.mark.parametrize("make, name, low, high",
+                         [(offensive_factors, *b) for b in OFFENSIVE_BOUNDS]
+                         + [(defensive_factors, *b) for b in DEFENSIVE_BOUNDS])
+def test_each_input_is_taken_at_its_bounds_and_refused_past_them_by_name(make, name, low, high):
+    for ok in (low, high):
+        make(rules=F95, **{name: ok})
+    for bad in (low - 1, high + 1, 1.5, True):
+        with pytest.raises(FudgeError) as err:
+            make(rules=F95, **{name: bad})
+        assert err.value.field == name
+        assert f"{name} must be a whole number from {low} to {high}" in str(err.value)
+
+
+@pytest.mark.parametrize("make", [offensive_factors, defensive_factors])
+def test_the_kind_of_attack_is_physical_or_magic(make):
+    with pytest.raises(FudgeError) as err:
+        make(rules=F95, attack="psionic")
+    assert err.value.field == "attack" and "attack must be one of physical, magic" in str(err.value)
+
+
+def test_extra_parts_take_labels_amounts_and_sections_within_bounds():
+    odf = offensive_factors(rules=F95, extra=[("Rage", FACTOR_LIMIT), ("Curse", -FACTOR_LIMIT, "CO 9")])
+    assert parts(odf)[-2:] == [("extra", "Rage", FACTOR_LIMIT, ""), ("extra", "Curse", -FACTOR_LIMIT, "CO 9")]
+    for bad, field in ([("Rage", FACTOR_LIMIT + 1)], "extra[0]"), ([("Rage",)], "extra[0]"), (["Rage"], "extra[0]"):
+        with pytest.raises(FudgeError) as err:
+            offensive_factors(rules=F95, extra=bad)
+        assert err.value.field == field
+
+
+def test_factors_read_back_from_json_as_they_were_written():
+    odf = offensive_factors(rules=F95, strength=1, weapon=Weapon(name="Maul", size=3, heavy_blunt=True))
+    ddf = defensive_factors(rules=find_ruleset("fudge1995", co__armor=True), armor=Armor(name="Plate", value=3, coverage=2))
+    for factors in (odf, ddf):
+        assert Factors.from_dict(factors.to_dict()) == factors
+    assert Factors.from_dict(odf.to_dict()).heavy_blunt is True
+    part = FactorPart("armor", "Chain", 2, "F95 4.54")
+    assert FactorPart.from_dict(part.to_dict()) == part
+    assert FactorPart.from_dict({"kind": "extra", "label": "Luck", "value": 1}) == FactorPart("extra", "Luck", 1, "")
+    assert Factors.from_dict({}) == Factors("offensive")
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"label": "x", "value": 1}, "part.kind"),
+    ({"kind": "extra", "value": 1}, "part.label"),
+    ({"kind": "extra", "label": "x"}, "part.value"),
+    ({"kind": "luck", "label": "x", "value": 1}, "part.kind"),
+    ({"kind": "extra", "label": "x" * 81, "value": 1}, "part.label"),
+    ({"kind": "extra", "label": "x", "value": FACTOR_LIMIT + 1}, "part.value"),
+    ({"kind": "extra", "label": "x", "value": -FACTOR_LIMIT - 1}, "part.value"),
+    ({"kind": "extra", "label": "x", "value": 1, "section": "s" * 41}, "part.section"),
+    ({"kind": "extra", "label": "x", "value": 1, "colour": "red"}, "part"),
+])
+def test_a_bad_part_is_refused_naming_its_field(data, field):
+    with pytest.raises(FudgeError) as err:
+        FactorPart.from_dict(data)
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"parts": {}}, "factors.parts"),
+    ({"parts": [{"kind": "extra", "label": "x", "value": 1}] * 41}, "factors.parts"),
+    ({"parts": [{"kind": "extra", "label": "x"}]}, "factors.parts[0].value"),
+    ({"side": "both"}, "factors.side"),
+    ({"heavy_blunt": 1}, "factors.heavy_blunt"),
+    ({"scale_piercing": "always"}, "factors.scale_piercing"),
+    ({"coverage": 21}, "factors.coverage"),
+    ({"coverage": -1}, "factors.coverage"),
+    ({"parts": [{"kind": "extra", "label": "x", "value": 1}], "total": 2}, "factors.total"),
+])
+def test_bad_factors_are_refused_naming_their_field(data, field):
+    with pytest.raises(FudgeError) as err:
+        Factors.from_dict(data)
+    assert err.value.field == field
+
+
+def test_factors_at_the_edges_of_their_fields_are_taken():
+    forty = [{"kind": "extra", "label": "x" * 80, "value": 0, "section": "s" * 40}] * 40
+    assert len(Factors.from_dict({"parts": forty, "coverage": 20, "total": 0}).parts) == 40
+    assert Factors.from_dict({"coverage": 0}).coverage == 0
