@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pyfudge.actions import Modifier
 from pyfudge.catalogue import SCALE_LIMIT
 from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors
 from pyfudge.errors import FudgeError
@@ -39,7 +40,8 @@ def test_offensive_factors_list_strength_scale_weapon_magic_and_all_out_with_the
 
 def test_a_gun_adds_its_own_strength_not_the_shooters():
     # F95 4.54: Strength counts only for muscle-powered weapons.
-    odf = offensive_factors(rules=F95, strength=2, strength_scale=3, weapon=Weapon(name="Pistol", strength=2, muscle=False))
+    pistol = Weapon(name="Pistol", strength=2, muscle=False)
+    odf = offensive_factors(rules=F95, strength=2, strength_scale=3, weapon=pistol)
     assert parts(odf) == [("weapon", "Pistol", 2, "F95 4.54")]
 
 
@@ -131,7 +133,8 @@ def test_extra_parts_take_labels_amounts_and_sections_within_bounds():
 
 def test_factors_read_back_from_json_as_they_were_written():
     odf = offensive_factors(rules=F95, strength=1, weapon=Weapon(name="Maul", size=3, heavy_blunt=True))
-    ddf = defensive_factors(rules=find_ruleset("fudge1995", co__armor=True), armor=Armor(name="Plate", value=3, coverage=2))
+    plate = Armor(name="Plate", value=3, coverage=2)
+    ddf = defensive_factors(rules=find_ruleset("fudge1995", co__armor=True), armor=plate)
     for factors in (odf, ddf):
         assert Factors.from_dict(factors.to_dict()) == factors
     assert Factors.from_dict(odf.to_dict()).heavy_blunt is True
@@ -179,3 +182,68 @@ def test_factors_at_the_edges_of_their_fields_are_taken():
     forty = [{"kind": "extra", "label": "x" * 80, "value": 0, "section": "s" * 40}] * 40
     assert len(Factors.from_dict({"parts": forty, "coverage": 20, "total": 0}).parts) == 40
     assert Factors.from_dict({"coverage": 0}).coverage == 0
+
+
+def test_a_legendary_strength_or_capacity_is_named_legendary():
+    assert parts(offensive_factors(rules=F95, strength=4))[0][1] == "Legendary Strength"
+    assert parts(defensive_factors(rules=F95, capacity=4))[0][1] == "Legendary Damage Capacity"
+
+
+def test_armor_tech_level_counts_only_under_the_tech_scale_option():
+    ddf = defensive_factors(rules=F95, armor=Armor(name="Kevlar", value=2, tech=2))
+    assert [p.kind for p in ddf.parts] == ["capacity", "armor", "mass_scale"]
+
+
+def test_extra_parts_come_as_parts_modifiers_or_label_and_amount():
+    """A FactorPart is kept as it is; a modifier (actions.Modifier) brings its source, amount and
+    section; a (label, amount[, section]) pair its own."""
+    own = FactorPart("magic", "Blessed blade", 2, "F95 4.54")
+    ddf = defensive_factors(rules=F95, extra=[own, Modifier("Shield wall", 1, "CO 2.2"), Modifier("Cover", -1),
+                                              ("Luck", 1)])
+    assert parts(ddf)[3:] == [("magic", "Blessed blade", 2, "F95 4.54"), ("extra", "Shield wall", 1, "CO 2.2"),
+                              ("extra", "Cover", -1, ""), ("extra", "Luck", 1, "")]
+
+
+@pytest.mark.parametrize("extra, field, message", [
+    ([Modifier("x" * 81, 1)], "extra[0]", "extra[0] must be"),
+    ([Modifier("Rage", FACTOR_LIMIT + 1)], "extra[0].amount", "extra[0].amount must be a whole number from -40 to 40"),
+    ([Modifier("Rage", -FACTOR_LIMIT - 1)], "extra[0].amount", "from -40 to 40"),
+    ([("x" * 81, 1)], "extra[0]", "extra[0] must be"),
+    ([("Rage", -FACTOR_LIMIT - 1)], "extra[0]", "extra[0] must be a whole number from -40 to 40"),
+    ([("Rage", 1, "s" * 41)], "extra[0]", "extra[0] must be"),
+    ([("Rage", 1), 7], "extra[1]", "extra[1] must be a label and an amount."),
+])
+def test_a_bad_extra_part_is_refused_naming_its_place(extra, field, message):
+    for make in (offensive_factors, defensive_factors):
+        with pytest.raises(FudgeError) as err:
+            make(rules=F95, extra=extra)
+        assert err.value.field == field and message in str(err.value)
+
+
+def test_extra_parts_at_their_edges_are_taken():
+    odf = offensive_factors(rules=F95, extra=[Modifier("x" * 80, -FACTOR_LIMIT), ("y" * 80, 1, "s" * 40)])
+    assert [p.value for p in odf.parts[-2:]] == [-FACTOR_LIMIT, 1]
+
+
+def test_factors_with_no_parts_read_nothing():
+    assert Factors("offensive").text() == "nothing = +0"
+
+
+@pytest.mark.parametrize("data, field, message", [
+    ({"label": "x", "value": 1}, "part.kind", "part needs kind."),
+    ({"kind": "extra", "value": 1}, "part.label", "part needs label."),
+])
+def test_a_part_missing_a_field_says_which(data, field, message):
+    with pytest.raises(FudgeError, match=message) as err:
+        FactorPart.from_dict(data)
+    assert err.value.field == field
+
+
+def test_factors_refusals_say_what_is_wrong():
+    with pytest.raises(FudgeError, match=r"factors must be") as err:
+        Factors.from_dict([])
+    assert err.value.field == "factors"
+    with pytest.raises(FudgeError, match=r"factors.parts must be a list of up to 40 parts."):
+        Factors.from_dict({"parts": "x"})
+    with pytest.raises(FudgeError, match=r"factors.total 2 is not the sum of its parts \(1\)."):
+        Factors.from_dict({"parts": [{"kind": "extra", "label": "x", "value": 1}], "total": 2})
