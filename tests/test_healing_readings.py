@@ -62,6 +62,7 @@ CASES: list[dict[str, Any]] = [
     case("heal", options=CO, points=5, result=3),
     case("heal", wounds=[H], result="Good"),
     case("heal", wounds=[H], result=9),
+    case("heal", wounds=[H], result=21),
     # F95 4.8 + 4.57: Scratches are erased after the battle, even one sitting in a higher box.
     case("end_of_battle"),
     case("end_of_battle", "mudge"),
@@ -131,6 +132,8 @@ CASES: list[dict[str, Any]] = [
     case("natural", options=ROLLS, wounds=[H], weeks=2, rolls="12"),
     case("natural", options=ROLLS, wounds=[H], weeks=2, rolls=[1, "Grand"]),
     case("natural", options=ROLLS, wounds=[H], weeks=2, rolls=[1, 7]),
+    case("natural", options=ROLLS, wounds=[H], weeks=2, rolls=[1, 21]),
+    case("natural", options=ROLLS, wounds=[H], weeks=2, rolls=["Good", "Superb+20"]),
     # CO 3.2: a healing check against the wound level, a box back per degree of success.
     case("heal_co", options=CO, points=0, result=2),
     case("heal_co", options=CO, points=7, result=0),
@@ -143,9 +146,11 @@ CASES: list[dict[str, Any]] = [
     case("heal_co", options={**CO, "co.heal_failure_hurts": True}, points=9, result=-3),
     case("heal_co", options=CO, points=16, result=6),
     case("heal_co", options={**CO, "co.heal_failure_hurts": True}, points=9, result=1),
+    case("heal_co", options={**CO, "co.heal_failure_hurts": True}, points=9, result=0),
     case("heal_co", options=CO, points=16, result=2, dead=True),
     case("heal_co", wounds=[H], result=2),
     case("heal_co", options=CO, points=5, result="Great"),
+    case("heal_co", options=CO, points=5, result=-21),
 ]
 
 
