@@ -255,3 +255,44 @@ def test_heal_co_never_worsens_without_the_failure_option(points, result, per) -
     track = record_wound(fresh(rules), HURT, rules=rules, points=points).track
     out = healing.heal_co(track, result, rules=rules)
     assert out.track.co_marked <= track.co_marked
+
+
+# --- the healing table's bounds (F95 4.8) ----------------------------------------------------------
+
+def test_healing_levels_table_takes_three_entries_from_zero_to_five_each() -> None:
+    """healing.levels is the Good, Great and Superb row of F95 4.8: exactly three whole numbers,
+    each 0 to 5. The edges are accepted; one past them is refused, naming the entry at fault."""
+    assert F95.with_options({"healing.levels": [0, 0, 0]})["healing.levels"] == [0, 0, 0]
+    assert F95.with_options({"healing.levels": [5, 5, 5]})["healing.levels"] == [5, 5, 5]
+    refused = {
+        "two": ([1, 2], "options.healing.levels", "must have 3 to 3 entries, not 2."),
+        "four": ([1, 2, 3, 3], "options.healing.levels", "must have 3 to 3 entries, not 4."),
+        "not a list": ("123", "options.healing.levels", "must be a list, not str."),
+        "below": ([1, -1, 2], "options.healing.levels[1]", "must be a whole number from 0 to 5, not -1."),
+        "above": ([1, 2, 6], "options.healing.levels[2]", "must be a whole number from 0 to 5, not 6."),
+        "text": (["1", 2, 3], "options.healing.levels[0]", "must be a whole number from 0 to 5, not '1'."),
+    }
+    for name, (bad, field, tail) in refused.items():
+        with pytest.raises(OptionError) as err:
+            F95.with_options({"healing.levels": bad})
+        assert err.value.field == field, name
+        assert err.value.message == f"{field} {tail}", name
+
+
+def test_natural_healing_weeks_run_from_one_to_fifty_two_and_default_to_one() -> None:
+    """F95 4.8: a level per week of rest; a call names 1 to 52 weeks, one when it names none."""
+    track = take(fresh(MUD), NEAR_DEATH, INCAPACITATED, rules=MUD)
+    assert len(healing.natural_healing(track, rules=MUD).steps) == 1
+    assert len(healing.natural_healing(track, rules=MUD, weeks=52).steps) == 52
+    for bad in (0, 53, -1, True, 2.0, "3", None):
+        with pytest.raises(RuleError) as err:
+            healing.natural_healing(track, rules=MUD, weeks=bad)
+        assert err.value.field == "weeks" and err.value.message == f"weeks must be 1 to 52, not {bad!r}."
+
+
+def test_wake_clears_only_the_knockout() -> None:
+    """F95 4.62: a knockout "doesn't need healing ... just time": waking leaves the wounds."""
+    out = record_stun(take(fresh(), HURT), INCAPACITATED, rules=F95).track
+    woken = healing.wake(out)
+    assert woken.knocked_out is False and woken.stun == wounds.NO_STUN
+    assert woken.marks == out.marks and woken.stun_marks == out.stun_marks
