@@ -248,7 +248,8 @@ def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
     "after a week of rest, an Incapacitated character becomes Very Hurt, etc." — each week heals
     all wounds one level, as a Good healing result does. With ``healing.natural_roll`` each week
     needs a Constitution result in ``rolls`` (one per week) against Fair (Hurt), Good (Very Hurt) or
-    Great (Incapacitated); a failure heals nothing that week ("Failing this roll slows the
+    Great (Incapacitated) by the worst wound as received (an overflowed "H" is the Hurt it was, F95
+    4.57); a failure heals nothing that week ("Failing this roll slows the
     healing process"). Near Death does not heal on its own (F95 4.51: "No one recovers from Near
     Death on their own unless very lucky"; MUD 4.51 "very, very lucky"). Steps cite the preset's
     book (F95 under Fudge 1995, MUD under Mudge).
@@ -272,7 +273,7 @@ def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
     steps: list[Step] = []
     current = track
     for week in range(weeks):
-        worst = current.worst
+        worst = _received_worst(current)
         if worst == UNDAMAGED:
             steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: fully healed.", {"week": week + 1}))
             break
@@ -299,6 +300,14 @@ def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
                           f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
                           {"week": week + 1, "worst": current.worst}))
     return HealOutcome(current, before, tuple(current.marked_wounds()), worst_before, current.worst, tuple(steps))
+
+
+def _received_worst(track: WoundTrack) -> int:
+    """The worst wound as it was received: a wound that overflowed into a higher box heals as the
+    wound it was (F95 4.57: "for healing (and scarring) purposes, he has only received two Hurt
+    wounds and one Very Hurt wound"). A Damage Capacity record has no boxes: its level."""
+    received = track.marked_wounds()
+    return max(received) if received else track.worst
 
 
 def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:

@@ -296,3 +296,20 @@ def test_wake_clears_only_the_knockout() -> None:
     woken = healing.wake(out)
     assert woken.knocked_out is False and woken.stun == wounds.NO_STUN
     assert woken.marks == out.marks and woken.stun_marks == out.stun_marks
+
+
+def test_a_wound_that_overflowed_heals_on_its_own_as_the_wound_it_was():
+    """F95 4.57: a Hurt that overflowed into a higher box is recorded "H" there, and "for healing
+    (and scarring) purposes, he has only received ... Hurt wounds". A Hurt that overflowed into
+    the Near Death box is no Near Death wound (F95 4.51): a week of rest heals it, against the
+    Constitution his worst wound as received asks (F95 4.8: Great for an Incapacitating one)."""
+    track = wounds.WoundTrack.new(F95)
+    for level in (wounds.HURT, wounds.VERY_HURT, wounds.INCAPACITATED, wounds.HURT):
+        track = wounds.record_wound(track, level, rules=F95).track
+    assert track.worst == wounds.NEAR_DEATH and max(track.marked_wounds()) == wounds.INCAPACITATED
+    rested = healing.natural_healing(track, rules=F95)
+    assert rested.track.marked_wounds() == [wounds.VERY_HURT, wounds.HURT]
+    rolled = find_ruleset("fudge1995", healing__natural_roll=True)
+    failed = healing.natural_healing(track, rules=rolled, rolls=[ladder.GOOD])
+    assert failed.track == track and failed.steps[0].data["difficulty"] == ladder.GREAT
+    assert healing.natural_healing(track, rules=rolled, rolls=[ladder.GREAT]).track == rested.track
