@@ -8,7 +8,7 @@
     python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
     python build.py graph            redraw pyfudge's import graph in docs/layout.md (import_graph.py)
 
-Downloads (the Pyodide core from npm, micropip from PyPI) are pinned by version and
+Downloads (the Pyodide core and esbuild from npm, micropip from PyPI) are pinned by version and
 sha256, fetched with npm and pip themselves, and cached under .cache/ so a rebuild needs
 no network.
 """
@@ -23,6 +23,7 @@ import importlib.util
 import io
 import json
 import os
+import platform
 import shutil
 import struct
 import subprocess
@@ -76,6 +77,21 @@ HTM_VERSION = "3.1.1"
 HTM_TGZ_SHA256 = "2425b9bee11409177bcabc7f32e319926fc6690c1701c0b257c88bdff2d5ba90"
 HTM_MODULE = "package/preact/standalone.module.js"
 VENDOR_PREACT = "vendor/preact-htm.mjs"
+# The page's modules bundled into one (bundle_page): esbuild's binary, from its npm package for
+# this platform (no install scripts: the binary is run as it is), pinned like the rest.
+ESBUILD_VERSION = "0.28.2"
+ESBUILD_TGZ_SHA256 = {
+    "linux-x64": "9573bb2233aab0f9ea7647d5cca9726113cc1768de61d66b17267f4db84488f6",
+    "linux-arm64": "a96dbfa41d3ef5dbd1ef22b1c10d5187be9267e86093a870f06402a7ec931596",
+    "darwin-x64": "abb6a7a895aaf2cc0df36fecc3bf0042479ffec51a643a056d54e9109f27db55",
+    "darwin-arm64": "1980cde09749094452b20d36ff267585ccb3f72749c7bc97291cd9996ccf5a2a",
+    "win32-x64": "7286c3611b6f1f4c4d9ec90adcbc478407ff0d28ead96567f361d53e67613e19",
+}
+# The page's entry module, replaced in dist/ by the bundle of it and all it imports but the
+# engine's client: engine.js finds its worker by import.meta.url (which a bundle would change),
+# so it stays a module of its own, shared with the bench pages and the e2e tests that import it.
+PAGE_ENTRY = "js/main.js"
+PAGE_EXTERNAL = "./engine/engine.js"
 
 # Written by build(), never listed in the manifest: the manifest cannot hash itself, and
 # sw.js carries the manifest inside it.
@@ -171,6 +187,64 @@ def app_stdlib(dist: Path, wheel: Path) -> Path:
         run(node, STDLIB_TRACE / "trace.mjs", dist, wheel, partial)
         partial.replace(cached)
     return cached
+
+
+def esbuild_binary() -> Path:
+    """esbuild's binary for this platform, from its npm package @esbuild/<platform> (npm pack,
+    pinned by sha256), unpacked once under .cache/."""
+    machine = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(
+        platform.machine().lower(), platform.machine().lower())
+    system = sys.platform  # linux, darwin, win32
+    target = f"{system}-{machine}"
+    if target not in ESBUILD_TGZ_SHA256:
+        raise BuildError(f"no pinned esbuild for {target} (pinned: {', '.join(ESBUILD_TGZ_SHA256)}): "
+                         "add its @esbuild/ package's sha256 to ESBUILD_TGZ_SHA256 in build.py.")
+    exe = "esbuild.exe" if system == "win32" else "esbuild"
+    binary = CACHE / f"esbuild-{target}-{ESBUILD_VERSION}" / exe
+    if binary.exists():
+        return binary
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to fetch esbuild: install Node.js (which ships npm).")
+    package = f"@esbuild/{target}@{ESBUILD_VERSION}"
+    tarball = cached_download(
+        f"esbuild-{target}-{ESBUILD_VERSION}.tgz",
+        ESBUILD_TGZ_SHA256[target],
+        lambda tmp: run(npm, "pack", "--ignore-scripts", package, "--pack-destination", tmp),
+    )
+    with tarfile.open(tarball) as tar:
+        member = tar.extractfile(f"package/{exe}" if system == "win32" else f"package/bin/{exe}")
+        if member is None:
+            raise BuildError(f"{tarball.name} has no esbuild binary")
+        data = member.read()
+    binary.parent.mkdir(exist_ok=True)
+    partial = binary.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.chmod(0o755)
+    partial.replace(binary)
+    return binary
+
+
+def bundle_page(dist: Path) -> list[str]:
+    """Replace dist/js/main.js with one ES module holding it and every module it imports (the
+    vendored Preact included), but the engine's client (PAGE_EXTERNAL): the page then runs one
+    module, not nearly forty, each a task of its own and a step of a request chain
+    (docs/performance.md). Bundled from dist/, so test hooks are already stripped or kept.
+    Returns the modules bundled (paths in dist/), which the page no longer loads; they stay in
+    dist/ for the bench pages and the e2e tests that import them."""
+    entry = dist / PAGE_ENTRY
+    with tempfile.TemporaryDirectory() as tmp:
+        out, meta = Path(tmp) / "main.js", Path(tmp) / "meta.json"
+        result = subprocess.run(
+            [str(esbuild_binary()), PAGE_ENTRY, "--bundle", "--format=esm", "--charset=utf8",
+             "--legal-comments=none", "--minify", f"--external:{PAGE_EXTERNAL}", "--log-level=warning",
+             f"--outfile={out}", f"--metafile={meta}"],
+            cwd=dist, capture_output=True, text=True)
+        if result.returncode:
+            raise BuildError(f"bundling {PAGE_ENTRY} with esbuild failed:\n{result.stderr}")
+        inputs = sorted(json.loads(meta.read_text())["inputs"])
+        shutil.copyfile(out, entry)
+    return [name for name in inputs if name != PAGE_ENTRY]
 
 
 def pyodide_tarball() -> Path:
@@ -471,6 +545,7 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
             raise BuildError(f"htm-{HTM_VERSION}.tgz has no {HTM_MODULE}")
         (dist / VENDOR_PREACT).parent.mkdir(exist_ok=True)
         (dist / VENDOR_PREACT).write_bytes(member.read())
+    bundled = bundle_page(dist)
 
     wheels_dir = dist / "wheels"
     wheels_dir.mkdir()
@@ -518,10 +593,11 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         # standard library, for a module outside the app's own (stdlib/fallback.py).
         later=[FULL_STDLIB],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
-        # segno (a QR code), and the benchmark's pages (bare.html, bench/: nothing links them).
+        # segno (a QR code), the benchmark's pages (bare.html, bench/: nothing links them), and
+        # the page's modules as written, which its bundle holds (bundle_page).
         lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
-        + sorted("bench/" + p.name for p in (dist / "bench").iterdir()),
+        + sorted("bench/" + p.name for p in (dist / "bench").iterdir()) + bundled,
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))

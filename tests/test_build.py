@@ -316,3 +316,19 @@ def test_every_test_module_has_a_name_of_its_own():
     same name stop the whole run at collection ("import file mismatch")."""
     names = [p.name for folder in ("tests", "e2e") for p in (build.ROOT / folder).glob("test_*.py")]
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
+
+
+def test_the_built_page_runs_one_module_of_its_own_and_the_engine_client():
+    """When dist/ has been built: js/main.js is the bundle of the page's modules (bundle_page),
+    importing only the engine's client (which finds its worker by its own address); the modules
+    it holds stay in dist/ for the bench pages and tests, never fetched to fill the offline cache."""
+    import re
+
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    text = (build.DIST / build.PAGE_ENTRY).read_text()
+    assert set(re.findall(r'(?:\bfrom|\bimport)\s*\(?\s*"(\.{0,2}/[^"\s]*)"', text)) == {build.PAGE_EXTERNAL}
+    lazy = json.loads(manifest_path.read_text())["lazy"]
+    assert {build.VENDOR_PREACT, "js/screens/app.js", "js/data/store.js"} <= set(lazy)
+    assert not {build.PAGE_ENTRY, "js/engine/engine.js", "js/engine/engine-worker.js"} & set(lazy)
