@@ -287,6 +287,8 @@ CASES: list[dict[str, Any]] = [
     {"call": "story_element", "check": 0, "rolls": [_t(0), _t(0), _t(0)], "rules": "fudge1995",
      "method": "mode"},
     {"call": "story_element", "check": 5, "rolls": [_t(0)], "rules": "fudge1995"},
+    # Any roll is taken as it is read: a 3d6 total of 18 pushes the result off the ladder.
+    {"call": "story_element", "check": 4, "rolls": [{"dice": "3d6", "faces": [6, 6, 6]}], "rules": "fudge1995"},
     {"call": "aggregate", "results": [1, -1, 3], "method": "median"},
     {"call": "aggregate", "results": [1, -1, 3], "method": "average"},
     {"call": "aggregate", "results": [1, 2], "method": "median"},
@@ -315,8 +317,8 @@ def test_every_action_reading_explains_itself_as_recorded():
 
 
 def test_the_golden_readings_reach_every_call_and_both_endings():
-    """Every call of the dispatcher is recorded both giving an outcome and refusing an input
-    (``secondary_trait`` and ``check_base`` refuse nothing past the ladder's own check)."""
+    """Every call of the dispatcher is recorded both giving an outcome and refusing an input,
+    but ``check_base``: a built :class:`Check` has already refused a bad trait."""
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     calls = {row["call"] for row in golden}
     assert {row["call"] for row in golden if "out" in row} == calls
