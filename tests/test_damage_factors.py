@@ -4,6 +4,8 @@ JSON shape read back."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from pyfudge.actions import Modifier
@@ -247,3 +249,13 @@ def test_factors_refusals_say_what_is_wrong():
         Factors.from_dict({"parts": "x"})
     with pytest.raises(FudgeError, match=r"factors.total 2 is not the sum of its parts \(1\)."):
         Factors.from_dict({"parts": [{"kind": "extra", "label": "x", "value": 1}], "total": 2})
+
+
+def test_an_extra_part_needs_both_a_source_and_an_amount_and_may_lack_a_section():
+    """Any object with a ``source`` and an ``amount`` reads as a modifier (its section if it has
+    one, else none); one with only a source is refused like any other bad part."""
+    bare = SimpleNamespace(source="Cover", amount=-1)
+    assert parts(offensive_factors(rules=F95, extra=[bare]))[-1] == ("extra", "Cover", -1, "")
+    with pytest.raises(FudgeError) as err:
+        offensive_factors(rules=F95, extra=[SimpleNamespace(source="Cover")])
+    assert err.value.field == "extra[0]" and str(err.value) == "extra[0] must be a label and an amount."
