@@ -16,6 +16,7 @@ from pyfudge.wound_levels import (
     NEAR_DEATH,
     SCRATCH,
     UNDAMAGED,
+    box_counts,
     check_boxes,
     check_role,
     check_wound_level,
@@ -139,3 +140,21 @@ def test_the_gms_table_of_wound_levels_is_taken_at_its_edges():
     assert rules["wounds.levels"][1] == {"name": "x" * 30, "penalty": -5, "after_combat": -5}
     assert level_label(HURT, rules=rules) == "x" * 30
     assert F95["wounds.levels"] == STANDARD_LEVELS
+
+
+def test_a_table_of_box_counts_is_checked_row_by_row():
+    """``box_counts`` makes the check of a box table (the tracks' tables are made at import)."""
+    check = box_counts(3, "a little track")
+    assert check([0, 10, 0], "boxes") == [0, 10, 0]
+    cases = [([0, 0, 0], "boxes", "boxes: a little track needs at least one box."),
+             ([1, 0], "boxes", "boxes must have 3 to 3 entries, not 2."),
+             ([1, 0, 0, 0], "boxes", "boxes must have 3 to 3 entries, not 4."),
+             ([1, 11, 0], "boxes[1]", "boxes[1] must be a whole number from 0 to 10, not 11."),
+             ([1, 0, -1], "boxes[2]", "boxes[2] must be a whole number from 0 to 10, not -1."),
+             ("1/0/0", "boxes", "boxes must be a list")]
+    for value, field, message in cases:
+        with pytest.raises(FudgeError) as err:
+            check(value, "boxes")
+        assert err.value.field == field and str(err.value).startswith(message)
+    with pytest.raises(OptionError):
+        check([0, 0, 0], "boxes")
