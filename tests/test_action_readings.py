@@ -15,16 +15,14 @@ then rewrite the file and read its diff before committing:
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
+
+import readings
 
 from pyfudge import actions, dice, npc_shortcut, story_elements
 from pyfudge.actions import Check, Modifier
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-GOLDEN = Path(__file__).parent / "golden" / "readings" / "action_readings.json"
 
 
 def _roll(spec: Any) -> Any:
@@ -309,7 +307,7 @@ def test_every_action_reading_explains_itself_as_recorded():
     """Each case gives the golden file's outcome to the step (section, text, data), or its
     refusal to the error type, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_action_readings.py --write`` and review the diff."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("action_readings")
     assert [{k: v for k, v in row.items() if k not in ("out", "error")} for row in golden] == \
         json.loads(json.dumps(CASES))
     for row, case in zip(golden, CASES):
@@ -319,15 +317,11 @@ def test_every_action_reading_explains_itself_as_recorded():
 def test_the_golden_readings_reach_every_call_and_both_endings():
     """Every call of the dispatcher is recorded both giving an outcome and refusing an input,
     but ``check_base``: a built :class:`Check` has already refused a bad trait."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("action_readings")
     calls = {row["call"] for row in golden}
     assert {row["call"] for row in golden if "out" in row} == calls
     assert {row["call"] for row in golden if "error" in row} == calls - {"check_base"}
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: PYTHONPATH=. python tests/test_action_readings.py --write")
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} readings to {GOLDEN}")
+    readings.write_when_asked("action_readings", recorded(), __file__)

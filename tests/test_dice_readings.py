@@ -12,16 +12,13 @@ code, then rewrite the file and read its diff before committing:
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Any
+
+import readings
 
 from pyfudge import dice
 from pyfudge.dice import Roll
 from pyfudge.rulesets import find_ruleset
-
-GOLDEN = Path(__file__).parent / "golden" / "readings" / "dice_readings.json"
 
 
 def _faces(key: str, *faces: list[int], entered: bool = False) -> list[dict[str, Any]]:
@@ -84,7 +81,7 @@ def test_every_dice_reading_explains_itself_as_recorded():
     """Each case reads as the golden file records it, to the step: section, text and data
     (faces, read, total), the entered flag and the total. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_dice_readings.py --write`` and review the diff."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("dice_readings")
     assert [{k: v for k, v in row.items() if k != "roll"} for row in golden] == CASES
     for row in golden:
         roll = reading(row)
@@ -95,7 +92,7 @@ def test_every_dice_reading_explains_itself_as_recorded():
 def test_the_golden_readings_cover_every_technique_and_the_five_that_reads_zero():
     """The golden cases reach every technique from faces and every total-entry technique from a
     total, and a ±5 of each 2d6 way both from faces and as an entered total."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("dice_readings")
     from_faces = {r["roll"]["dice"] for r in golden if r["roll"]["faces"]}
     from_totals = {r["roll"]["dice"] for r in golden if not r["roll"]["faces"]}
     assert from_faces == set(dice.TECHNIQUES)
@@ -107,8 +104,4 @@ def test_the_golden_readings_cover_every_technique_and_the_five_that_reads_zero(
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: PYTHONPATH=. python tests/test_dice_readings.py --write")
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} readings to {GOLDEN}")
+    readings.write_when_asked("dice_readings", recorded(), __file__)

@@ -13,18 +13,15 @@ deliberately, edit ``CASES`` or the code, then rewrite the file and read its dif
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
+
+import readings
 
 from pyfudge import healing, wounds
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wounds import WoundTrack
-
-GOLDEN = Path(__file__).parent / "golden" / "readings" / "healing_readings.json"
 
 # Ladder: Terrible -3 … Superb 3, Legendary 4. Wounds: Scratch 1, Hurt 2, Very Hurt 3, Incapacitated 4,
 # Near Death 5, Dead 6.
@@ -200,7 +197,7 @@ def test_every_healing_act_explains_itself_as_recorded():
     and after, the worst levels, and every step's section, text and data; a refusal's error class,
     message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_healing_readings.py --write`` and review the diff."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("healing_readings")
     assert [{k: v for k, v in row.items() if k not in ("start", "outcome")} for row in golden] == CASES
     for row in golden:
         assert build(row)[1].to_dict() == row["start"], row
@@ -211,7 +208,7 @@ def test_the_golden_healing_cases_reach_every_step_and_refusal():
     """The recorded outcomes include each kind of step the healing functions write (so a step the
     code stops writing, or a refusal it stops making, shows in the file's diff) and both presets'
     citations."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("healing_readings")
     texts = [s["text"] for r in golden for s in r["outcome"].get("steps", [])]
     sections = {s["section"] for r in golden for s in r["outcome"].get("steps", [])}
     for needle in ("heals nothing", "restores Damage Capacity", "no wounds to heal", "erased after the battle",
@@ -226,8 +223,4 @@ def test_the_golden_healing_cases_reach_every_step_and_refusal():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: PYTHONPATH=. python tests/test_healing_readings.py --write")
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} readings to {GOLDEN}")
+    readings.write_when_asked("healing_readings", recorded(), __file__)
