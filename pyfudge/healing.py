@@ -330,14 +330,14 @@ def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     degree = result - difficulty
     marked = track.co_marked
     per = rules["co.heal_per_degree"]
+    total = sum(len(r) for r in track.marks)
     if degree >= 0:
         change = -min(marked, per * degree)
     elif rules["co.heal_failure_hurts"]:
-        change = -degree
+        change = min(-degree, total - marked)  # a box per degree, as many as are open
     else:
         change = 0
-    total = sum(len(r) for r in track.marks)
-    count = max(0, min(total, marked + change))
+    count = marked + change
     flat = [1] * count + [0] * (total - count)
     rows, i = [], 0
     for row in track.marks:

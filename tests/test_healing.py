@@ -184,6 +184,17 @@ def test_alternate_track_failure_may_hurt() -> None:
     assert healing.heal_co(track, ladder.GOOD, rules=rules).track.co_marked == 5
 
 
+def test_a_failed_treatment_marks_no_more_boxes_than_are_left() -> None:
+    """CO 3.2 with ``co.heal_failure_hurts``: a failure marks a box per degree, as many as the
+    track has open; the text and data say how many were marked."""
+    rules = CO.with_options({"co.heal_failure_hurts": True})
+    track = record_wound(fresh(rules), HURT, rules=rules, points=15).track  # 15 of 16 boxes
+    out = healing.heal_co(track, ladder.TERRIBLE, rules=rules)  # fails by 7
+    assert out.track.co_marked == 16
+    assert out.steps[0].text.endswith("fails by 7: 1 more box(es) marked.")
+    assert out.steps[0].data["change"] == 1 and out.steps[0].data["marked"] == 16
+
+
 def test_heal_co_only_for_the_alternate_track() -> None:
     with pytest.raises(RuleError):
         healing.heal_co(take(fresh(), HURT), ladder.GOOD, rules=F95)
