@@ -462,6 +462,19 @@ def recorded() -> list[dict[str, Any]]:
     return [{**row, "start": start(row), "outcome": outcome(row)} for row in CASES]
 
 
+def dumps(value: Any, depth: int = 0) -> str:
+    """JSON with one key per line, but anything that fits in 100 characters (a row of boxes, a
+    step's data) on one line: the golden file stays short and its diffs readable."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + depth <= 100 or not value or not isinstance(value, (dict, list)):
+        return flat
+    pad, inner = " " * depth, " " * (depth + 1)
+    if isinstance(value, dict):
+        body = ",\n".join(f"{inner}{json.dumps(k)}: {dumps(v, depth + 1)}" for k, v in value.items())
+        return "{\n" + body + "\n" + pad + "}"
+    return "[\n" + ",\n".join(inner + dumps(v, depth + 1) for v in value) + "\n" + pad + "]"
+
+
 def test_every_wound_act_explains_itself_as_recorded():
     """Each case records, guards, checks or reads as the golden file records it: the new track box
     by box and as the app shows it (rows, sheet, level, penalty by pain threshold and after combat,
@@ -496,5 +509,5 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         raise SystemExit("usage: PYTHONPATH=. python tests/test_wound_readings.py --write")
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    GOLDEN.write_text(dumps(recorded()) + "\n", encoding="utf-8")
     print(f"wrote {len(CASES)} readings to {GOLDEN}")
