@@ -102,6 +102,10 @@ CASES: list[dict[str, Any]] = [
     case("record", options=PAWN, role="npc", level=ND),
     case("record", options=PAWN, role="npc", wounds=[INC], level=H),
     case("record", options=PAWN, role="npc", level=DEAD),
+    # A Scratch counted as Hurt on a pawn already out: capped (F95 4.57 option), or past the last mark.
+    case("record", options={**PAWN, "wounds.pawn_scratch": "hurt", "wounds.scratch_cap": True}, role="npc",
+         wounds=[H], level=S),
+    case("record", options={**PAWN, "wounds.pawn_scratch": "hurt"}, role="npc", wounds=[H, H], level=S),
     case("record", options=PAWN, role="pc", level=S),
     # F95 4.57: Damage Capacity as the record.
     case("record", options=CAP, capacity=1, level=U),

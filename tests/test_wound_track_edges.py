@@ -8,7 +8,7 @@ import pytest
 from pyfudge.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wound_levels import TrackKind
-from pyfudge.wounds import HURT, VERY_HURT, WoundTrack, record_wound
+from pyfudge.wounds import HURT, NEAR_DEATH, SCRATCH, VERY_HURT, WoundTrack, record_wound
 
 F95 = find_ruleset("fudge1995")
 # F95 4.51: the GM may rename the levels and set their penalties; "after_combat" is the Light Wound's
@@ -39,6 +39,18 @@ def test_the_penalty_reads_the_gms_table_in_combat_unless_told_otherwise():
     assert track.penalty(rules=TABLE, in_combat=False) == -4
     assert track.penalty() == -2
     assert track.penalty(rules=TABLE, pain="high") == -2
+
+
+def test_the_gms_table_sets_the_penalty_of_every_boxed_level_from_scratch_to_near_death():
+    """The table's first and last rows count too: the Light Wound bothers after combat, and a GM who
+    gives Near Death a penalty has it read (F95 4.51)."""
+    scratched = record_wound(WoundTrack(), SCRATCH, rules=TABLE).track
+    assert (scratched.penalty(rules=TABLE), scratched.penalty(rules=TABLE, in_combat=False)) == (0, -1)
+    rows = [dict(row) for row in TABLE["wounds.levels"]]
+    rows[4]["penalty"] = -5
+    dying = record_wound(WoundTrack(), NEAR_DEATH, rules=TABLE).track
+    assert dying.penalty(rules=TABLE.with_options({"wounds.levels": rows})) == -5
+    assert dying.penalty(rules=TABLE) == 0
 
 
 def test_the_view_shows_the_penalty_from_the_gms_table_and_the_fighters_pain_threshold():
