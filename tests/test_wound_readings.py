@@ -70,6 +70,8 @@ CASES: list[dict[str, Any]] = [
     case("record", wounds=[H], level=H),
     case("record", wounds=[H, VH], level=H),
     case("record", level=VH),
+    # F95 4.57: "a character that takes two Very Hurt results ... is Incapacitated".
+    case("record", wounds=[VH], level=VH),
     case("record", level=INC),
     case("record", level=ND),
     case("record", wounds=[ND], level=INC),
