@@ -478,6 +478,9 @@ def read_marks(value: Any, where: str, count: int, *, levels: tuple[int, ...], l
             raise RuleError(f"{spot} must be a list of at most 10 boxes.", field=spot)
         row = []
         for j, mark in enumerate(boxes):
+            if isinstance(mark, bool) or not isinstance(mark, int):
+                # As to_dict writes them: a name or a float would be stored as it is, not read.
+                raise RuleError(f"{spot}[{j}] must be a whole number, not {mark!r}.", field=f"{spot}[{j}]")
             if mark != 0:
                 try:
                     check_wound_level(mark, field=f"{spot}[{j}]", low=low, high=level)
@@ -486,8 +489,6 @@ def read_marks(value: Any, where: str, count: int, *, levels: tuple[int, ...], l
                         f"{spot}[{j}]: a {LEVEL_NAMES[level]} box holds 0 (open) or a wound from "
                         f"{LEVEL_NAMES[low]} to {LEVEL_NAMES[level]}, not {mark!r}.", field=err.field
                     ) from None
-            elif isinstance(mark, bool):
-                raise RuleError(f"{spot}[{j}] must be a number, not {mark!r}.", field=f"{spot}[{j}]")
             row.append(mark)
         out.append(tuple(row))
     return tuple(out)

@@ -79,3 +79,15 @@ def test_a_track_of_an_unknown_kind_is_refused(kind):
         WoundTrack(kind=kind)
     assert err.value.field == "kind"
     assert err.value.message == f"Unknown track kind {kind!r}."
+
+
+@pytest.mark.parametrize("mark", ["Hurt", 0.0, 2.0, None, True])
+def test_a_saved_box_holds_a_whole_number_or_is_refused(mark):
+    """A saved track's boxes hold 0 (open) or a wound level as a whole number (F95 4.57), as
+    ``to_dict`` writes them: a name, a float or a flag is refused by its place, not stored."""
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({"marks": [[0, 0, 0], [mark], [0], [0], [0]]})
+    assert err.value.field == "track.marks[1][0]"
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({"marks": [[0, 0, 0], [0], [0], [0], [0]], "stun_marks": [[mark], [0]]})
+    assert err.value.field == "track.stun_marks[0][0]"
