@@ -15,19 +15,16 @@ deliberately, edit ``CASES`` or the code, then rewrite the file and read its dif
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
+
+import readings
 
 from pyfudge import wounds
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 from pyfudge.wound_levels import ROLES
 from pyfudge.wounds import WoundTrack
-
-GOLDEN = Path(__file__).parent / "golden" / "readings" / "wound_readings.json"
 
 # Ladder: Terrible -3 … Superb 3, Legendary 4. Wounds: Undamaged 0, Scratch 1, Hurt 2, Very Hurt 3,
 # Incapacitated 4, Near Death 5, Dead 6.
@@ -482,26 +479,13 @@ def recorded() -> list[dict[str, Any]]:
     return [{**row, "start": start(row), "outcome": outcome(row)} for row in CASES]
 
 
-def dumps(value: Any, depth: int = 0) -> str:
-    """JSON with one key per line, but anything that fits in 100 characters (a row of boxes, a
-    step's data) on one line: the golden file stays short and its diffs readable."""
-    flat = json.dumps(value, ensure_ascii=False)
-    if len(flat) + depth <= 100 or not value or not isinstance(value, (dict, list)):
-        return flat
-    pad, inner = " " * depth, " " * (depth + 1)
-    if isinstance(value, dict):
-        body = ",\n".join(f"{inner}{json.dumps(k)}: {dumps(v, depth + 1)}" for k, v in value.items())
-        return "{\n" + body + "\n" + pad + "}"
-    return "[\n" + ",\n".join(inner + dumps(v, depth + 1) for v in value) + "\n" + pad + "]"
-
-
 def test_every_wound_act_explains_itself_as_recorded():
     """Each case records, guards, checks or reads as the golden file records it: the new track box
     by box and as the app shows it (rows, sheet, level, penalty by pain threshold and after combat,
     stun), and every step's section, text and data; a refusal's error class, message and field.
     Regenerate deliberately with ``PYTHONPATH=. python tests/test_wound_readings.py --write`` and
     review the diff."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("wound_readings")
     assert [{k: v for k, v in row.items() if k not in ("start", "outcome")} for row in golden] == CASES
     for row in golden:
         assert start(row) == row["start"], row
@@ -511,7 +495,7 @@ def test_every_wound_act_explains_itself_as_recorded():
 def test_the_golden_wound_cases_reach_every_kind_of_track_and_refusal():
     """The recorded outcomes hold every kind of track, both presets' citations, and refusals of
     each input the wound functions read (so a refusal the code stops making shows in the diff)."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("wound_readings")
     kinds = {r["outcome"]["track"]["kind"] for r in golden if "track" in r["outcome"]}
     assert kinds == {"boxes", "pawn", "capacity", "co"}
     sections = {s["section"] for r in golden for s in r["outcome"].get("steps", [])}
@@ -526,8 +510,4 @@ def test_the_golden_wound_cases_reach_every_kind_of_track_and_refusal():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: PYTHONPATH=. python tests/test_wound_readings.py --write")
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(dumps(recorded()) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} readings to {GOLDEN}")
+    readings.write_when_asked("wound_readings", recorded(), __file__)
