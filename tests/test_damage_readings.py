@@ -177,6 +177,8 @@ CASES: list[dict[str, Any]] = [
     case(1, odf(("weapon", -2), ("all_out", 1)), NONE),
     case(1, odf(("weapon", 5), ("all_out", 1)), NONE,
          options={"damage.graze_table": [[0, 1], [5, 2], [9, 3], [12, 4], [15, 5]]}),
+    case(1, odf(("weapon", 5), ("all_out", 1)), NONE),
+    case(1, odf(("weapon", 3), ("strength_scale", 2)), NONE, options={"damage.graze_scale": "strength"}),
     case(1, odf(("weapon", 1), ("foe_all_out", 2)), NONE),
     case(1, odf(("weapon", 1), ("foe_all_out", 1)), NONE),
     case(1, odf(("weapon", -3), ("foe_all_out", 2)), NONE),
@@ -194,6 +196,7 @@ CASES: list[dict[str, Any]] = [
     case(1, odf(("weapon", 4), ("all_out", 1)), NONE, options={"damage.die": "number_1df"}, damage_die=[1]),
     case(1, odf(("weapon", 4), ("foe_all_out", 2)), NONE, options={"damage.die": "number_1df"}, damage_die=[1]),
     case(1, odf(("weapon", -1), ("all_out", 1)), NONE, options={"damage.die": "number_1df"}, damage_die=[1]),
+    case(1, odf(("weapon", -2), ("all_out", 1)), NONE, options={"damage.die": "number_1df"}, damage_die=[1]),
     case(1, w(4), NONE, options={"damage.die": "number_1df", "damage.graze_die": "none"}),
     case(1, w(4), NONE, options={"damage.die": "number_1df"}),
     # F95 4.52 on a graze: a DC roll by level or by point; Damage Resistant / Fragile.
