@@ -154,6 +154,8 @@ CASES: list[dict[str, Any]] = [
     case(2, w(-3), ddf(("mass_scale", 1)), options={"damage.scale_roll": True, "damage.graze": "off"}),
     case(2, w(-2), ddf(("mass_scale", 1)),
          options={"damage.scale_roll": True, "damage.graze": "off"}, damage_die=[0, 0, 0, 0]),
+    case(2, w(-1), ddf(("mass_scale", 1)),
+         options={"damage.scale_roll": True, "damage.graze": "off"}, damage_die=[1, 0, 0, 0]),
     case(2, odf(("weapon", 1), ("strength_scale", 2)), ddf(("mass_scale", 3)),
          options={"damage.scale_roll": True, "damage.graze": "off"}, damage_die=[1, 0, 0, 0]),
     case(2, w(1), ddf(("mass_scale", 6)), options={"damage.critical_penetration": 2, "damage.graze": "off"},
