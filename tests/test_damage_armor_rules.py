@@ -112,3 +112,12 @@ def test_armor_ignored_by_coverage_is_not_halved_again():
     out = armor_on_hit(odf(heavy_blunt=True), ddf(CHAIN, coverage=1), 2, rules, steps)
     assert out.parts == ()
     assert [s.section for s in steps] == ["CO 1.3"]
+
+
+def test_scale_piercing_halves_a_scale_of_one_to_nothing():
+    """F95 4.58, rounded down: Mass Scale +1 halved counts as 0."""
+    steps: list[Step] = []
+    one = FactorPart("mass_scale", "Mass Scale", 1, "F95 4.58")
+    out = armor_on_hit(odf(scale_piercing="halve"), ddf(one), 2, F95, steps)
+    assert out.parts == (FactorPart("mass_scale", "Mass Scale", 0, "F95 4.58"),)
+    assert steps[0].data == {"mass_before": 1, "mass_after": 0}
