@@ -252,6 +252,7 @@ CASES: list[dict[str, Any]] = [
     case(2, w(3), NONE, options={**MMM, "damage.capacity": "roll"}, damage_die=[2, 3, 4], capacity_roll=-2),
     case(2, w(3), NONE, options={**MMM, "damage.capacity": "roll", "damage.capacity_step": "point"},
          damage_die=[2, 3, 4], capacity_roll=2),
+    case(2, w(3), ddf(("resistant", 1)), options={**MMM, "damage.capacity": "gift"}, damage_die=[2, 3, 4]),
     case(1, w(0), NONE, options=MMM, damage_die=[6, 6, 6]),
     case(1, w(3), NONE, options={**MMM, "damage.graze": "off"}, damage_die=[2, 2, 5]),
     # CO 1.3: degree above the Coverage Value ignores the armor; at it the armor counts.
