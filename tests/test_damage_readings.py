@@ -16,15 +16,13 @@ refusals (error type, message and field). To change the recorded readings delibe
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
+
+import readings
 
 from pyfudge.damage import resolve_damage
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-GOLDEN = Path(__file__).parent / "golden" / "readings" / "damage_readings.json"
 
 
 def _side(side: str, parts: tuple[tuple[str, int], ...], **traits: Any) -> dict[str, Any]:
@@ -314,7 +312,7 @@ def test_every_damage_reading_explains_itself_as_recorded():
     """Each case resolves as the golden file records it, to the step: every DamageOutcome field and
     each step's section, text and data, or the refusal's error, message and field. Regenerate
     deliberately with ``PYTHONPATH=. python tests/test_damage_readings.py --write`` and review the diff."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("damage_readings")
     assert [{k: v for k, v in row.items() if k != "outcome"} for row in golden] == json.loads(json.dumps(CASES))
     for row in golden:
         assert reading(row) == row["outcome"], row
@@ -323,7 +321,7 @@ def test_every_damage_reading_explains_itself_as_recorded():
 def test_the_golden_readings_reach_every_damage_die_and_every_reading():
     """The cases reach each damage die mode, the F95 graze, the Mudge graze cap, Min-Mid-Max and a
     refusal of each error class, so the golden file cannot quietly stop covering one."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = readings.load("damage_readings")
     outcomes = [r["outcome"] for r in golden]
     hits = [o for o in outcomes if "error" not in o]
     assert {o["die"] for o in hits} >= {"none", "number_1df", "level_1df", "even_odd_number", "even_odd_level",
@@ -334,8 +332,4 @@ def test_the_golden_readings_reach_every_damage_die_and_every_reading():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: PYTHONPATH=. python tests/test_damage_readings.py --write")
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} readings to {GOLDEN}")
+    readings.write_when_asked("damage_readings", recorded(), __file__)
