@@ -184,6 +184,13 @@ def as_check(check: Check | int | None, *, field: str = "check") -> Check:
     raise RequestError(f"{field} must be a trait level, not {check!r}.", field=field)
 
 
+def level_fields(trait: int, modifiers: tuple[Modifier, ...], level: int) -> dict[str, Any]:
+    """The JSON fields a roll against a trait begins with: the trait, its modifiers and the level
+    rolled against (a trait roll's, a story element's)."""
+    return {"trait": trait, "trait_name": ladder.name(trait, legendary=True),
+            "modifiers": [m.to_dict() for m in modifiers], "level": level, "level_name": ladder.name(level)}
+
+
 @dataclass(frozen=True)
 class TraitRoll:
     """One trait roll read: the level rolled against (after modifiers), the dice, the rolled degree."""
@@ -201,11 +208,7 @@ class TraitRoll:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "trait": self.trait,
-            "trait_name": ladder.name(self.trait, legendary=True),
-            "modifiers": [m.to_dict() for m in self.modifiers],
-            "level": self.level,
-            "level_name": ladder.name(self.level),
+            **level_fields(self.trait, self.modifiers, self.level),
             "roll": self.roll.to_dict(),
             "result": self.result,
             "result_name": ladder.name(self.result),

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from . import dice, ladder
-from .actions import Check, Modifier, apply_modifiers, as_check, need_roll, signed
+from .actions import Check, Modifier, apply_modifiers, as_check, level_fields, need_roll, signed
 from .dice import Roll
 from .errors import DiceError, RequestError, RuleError
 from .explain import Step
@@ -93,11 +93,7 @@ class StoryElement:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "trait": self.trait,
-            "trait_name": ladder.name(self.trait, legendary=True),
-            "modifiers": [m.to_dict() for m in self.modifiers],
-            "level": self.level,
-            "level_name": ladder.name(self.level),
+            **level_fields(self.trait, self.modifiers, self.level),
             "rolls": [r.to_dict() for r in self.rolls],
             "method": self.method,
             "dice": self.dice,
