@@ -46,6 +46,7 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     asta.get_by_text("Damage factors of Ásta").click()
     expect(asta.locator(".parts li").filter(has_text="Medium weapon")).to_have_count(1)
     expect(asta.locator(".parts li").filter(has_text="Mail")).to_contain_text("+3")
+    page.get_by_text("Total damage factors", exact=True).click()
     expect(page.locator(".pairs li")).to_have_count(2)
     pair = page.locator(".pairs li").filter(has_text="Ásta vs Orc")
     expect(pair.locator("strong")).to_have_text("+3")  # the Orc: Fair capacity, no armor

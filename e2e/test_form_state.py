@@ -94,6 +94,7 @@ def test_declarations_follow_the_fighter_not_the_slot(open_context, site, screen
     first.locator("summary").click()
     expect(page.locator("#decl-a-all_out")).to_have_value("none")
     expect(page.get_by_role("group", name="Orc's dice").locator("button[aria-pressed=true]")).to_have_count(0)
+    page.locator("details.declare").nth(1).locator("summary").click()
     expect(page.locator("#decl-b-all_out")).to_have_value("none")  # Ásta, now against him
     expect(page.get_by_role("group", name="Ásta's dice").locator("button[aria-pressed=true]")).to_have_count(0)
 

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import re
 
-from conftest import add_fighter, card, enter_faces, idle, new_encounter, pick_total, play_exchange, set_option
+from conftest import (
+    add_fighter,
+    card,
+    enter_faces,
+    idle,
+    new_encounter,
+    open_declarations,
+    pick_total,
+    play_exchange,
+    set_option,
+)
 from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
@@ -82,6 +92,7 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     idle(page)
     # This ruleset rolls damage dice: the engine says so and the damage dice appear.
     expect(page.locator("#round .error")).to_contain_text("damage dice")
+    open_declarations(page)
     expect(page.get_by_label("Enter damage dice")).to_be_checked()
     enter_faces(page, "Ásta", [0, 0, 1, -1], "Damage die")
     page.get_by_role("button", name="Resolve").click()
@@ -96,6 +107,7 @@ def test_damage_dice_alternating_turns_and_2d6(open_context, site, screen):
     expect(dice).to_contain_text("2d6 − 7")
     page.get_by_role("button", name="Roll all").click()
     expect(dice.locator("input[type=radio]:checked")).to_have_count(1)
+    open_declarations(page)
     expect(page.get_by_label("Enter damage dice")).to_be_checked()
     expect(dice.locator(".damage-dice button[aria-pressed=true]")).to_have_count(4)
 

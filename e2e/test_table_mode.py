@@ -238,3 +238,25 @@ def test_a_players_own_roll_entered_roll_the_rest_rolls_the_foes(open_context, s
     page.get_by_role("button", name="Resolve", exact=True).click()
     idle(page)
     expect(log_lines(page).last).to_contain_text(re.compile(r"Dice: Aldric total \+2; Goblin 1 \["))
+
+
+def test_folded_parts_are_drawn_when_opened_by_tap_or_keyboard_and_keep_what_was_typed(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site)
+    # Folded, the rules form and the sheet for a new fighter are not drawn at all (first paint).
+    for fold in ("#rules", "#add-fighter", "details.declare-all"):
+        expect(page.locator(f"{fold} form, {fold} fieldset, {fold} select")).to_have_count(0)
+    # Opened from the keyboard, the rules form is there at once.
+    page.locator("#rules > summary").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#rules")).to_have_attribute("open", "")
+    expect(page.get_by_role("button", name="Use these rules")).to_be_visible()
+    # Opened by a tap; what was typed stays when the fold is closed and opened again.
+    summary = page.locator("#add-fighter > summary")
+    summary.click()
+    name = page.locator("#add-fighter").get_by_label("Name", exact=True)
+    name.fill("Dora")
+    summary.click()
+    expect(name).to_be_hidden()
+    summary.click()
+    expect(name).to_have_value("Dora")

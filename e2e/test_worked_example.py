@@ -46,6 +46,7 @@ def test_fudge_1995_4_7_in_the_app_ends_with_the_books_wound_tracks(open_context
     page = open_context(**screen).new_page()
     build_fight(page, site, data)
     # The book jots down the damage factors: Snorri +3 against Brynhild, Brynhild +2 against him.
+    page.get_by_text("Total damage factors", exact=True).click()
     expect(page.locator(".pairs li")).to_have_text(["Snorri vs Brynhild: +3", "Brynhild vs Snorri: +2"])
     rounds = [dict(r) for r in data["inputs"]["rounds"]]
     # Round 4's all-out defence with scouting leaves Snorri −1 for round 5 (F95 4.31): the

@@ -4,6 +4,7 @@ import { html, useState } from "../../vendor/preact-htm.mjs";
 import { signed, labelOf, ladderOptions } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
 import { Track } from "./wound-track.js";
+import { Fold } from "./fold.js";
 import * as library from "../data/library.js";
 
 export function FighterCard({ c, view, describe, apply, engine }) {
@@ -34,13 +35,12 @@ export function FighterCard({ c, view, describe, apply, engine }) {
         ${c.ddf.coverage != null ? html`<span>CV <strong data-testid="cv">${c.ddf.coverage}</strong></span>` : null}
         ${c.fighter.fudge_points ? html`<span>Points <strong data-testid="points">${c.fighter.fudge_points}</strong></span>` : null}
       </p>
-      <details class="small">
-        <summary>Damage factors of ${c.name}</summary>
+      <${Fold} class="small" summary=${`Damage factors of ${c.name}`}>
         <ul class="parts">
           ${[...c.odf.parts, ...c.ddf.parts].map((p, i) =>
             html`<li key=${i}>${p.label}: ${signed(p.value)} <span class="sec">${p.section}</span></li>`)}
         </ul>
-      </details>
+      </${Fold}>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${saved && html`<p class=${saved.ok ? "hint" : "error"} role=${saved.ok ? "status" : "alert"} data-testid="saved">${saved.message}</p>`}
       <div class="actions">

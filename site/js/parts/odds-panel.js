@@ -3,6 +3,7 @@
 // weighs every roll; nothing is computed here). Re-asked when the draft changes (debounced), stale
 // answers dropped.
 import { html, useState, useEffect, useRef } from "../../vendor/preact-htm.mjs";
+import { Fold } from "./fold.js";
 
 const DEBOUNCE_MS = 150;
 
@@ -143,8 +144,8 @@ export function OddsPanel({ engine, view, session, event }) {
   // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
   const line = !response ? "Working out the odds…" : !response.ok ? `No odds: ${response.error.message}` : response.result.summary;
   return html`
-    <details class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}>
-      <summary><span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span></summary>
+    <${Fold} class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}
+      summary=${html`<span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span>`}>
       ${body}
-    </details>`;
+    </${Fold}>`;
 }

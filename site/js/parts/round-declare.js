@@ -4,6 +4,7 @@
 // comes from the view's `declare` and describe.
 import { html } from "../../vendor/preact-htm.mjs";
 import { Field, ladderOptions, signed } from "./ui.js";
+import { Fold } from "./fold.js";
 
 export function Declare({ who, label, describe, view, card, side, setSide, events = [] }) {
   const d = side.declares;
@@ -28,8 +29,7 @@ export function Declare({ who, label, describe, view, card, side, setSide, event
   // MUD 4.35's table names the parts; elsewhere the GM names any part (F95 4.31, 4.35).
   const parts = view.declare?.parts ?? [];
   return html`
-    <details class="declare">
-      <summary>Declare for <bdi>${label}</bdi></summary>
+    <${Fold} class="declare" summary=${html`Declare for <bdi>${label}</bdi>`}>
       <div class="sheet-form">
         ${skills.length > 1 && html`<${Field} id=${id("skill")} label="Skill used">
           <select id=${id("skill")} onChange=${(e) => set("skill", e.currentTarget.value === skills[0] ? null : e.currentTarget.value)}>
@@ -66,7 +66,7 @@ export function Declare({ who, label, describe, view, card, side, setSide, event
         ${offeredInputs(describe, view, events, who).map((input) => html`<${RuleInput} key=${input.key} input=${input}
           id=${id(input.key)} name=${label} describe=${describe} view=${view} side=${side} setSide=${setSide} set=${set} />`)}
       </div>
-    </details>`;
+    </${Fold}>`;
 }
 
 /** The declarations and rolls `describe.inputs` lists that the view offers now (its `declare`)
@@ -109,8 +109,7 @@ function RuleInput({ input, id, name, describe, view, side, setSide, set }) {
  *  switches that show the damage dice and the checks for entering physical dice. */
 export function DeclareAll({ view, describe, fighters, events, open, damage, showDamage, setShowDamage, checkNames, showChecks, setShowChecks }) {
   const dd = view.damage_dice ?? {};
-  return html`<details class="declare-all" open=${open || undefined}>
-    <summary>Declare, damage dice and checks</summary>
+  return html`<${Fold} class="declare-all" open=${open} summary="Declare, damage dice and checks">
     ${fighters.map(({ who, card, side, setSide }) => html`<${Declare} key=${`${who}-${card.id}`} who=${who} label=${card.name}
       describe=${describe} view=${view} card=${card} side=${side} setSide=${setSide} events=${events} />`)}
     ${damage.count > 0 && html`<div class="field check">
@@ -121,5 +120,5 @@ export function DeclareAll({ view, describe, fighters, events, open, damage, sho
       <input id="show-checks" type="checkbox" checked=${showChecks} onChange=${(e) => setShowChecks(e.currentTarget.checked)} />
       <label for="show-checks">Enter checks: ${checkNames.join(", ")}</label>
     </div>`}
-  </details>`;
+  </${Fold}>`;
 }

@@ -2,6 +2,7 @@
 // edited in the generic editor built from their shapes (`describe.tables`).
 import { html, useState } from "../../vendor/preact-htm.mjs";
 import { TableEditor, errorPath } from "./table-editor.js";
+import { Fold } from "./fold.js";
 
 // --- rules ----------------------------------------------------------------------------------------
 
@@ -13,11 +14,11 @@ export function RulesForm({ view, describe, apply }) {
   const changed = Object.keys(view.ruleset.options ?? {}).length;
   const presetLabel = describe.presets.find((p) => p.key === view.ruleset.preset)?.label ?? view.ruleset.preset;
   return html`
-    <details class="card" id="rules">
-      <summary>Rules: ${presetLabel}${changed ? `, ${changed} option${changed > 1 ? "s" : ""} changed` : ""}</summary>
+    <${Fold} class="card" id="rules"
+      summary=${`Rules: ${presetLabel}${changed ? `, ${changed} option${changed > 1 ? "s" : ""} changed` : ""}`}>
       <${RulesFields} key=${ruleset} view=${view} describe=${describe} apply=${apply}
         saved=${saved === ruleset} setSaved=${setSaved} />
-    </details>`;
+    </${Fold}>`;
 }
 
 // The form's choices start from the encounter's ruleset and start again whenever it changes

@@ -17,6 +17,7 @@ import { ForecastPanel } from "../parts/forecast-panel.js";
 import { Same } from "../parts/same.js";
 import * as library from "../data/library.js";
 import { PartyPanel } from "../parts/party-panel.js";
+import { Fold } from "../parts/fold.js";
 
 export function EncounterScreen({ session, app }) {
   useSession(session);
@@ -70,23 +71,21 @@ function AddSection({ view, describe, apply, engine }) {
   ];
   const [status, setStatus] = useState(null);
   return html`
-    <details class="card" id="add-fighter" open=${open}>
-      <summary>Add a combatant</summary>
+    <${Fold} class="card" id="add-fighter" open=${open} summary="Add a combatant">
       <${PartyPanel} view=${view} apply=${apply} engine=${engine} party=${lib.party} />
       <${Same} deps=${[view.ruleset, describe, lib.templates]}><${FighterForm} view=${view} describe=${describe} apply=${apply}
         engine=${engine} prefix="new" templates=${templates} onRemoveTemplate=${(t) => setStatus(library.remove("templates", t.name))} /></${Same}>
       ${status && html`<p class=${status.ok ? "hint" : "error"} role=${status.ok ? "status" : "alert"}>${status.message}</p>`}
-    </details>`;
+    </${Fold}>`;
 }
 
 function Pairs({ view }) {
   if (!view.pairs.length) return null;
   const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
   return html`
-    <details class="card">
-      <summary>Total damage factors</summary>
+    <${Fold} class="card" summary="Total damage factors">
       <ul class="pairs">
         ${view.pairs.map((p) => html`<li key=${p.a + p.b}><bdi>${name(p.a)}</bdi> vs <bdi>${name(p.b)}</bdi>: <strong>${signed(p.tdf)}</strong></li>`)}
       </ul>
-    </details>`;
+    </${Fold}>`;
 }
