@@ -290,6 +290,32 @@ def test_a_wrong_shape_cached_rules_description_is_dropped_not_fatal(open_contex
     assert isinstance(record.get("build"), str) and record["build"]
 
 
+def test_a_kept_rules_description_is_used_by_its_own_build_and_replaced_by_another(open_context, site):
+    # A build describes its rules one way: its own kept description is not asked for again (the
+    # ready engine would redraw every screen for the same 74 kB); another build's is replaced.
+    page = open_context().new_page()
+    new_encounter(page, site, "Described")
+    page.goto(site.url + "#/")
+    mark = """(build) => {
+        const record = JSON.parse(localStorage.getItem('pyfudge:describe'));
+        record.data.presets[0].label += ' (kept)';
+        if (build) record.build = build;
+        localStorage.setItem('pyfudge:describe', JSON.stringify(record));
+    }"""
+    rules = page.get_by_label("Rules", exact=True)
+    page.evaluate(mark, None)
+    page.reload()
+    app_ready(page)
+    expect(rules).to_contain_text("Fudge 1995 (kept)")
+    page.evaluate(mark, "an older build")
+    page.reload()
+    app_ready(page)
+    expect(rules.locator("option").first).to_have_text("Fudge 1995")
+    record = json.loads(page.evaluate("localStorage.getItem('pyfudge:describe')"))
+    assert record["data"]["presets"][0]["label"] == "Fudge 1995"
+    assert record["build"] not in ("an older build", "unknown")
+
+
 def test_a_wrong_shape_cached_view_is_dropped_not_fatal(open_context, site):
     page = open_context().new_page()
     eid = new_encounter(page, site, "Viewed")

@@ -378,12 +378,12 @@ export function describeShape(d) {
     && (d.totals === undefined || (isObject(d.totals) && Object.values(d.totals).every(isText)));
 }
 
-/** The description kept for first paint, or null: none, another shape, or untagged (written
- * before records said which build wrote them). Tagged with the engine's build (`build`). */
+/** The description kept for first paint and the engine build that wrote it ({describe, build}),
+ * or null: none, another shape, or untagged (written before records said which build wrote them). */
 export function loadDescribe() {
   const raw = readKey(KEYS.describe);
   const data = unwrap(raw, TYPES.describe);
-  return isText(raw?.build) && raw.build && describeShape(data) ? data : null;
+  return isText(raw?.build) && raw.build && describeShape(data) ? { describe: data, build: raw.build } : null;
 }
 
 export function saveDescribe(describe, build) {

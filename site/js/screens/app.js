@@ -20,10 +20,12 @@ import { TableDisplay } from "./table-display.js";
 import { StorageNotice } from "../parts/storage-notice.js";
 import { useApp } from "./hooks.js";
 
+const kept = store.loadDescribe();
 const app = {
   engine: null,
   ready: false,
-  describe: store.loadDescribe(),
+  describe: kept?.describe ?? null,
+  describeBuild: kept?.build ?? null, // the engine build that wrote the kept description
   sessions: new Map(),
   listeners: new Set(),
   notify() {
@@ -166,12 +168,16 @@ export function start(root, engine) {
 }
 
 /** The engine is ready: fetch the description of the rules (kept for the next visit, tagged
- * with the engine's build). */
+ * with the engine's build) — unless the kept one is this build's: a build describes its rules
+ * one way, and asking again would redraw every screen for the same 74 kB (docs/performance.md). */
 export async function engineReady(build = null) {
-  const response = await app.engine.request("describe");
-  if (response.ok) {
-    app.describe = response.result;
-    store.saveDescribe(response.result, build);
+  if (!(build && app.describe && app.describeBuild === build)) {
+    const response = await app.engine.request("describe");
+    if (response.ok) {
+      app.describe = response.result;
+      app.describeBuild = build;
+      store.saveDescribe(response.result, build);
+    }
   }
   app.ready = true;
   app.notify();
