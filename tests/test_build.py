@@ -320,8 +320,9 @@ def test_every_test_module_has_a_name_of_its_own():
 
 def test_the_built_page_runs_one_module_of_its_own_and_the_engine_client():
     """When dist/ has been built: js/main.js is the bundle of the page's modules (bundle_page),
-    importing only the engine's client (which finds its worker by its own address); the modules
-    it holds stay in dist/ for the bench pages and tests, never fetched to fill the offline cache."""
+    importing only the engine's client (which finds its worker by its own address), which the page
+    preloads so that both come in one round trip; the modules it holds stay in dist/ for the
+    bench pages and tests, never fetched to fill the offline cache."""
     import re
 
     manifest_path = build.DIST / build.MANIFEST
@@ -329,6 +330,8 @@ def test_the_built_page_runs_one_module_of_its_own_and_the_engine_client():
         pytest.skip("dist/ not built")
     text = (build.DIST / build.PAGE_ENTRY).read_text()
     assert set(re.findall(r'(?:\bfrom|\bimport)\s*\(?\s*"(\.{0,2}/[^"\s]*)"', text)) == {build.PAGE_EXTERNAL}
+    page = (build.DIST / "index.html").read_text()
+    assert set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)) == {"js/" + build.PAGE_EXTERNAL[2:]}
     lazy = json.loads(manifest_path.read_text())["lazy"]
     assert {build.VENDOR_PREACT, "js/screens/app.js", "js/data/store.js"} <= set(lazy)
     assert not {build.PAGE_ENTRY, "js/engine/engine.js", "js/engine/engine-worker.js"} & set(lazy)
