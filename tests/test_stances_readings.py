@@ -49,7 +49,7 @@ CASES: list[dict[str, Any]] = [
     # F95/MUD 4.32: two Fudge dice set to +2 … −2.
     *[_c("fudge_dice", pair) for pair in ([1, 1], [1, 0], [0, 0], [-1, 1], [0, -1], [-1, -1])],
     _c("fudge_dice", [1]), _c("fudge_dice", [1, 0, 0]), _c("fudge_dice", "+-"), _c("fudge_dice", 2),
-    _c("fudge_dice", [2, 0]), _c("fudge_dice", [0, True]), _c("fudge_dice", [0, -2]), _c("fudge_dice", (1, -1)),
+    _c("fudge_dice", [2, 0]), _c("fudge_dice", [0, True]), _c("fudge_dice", [0, -2]), _c("fudge_dice", [1, -1]),
     # F95 4.32: one d6: 1 (−2), 2 (−1), 3–4 (normal), 5 (+1), 6 (+2).
     *[_c("d6", face) for face in range(1, 7)], _c("d6", 0), _c("d6", 7), _c("d6", True), _c("d6", "6"),
     # F93 4.63: the plus die at 1 or 2 (offence), the minus die (defence), or both (normal).
