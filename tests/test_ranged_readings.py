@@ -154,6 +154,7 @@ CASES: list[dict[str, Any]] = [
     _c("resolve", {**UNAWARE, "burst": 20}), _c("resolve", {**AWARE, "burst": 20}),
     _c("resolve", _attack("unaware", _side("Will", 2, 2, 0), burst=20)),
     _c("resolve", _attack("unaware", _side("Will", 0, -1, 0), burst=20)),
+    _c("resolve", _attack("unaware", _side("Will", 0, 0, 0), burst=20)),
     _c("resolve", {**AWARE, "burst": 30}, rules="mudge"), _c("resolve", {**AWARE, "burst": 30}, rules="fudge1993"),
     # Can a shield meet the shot (F95 4.31: medium or large, impervious; CO 2.2: a dodge lost)?
     _c("stops", AWARE, "medium"), _c("stops", AWARE, "large"), _c("stops", AWARE, "small"),
@@ -216,11 +217,10 @@ def _plain(value: Any) -> Any:
 
 
 def _landed(landed: ranged.RangedBlows) -> dict[str, Any]:
-    """The blows and blocks (each its dict), the steps, and each fighter's track and shield after."""
-    return {"blows": [b.to_dict() for b in landed.blows], "blocks": [b.to_dict() for b in landed.blocks],
-            "steps": [s.to_dict() for s in landed.steps],
-            "fighters": {k: {"track": f.to_dict()["track"], "shield_state": f.to_dict()["shield_state"]}
-                         for k, f in landed.fighters.items()}}
+    """The blows and blocks, the steps, and each fighter's track and shield after, as ``to_dict`` gives them."""
+    out = landed.to_dict()
+    return {**out, "fighters": {k: {"track": f["track"], "shield_state": f["shield_state"]}
+                                for k, f in out["fighters"].items()}}
 
 
 def _compute(case: dict[str, Any]) -> Any:
