@@ -205,6 +205,12 @@ CASES: list[dict[str, Any]] = [
        willpower={"Dicken": 2}),
     _c("fire", {**AWARE, "shooter": _side("Will", 1, -1, 0)}, _people(), target="Dicken",
        dice={"Will": {"damage": [1]}}),
+    # F95 4.63 Min-Mid-Max: a hit reads 3d6, a graze (relative degree +1) its own graze die (F95 4.56).
+    _c("fire", _attack("unaware", _side("Will", 0, 0, 0)), _people(), target="Dicken",
+       options={"damage.system": "minmidmax", "damage.die": "number_1df"},
+       dice={"Will": {"damage": [3, 4, 5], "graze": [1]}}),
+    _c("fire", UNAWARE, _people(), target="Dicken", options={"damage.system": "minmidmax", "damage.die": "number_1df"},
+       dice={"Will": {"damage": [3, 4, 5], "graze": [1]}}),
 ]
 
 
