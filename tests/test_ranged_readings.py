@@ -186,6 +186,12 @@ CASES: list[dict[str, Any]] = [
     _c("land", {**AWARE, "burst": 30}, _people(), damage_dice={"Will": [0]}),
     _c("land", _attack("shoot_back", _side("Will", 1, 1, 0), _side("Dicken", 3, 0, 0)),
        {"Will": WILL, "Dicken": {**DICKEN, "track": {"marks": [[0], [0], [1], [0], [0]]}}}),
+    # A return shot that hits after a first shot that missed still lands; the refusals name the target's field.
+    _c("land", _attack("shoot_back", _side("Will", 0, 0, 1), _side("Dicken", 1, 0, 0)), _people()),
+    _c("land", AWARE, _people(), options={"wounds.willpower": "temporary"}, willpower={"Dicken": 21}),
+    _c("land", AWARE, _people("small"), options=SHIELDS, shield_dice={"Dicken": [5, 0, 0, 0]}),
+    _c("land", AWARE, _people("large"), options=SHIELDS, shield_dice={"Dicken": [5, 0, 0, 0]}),
+    _c("land", AWARE, _people("large", skills={"Dodge": 0}), options=SHIELDS, shield_dice={"Dicken": [1, 0, 0, 0]}),
     # The whole path of the encounter's ``ranged`` event, each shooter's dice as damage reads them.
     _c("fire", AWARE, _people(), target="Dicken"),
     _c("fire", UNAWARE, _people(), target="Dicken"),
