@@ -82,6 +82,7 @@ CASES: list[dict[str, Any]] = [
     _c("shot", {"name": "S", "level": 0, "roll": 0, "range": 3}),
     _c("shot", {"level": 0, "roll": 0}, field="attack.target"),
     _c("shot", {"name": "S", "level": 0, "roll": 5}),
+    _c("shot", _side("S", "Superbish", 0)), _c("shot", _side("S", 0, 0, modifiers="laser sight")),
     _c("shot", {"name": "S", "level": 0, "roll": 2}, technique="2d6_minus_7"),
     # A declared attack read from JSON: each mode needs exactly the sides it uses (F95 4.4).
     _c("attack", AWARE), _c("attack", UNAWARE), _c("attack", BACK),

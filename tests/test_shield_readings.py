@@ -69,6 +69,9 @@ CASES: list[dict[str, Any]] = [
     _c("read", _check(name="")), _c("read", {**_check(), "weight": 3}),
     _c("read", _check(shield={"points": 0})), _c("read", _check(roll=5)),
     _c("read", _check(roll=5), technique="3d6"),
+    _c("read", _check(shield_skill="Fairish")), _c("read", _check(opponent_result="Fairish")),
+    _c("read", _check(defender_result="Fairish")), _c("read", _check(opponent_result=21)),
+    _c("read", _check(defender_result=-21)), _c("read", _check(modifiers="cramped")),
     # CO 2.2: a shieldman who lost checks his Shield skill; equal or better, the shield takes it.
     _c("check", _check(), options=ON), _c("check", _check(roll=-1), options=ON),
     _c("check", _check(roll=1), options=ON), _c("check", _check(defender_result=1), options=ON),
@@ -90,6 +93,8 @@ CASES: list[dict[str, Any]] = [
     _c("check", _check(shield=_state(10, 5)), options=ON),
     _c("check", _check(shield=_state(10, 10), forfeit=True), options=WEAR),
     _c("check", _check(shield=_state(10, 10, "buckler"), shield_skill=None), options=WEAR),
+    _c("check", {**_check(shield=_state(10, 10)), "roll": None, "faces": [1, 0, 0, 0]}, options=WEAR),
+    _c("check", {**_check(forfeit=True), "roll": None, "faces": [0, 0, 0, -1]}, options=ON),
     # How many points a blow takes off (co.shield_wear), and taking them (CO 2.3).
     _c("wear_points", 3, options=WEAR), _c("wear_points", 0, options=WEAR), _c("wear_points", -2, options=WEAR),
     _c("wear_points", 100, options=WEAR), _c("wear_points", -100, options=WEAR),
