@@ -87,7 +87,8 @@ CASES: list[dict[str, Any]] = [
     _c("check_attacker_count", 4, "cramped"), _c("check_attacker_count", 5, "cramped"),
     _c("check_attacker_count", 2, "doorway"), _c("check_attacker_count", 3, "doorway"),
     _c("check_attacker_count", 1, "hall"),
-    _c("check_attacker_count", 3, "doorway", options={"multi.attacker_limits": {"open": 8, "cramped": 5, "doorway": 3}}),
+    _c("check_attacker_count", 3, "doorway",
+       options={"multi.attacker_limits": {"open": 8, "cramped": 5, "doorway": 3}}),
     # The attacker limits as an option: whole numbers 1..12, a doorway no wider than open ground.
     _c("with_options", {"multi.attacker_limits": {"open": 3, "cramped": 3, "doorway": 3}}),
     _c("with_options", {"multi.attacker_limits": {"open": 3, "cramped": 4, "doorway": 2}}),
@@ -286,7 +287,8 @@ CASES: list[dict[str, Any]] = [
     _land(_pirates(-1), options={"damage.die": "number_1df"}, damage_dice={"Molly": [1], "Annie": [-1]}),
     _land(_pirates(-1), options={"damage.die": "number_1df"}, damage_dice={"Molly": [1]}),
     # A lone fighter already hurt: F95 4.64's guard counts from the round's start.
-    _land(_pirates(-2, group_roll=2), lone=_fighter("Tucker", 3, track={"kind": "boxes", "marks": [[1, 1, 1], [1], [0], [0], [0]]})),
+    _land(_pirates(-2, group_roll=2),
+          lone=_fighter("Tucker", 3, track={"kind": "boxes", "marks": [[1, 1, 1], [1], [0], [0], [0]]})),
 ]
 
 
