@@ -20,10 +20,13 @@ from typing import Any
 import readings
 
 from pyfudge import dice
+from pyfudge.actions import Modifier
 from pyfudge.combat import declaration, sides
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.memo import remembering_blows
 from pyfudge.errors import FudgeError
+from pyfudge.explain import Step
 from pyfudge.rulesets import find_ruleset
 
 
@@ -45,7 +48,7 @@ def _dice(data: Any, **kw: Any) -> dict[str, Any]:
 
 HERO = {"name": "Hero", "skills": {"Sword": 2, "Shield": 1, "Dodge": 0}, "fudge_points": 2,
         "plus_skills": ["Sword"]}
-NPC = {"name": "Orc", "role": "npc", "skills": {"Axe": 1}}
+NPC = {"name": "Gob", "role": "npc", "skills": {"Knife": 0}}
 MAJOR = {"name": "Chief", "role": "major_npc", "skills": {"Axe": 1}}
 
 
@@ -60,6 +63,16 @@ def _mods(decl: dict[str, Any], fighter: dict[str, Any] = HERO, **kw: Any) -> di
 
 # F95 4.63 Min-Mid-Max with F95 4.56's graze die: a graze reads a Fudge die of its own.
 MMM_1DF = {"damage.system": "minmidmax", "damage.die": "number_1df"}
+
+ORC = {"name": "Orc", "role": "npc", "skills": {"Axe": 1}}
+
+
+def _side(me: dict[str, Any], foe: dict[str, Any], decl: dict[str, Any], dice_: dict[str, Any], *,
+          round_number: int = 1, disparity: int | None = None, active: bool = True, alternating: bool = False,
+          role: str = "both", where: str = "a_dice", **kw: Any) -> dict[str, Any]:
+    return _c("side", me, foe, decl, dice_, round_number=round_number, disparity=disparity, active=active,
+              alternating=alternating, role=role, where=where, **kw)
+
 
 CASES: list[dict[str, Any]] = [
     # --- a declaration read from JSON: every field at its bounds, its refusals naming the field ---
@@ -137,6 +150,8 @@ CASES: list[dict[str, Any]] = [
     # --- the modifiers of a fighter's one roll that need no particular foe (F95 4.31, 4.34) ----
     _mods({}), _mods({"position": -2, "blessing": 1}), _mods({"blessing": -2}),
     _mods({"all_out": "offense"}), _mods({"all_out": "defense"}),
+    _mods({"all_out": "offense", "modifiers": [{"source": "hill", "amount": 1}]}),
+    _mods({"all_out": "defense", "modifiers": [{"source": "hill", "amount": 1}]}),
     _mods({"stance": "aggressive"}, options={"melee.stances": True}),
     _mods({"aim": "arm", "aim_minimum": 1}), _mods({"aim": "arm", "aim_minimum": 1}, rules="mudge"),
     _mods({"aim": "arm", "aim_relative": 2}), _mods({"aim": "arm"}, rules="fudge1993"),
@@ -152,7 +167,8 @@ CASES: list[dict[str, Any]] = [
     # --- the aimed blow's minimum and the called shot under each system -------------------------
     *(_c(fn, d, rules=r) for fn in ("aimed_minimum", "called_shot")
       for r in ("fudge1995", "mudge", "fudge1993")
-      for d in ({}, {"aim": "arm"}, {"aim": "arm", "aim_minimum": 2}, {"aim": "arm", "aim_relative": 3})),
+      for d in ({}, {"aim": "arm"}, {"aim": "arm", "aim_minimum": 2}, {"aim": "arm", "aim_relative": 3},
+                {"aim": "arm", "aim_minimum": 2, "aim_relative": 3})),
 
     # --- the dice helpers: MUD 4.61's odd-coloured die, the damage faces, the roll's total -------
     *(_c("odd_die", d) for d in ({}, {"damage": [1]}, {"damage": [1, 0]}, {"roll": {"faces": [1, 0, 0, -1]}},
@@ -183,6 +199,44 @@ CASES: list[dict[str, Any]] = [
         (NPC, HERO, {"melee.npc_fixed": True}), (MAJOR, HERO, {"melee.npc_fixed": True}),
         (HERO, NPC, {"melee.npc_fixed": True}), (NPC, NPC, {"melee.npc_fixed": True}))),
     _c("can_act", HERO, {}), _c("can_act", HERO, {"unaware": True}),
+
+    # --- one fighter's side: his skills and modifiers, his dice read into results ----------------
+    # F95 4.22: one roll, one result in a simultaneous round; F95 4.32: offence and defence apart
+    # with stances; F95 4.23: attack and defence apart in alternating turns (the Defensive skill
+    # may differ); F95 4.33: an NPC at her trait level against a PC; CO 4.3: +4 is a critical.
+    _side(HERO, ORC, {}, {"roll": {"total": 1}}),
+    _side(HERO, ORC, {"all_out": "offense", "modifiers": [{"source": "hill", "amount": 1}]}, {"roll": {"total": 0}}),
+    _side(HERO, ORC, {"all_out": "offense", "modifiers": [{"source": "hill", "amount": 1}]}, {"roll": {"total": 0}},
+          alternating=True, role="attack"),
+    _side(HERO, ORC, {"all_out": "defense", "defence_modifiers": [{"source": "mud", "amount": -1}]},
+          {"roll": {"total": 0}}, alternating=True, role="defend"),
+    _side(HERO, ORC, {"defence_skill": "Dodge"}, {"roll": {"total": 0}}, alternating=True, role="defend"),
+    _side(HERO, ORC, {"skill": "Shield"}, {"roll": {"total": 0}}, alternating=True, role="defend"),
+    _side({**HERO, "defence_skill": "Dodge"}, ORC, {}, {"roll": {"total": 0}}, alternating=True, role="defend"),
+    _side({**HERO, "defence_skill": "Dodge"}, ORC, {}, {"roll": {"total": 0}}),
+    _side({**HERO, "defence_skill": "Dodge"}, ORC, {"stance": "aggressive"}, {"roll": {"total": 0}},
+          options={"melee.stances": True}),
+    _side({**HERO, "defence_skill": "Dodge"}, ORC, {"defence_skill": "Shield"}, {"roll": {"total": 0}}),
+    _side({**HERO, "defence_skill": "Dodge"}, ORC, {"skill": "Shield"}, {"roll": {"total": 0}},
+          options={"melee.stances": True}),
+    _side(HERO, ORC, {"stance": "berserk", "modifiers": [{"source": "hill", "amount": 1}]}, {"roll": {"total": -1}},
+          options={"melee.stances": True}),
+    _side(HERO, ORC, {}, {"roll": {"total": 4}}), _side(HERO, ORC, {}, {"roll": {"total": 3}}),
+    _side(HERO, ORC, {}, {"roll": {"total": 4}}, active=False), _side(HERO, ORC, {}, {}, active=False),
+    _side(HERO, ORC, {}, {}), _side(HERO, ORC, {}, {}, where="b_dice"),
+    _side(NPC, HERO, {}, {"roll": {"total": 4}}, options={"melee.npc_fixed": True}),
+    _side(NPC, HERO, {}, {}, options={"melee.npc_fixed": True}),
+    _side(NPC, HERO, {}, {}, options={"melee.npc_fixed": True}, active=False),
+    _side(HERO, {**ORC, "shield": "medium"}, {}, {"roll": {"total": 0}}),
+    _side(HERO, {**ORC, "shield": "medium"}, {}, {"roll": {"total": 0}}, alternating=True, role="attack"),
+    _side(HERO, {**ORC, "shield": "medium"}, {}, {"roll": {"total": 0}}, options={"co.shield": True}),
+    _side(HERO, {**ORC, "shield": "medium"}, {}, {"roll": {"total": 0}}, rules="fudge1993"),
+    _side(HERO, ORC, {}, {"roll": {"total": 0}}, round_number=2, options={"melee.plus_levels": True}),
+    _side(HERO, ORC, {"hasty": True}, {"roll": {"total": 0}}, alternating=True, role="attack"),
+    _side(HERO, ORC, {"stunned": 1}, {"roll": {"total": 0}}, alternating=True, role="defend"),
+    _side(HERO, ORC, {"stunned": 1}, {"roll": {"total": 0}}, rules="mudge"),
+    _side(HERO, ORC, {"aim": "arm", "aim_minimum": 1}, {"roll": {"total": 0}}, disparity=-1),
+    _c("side_memo"),
     _c("can_act", {**HERO, "track": {"kind": "boxes", "marks": [[1, 1, 1], [1], [1], [1], [0]]}}, {}),
 ]
 
@@ -234,6 +288,27 @@ def _call(case: dict[str, Any]) -> Any:
         return sides.fixed_npc(Fighter.from_dict(args[0]), Fighter.from_dict(args[1]), rules)
     if fn == "can_act":
         return sides.can_act(Fighter.from_dict(args[0]), Declaration.from_dict(args[1]), rules)
+    if fn == "side":
+        me, foe = Fighter.from_dict(args[0]), Fighter.from_dict(args[1])
+        disparity = None if kw["disparity"] is None else Modifier("weapon size", kw["disparity"], "F95 4.31")
+        plan = sides.plan_side(me, foe, Declaration.from_dict(args[2]), rules, kw["round_number"], disparity,
+                               kw["active"], kw["alternating"], kw["role"])
+        steps: list[Step] = []
+        report = sides.read_side(me, FighterDice.from_dict(args[3], rules=rules), plan, kw["active"], kw["where"],
+                                 steps, role=kw["role"])
+        return {"plan": {k: _plain(getattr(plan, k)) for k in plan.__dataclass_fields__}, "report": report,
+                "steps": steps}
+    if fn == "side_memo":
+        # Inside the odds' memo, each fighter's side is remembered by its role and round, never
+        # another's: the same fighters attacking and defending get their own plans.
+        hero, orc = Fighter.from_dict(HERO), Fighter.from_dict(ORC)
+        decl = Declaration.from_dict({"defence_skill": "Dodge"})
+        with remembering_blows():
+            first = sides.plan_side(hero, orc, decl, rules, 1, None, True, True, "attack")
+            again = sides.plan_side(hero, orc, decl, rules, 1, None, True, True, "attack")
+            other = sides.plan_side(hero, orc, decl, rules, 1, None, True, True, "defend")
+            reach = sides.min_to_hit(hero, orc, decl, rules)
+        return {"same": first is again, "attack": first.base, "defend": other.base, "minimum": reach[0]}
     raise AssertionError(fn)
 
 
