@@ -185,6 +185,11 @@ CASES: list[dict[str, Any]] = [
     _resolve(_rnd(-2, _foe("A", -3, -1), _foe("B", -3, -1), lone_level=0, lone={"needs": -1},
                   targets=["A"])),
     _resolve(_rnd(0, _foe("A", 0, 0), lone={"modifiers": [{"source": "wounds", "amount": -1}]})),
+    # F95 4.22: a result exactly at the minimum to hit hits (a foe's Poor on a Terrible lone
+    # fighter), and a lone fighter exactly at his own minimum may wound.
+    _resolve(_rnd(0, _foe("A", -2, 0), lone_level=-3)),
+    _resolve(_rnd(0, _foe("A", -2, 0), lone_level=0, lone={"needs": 0})),
+    _resolve(_rnd(0, _foe("A", 0, faces=[1, -1, 0, 0]), _foe("B", -1, faces=[1, 1, 0, 0]))),
     _resolve(_rnd(0, _foe("A", 0, 0), _foe("B", 0, 0), lone={"faces": [1, 0, -1, 0]})),
     # F93 4.64: ignored foes attack unopposed against Mediocre (F95/MUD: Poor); they count toward
     # the penalty unless the GM waives it; one ignored alone leaves him no foe he defends against.
@@ -241,6 +246,9 @@ CASES: list[dict[str, Any]] = [
                         "foes": [{"name": "A", "level": 0, "roll": 0}, {"name": "A", "level": 0, "roll": 0}]}),
     _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0},
                         "foes": [{"name": "A", "level": 0, "roll": 0}], "space": "hall"}),
+    # A foe's d6 counts only in the 1d6 method: with his own roll, its faces are not the round's.
+    _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                        "foes": [{"name": "A", "level": 0, "roll": 0, "d6": [3]}]}),
 
     # --- a round's blows through the pipeline ---------------------------------------------------
     # Tucker −1: Fair; Molly (Good) and Annie (Great) hit him, each its own wound (F95 4.34).
