@@ -264,11 +264,13 @@ CASES: list[dict[str, Any]] = [
     _land(_pirates(-1), options={"co.damage_check": True}, check_dice={"Tucker": [[1, 1, 1, 1], [0, 0, 0, 0]]}),
     _land(_pirates(-1), options={"co.damage_check": True}, check_dice={"Tucker": [[-1, -1, -1, -1]]}),
     _land(_pirates(-1), options={"co.damage_check": True}, check_dice={"Tucker": [0, 0, 0, 0]}),
+    _land(_pirates(-1), options={"co.damage_check": True}, check_dice={"Tucker": [[1, 1, 1, 1]]}),
     _land(_pirates(2, targets=["Annie"]), options={"co.damage_check": True},
           check_dice={"Annie": [-1, -1, -1, 0]}),
     # F95 4.52: Willpower against each wound, one result per wound.
     _land(_pirates(-1), options={"wounds.willpower": "temporary"}, willpower={"Tucker": [3, -2]}),
     _land(_pirates(-1), options={"wounds.willpower": "temporary"}, willpower={"Tucker": 1}),
+    _land(_pirates(-1), options={"wounds.willpower": "temporary"}, willpower={"Tucker": [3]}),
     _land(_pirates(-1), options={"wounds.willpower": "temporary"}, willpower={"Tucker": [3, 21]}),
     _land(_pirates(-1), options={"wounds.willpower": "temporary"}, willpower={"Tucker": "Good"}),
     _land(_pirates(-1), willpower={"Tucker": 1}),
