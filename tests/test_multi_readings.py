@@ -188,6 +188,7 @@ CASES: list[dict[str, Any]] = [
     # F95 4.22: a result exactly at the minimum to hit hits (a foe's Poor on a Terrible lone
     # fighter), and a lone fighter exactly at his own minimum may wound.
     _resolve(_rnd(0, _foe("A", -2, 0), lone_level=-3)),
+    _resolve(_rnd(-1, _foe("A", 0, 1, needs=2), _foe("B", -1, 0, needs=-1), lone_level=1)),
     _resolve(_rnd(0, _foe("A", -2, 0), lone_level=0, lone={"needs": 0})),
     _resolve(_rnd(0, _foe("A", 0, faces=[1, -1, 0, 0]), _foe("B", -1, faces=[1, 1, 0, 0]))),
     _resolve(_rnd(0, _foe("A", 0, 0), _foe("B", 0, 0), lone={"faces": [1, 0, -1, 0]})),
