@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import readings
 
 from pyfudge import dice
@@ -326,16 +327,23 @@ def recorded() -> list[dict[str, Any]]:
     return [{**case, "answer": answer(case)} for case in CASES]
 
 
-def test_every_declaration_reading_is_as_recorded():
+GOLDEN = readings.load("declaration_readings")
+
+
+def test_the_recorded_cases_are_the_cases():
+    """The golden file holds exactly ``CASES``, in order (a case added or changed is rewritten
+    on purpose, with ``--write``)."""
+    assert [{k: v for k, v in row.items() if k != "answer"} for row in GOLDEN] == CASES
+
+
+@pytest.mark.parametrize("row", GOLDEN, ids=[f"{i}-{row['fn']}" for i, row in enumerate(GOLDEN)])
+def test_each_declaration_reading_is_as_recorded(row):
     """Each case answers as the golden file records it: each declaration and each fighter's dice
     as read and written back; each check passed or refused; each modifier's source, amount and
     section; the aimed blow's minimum, the called shot and the dice helpers' answers; each
     error's class, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_declaration_readings.py --write`` and review the diff."""
-    golden = readings.load("declaration_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    assert answer(row) == row["answer"]
 
 
 if __name__ == "__main__":

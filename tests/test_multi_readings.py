@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import readings
 
 from pyfudge.combat import group_blows, multi
@@ -359,17 +360,24 @@ def recorded() -> list[dict[str, Any]]:
     return [{**case, "answer": answer(case)} for case in CASES]
 
 
-def test_every_group_round_reading_is_as_recorded():
+GOLDEN = readings.load("multi_readings")
+
+
+def test_the_recorded_cases_are_the_cases():
+    """The golden file holds exactly ``CASES``, in order (a case added or changed is rewritten
+    on purpose, with ``--write``)."""
+    assert [{k: v for k, v in row.items() if k != "answer"} for row in GOLDEN] == CASES
+
+
+@pytest.mark.parametrize("row", GOLDEN, ids=[f"{i}-{row['fn']}" for i, row in enumerate(GOLDEN)])
+def test_each_group_round_reading_is_as_recorded(row):
     """Each case answers as the golden file records it: the penalty, group roll and attacker limit;
     each round as read and written back; each resolved round (the lone fighter's result and
     modifiers, every foe's fate, the wound choices, the blows struck, every step's section, text
     and data); each round's blows landed (blows, blocks, fighters after, steps); each error's
     class, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_multi_readings.py --write`` and review the diff."""
-    golden = readings.load("multi_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    assert answer(row) == row["answer"]
 
 
 if __name__ == "__main__":
