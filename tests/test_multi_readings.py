@@ -160,6 +160,7 @@ CASES: list[dict[str, Any]] = [
     _resolve(_pirates(3, targets=["Maggie", "Molly", "Annie"]),
              options={"multi.sweeping_blow": True, "multi.sweep_penalty": 2}),
     _resolve(_pirates(1, targets=["Maggie", "Molly"]), options={"multi.sweeping_blow": True}),
+    _resolve(_pirates(1, targets=["Molly", "Maggie"]), options={"multi.sweeping_blow": True}),
     _resolve(_pirates(0, targets=["Maggie"])),
     _resolve(_pirates(-1, targets=["Maggie"])),
     _resolve(_pirates(1), rules="mudge"),
