@@ -238,6 +238,8 @@ CASES: list[dict[str, Any]] = [
     _side(HERO, ORC, {"stunned": 1}, {"roll": {"total": 0}}, rules="mudge"),
     _side(HERO, ORC, {"aim": "arm", "aim_minimum": 1}, {"roll": {"total": 0}}, disparity=-1),
     _c("side_memo"),
+    # F95 4.22: the GM's minimum to hit this foe overrides the size guidance.
+    *(_c("min_to_hit", HERO, ORC, d) for d in ({}, {"min_to_hit": 1}, {"min_to_hit": "Terrible"})),
     _c("can_act", {**HERO, "track": {"kind": "boxes", "marks": [[1, 1, 1], [1], [1], [1], [0]]}}, {}),
 ]
 
@@ -299,6 +301,9 @@ def _call(case: dict[str, Any]) -> Any:
                                  steps, role=kw["role"])
         return {"plan": {k: _plain(getattr(plan, k)) for k in plan.__dataclass_fields__}, "report": report,
                 "steps": steps}
+    if fn == "min_to_hit":
+        return sides.min_to_hit(Fighter.from_dict(args[0]), Fighter.from_dict(args[1]), Declaration.from_dict(args[2]),
+                                rules)
     if fn == "side_memo":
         # Inside the odds' memo, each fighter's side is remembered by its role and round, never
         # another's: the same fighters attacking and defending get their own plans.

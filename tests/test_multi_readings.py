@@ -192,6 +192,9 @@ CASES: list[dict[str, Any]] = [
     _resolve(_rnd(0, _foe("A", -2, 0), lone_level=-3)),
     _resolve(_rnd(-1, _foe("A", 0, 1, needs=2), _foe("B", -1, 0, needs=-1), lone_level=1)),
     _resolve(_rnd(0, _foe("A", -2, 0), lone_level=0, lone={"needs": 0})),
+    _resolve(_rnd(0, _foe("A", 0, 0), _foe("B", -1, 0), lone_level=1, lone={"needs": 0}, targets=["B"])),
+    _resolve(_rnd(0, _foe("A", 0, 0, ignored=True), lone_level=-3)),
+    _resolve(_rnd(0, _foe("A", 2, 0), _foe("B", -3, 0), targets=["B"]), rules="fudge1993"),
     _resolve(_rnd(0, _foe("A", 0, faces=[1, -1, 0, 0]), _foe("B", -1, faces=[1, 1, 0, 0]))),
     _resolve(_rnd(0, _foe("A", 0, 0), _foe("B", 0, 0), lone={"faces": [1, 0, -1, 0]})),
     # F93 4.64: ignored foes attack unopposed against Mediocre (F95/MUD: Poor); they count toward
@@ -249,6 +252,12 @@ CASES: list[dict[str, Any]] = [
                         "foes": [{"name": "A", "level": 0, "roll": 0}, {"name": "A", "level": 0, "roll": 0}]}),
     _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0},
                         "foes": [{"name": "A", "level": 0, "roll": 0}], "space": "hall"}),
+    _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0}, "foes": [{"name": "A", "level": 0}],
+                        "npc_roll": "group", "group_roll": 3}),
+    _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0}, "foes": [{"name": "A", "level": 0}],
+                        "npc_roll": "group", "group_roll": -5}, rules="fudge1993"),
+    _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0}, "foes": [{"name": "A", "level": 0}],
+                        "npc_roll": "group", "group_roll": -4}, rules="fudge1993"),
     # A foe's d6 counts only in the 1d6 method: with his own roll, its faces are not the round's.
     _c("resolve_made", {"lone": {"name": "Tucker", "level": 3, "roll": 0},
                         "foes": [{"name": "A", "level": 0, "roll": 0, "d6": [3]}]}),
@@ -322,7 +331,7 @@ def _made(data: dict[str, Any]) -> multi.GroupRound:
     def contender(c: dict[str, Any]) -> multi.Contender:
         return multi.Contender(c["name"], c["level"], c.get("roll"), d6=tuple(c.get("d6", ())))
     return multi.GroupRound(contender(data["lone"]), tuple(contender(f) for f in data["foes"]),
-                            npc_roll=multi.NpcRoll(data.get("npc_roll", "each")),
+                            npc_roll=multi.NpcRoll(data.get("npc_roll", "each")), group_roll=data.get("group_roll"),
                             space=data.get("space", multi.Space.OPEN))
 
 
