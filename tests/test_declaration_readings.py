@@ -223,6 +223,8 @@ CASES: list[dict[str, Any]] = [
     _side(HERO, ORC, {"stance": "berserk", "modifiers": [{"source": "hill", "amount": 1}]}, {"roll": {"total": -1}},
           options={"melee.stances": True}),
     _side(HERO, ORC, {}, {"roll": {"total": 4}}), _side(HERO, ORC, {}, {"roll": {"total": 3}}),
+    # A Legendary trait is named so on its own (F95 1.3), above Superb.
+    _side({**HERO, "skills": {"Sword": 4}}, ORC, {}, {"roll": {"total": -1}}),
     _side(HERO, ORC, {}, {"roll": {"total": 4}}, active=False), _side(HERO, ORC, {}, {}, active=False),
     _side(HERO, ORC, {}, {}), _side(HERO, ORC, {}, {}, where="b_dice"),
     _side(NPC, HERO, {}, {"roll": {"total": 4}}, options={"melee.npc_fixed": True}),
