@@ -99,6 +99,8 @@ CASES: list[dict[str, Any]] = [
     _decl({"scouting": True, "all_out": "offense"}), _decl({"scouting": "yes", "all_out": "defense"}),
     _decl({"skill": "Sword", "defence_skill": "Shield"}), _decl({"skill": ""}), _decl({"defence_skill": 3}),
     _c("made", {"position": -3}), _c("made", {"all_out": "offense", "blessing": 2}),
+    # However it was given, a declaration's all-out choice is an AllOut.
+    _c("all_out_type", {"all_out": "offense"}), _c("all_out_type", {}),
 
     # --- a fighter's dice read from JSON, in the ruleset's technique ---------------------------
     _dice(None), _dice([1, 0, 0, 0]), _dice({"bogus": 1}), _dice({"roll": {"faces": [1, 1, 0, -1]}}),
@@ -188,6 +190,7 @@ CASES: list[dict[str, Any]] = [
         ({"damage": [3, 4, 5], "graze": [1]}, 1, "fudge1995", None),
         ({"damage": [3, 4, 5]}, 1, "fudge1995", {"damage.system": "minmidmax"}),
     )),
+    _c("fudge_dice", [1, 0, 0, -1]), _c("fudge_dice", [1, 1, 0, 0], [1]), _c("fudge_dice", [1, 1, 0]),
     *(_c("dice_total", d) for d in ({}, {"roll": {"total": -3}}, {"roll": {"faces": [1, 1, 0, 0]}})),
     *(_c("read_shield_roll", v) for v in (None, [1, 0, 0, 0], {"total": 2}, {"faces": "+"}, 3)),
     _c("read_shield_roll", {"total": 9}, field="shield_dice.Hero"),
@@ -226,6 +229,9 @@ CASES: list[dict[str, Any]] = [
     # A Legendary trait is named so on its own (F95 1.3), above Superb.
     _side({**HERO, "skills": {"Sword": 4}}, ORC, {}, {"roll": {"total": -1}}),
     _side(HERO, ORC, {}, {"roll": {"total": 4}}, active=False), _side(HERO, ORC, {}, {}, active=False),
+    _side(HERO, ORC, {"defence_modifiers": [{"source": "mud", "amount": -1}]}, {"roll": {"total": 0}}),
+    _side(HERO, ORC, {"defence_modifiers": [{"source": "mud", "amount": -1}]}, {"roll": {"total": 0}},
+          alternating=True, role="attack"),
     _side(HERO, ORC, {}, {}), _side(HERO, ORC, {}, {}, where="b_dice"),
     _side(NPC, HERO, {}, {"roll": {"total": 4}}, options={"melee.npc_fixed": True}),
     _side(NPC, HERO, {}, {}, options={"melee.npc_fixed": True}),
@@ -269,6 +275,10 @@ def _call(case: dict[str, Any]) -> Any:
         return Declaration.from_dict(args[0], **kw)
     if fn == "made":
         return Declaration(**args[0])
+    if fn == "all_out_type":
+        return type(Declaration(**args[0]).all_out).__name__
+    if fn == "fudge_dice":
+        return declaration.fudge_dice(*args)
     if fn == "dice":
         return FighterDice.from_dict(args[0], rules=rules, **kw)
     if fn == "check":

@@ -208,6 +208,7 @@ CASES: list[dict[str, Any]] = [
              options={"multi.ignored_count": False}),
     _resolve(_rnd(0, _foe("A", 0, 0, ignored=True), targets=["A"])),
     _resolve(_rnd(0, _foe("A", 0, 0, ignored=True), _foe("B", -3, 0), targets=["A"])),
+    _resolve(_rnd(0, _foe("A", 0, 0, ignored=True), _foe("B", -3, 0), _foe("C", -3, 0), targets=["A"])),
     _resolve(_rnd(0, _foe("A", 2, 0, ignored=True)), options={"multi.ignored_difficulty": 3}),
     _resolve(_rnd(0, _foe("A", 3, 0, ignored=True)), options={"multi.ignored_difficulty": 3}),
     # F95 4.33: every foe at its trait level; F95 4.34 / F93 4.5: the 1d6 method.
