@@ -110,8 +110,8 @@ CASES: list[dict[str, Any]] = [
     _dice({"roll": {"total": 1}}, field="a.dice"),
     _dice({"roll": {"faces": [3, 5]}}, options={"dice.technique": "2d6_minus_7"}),
     _dice({"shield": [0, 1, 0, -1]}), _dice({"shield": {"total": -1}}), _dice({"shield": "0"}),
-    *(_dice({"damage": v}) for v in ([1], [1, 2, 3, 4], [], [1, 2, 3, 4, 5], "++", [True], [7], [-2], [-1, 6],
-                                     [1.0])),
+    *(_dice({"damage": v}) for v in ([1], [1, 2, 3, 4], [], [1, 2, 3, 4, 5], "++", 5, {"1": 1}, [True], [7], [-2],
+                                     [-1, 6], [1.0])),
     _dice({"check": [1, 1, 1, 1]}), _dice({"check": [1, 1, 1]}), _dice({"check": [2, 0, 0, 0]}),
     *(_dice({"graze": v}) for v in ([1], [1, 0, 0, 0], [], [1, 1, 1, 1, 1], "+", [2])),
     _dice({"speed": {"total": 1}}), _dice({"speed": {"total": 1}}, speed=True),
@@ -161,6 +161,7 @@ CASES: list[dict[str, Any]] = [
     _mods({"skill": "Sword"}, options={"melee.plus_levels": True}),
     _mods({"skill": "Sword"}, options={"melee.plus_levels": True}, round_number=2),
     _mods({"skill": "Dodge"}, options={"melee.plus_levels": True}),
+    _mods({"skill": "Dodge"}, options={"melee.plus_levels": True}, round_number=2),
     _mods({}, round_number=0), _mods({}, round_number=10_001), _mods({}, round_number=10_000),
     _mods({"stunned": 1}), _mods({"stunned": 2}), _mods({"stunned": 1}, rules="mudge"),
     _mods({"modifiers": [{"source": "hill", "amount": 1}], "defence_modifiers": [{"source": "mud", "amount": -1}]}),
@@ -180,6 +181,13 @@ CASES: list[dict[str, Any]] = [
     *(_c("damage_faces", d, rel, rules=r, options=o) for d, rel, r, o in (
         ({"damage": [1, 0, 0, 0]}, 2, "fudge1995", None),
         ({"damage": [1]}, 2, "fudge1995", {"damage.die": "number_1df"}),
+        ({"roll": {"faces": [1, 0, 0, -1]}}, 2, "fudge1995", {"damage.die": "number_1df"}),
+        # MUD 4.61's odd die only where the blow reads one die: not on an F95 graze without
+        # a graze die (F95 4.56), but on a Min-Mid-Max graze (F95 4.63: grazes unchanged).
+        ({"roll": {"faces": [1, 0, 0, -1]}}, 1, "fudge1995", {"damage.die": "odd_die", "damage.graze_die": "none"}),
+        ({"roll": {"faces": [1, 0, 0, -1]}}, 2, "fudge1995", {"damage.die": "odd_die", "damage.graze_die": "none"}),
+        ({"roll": {"faces": [1, 0, 0, -1]}, "damage": [3, 4, 5]}, 1, "fudge1995",
+         {"damage.die": "odd_die", "damage.system": "minmidmax"}),
         ({"roll": {"faces": [1, 0, 0, -1]}}, 2, "mudge", None),
         ({"roll": {"faces": [1, 0, 0, -1]}, "damage": [1]}, 2, "mudge", None),
         ({"roll": {"total": 1}}, 2, "mudge", None),
