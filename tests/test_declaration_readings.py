@@ -209,7 +209,8 @@ CASES: list[dict[str, Any]] = [
     *(_c("fixed_npc", me, foe, options=o) for me, foe, o in (
         (NPC, HERO, None), (MAJOR, HERO, None), (HERO, NPC, None), (NPC, MAJOR, None),
         (NPC, HERO, {"melee.npc_fixed": True}), (MAJOR, HERO, {"melee.npc_fixed": True}),
-        (HERO, NPC, {"melee.npc_fixed": True}), (NPC, NPC, {"melee.npc_fixed": True}))),
+        (HERO, NPC, {"melee.npc_fixed": True}), (NPC, NPC, {"melee.npc_fixed": True}),
+        (HERO, {**HERO, "name": "Rival"}, {"melee.npc_fixed": True}))),
     _c("can_act", HERO, {}), _c("can_act", HERO, {"unaware": True}),
 
     # --- one fighter's side: his skills and modifiers, his dice read into results ----------------
