@@ -26,6 +26,7 @@ from pyfudge.combat import declaration, sides
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.memo import remembering_blows
+from pyfudge.combat.stances import Stance
 from pyfudge.errors import FudgeError
 from pyfudge.explain import Step
 from pyfudge.rulesets import find_ruleset
@@ -62,6 +63,7 @@ def _mods(decl: dict[str, Any], fighter: dict[str, Any] = HERO, **kw: Any) -> di
     return _c("round_modifiers", fighter, decl, **kw)
 
 
+MUD_ALL_OUT = {"melee.all_out": True, "melee.stances": False}
 # F95 4.63 Min-Mid-Max with F95 4.56's graze die: a graze reads a Fudge die of its own.
 MMM_1DF = {"damage.system": "minmidmax", "damage.die": "number_1df"}
 
@@ -101,6 +103,8 @@ CASES: list[dict[str, Any]] = [
     _c("made", {"position": -3}), _c("made", {"all_out": "offense", "blessing": 2}),
     # However it was given, a declaration's all-out choice is an AllOut.
     _c("all_out_type", {"all_out": "offense"}), _c("all_out_type", {}),
+    # A stance already made (by the encounter) is kept as it is.
+    _c("stance_object", 1), _c("stance_object", -2),
 
     # --- a fighter's dice read from JSON, in the ruleset's technique ---------------------------
     _dice(None), _dice([1, 0, 0, 0]), _dice({"bogus": 1}), _dice({"roll": {"faces": [1, 1, 0, -1]}}),
@@ -108,6 +112,8 @@ CASES: list[dict[str, Any]] = [
     _dice({"roll": {"faces": [1, 0, 0, 0], "bogus": 1}}), _dice({"roll": {"total": 1, "entered": False}}),
     _dice({"roll": dice.fudge([1, 1, 0, 0]).to_dict()}),
     _dice({"roll": {"total": 1}}, field="a.dice"),
+    _dice({"roll": {"dice": "4dF", "faces": [1, 1], "total": 2}}), _dice({"roll": {"dice": "9dF", "total": 2}}),
+    _dice({"graze": 5}),
     _dice({"roll": {"faces": [3, 5]}}, options={"dice.technique": "2d6_minus_7"}),
     _dice({"shield": [0, 1, 0, -1]}), _dice({"shield": {"total": -1}}), _dice({"shield": "0"}),
     *(_dice({"damage": v}) for v in ([1], [1, 2, 3, 4], [], [1, 2, 3, 4, 5], "++", 5, {"1": 1}, [True], [7], [-2],
@@ -131,6 +137,13 @@ CASES: list[dict[str, Any]] = [
     _check({"stunned": 1, "all_out": "defense"}, rules="mudge", options={"melee.all_out": True}),
     _check({"stunned": 1, "stance": "cautious"}, rules="mudge", options={"melee.stances": True}),
     _check({"stunned": 1, "stance": "cautious"}, options={"melee.stances": True}),
+    # MUD 4.62: Stunned cannot attack (so no all-out offence) but nothing forbids all-out defence.
+    _check({"stunned": 1, "all_out": "offense"}, rules="mudge", options=MUD_ALL_OUT),
+    _check({"stunned": 1, "all_out": "defense"}, rules="mudge", options=MUD_ALL_OUT),
+    _check({"stunned": 2, "all_out": "defense"}, rules="mudge", options=MUD_ALL_OUT),
+    # F95 4.22: a fighter who only defends takes no offensive stance.
+    _check({"stance": "aggressive", "defend_only": True}, options={"melee.stances": True}),
+    _check({"stance": "defensive", "defend_only": True}, options={"melee.stances": True}),
     # F95/MUD 4.64: no more points than he has.
     _check({"points": 2}), _check({"points": 3}), _check({"points": 1}, fighter=NPC),
     _check({"skill": "Sword", "defence_skill": "Dodge"}), _check({"skill": "Bow"}), _check({"defence_skill": "Bow"}),
@@ -284,6 +297,8 @@ def _call(case: dict[str, Any]) -> Any:
         return Declaration.from_dict(args[0], **kw)
     if fn == "made":
         return Declaration(**args[0])
+    if fn == "stance_object":
+        return Declaration.from_dict({"stance": Stance(args[0])}).stance.key
     if fn == "all_out_type":
         return type(Declaration(**args[0]).all_out).__name__
     if fn == "fudge_dice":

@@ -149,6 +149,14 @@ CASES: list[dict[str, Any]] = [
     # A 2d6 way reads a total with the ruleset's technique (3..9 on 2d6 centred).
     _c("read", _rnd(2, _foe("A", 0, -1)), with_rules=True, options={"dice.technique": "2d6_minus_7"}),
 
+    # A contender read on his own names his fields under "contender".
+    _c("contender", {"name": "", "level": 0}), _c("contender", {"name": "A", "level": "Fairish"}),
+    _c("contender", {"name": "A", "level": 0, "needs": "Fairish"}),
+    _c("contender", {"name": "A", "level": 0, "modifiers": [{"source": "hill"}]}),
+    _c("contender", {"name": "A", "level": "Good", "needs": "Mediocre", "faces": [1, 0, 0, 0]}),
+    _c("read", _rnd(0, _foe("A", "Fairish", 0))), _c("read", _rnd(0, _foe("A", 0, 0, needs="Fairish"))),
+    _c("read", _rnd(0, _foe("A", 0, 0, modifiers=[{"source": "hill"}]))),
+
     # --- resolved rounds ------------------------------------------------------------------------
     # F95 4.34's pirates, the GM's +1 for all: Molly Good, Annie Great, Maggie Fair. Tucker Superb
     # −2 for two extra foes = Good before his roll.
@@ -341,6 +349,8 @@ def _call(case: dict[str, Any]) -> Any:
     if fn == "with_options":
         return find_ruleset(case["rules"]).with_options(args[0])["multi.attacker_limits"]
     rules = _rules(case)
+    if fn == "contender":
+        return multi.Contender.from_dict(args[0])
     if fn == "read":
         return multi.GroupRound.from_dict(args[0], rules=rules if kw.pop("with_rules", False) else None, **kw)
     if fn == "resolve":
