@@ -105,6 +105,7 @@ CASES: list[dict[str, Any]] = [
     _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"faces": [1, 1, 0, -1]})),
     _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"faces": [1, 1, 0]})),
     _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"faces": "++"})),
+    _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"faces": [1, 1, 0, 0, 0]})),
     _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"roll": 3})),
     _c("read", _rnd(0, _foe("A", 0), npc_roll="group", group_roll={"roll": 3}), with_rules=True,
        rules="fudge1993"),
