@@ -64,6 +64,8 @@ def _fighter(name: str, level: int, **kw: Any) -> dict[str, Any]:
 
 CREW = [_fighter("Molly", 0), _fighter("Annie", 1), _fighter("Maggie", -1)]
 TUCKER = _fighter("Tucker", 3)
+_AXE = {"strength": 3, "weapon": {"name": "Greataxe", "size": 3, "sharp": 1}}
+BIG_CREW = [_fighter("Molly", 0, **_AXE), _fighter("Annie", 1, **_AXE), _fighter("Maggie", -1, **_AXE)]
 
 
 def _land(data: dict[str, Any], lone: dict[str, Any] = TUCKER, foes: list[dict[str, Any]] | None = None,
@@ -315,6 +317,16 @@ CASES: list[dict[str, Any]] = [
     _land(_pirates(-1, lone={"name": "Tucker"}) | {"foes": [_foe("Molly", 0, ignored=True), *PIRATES[1:]]},
           options={"co.shield": True}, lone=_fighter("Tucker", 3, shield="medium", skills={"Sword": 3, "Shield": 2}),
           shield_dice={"Tucker": [1, 1, 1, 1]}),
+    # CO 2.1: a struck foe with a shield but no Shield skill is refused, naming his skills; a foe
+    # fixed at her trait level (F95 4.33) rolls no shield, so a shield roll given for her is not read.
+    _land(_pirates(2, targets=["Annie"]), options={"co.shield": True},
+          foes=[CREW[0], _fighter("Annie", 1, shield="small"), CREW[2]], shield_dice={"Annie": [0, 0, 0, 0]}),
+    _land(_pirates(2, targets=["Annie"]), options={"co.shield": True},
+          foes=[CREW[0], _fighter("Annie", 1, skills={"Sword": 1, "Shield": 3}, shield="small"), CREW[2]],
+          npc_fixed=True, shield_dice={"Annie": "bad"}),
+    # F95 4.64: no Near Death unless he began the round Incapacitated, however many blows land.
+    _land(_pirates(-4, group_roll=2), foes=BIG_CREW, options={"wounds.near_death_from_incapacitated": True}),
+    _land(_pirates(-4, group_roll=2), foes=BIG_CREW),
     # Damage dice by the foe's name, when the damage die in force reads them.
     _land(_pirates(-1), options={"damage.die": "number_1df"}, damage_dice={"Molly": [1], "Annie": [-1]}),
     _land(_pirates(-1), options={"damage.die": "number_1df"}, damage_dice={"Molly": [1]}),
