@@ -238,6 +238,21 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann", track=DOWN), _f("Bob", track=DOWN), Z, Z),
     _x(_f("Ann"), _f("Bob"), Z, Z, rnd=0),
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="brawl"),
+    _x(_f("Ann"), _f("Bob"), Z, Z, rnd=True),
+    # The JSON door: each fighter is needed, unknown keys are refused, each part names its field.
+    {"rules": "fudge1995", "request": {"a": _f("Ann")}},
+    {"rules": "fudge1995", "request": {"b": _f("Bob")}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "c": _f("Cid")}},
+    {"rules": "fudge1995", "request": ["a", "b"]},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": {"name": "Bob", "skills": {"Sword": "Fabulous"}}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "b_declares": {"all_out": "sideways"}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "a_declares": {"stance": "aggressive"}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "a_dice": {"roll": {"faces": [2, 0, 0, 0]}}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "b_dice": {"speed": {"faces": [0, 0, 0, 0]},
+                                                                             "roll": {"faces": [0, 0, 0, 0]}},
+                                       "a_dice": {"roll": {"faces": [1, 0, 0, 0]}}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "b_dice": {"roll": {"faces": [0, 0, 0, 0]}},
+                                       "a_dice": {"roll": {"faces": [1, 0, 0, 0]}}}},
 ]
 
 
@@ -251,6 +266,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     rules = find_ruleset(case["rules"]).with_options(case.get("options", {}))
     try:
         request = ExchangeRequest.from_dict(case["request"], rules=rules)
+        assert ExchangeRequest.from_dict(request.to_dict(), rules=rules) == request
         out = request.resolve(rules)
     except FudgeError as err:
         return {"error": type(err).__name__, "message": err.message, "field": err.field}
