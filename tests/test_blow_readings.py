@@ -1,0 +1,195 @@
+"""One blow explains itself: what ``pyfudge.combat.blow`` gives for a list of blows that landed
+(:func:`strike`) and of blows a shield may take first (:func:`strike_or_block`, as a group round
+and a shot call it, F95 4.34, 4.4), to the step, pinned in tests/golden/readings/blow_readings.json.
+
+Each case names the function, the preset (with any options changed), both fighters, the blow's
+inputs (relative degree, dice, bonuses, the names of the inputs at fault) and the shield check's
+inputs; the golden file records the whole :class:`Blow` or :class:`Block` (damage, guards, record,
+damage check, wear, every step's section, text and data) and the defender after it, or the
+error's class, message and field. To change the readings deliberately, edit ``CASES`` or the
+code, rewrite the file and read its diff before committing:
+
+    PYTHONPATH=. python tests/test_blow_readings.py --write
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import readings
+
+from pyfudge.actions import Modifier
+from pyfudge.combat.blow import BlowInput, strike, strike_or_block
+from pyfudge.combat.declaration import Declaration, fudge_dice
+from pyfudge.combat.fighter import Fighter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import find_ruleset
+
+SWORD = {"name": "Sword", "size": 2, "sharp": 1}
+ANN = {"name": "Ann", "skills": {"Sword": "Good"}, "strength": "Good", "weapon": SWORD}
+BOB = {"name": "Bob", "skills": {"Sword": "Fair"}}
+SHIELDED = {"name": "Bob", "skills": {"Sword": "Fair", "Shield": "Fair"}, "shield": "medium",
+            "shield_state": {"name": "Buckler", "points": 6}}
+HURT = {"kind": "boxes", "marks": [[1, 0, 0], [1], [0], [0], [0]], "dead": 0, "stun_marks": [[0], [0]],
+        "knocked_out": False, "shrugged": False, "dropped": False}
+WEAR = {"co.shield": True, "co.shield_damage": True}
+GUARDS = {"wounds.three_level_cap": True, "wounds.near_death_from_incapacitated": True}
+
+
+def _c(fn: str, degree: int, *, defender: dict[str, Any] = BOB, rules: str = "fudge1995",
+       options: dict[str, Any] | None = None, declares: dict[str, Any] | None = None,
+       defender_declares: dict[str, Any] | None = None, kw: dict[str, Any] | None = None,
+       **blow: Any) -> dict[str, Any]:
+    case: dict[str, Any] = {"fn": fn, "rules": rules, "defender": defender, "relative_degree": degree,
+                            "blow": blow, "declares": declares or {}, "defender_declares": defender_declares or {},
+                            "kw": kw or {}}
+    if options:
+        case["options"] = options
+    return case
+
+
+CASES: list[dict[str, Any]] = [
+    # F95 4.55 a hit and a graze (F95 4.56); a tie won counts as +1 (our reading); F95 4.31 the
+    # all-out bonus, other damage modifiers and the failed all-out attacker's foe's +2.
+    _c("strike", 3), _c("strike", 1), _c("strike", 1, tie_won=True),
+    _c("strike", 2, all_out_bonus=1), _c("strike", 2, extra_damage=[["sweep", 1]]),
+    _c("strike", 2, foe_all_out=2), _c("strike", 1, foe_all_out=2),
+    _c("strike", 2, declares={"damage_modifiers": [{"source": "charge", "amount": 2}]}, extra_damage=[["sweep", -1]]),
+    _c("strike", 0), _c("strike", 2, attacker="Bob"),
+    # F95 4.58 a critical's penetration only under its option; F95 4.61 even/odd reads the rolls;
+    # a damage die, given or missing.
+    _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}}),
+    _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}},
+       options={"damage.critical_penetration": 2}),
+    _c("strike", 2, attack_roll=2, defense_roll=-1, options={"damage.die": "even_odd_number"}),
+    _c("strike", 2, attack_roll=1, defense_roll=0, options={"damage.die": "even_odd_number"}),
+    _c("strike", 2, damage_die=[-1], options={"damage.die": "number_1df"}),
+    _c("strike", 2, options={"damage.die": "number_1df"}),
+    # F95 4.52 no. 1 the capacity roll, named by the Willpower field's prefix when missing.
+    _c("strike", 3, options={"damage.capacity": "roll"}, defender_declares={"capacity_roll": "Great"}),
+    _c("strike", 3, options={"damage.capacity": "roll"}, willpower_field="crew[2].willpower"),
+    # F95 4.62 pulled punch and stun; F95 4.64 points; the PC-death guards on a hurt fighter.
+    _c("strike", 4, declares={"max_level": 2}), _c("strike", 1, declares={"max_level": 2}),
+    _c("strike", 4, declares={"stun": True}), _c("strike", 4, declares={"stun": True, "max_level": 1}),
+    _c("strike", 5, defender={**BOB, "fudge_points": 2}, options={"wounds.points": "fudge"},
+       defender_declares={"points": 1}),
+    _c("strike", 5, defender={**BOB, "fudge_points": 2, "track": HURT}, options={"wounds.points": "fudge"},
+       defender_declares={"points": 1}, worst_at_round_start=0),
+    _c("strike", 6, defender={**BOB, "track": HURT}), _c("strike", 6, defender={**BOB, "track": HURT},
+                                                         worst_at_round_start=0),
+    _c("strike", 6, defender={**BOB, "role": "npc", "track": HURT}),
+    # F95 4.64 with its guards on: a PC unwounded at the round's start goes no further than
+    # Incapacitated (nor three levels at once), unless he began the round Incapacitated; an NPC is
+    # not guarded; a Fudge Point after the guards; a poor Willpower roll still stops at the guard.
+    _c("strike", 6, options=GUARDS), _c("strike", 6, options=GUARDS, defender={**BOB, "track": HURT}),
+    _c("strike", 6, options=GUARDS, defender={**BOB, "track": HURT}, worst_at_round_start=4),
+    _c("strike", 6, options=GUARDS, defender={**BOB, "role": "npc"}),
+    _c("strike", 6, options={**GUARDS, "wounds.points": "fudge"}, defender={**BOB, "fudge_points": 1},
+       defender_declares={"points": 1}),
+    _c("strike", 6, options={**GUARDS, "wounds.points": "meta"}, defender={**BOB, "fudge_points": 3},
+       defender_declares={"points": 2}),
+    _c("strike", 3, options={**GUARDS, "wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
+    _c("strike", 2, options={**GUARDS, "wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
+    # F95 4.52 no. 4 Willpower, missing (its field as given).
+    _c("strike", 3, options={"wounds.willpower": "temporary"}, defender_declares={"willpower": "Superb"}),
+    _c("strike", 3, options={"wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
+    _c("strike", 3, options={"wounds.willpower": "temporary"}, willpower_field="crew[2].willpower"),
+    _c("strike", 1, options={"wounds.willpower": "temporary"},
+       defender={**BOB, "armor": {"name": "Plate", "value": 4}}),
+    # CO 3 the alternate track; CO 4.3 the damage check, its field when the dice are missing.
+    _c("strike", 3, options={"co.track": True}), _c("strike", 1, options={"co.track": True}),
+    _c("strike", 4, options={"co.track": True}, declares={"max_level": 2}),
+    _c("strike", 3, options={"co.track": True, "co.damage_check": True}, check_faces=[1, 0, 0, 0]),
+    _c("strike", 3, options={"co.track": True, "co.damage_check": True}, check_field="crew[2].check"),
+    _c("strike", 3, options={"co.damage_check": True}, check_faces=[-1, -1, -1, -1]),
+    _c("strike", 3, options={"co.damage_check": True}, check_faces=[-1, -1, -1, -1],
+       defender={**BOB, "track": {**HURT, "dropped": True}}),
+    # CO 2.2 shield check first, then the blow (CO 2.3 wear): blocked, through, no check (None),
+    # an NPC at her level, the wound penalty given or read from the track; the missing roll and the
+    # missing Shield skill named by the fields given.
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender=SHIELDED, options={**WEAR, "co.shield_wear": "one"},
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 2, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 2, "defender_result": None, "shield_roll": [1, 1, 1, 1]}),
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 0, "defender_result": -1, "shield_fixed": True}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "track": HURT}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "track": HURT}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0], "shield_penalty": 0}),
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0], "shield_penalty": -1}),
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_field": "crew[1].shield"}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "skills": {"Sword": "Fair"}}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0],
+           "skill_field": "crew[1].skills"}),
+    _c("strike_or_block", 2, defender=SHIELDED,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "shield_state": None}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "shield_state": {"name": "Buckler", "points": 6, "taken": 6}},
+       options=WEAR, kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 3, defender=SHIELDED, options=WEAR, all_out_bonus=1, extra_damage=[["sweep", 1]],
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 1, defender=SHIELDED, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    _c("strike_or_block", 1, defender=SHIELDED, options={**WEAR, "co.track": True},
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+]
+
+
+def _fighter(data: dict[str, Any]) -> dict[str, Any]:
+    """What a blow changes of a fighter: his track, his Fudge Points, his shield's wear."""
+    return {k: data[k] for k in ("name", "track", "fudge_points", "shield_state")}
+
+
+def answer(case: dict[str, Any]) -> dict[str, Any]:
+    """What the blow gives: ``{"value": {"blow" or "block", "defender"}}`` or ``{"error": ...}``."""
+    rules = find_ruleset(case["rules"]).with_options(case.get("options", {}))
+    blow = dict(case["blow"])
+    attacker = Fighter.from_dict(ANN if blow.pop("attacker", "Ann") == "Ann" else {**BOB, "name": "Bea"})
+    defender = Fighter.from_dict({k: v for k, v in case["defender"].items() if v is not None})
+    for key in ("damage_die", "check_faces"):
+        if key in blow:
+            blow[key] = tuple(blow[key])
+    if "extra_damage" in blow:
+        blow["extra_damage"] = tuple(Modifier(s, a, "F95 4.31") for s, a in blow["extra_damage"])
+    kw = dict(case["kw"])
+    if "shield_roll" in kw:
+        kw["shield_roll"] = fudge_dice(kw["shield_roll"]).roll
+    try:
+        inp = BlowInput(attacker, defender, case["relative_degree"], rules,
+                        declares=Declaration.from_dict(case["declares"]),
+                        defender_declares=Declaration.from_dict(case["defender_declares"]), **blow)
+        landed, after = strike(inp) if case["fn"] == "strike" else strike_or_block(inp, **kw)
+    except FudgeError as err:
+        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+    kind = "blow" if hasattr(landed, "damage") else "block"
+    value = landed.to_dict()
+    if kind == "blow":  # the damage's steps are the blow's own, recorded there
+        assert all(step in value["steps"] for step in value["damage"].pop("steps"))
+    return {"value": {kind: value, "defender": _fighter(after.to_dict())}}
+
+
+def recorded() -> list[dict[str, Any]]:
+    """What the code gives now, in the golden file's shape: each case with its answer."""
+    return [{**case, "answer": answer(case)} for case in CASES]
+
+
+def test_every_blow_reading_is_as_recorded():
+    """Each blow lands (or strikes the shield) as the golden file records it, to the step; each
+    refusal's class, message and field. Regenerate deliberately with ``PYTHONPATH=. python
+    tests/test_blow_readings.py --write`` and review the diff."""
+    golden = readings.load("blow_readings")
+    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
+    for row in golden:
+        assert answer(row) == row["answer"], row
+
+
+if __name__ == "__main__":
+    readings.write_when_asked("blow_readings", recorded(), __file__)
