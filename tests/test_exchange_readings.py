@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import readings
 
-from pyfudge.combat.attack import ExchangeRequest
-from pyfudge.errors import FudgeError
+from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
+from pyfudge.combat.declaration import FighterDice, fudge_dice
+from pyfudge.combat.fighter import Fighter
+from pyfudge.errors import FudgeError, RequestError
 from pyfudge.rulesets import find_ruleset
 
 SWORD = {"name": "Sword", "size": 2, "sharp": 1}
@@ -224,6 +227,41 @@ CASES: list[dict[str, Any]] = [
        options={**ALT, **WEAR}),
     _x(_f("Ann", "Good"), _f("Bob", "Good", role="npc"), (1, 0, 0, 0), None, kind="attack", rules="mudge",
        options={**ALT, "melee.npc_fixed": True, "melee.tiebreak": True}),
+    # Alternating turns with the rest of an exchange's inputs: a GM's minimum (F95 4.22), a
+    # defend-only attacker who wins, an all-out defender (+2 to defend, F95 4.23) and a Dodge
+    # defence skill, a "plus" level on an even round (F95 4.36), the Speed contest (F95 4.36), an
+    # NPC at her trait level attacking and tying (MUD 4.33: no odd-coloured die for her), the
+    # defender's Willpower named as his, a missing combat roll named by whose dice it is.
+    _x(_f("Ann"), _f("Bob"), (1, 0, 0, 0), Z, kind="attack", options=ALT, adecl={"min_to_hit": "Great"}),
+    _x(_f("Ann"), _f("Bob"), (1, 1, 0, 0), Z, kind="attack", options=ALT, adecl={"defend_only": True}),
+    _x(_f("Ann", "Good"), _f("Bob"), (1, 0, 0, 0), Z, kind="attack", options=ALT, bdecl={"all_out": "defense"}),
+    _x(_f("Ann", "Good"), {**_f("Bob"), "skills": {"Sword": "Fair", "Dodge": "Great"}, "defence_skill": "Dodge"},
+       (1, 0, 0, 0), Z, kind="attack", options=ALT),
+    _x(_f("Ann", plus_skills=["Sword"]), _f("Bob", plus_skills=["Sword"]), Z, Z, kind="attack", options=ALT, rnd=2),
+    _x(_f("Ann", plus_skills=["Sword"]), _f("Bob"), Z, Z, kind="attack", options=ALT, rnd=3),
+    _x(_f("Ann", speed="Good"), _f("Bob", speed="Fair"), _dice(0, 0, 0, 0, speed={"faces": [1, 0, 0, 0]}),
+       _dice(0, 0, 0, 0, speed={"faces": [0, 0, 0, 0]}), kind="attack", options=ALT),
+    _x(_f("Ann", speed="Good"), _f("Bob", speed="Fair"), _dice(0, 0, 0, 0, speed={"faces": [1, 0, 0, 0]}),
+       _dice(0, 0, 0, 0, speed={"faces": [0, 0, 0, 0]})),
+    _x(_f("Ann", "Good", role="npc"), _f("Bob"), None, (0, 0, 0, 1), kind="attack", rules="mudge",
+       options={**ALT, "melee.npc_fixed": True}),
+    _x(_f("Ann", "Good", role="npc"), _f("Bob", "Good"), (1, 1, 1, 1), (0, 0, 0, 1), kind="attack", rules="mudge",
+       options={**ALT, "melee.npc_fixed": True}),
+    _x(_f("Ann", "Great", strength="Good"), _f("Bob"), (1, 1, 0, 0), Z, kind="attack",
+       options={**ALT, "wounds.willpower": "temporary"}),
+    _x(_f("Ann", "Great", strength="Good"), _f("Bob"), (1, 1, 0, 0), Z, kind="attack",
+       options={**ALT, "co.damage_check": True}),
+    _x(_f("Ann", "Good"), _f("Bob", shield="medium"), (1, 0, 0, 0), Z, kind="attack", options={**ALT, **SHIELD}),
+    _x(_f("Ann", "Good"), {**_f("Bob", shield="medium"), "skills": {"Sword": "Fair"}}, (1, 0, 0, 0),
+       {"roll": {"faces": [0, 0, 0, 0]}, "shield": {"faces": [1, 1, 0, 0]}}, kind="attack", options={**ALT, **SHIELD}),
+    _x(_f("Ann"), _f("Bob"), None, Z, kind="attack", options=ALT),
+    _x(_f("Ann"), _f("Bob"), Z, None, kind="attack", options=ALT),
+    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options={**ALT, "melee.stances": True},
+       adecl={"stance": "aggressive"}),
+    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options={**ALT, "melee.stances": True},
+       bdecl={"stance": "defensive"}),
+    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, adecl={"points": 1}),
+    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, bdecl={"points": 1}),
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, adecl={"all_out": "defense"}),
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, bdecl={"all_out": "offense"}),
     _x(_f("Ann"), _f("Bob"), None, Z, kind="attack", options=ALT, adecl={"unaware": True}),
@@ -244,6 +282,9 @@ CASES: list[dict[str, Any]] = [
     {"rules": "fudge1995", "request": {"b": _f("Bob")}},
     {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "c": _f("Cid")}},
     {"rules": "fudge1995", "request": ["a", "b"]},
+    {"rules": "fudge1995", "request": {"a": {"name": "Ann", "skills": {"Sword": "Fabulous"}}, "b": _f("Bob")}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "a_declares": {"all_out": "sideways"}}},
+    {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "b_dice": {"roll": {"faces": [2, 0, 0, 0]}}}},
     {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": {"name": "Bob", "skills": {"Sword": "Fabulous"}}}},
     {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "b_declares": {"all_out": "sideways"}}},
     {"rules": "fudge1995", "request": {"a": _f("Ann"), "b": _f("Bob"), "a_declares": {"stance": "aggressive"}}},
@@ -294,6 +335,25 @@ def test_every_exchange_reading_is_as_recorded():
     assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
     for row in golden:
         assert answer(row) == row["answer"], row["request"]
+
+
+def test_a_call_outside_the_door_starts_at_round_one_and_checks_its_round():
+    """Called directly (the odds, a group round), each kind of exchange is round 1 unless told,
+    and refuses a round off 1..10000 naming ``round``, as the JSON door does."""
+    ann = Fighter.from_dict(_f("Ann", "Good"))
+    bob = Fighter.from_dict(_f("Bob"))
+    dice = FighterDice(fudge_dice([0, 0, 0, 0]).roll)
+    for resolve, rules, kw in (
+            (resolve_exchange, find_ruleset("fudge1995"), {"a_dice": dice, "b_dice": dice}),
+            (resolve_attack, find_ruleset("fudge1995").with_options(ALT), {"attacker_dice": dice, "defender_dice": dice})):
+        out = resolve(ann, bob, rules=rules, **kw)
+        assert out.round == 1 and out.steps[0].text.startswith("Round 1: Ann ")
+        assert resolve(ann, bob, rules=rules, round_number=10_000, **kw).round == 10_000
+        for bad in (0, 10_001, True, 1.5):
+            with pytest.raises(RequestError) as err:
+                resolve(ann, bob, rules=rules, round_number=bad, **kw)
+            assert (err.value.message, err.value.field) == (
+                f"round must be a whole number from 1 to 10000, not {bad!r}.", "round")
 
 
 if __name__ == "__main__":
