@@ -345,7 +345,8 @@ def test_a_call_outside_the_door_starts_at_round_one_and_checks_its_round():
     dice = FighterDice(fudge_dice([0, 0, 0, 0]).roll)
     for resolve, rules, kw in (
             (resolve_exchange, find_ruleset("fudge1995"), {"a_dice": dice, "b_dice": dice}),
-            (resolve_attack, find_ruleset("fudge1995").with_options(ALT), {"attacker_dice": dice, "defender_dice": dice})):
+            (resolve_attack, find_ruleset("fudge1995").with_options(ALT),
+             {"attacker_dice": dice, "defender_dice": dice})):
         out = resolve(ann, bob, rules=rules, **kw)
         assert out.round == 1 and out.steps[0].text.startswith("Round 1: Ann ")
         assert resolve(ann, bob, rules=rules, round_number=10_000, **kw).round == 10_000
