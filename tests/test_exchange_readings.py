@@ -98,6 +98,8 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann"), _f("Bob"), T0, T0, rules="fudge1993", adecl={"all_out": "defense", "scouting": True}),
     _x(_f("Ann"), _f("Bob", "Great"), Z, (1, 0, 0, 0), adecl={"all_out": "defense", "scouting": True}),
     _x(_f("Ann"), _f("Bob"), Z, Z, bdecl={"all_out": "defense", "scouting": True}),
+    _x(_f("Ann"), _f("Bob"), Z, (1, 1, 1, 1), adecl={"all_out": "defense", "scouting": True},
+       bdecl={"all_out": "defense", "scouting": True}),
     _x(_f("Ann"), _f("Bob"), Z, Z, adecl={"all_out": "defense"}),
     # F95 4.32 stances: each offence against the other's defence, both can be hurt; a defender's
     # stance that wins no harm; MUD 4.32 and F93 4.63 cite their own books.
