@@ -101,6 +101,7 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann"), _f("Bob"), Z, (1, 1, 1, 1), adecl={"all_out": "defense", "scouting": True},
        bdecl={"all_out": "defense", "scouting": True}),
     _x(_f("Ann"), _f("Bob"), Z, Z, adecl={"all_out": "defense"}),
+    _x(_f("Ann"), _f("Bob", "Good"), (1, 1, 1, 1), Z, adecl={"all_out": "defense"}),
     # F95 4.32 stances: each offence against the other's defence, both can be hurt; a defender's
     # stance that wins no harm; MUD 4.32 and F93 4.63 cite their own books.
     _x(_f("Ann", "Good"), _f("Bob", "Good"), (1, 0, 0, 0), (1, 0, 0, 0), options={"melee.stances": True},
@@ -114,6 +115,14 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann"), _f("Bob"), (0, 0, 0, 1), (0, 0, 1, 0), rules="mudge"),
     _x(_f("Ann"), _f("Bob"), (0, 0, 1, 0), (0, 0, 0, 1), rules="mudge"),
     _x(_f("Ann"), _f("Bob"), (0, 0, 0, 1), (0, 0, 0, 1), rules="mudge"),
+    # Without stances a plain MUD 4.22 round: the odd-coloured die breaks a tie either way, but
+    # not against an NPC at her trait level (MUD 4.33: she rolls no die).
+    _x(_f("Ann"), _f("Bob"), (0, 0, 0, 1), (0, 0, 1, 0), rules="mudge", options={"melee.stances": False}),
+    _x(_f("Ann"), _f("Bob"), (0, 0, 1, 0), (0, 0, 0, 1), rules="mudge", options={"melee.stances": False}),
+    _x(_f("Ann", "Good"), _f("Bob", "Great", role="npc"), (0, 0, 0, 1), None, rules="mudge",
+       options={"melee.stances": False, "melee.npc_fixed": True}),
+    _x(_f("Ann", "Great", role="npc"), _f("Bob", "Good"), None, (0, 0, 0, 1), rules="mudge",
+       options={"melee.stances": False, "melee.npc_fixed": True}),
     _x(_f("Ann", "Good"), _f("Bob"), T1, T0, rules="fudge1993"),
     _x(_f("Ann", "Good"), _f("Bob", role="npc"), (1, 0, 0, 0), None, rules="mudge",
        options={"melee.npc_fixed": True}),
