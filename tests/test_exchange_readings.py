@@ -220,6 +220,18 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann", "Good"), _f("Bob"), {"roll": {"faces": [1, 1, 0, 0]}, "damage": [1]}, Z,
        options={"damage.die": "number_1df"}),
     _x(_f("Ann", "Good"), _f("Bob"), (1, 1, 0, 0), Z, options={"damage.die": "number_1df"}),
+    # F95 4.63 Min-Mid-Max: a hit reads the 3d6, a graze its own damage die (F95 4.56, unchanged).
+    _x(_f("Ann", "Good"), _f("Bob"), _dice(1, 0, 0, 0, damage=[3, 4, 5], graze=[1]), Z,
+       options={"damage.system": "minmidmax", "damage.die": "number_1df"}),
+    _x(_f("Ann", "Good"), _f("Bob"), _dice(0, 0, 0, 0, damage=[3, 4, 5], graze=[1]), Z,
+       options={"damage.system": "minmidmax", "damage.die": "number_1df"}),
+    # An NPC at her trait level rolls nothing (F95 4.33): the even/odd rule (F95 4.61) has no roll
+    # of hers to read, and says so.
+    _x(_f("Ann", "Good", role="npc"), _f("Bob"), None, Z, options={"damage.die": "even_odd_number",
+                                                                  "melee.npc_fixed": True}),
+    # A shield with no Shield skill to use it (CO 2.1), in a simultaneous round.
+    _x(_f("Ann", "Good"), {**_f("Bob", shield="medium"), "skills": {"Sword": "Fair"}}, (1, 0, 0, 0),
+       {"roll": {"faces": [0, 0, 0, 0]}, "shield": {"faces": [1, 1, 0, 0]}}, options=SHIELD),
     # F95 4.23 alternating turns: the attacker's offence against the defender's defence; all-out
     # offence's carry (−2 to defence, or none); a defender who cannot defend; the refusals.
     _x(_f("Ann", "Good"), _f("Bob"), (1, 0, 0, 0), Z, kind="attack", options=ALT),
