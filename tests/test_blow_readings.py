@@ -28,10 +28,18 @@ from pyfudge.rulesets import find_ruleset
 SWORD = {"name": "Sword", "size": 2, "sharp": 1}
 ANN = {"name": "Ann", "skills": {"Sword": "Good"}, "strength": "Good", "weapon": SWORD}
 BOB = {"name": "Bob", "skills": {"Sword": "Fair"}}
+STRONG = {**ANN, "name": "Ogre", "strength_scale": 2}
 SHIELDED = {"name": "Bob", "skills": {"Sword": "Fair", "Shield": "Fair"}, "shield": "medium",
             "shield_state": {"name": "Buckler", "points": 6}}
 HURT = {"kind": "boxes", "marks": [[1, 0, 0], [1], [0], [0], [0]], "dead": 0, "stun_marks": [[0], [0]],
         "knocked_out": False, "shrugged": False, "dropped": False}
+DOWN = {"kind": "boxes", "marks": [[1, 1, 1], [1], [1], [1], [0]], "dead": 0, "stun_marks": [[0], [0]],
+        "knocked_out": False, "shrugged": False, "dropped": False}
+# Incapacitated already, with the Very Hurt box still open (a group round's second blow).
+GAP = {"kind": "boxes", "marks": [[1, 0, 0], [1], [0], [1], [0]], "dead": 0, "stun_marks": [[0], [0]],
+       "knocked_out": False, "shrugged": False, "dropped": False}
+BIG_SHIELD = {**SHIELDED, "shield_state": {"name": "Pavise", "points": 50}}
+BLOCKED = {"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}
 WEAR = {"co.shield": True, "co.shield_damage": True}
 GUARDS = {"wounds.three_level_cap": True, "wounds.near_death_from_incapacitated": True}
 
@@ -90,6 +98,16 @@ CASES: list[dict[str, Any]] = [
        defender_declares={"points": 2}),
     _c("strike", 3, options={**GUARDS, "wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
     _c("strike", 2, options={**GUARDS, "wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
+    _c("strike", 3, options={**GUARDS, "wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"},
+       defender={**BOB, "role": "npc"}),
+    _c("strike", 2, options={"wounds.near_death_from_incapacitated": True, "wounds.willpower": "permanent"},
+       defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": DOWN}, worst_at_round_start=0),
+    _c("strike", 2, options={"wounds.near_death_from_incapacitated": True, "wounds.willpower": "permanent"},
+       defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": DOWN}),
+    _c("strike", 2, options={"wounds.near_death_from_incapacitated": True, "wounds.willpower": "permanent"},
+       defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": GAP}, worst_at_round_start=0),
+    _c("strike", 2, options={"wounds.near_death_from_incapacitated": True, "wounds.willpower": "permanent"},
+       defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": GAP}),
     # F95 4.52 no. 4 Willpower, missing (its field as given).
     _c("strike", 3, options={"wounds.willpower": "temporary"}, defender_declares={"willpower": "Superb"}),
     _c("strike", 3, options={"wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
@@ -138,6 +156,25 @@ CASES: list[dict[str, Any]] = [
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
     _c("strike_or_block", 1, defender=SHIELDED, options=WEAR,
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
+    # CO 2.3: the wear is the blow's damage number as it would have wounded him: every damage
+    # factor of both (F95 4.54, 4.58; MUD 4.54's tough hide), the damage die and the rolls.
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "armor": {"name": "Mail", "value": 2}}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "damage_capacity": "Great"}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "mass_scale": 2}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "tough_hide": 2}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "resistance": "resistant"}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, attacker="Strong", defender=BIG_SHIELD, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "number_1df"}, damage_die=[1],
+       kw=BLOCKED),
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "even_odd_number"}, attack_roll=2,
+       defense_roll=-1, kw=BLOCKED),
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "even_odd_number"}, attack_roll=1,
+       defense_roll=2, kw=BLOCKED),
+    # The fields named by default: the shield's roll and the defender's skills.
+    _c("strike_or_block", 2, defender=SHIELDED, options=WEAR, kw={"attacker_result": 1, "defender_result": 0}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "skills": {"Sword": "Fair"}}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
     _c("strike_or_block", 1, defender=SHIELDED, options={**WEAR, "co.track": True},
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
 ]
@@ -152,7 +189,8 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     """What the blow gives: ``{"value": {"blow" or "block", "defender"}}`` or ``{"error": ...}``."""
     rules = find_ruleset(case["rules"]).with_options(case.get("options", {}))
     blow = dict(case["blow"])
-    attacker = Fighter.from_dict(ANN if blow.pop("attacker", "Ann") == "Ann" else {**BOB, "name": "Bea"})
+    who = blow.pop("attacker", "Ann")
+    attacker = Fighter.from_dict(ANN if who == "Ann" else STRONG if who == "Strong" else {**BOB, "name": "Bea"})
     defender = Fighter.from_dict({k: v for k, v in case["defender"].items() if v is not None})
     for key in ("damage_die", "check_faces"):
         if key in blow:
