@@ -108,3 +108,18 @@ def test_rolls_and_criticals_join_the_key_only_when_the_damage_reads_them():
     rules = find_ruleset("fudge1995")
     base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
     assert _key(replace(base, attack_roll=3, defense_roll=-1, critical=True)) == _key(base)
+
+
+def test_inside_the_memo_blows_that_differ_only_in_their_rolls_stay_apart():
+    """F95 4.61 even/odd: the opposed rolls change the damage, so the memo keys them by value: a
+    blow with other rolls is figured anew, and one with the same rolls is the remembered one."""
+    rules = find_ruleset("fudge1995", damage__die="even_odd_number")
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules, attack_roll=2, defense_roll=-1)
+    for name, value in (("attack_roll", 1), ("defense_roll", 0)):
+        assert _key(replace(base, **{name: value})) != _key(base), name
+    assert _key(replace(base, attack_roll=2)) == _key(base)
+    with memo.remembering_blows():
+        numbers = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number
+                   for a, d in ((2, -1), (1, 0), (2, -1), (1, 0))]
+    fresh = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number for a, d in ((2, -1), (1, 0))]
+    assert numbers == fresh * 2 and fresh[0] != fresh[1]

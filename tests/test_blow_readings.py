@@ -117,6 +117,8 @@ CASES: list[dict[str, Any]] = [
     # CO 3 the alternate track; CO 4.3 the damage check, its field when the dice are missing.
     _c("strike", 3, options={"co.track": True}), _c("strike", 1, options={"co.track": True}),
     _c("strike", 4, options={"co.track": True}, declares={"max_level": 2}),
+    _c("strike", 9, options={"co.track": True}), _c("strike", 9, options={"co.track": True}, declares={"max_level": 5}),
+    _c("strike", 1, options={"co.track": True}, defender={**BOB, "armor": {"name": "Plate", "value": 6}}),
     _c("strike", 3, options={"co.track": True, "co.damage_check": True}, check_faces=[1, 0, 0, 0]),
     _c("strike", 3, options={"co.track": True, "co.damage_check": True}, check_field="crew[2].check"),
     _c("strike", 3, options={"co.damage_check": True}, check_faces=[-1, -1, -1, -1]),
@@ -171,6 +173,7 @@ CASES: list[dict[str, Any]] = [
        defense_roll=-1, kw=BLOCKED),
     _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "even_odd_number"}, attack_roll=1,
        defense_roll=2, kw=BLOCKED),
+    _c("strike_or_block", 1, defender={**BIG_SHIELD, "armor": {"name": "Plate", "value": 6}}, options=WEAR, kw=BLOCKED),
     # The fields named by default: the shield's roll and the defender's skills.
     _c("strike_or_block", 2, defender=SHIELDED, options=WEAR, kw={"attacker_result": 1, "defender_result": 0}),
     _c("strike_or_block", 2, defender={**SHIELDED, "skills": {"Sword": "Fair"}}, options=WEAR,
