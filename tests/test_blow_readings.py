@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import readings
 
 from pyfudge.actions import Modifier
-from pyfudge.combat.blow import BlowInput, strike, strike_or_block
+from pyfudge.combat.blow import BlowInput, shield_check_against, strike, strike_or_block
 from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
+from pyfudge.errors import DiceError, FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 SWORD = {"name": "Sword", "size": 2, "sharp": 1}
@@ -141,6 +142,8 @@ CASES: list[dict[str, Any]] = [
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
     _c("strike_or_block", 2, defender={**SHIELDED, "track": HURT}, options=WEAR,
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0], "shield_penalty": 0}),
+    _c("strike_or_block", 2, defender={**SHIELDED, "track": HURT}, options=WEAR,
+       kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 1, 0, 0]}),
     _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0], "shield_penalty": -1}),
     _c("strike_or_block", 2, defender=SHIELDED, options=WEAR,
@@ -181,6 +184,25 @@ CASES: list[dict[str, Any]] = [
     _c("strike_or_block", 1, defender=SHIELDED, options={**WEAR, "co.track": True},
        kw={"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}),
 ]
+
+
+def test_a_shield_check_asked_for_alone_needs_its_roll_and_the_skill():
+    """CO 2.2 called with its defaults: a fighter who rolls (not an NPC at her level) must give
+    the roll, named ``shield``; without a Shield skill (CO 2.1) the refusal names
+    ``defender.skills``; given both, the check is his skill + the roll against the attack."""
+    rules = find_ruleset("fudge1995").with_options(WEAR)
+    ann, bob = Fighter.from_dict(ANN), Fighter.from_dict(SHIELDED)
+    with pytest.raises(DiceError) as err:
+        shield_check_against(ann, bob, attacker_result=1, defender_result=0, roll=None, rules=rules)
+    assert err.value.field == "shield"
+    with pytest.raises(RuleError) as err:
+        shield_check_against(ann, Fighter.from_dict({**SHIELDED, "skills": {"Sword": "Fair"}}), attacker_result=1,
+                             defender_result=0, roll=fudge_dice([1, 0, 0, 0]).roll, rules=rules)
+    assert (err.value.message, err.value.field) == (
+        "Bob has no Shield skill, so cannot use a shield (Combat Options 2.1).", "defender.skills")
+    block = shield_check_against(ann, bob, attacker_result=1, defender_result=0, roll=fudge_dice([1, 0, 0, 0]).roll,
+                                 rules=rules)
+    assert block is not None and (block.check.result, block.check.blocked) == (1, True)
 
 
 def _fighter(data: dict[str, Any]) -> dict[str, Any]:
