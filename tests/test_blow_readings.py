@@ -39,6 +39,8 @@ DOWN = {"kind": "boxes", "marks": [[1, 1, 1], [1], [1], [1], [0]], "dead": 0, "s
 # Incapacitated already, with the Very Hurt box still open (a group round's second blow).
 GAP = {"kind": "boxes", "marks": [[1, 0, 0], [1], [0], [1], [0]], "dead": 0, "stun_marks": [[0], [0]],
        "knocked_out": False, "shrugged": False, "dropped": False}
+DYING = {"kind": "boxes", "marks": [[1, 1, 1], [1], [1], [1], [1]], "dead": 0, "stun_marks": [[0], [0]],
+         "knocked_out": False, "shrugged": False, "dropped": False}
 BIG_SHIELD = {**SHIELDED, "shield_state": {"name": "Pavise", "points": 50}}
 BLOCKED = {"attacker_result": 1, "defender_result": 0, "shield_roll": [1, 0, 0, 0]}
 WEAR = {"co.shield": True, "co.shield_damage": True}
@@ -109,6 +111,10 @@ CASES: list[dict[str, Any]] = [
        defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": GAP}, worst_at_round_start=0),
     _c("strike", 2, options={"wounds.near_death_from_incapacitated": True, "wounds.willpower": "permanent"},
        defender_declares={"willpower": "Terrible"}, defender={**BOB, "track": GAP}),
+    # Points spent after the guards, the guards reading the round's start (a group round's second
+    # blow on a fighter already Incapacitated, who was not at the round's start).
+    _c("strike", 9, options={"wounds.near_death_from_incapacitated": True, "wounds.points": "meta"},
+       defender={**BOB, "track": GAP, "fudge_points": 1}, defender_declares={"points": 1}, worst_at_round_start=0),
     # F95 4.52 no. 4 Willpower, missing (its field as given).
     _c("strike", 3, options={"wounds.willpower": "temporary"}, defender_declares={"willpower": "Superb"}),
     _c("strike", 3, options={"wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
@@ -125,6 +131,10 @@ CASES: list[dict[str, Any]] = [
     _c("strike", 3, options={"co.damage_check": True}, check_faces=[-1, -1, -1, -1]),
     _c("strike", 3, options={"co.damage_check": True}, check_faces=[-1, -1, -1, -1],
        defender={**BOB, "track": {**HURT, "dropped": True}}),
+    # No check when the blow changed nothing on a wounded track, nor for a blow that killed.
+    _c("strike", 1, options={"co.damage_check": True}, defender={**BOB, "track": HURT, "armor": {"name": "Plate",
+                                                                                             "value": 6}}),
+    _c("strike", 9, options={"co.damage_check": True}, defender={**BOB, "track": DYING}),
     # CO 2.2 shield check first, then the blow (CO 2.3 wear): blocked, through, no check (None),
     # an NPC at her level, the wound penalty given or read from the track; the missing roll and the
     # missing Shield skill named by the fields given.
