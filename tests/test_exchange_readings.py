@@ -90,6 +90,14 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann"), _f("Bob"), (1, 0, 0, 0), None, adecl={"all_out": "offense"}, bdecl={"unaware": True}),
     _x(_f("Ann"), _f("Bob"), Z, None, adecl={"defend_only": True}, bdecl={"unaware": True}),
     _x(_f("Ann"), _f("Bob"), None, None, adecl={"unaware": True}, bdecl={"unaware": True}),
+    # A stunned fighter (F95 4.62; MUD 4.62's stun levels) defends but cannot hurt; a "plus"
+    # level on an even round (F95 4.36); b's all-out offence and his other modifiers on his one
+    # result, in the order he declared them.
+    _x(_f("Ann", "Good"), _f("Bob"), (1, 0, 0, 0), Z, adecl={"stunned": 1}),
+    _x(_f("Ann", "Good"), _f("Bob"), (1, 0, 0, 0), Z, rules="mudge", adecl={"stunned": 1}),
+    _x(_f("Ann", "Good"), _f("Bob"), (1, 0, 0, 0), Z, rules="mudge", adecl={"stunned": 2}),
+    _x(_f("Ann", plus_skills=["Sword"]), _f("Bob"), Z, Z, rnd=2),
+    _x(_f("Ann"), _f("Bob"), Z, Z, bdecl={"all_out": "offense", "modifiers": [{"source": "footing", "amount": -1}]}),
     # F95 4.31 all-out: +1 to hit and damage; the failed all-out attacker's foe +2 to damage.
     _x(_f("Ann"), _f("Bob"), (1, 1, 0, 0), Z, adecl={"all_out": "offense"}),
     _x(_f("Ann"), _f("Bob", "Good"), Z, (1, 1, 0, 0), adecl={"all_out": "offense"}),
