@@ -123,3 +123,17 @@ def test_inside_the_memo_blows_that_differ_only_in_their_rolls_stay_apart():
                    for a, d in ((2, -1), (1, 0), (2, -1), (1, 0))]
     fresh = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number for a, d in ((2, -1), (1, 0))]
     assert numbers == fresh * 2 and fresh[0] != fresh[1]
+
+
+def test_inside_the_memo_each_round_is_planned_for_its_own_number():
+    """F95 4.36: a "plus" level counts on even rounds only, so the memo keeps round 1 and round 2
+    of the same two fighters apart: each gives what it gives outside the memo."""
+    rules = find_ruleset("fudge1995")
+    plus = replace(LEROY, plus_skills=("Sword",))
+    dice = FighterDice(fudge_dice((0, 0, 0, 0)).roll, (0,), None, fudge_dice((0, 0, 0, 0)).roll)
+    fresh = [attack.resolve_exchange(plus, THEODORA, rules=rules, a_dice=dice, b_dice=dice, round_number=n).to_dict()
+             for n in (1, 2)]
+    with memo.remembering_blows():
+        remembered = [attack.resolve_exchange(plus, THEODORA, rules=rules, a_dice=dice, b_dice=dice,
+                                              round_number=n).to_dict() for n in (1, 2, 1, 2)]
+    assert remembered == fresh * 2 and fresh[0]["sides"] != fresh[1]["sides"]

@@ -115,12 +115,16 @@ CASES: list[dict[str, Any]] = [
     # blow on a fighter already Incapacitated, who was not at the round's start).
     _c("strike", 9, options={"wounds.near_death_from_incapacitated": True, "wounds.points": "meta"},
        defender={**BOB, "track": GAP, "fudge_points": 1}, defender_declares={"points": 1}, worst_at_round_start=0),
-    # F95 4.52 no. 4 Willpower, missing (its field as given).
+    _c("strike", 6, options={**GUARDS, "wounds.points": "meta"}, defender={**BOB, "role": "npc", "fudge_points": 2},
+       defender_declares={"points": 2}),
+    # F95 4.52 no. 4 Willpower, missing (its field as given); none asked for a blow that did nothing.
     _c("strike", 3, options={"wounds.willpower": "temporary"}, defender_declares={"willpower": "Superb"}),
     _c("strike", 3, options={"wounds.willpower": "permanent"}, defender_declares={"willpower": "Terrible"}),
     _c("strike", 3, options={"wounds.willpower": "temporary"}, willpower_field="crew[2].willpower"),
     _c("strike", 1, options={"wounds.willpower": "temporary"},
        defender={**BOB, "armor": {"name": "Plate", "value": 4}}),
+    _c("strike", 1, options={"wounds.willpower": "temporary"},
+       defender={**BOB, "armor": {"name": "Plate", "value": 6}}),
     # CO 3 the alternate track; CO 4.3 the damage check, its field when the dice are missing.
     _c("strike", 3, options={"co.track": True}), _c("strike", 1, options={"co.track": True}),
     _c("strike", 4, options={"co.track": True}, declares={"max_level": 2}),

@@ -300,7 +300,11 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack"),
     _x(_f("Ann"), _f("Ann"), Z, Z, kind="attack", options=ALT),
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, rnd=10_001),
-    # The refusals of a simultaneous round: pacing, one name for two, nobody able to fight, round.
+    # The refusals of a simultaneous round: a missing roll named by whose dice it is; even/odd
+    # damage (F95 4.61) with no roll from an unaware defender; pacing, one name for two, nobody
+    # able to fight, round.
+    _x(_f("Ann"), _f("Bob"), None, Z),
+    _x(_f("Ann"), _f("Bob"), (1, 1, 0, 0), None, options={"damage.die": "even_odd_number"}, bdecl={"unaware": True}),
     _x(_f("Ann"), _f("Bob"), Z, Z, options=ALT),
     _x(_f("Ann"), _f("Bob"), Z, Z, options={"melee.pacing": "story"}),
     _x(_f("Ann"), _f("Ann"), Z, Z),
