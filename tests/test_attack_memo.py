@@ -137,3 +137,16 @@ def test_inside_the_memo_each_round_is_planned_for_its_own_number():
         remembered = [attack.resolve_exchange(plus, THEODORA, rules=rules, a_dice=dice, b_dice=dice,
                                               round_number=n).to_dict() for n in (1, 2, 1, 2)]
     assert remembered == fresh * 2 and fresh[0]["sides"] != fresh[1]["sides"]
+
+
+def test_inside_the_memo_an_alternating_attack_gives_what_it_gives_outside():
+    """F95 4.23: an attack of alternating turns, remembered, is the same attack (its checks and
+    sides planned once)."""
+    rules = find_ruleset("fudge1995", melee__pacing="alternating")
+    rolls = [FighterDice(fudge_dice(f).roll) for f in ((1, 1, 0, 0), (0, 0, 0, 0), (-1, 0, 0, 0))]
+    fresh = [attack.resolve_attack(LEROY, THEODORA, rules=rules, attacker_dice=a, defender_dice=d).to_dict()
+             for a in rolls for d in rolls]
+    with memo.remembering_blows():
+        remembered = [attack.resolve_attack(LEROY, THEODORA, rules=rules, attacker_dice=a, defender_dice=d).to_dict()
+                      for a in rolls for d in rolls]
+    assert remembered == fresh
