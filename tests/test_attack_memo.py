@@ -119,6 +119,9 @@ def test_inside_the_memo_blows_that_differ_only_in_their_rolls_stay_apart():
         assert _key(replace(base, **{name: value})) != _key(base), name
     assert _key(replace(base, attack_roll=2)) == _key(base)
     with memo.remembering_blows():
+        plain, all_out = (strike(replace(base, all_out_bonus=b))[0].damage.number for b in (0, 1))
+        assert all_out == plain + 1  # the attacker's damage factors are remembered per bonus (F95 4.31)
+    with memo.remembering_blows():
         numbers = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number
                    for a, d in ((2, -1), (1, 0), (2, -1), (1, 0))]
     fresh = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number for a, d in ((2, -1), (1, 0))]

@@ -82,6 +82,7 @@ CASES: list[dict[str, Any]] = [
     # F95 4.62 pulled punch and stun; F95 4.64 points; the PC-death guards on a hurt fighter.
     _c("strike", 4, declares={"max_level": 2}), _c("strike", 1, declares={"max_level": 2}),
     _c("strike", 4, declares={"stun": True}), _c("strike", 4, declares={"stun": True, "max_level": 1}),
+    _c("strike", 1, declares={"max_level": 2}, defender={**BOB, "armor": {"name": "Plate", "value": 6}}),
     _c("strike", 5, defender={**BOB, "fudge_points": 2}, options={"wounds.points": "fudge"},
        defender_declares={"points": 1}),
     _c("strike", 5, defender={**BOB, "fudge_points": 2, "track": HURT}, options={"wounds.points": "fudge"},
