@@ -72,6 +72,8 @@ CASES: list[dict[str, Any]] = [
     _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}}),
     _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}},
        options={"damage.critical_penetration": 2}),
+    _c("strike", 2, critical=True, defender={**BOB, "mass_scale": 8}, options={"damage.critical_penetration": 2}),
+    _c("strike", 2, defender={**BOB, "mass_scale": 8}, options={"damage.critical_penetration": 2}),
     _c("strike", 2, attack_roll=2, defense_roll=-1, options={"damage.die": "even_odd_number"}),
     _c("strike", 2, attack_roll=1, defense_roll=0, options={"damage.die": "even_odd_number"}),
     _c("strike", 2, damage_die=[-1], options={"damage.die": "number_1df"}),

@@ -221,12 +221,17 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann", "Great", strength="Good"), _f("Bob", track=DOWN), (1, 1, 0, 0), Z,
        options={"wounds.willpower": "permanent"}, bdecl={"willpower": "Terrible"}),
     # F95 4.52 no. 1 the defender's capacity roll (damage.capacity roll), its field when missing;
-    # F95 4.58 a critical's penetration; F95 4.61 even/odd damage reads the opposed rolls.
+    # F95 4.58 a critical's penetration (for the smaller fighter only); F95 4.61 even/odd damage
+    # reads the opposed rolls.
     _x(_f("Ann", "Great", strength="Good"), _f("Bob"), (1, 1, 0, 0), Z, options={"damage.capacity": "roll"},
        bdecl={"capacity_roll": "Good"}),
     _x(_f("Ann", "Great", strength="Good"), _f("Bob"), (1, 1, 0, 0), Z, options={"damage.capacity": "roll"}),
     _x(_f("Ann", "Good", strength="Good"), _f("Bob", armor={"name": "Plate", "value": 3}), (1, 1, 1, 1), Z,
        options={"damage.critical_penetration": 1}),
+    _x(_f("Ann", "Good"), _f("Bob", "Great", mass_scale=8), (1, 1, 1, 1), Z,
+       options={"damage.critical_penetration": 2}),
+    _x(_f("Ann", "Good"), _f("Bob", "Great", mass_scale=8), (1, 1, 1, 0), Z,
+       options={"damage.critical_penetration": 2}),
     _x(_f("Ann", "Good"), _f("Bob"), (1, 1, 0, 0), Z, options={"damage.die": "even_odd_number"}),
     _x(_f("Ann", "Good"), _f("Bob"), {"roll": {"faces": [1, 1, 0, 0]}, "damage": [1]}, Z,
        options={"damage.die": "number_1df"}),
