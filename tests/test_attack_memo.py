@@ -153,3 +153,16 @@ def test_inside_the_memo_an_alternating_attack_gives_what_it_gives_outside():
         remembered = [attack.resolve_attack(LEROY, THEODORA, rules=rules, attacker_dice=a, defender_dice=d).to_dict()
                       for a in rolls for d in rolls]
     assert remembered == fresh
+
+
+def test_inside_the_memo_an_equal_blow_is_the_remembered_one():
+    """:func:`memo.remembering_blows`: "returns the same blow when called again with the same
+    inputs" — the very object, not a new one figured again; outside, each call figures anew."""
+    blow = BlowInput(LEROY, THEODORA, relative_degree=3, rules=RULESETS[0])
+    assert strike(blow)[0] is not strike(blow)[0]
+    with memo.remembering_blows():
+        first = strike(blow)[0]
+        assert strike(replace(blow))[0] is first
+        # Another blow of the same two: its damage factors, which read no dice, are remembered too.
+        other = strike(replace(blow, relative_degree=4))[0]
+        assert other is not first and other.odf is first.odf and other.ddf is first.ddf

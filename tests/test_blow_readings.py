@@ -67,6 +67,9 @@ CASES: list[dict[str, Any]] = [
     _c("strike", 2, foe_all_out=2), _c("strike", 1, foe_all_out=2),
     _c("strike", 2, declares={"damage_modifiers": [{"source": "charge", "amount": 2}]}, extra_damage=[["sweep", -1]]),
     _c("strike", 0), _c("strike", 2, attacker="Bob"),
+    # Every damage factor of both (F95 4.54, 4.58): Strength Scale, tough hide, resistance.
+    _c("strike", 2, attacker="Strong"), _c("strike", 2, defender={**BOB, "tough_hide": 2}),
+    _c("strike", 2, defender={**BOB, "resistance": "resistant"}),
     # F95 4.58 a critical's penetration only under its option; F95 4.61 even/odd reads the rolls;
     # a damage die, given or missing.
     _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}}),
