@@ -20,6 +20,7 @@ import pytest
 import readings
 
 from pyfudge.actions import Modifier
+from pyfudge.combat.attack import ExchangeRequest
 from pyfudge.combat.blow import BlowInput, shield_check_against, strike, strike_or_block
 from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
@@ -223,6 +224,23 @@ def test_a_shield_check_asked_for_alone_needs_its_roll_and_the_skill():
     block = shield_check_against(ann, bob, attacker_result=1, defender_result=0, roll=fudge_dice([1, 0, 0, 0]).roll,
                                  rules=rules)
     assert block is not None and (block.check.result, block.check.blocked) == (1, True)
+
+
+def test_a_shield_that_takes_the_blow_asks_for_no_damage_capacity_roll():
+    """CO 2.2: "the hit strikes the shield and not the character", so he takes no wound and makes
+    no Damage Capacity roll against one (F95 4.52 no. 1, ``damage.capacity`` "roll"); the wear
+    (CO 2.3) is the blow's damage number, which the roll never changes."""
+    rules = find_ruleset("fudge1995").with_options({**WEAR, "damage.capacity": "roll"})
+    ann, bob = Fighter.from_dict(ANN), Fighter.from_dict(BIG_SHIELD)
+    block, after = strike_or_block(BlowInput(ann, bob, 3, rules), attacker_result=1, defender_result=0,
+                                   shield_roll=fudge_dice([1, 0, 0, 0]).roll)
+    plain = strike(BlowInput(ann, bob, 3, rules, defender_declares=Declaration(capacity_roll=0)))[0].damage.number
+    assert not hasattr(block, "damage") and block.wear is not None
+    assert after.shield_state is not None and after.shield_state.taken == plain == 7
+    exchange = ExchangeRequest.from_dict(
+        {"a": ANN, "b": BIG_SHIELD, "a_dice": {"roll": {"faces": [1, 0, 0, 0]}},
+         "b_dice": {"roll": {"faces": [0, 0, 0, 0]}, "shield": {"faces": [1, 1, 0, 0]}}}, rules=rules).resolve(rules)
+    assert exchange.result == "blocked" and exchange.fighters[1].shield_state.taken == 7  # +3: Bob unarmed, −1
 
 
 def _fighter(data: dict[str, Any]) -> dict[str, Any]:
