@@ -70,7 +70,7 @@ CASES: list[dict[str, Any]] = [
     _c("strike", 0), _c("strike", 2, attacker="Bob"),
     # Every damage factor of both (F95 4.54, 4.58): Strength Scale, tough hide, resistance.
     _c("strike", 2, attacker="Strong"), _c("strike", 2, defender={**BOB, "tough_hide": 2}),
-    _c("strike", 2, defender={**BOB, "resistance": "resistant"}),
+    _c("strike", 2, defender={**BOB, "resistance": "resistant"}, options={"damage.capacity": "gift"}),
     # F95 4.58 a critical's penetration only under its option; F95 4.61 even/odd reads the rolls;
     # a damage die, given or missing.
     _c("strike", 2, critical=True, defender={**BOB, "armor": {"name": "Mail", "value": 2}}),
@@ -198,6 +198,11 @@ CASES: list[dict[str, Any]] = [
     _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "even_odd_number"}, attack_roll=1,
        defense_roll=2, kw=BLOCKED),
     _c("strike_or_block", 1, defender={**BIG_SHIELD, "armor": {"name": "Plate", "value": 6}}, options=WEAR, kw=BLOCKED),
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.die": "level_1df"}, damage_die=[1],
+       kw=BLOCKED),
+    _c("strike_or_block", 3, defender={**BIG_SHIELD, "resistance": "resistant"},
+       options={**WEAR, "damage.capacity": "gift"}, kw=BLOCKED),
+    _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.capacity": "roll"}, kw=BLOCKED),
     # The fields named by default: the shield's roll and the defender's skills.
     _c("strike_or_block", 2, defender=SHIELDED, options=WEAR, kw={"attacker_result": 1, "defender_result": 0}),
     _c("strike_or_block", 2, defender={**SHIELDED, "skills": {"Sword": "Fair"}}, options=WEAR,
