@@ -202,6 +202,8 @@ CASES: list[dict[str, Any]] = [
        kw=BLOCKED),
     _c("strike_or_block", 3, defender={**BIG_SHIELD, "resistance": "resistant"},
        options={**WEAR, "damage.capacity": "gift"}, kw=BLOCKED),
+    _c("strike_or_block", 1, defender={**BIG_SHIELD, "resistance": "resistant"},
+       options={**WEAR, "damage.capacity": "gift"}, kw=BLOCKED),
     _c("strike_or_block", 3, defender=BIG_SHIELD, options={**WEAR, "damage.capacity": "roll"}, kw=BLOCKED),
     # The fields named by default: the shield's roll and the defender's skills.
     _c("strike_or_block", 2, defender=SHIELDED, options=WEAR, kw={"attacker_result": 1, "defender_result": 0}),
