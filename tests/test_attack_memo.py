@@ -108,3 +108,61 @@ def test_rolls_and_criticals_join_the_key_only_when_the_damage_reads_them():
     rules = find_ruleset("fudge1995")
     base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules)
     assert _key(replace(base, attack_roll=3, defense_roll=-1, critical=True)) == _key(base)
+
+
+def test_inside_the_memo_blows_that_differ_only_in_their_rolls_stay_apart():
+    """F95 4.61 even/odd: the opposed rolls change the damage, so the memo keys them by value: a
+    blow with other rolls is figured anew, and one with the same rolls is the remembered one."""
+    rules = find_ruleset("fudge1995", damage__die="even_odd_number")
+    base = BlowInput(LEROY, THEODORA, relative_degree=2, rules=rules, attack_roll=2, defense_roll=-1)
+    for name, value in (("attack_roll", 1), ("defense_roll", 0)):
+        assert _key(replace(base, **{name: value})) != _key(base), name
+    assert _key(replace(base, attack_roll=2)) == _key(base)
+    with memo.remembering_blows():
+        plain, all_out = (strike(replace(base, all_out_bonus=b))[0].damage.number for b in (0, 1))
+        assert all_out == plain + 1  # the attacker's damage factors are remembered per bonus (F95 4.31)
+    with memo.remembering_blows():
+        numbers = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number
+                   for a, d in ((2, -1), (1, 0), (2, -1), (1, 0))]
+    fresh = [strike(replace(base, attack_roll=a, defense_roll=d))[0].damage.number for a, d in ((2, -1), (1, 0))]
+    assert numbers == fresh * 2 and fresh[0] != fresh[1]
+
+
+def test_inside_the_memo_each_round_is_planned_for_its_own_number():
+    """F95 4.36: a "plus" level counts on even rounds only, so the memo keeps round 1 and round 2
+    of the same two fighters apart: each gives what it gives outside the memo."""
+    rules = find_ruleset("fudge1995")
+    plus = replace(LEROY, plus_skills=("Sword",))
+    dice = FighterDice(fudge_dice((0, 0, 0, 0)).roll, (0,), None, fudge_dice((0, 0, 0, 0)).roll)
+    fresh = [attack.resolve_exchange(plus, THEODORA, rules=rules, a_dice=dice, b_dice=dice, round_number=n).to_dict()
+             for n in (1, 2)]
+    with memo.remembering_blows():
+        remembered = [attack.resolve_exchange(plus, THEODORA, rules=rules, a_dice=dice, b_dice=dice,
+                                              round_number=n).to_dict() for n in (1, 2, 1, 2)]
+    assert remembered == fresh * 2 and fresh[0]["sides"] != fresh[1]["sides"]
+
+
+def test_inside_the_memo_an_alternating_attack_gives_what_it_gives_outside():
+    """F95 4.23: an attack of alternating turns, remembered, is the same attack (its checks and
+    sides planned once)."""
+    rules = find_ruleset("fudge1995", melee__pacing="alternating")
+    rolls = [FighterDice(fudge_dice(f).roll) for f in ((1, 1, 0, 0), (0, 0, 0, 0), (-1, 0, 0, 0))]
+    fresh = [attack.resolve_attack(LEROY, THEODORA, rules=rules, attacker_dice=a, defender_dice=d).to_dict()
+             for a in rolls for d in rolls]
+    with memo.remembering_blows():
+        remembered = [attack.resolve_attack(LEROY, THEODORA, rules=rules, attacker_dice=a, defender_dice=d).to_dict()
+                      for a in rolls for d in rolls]
+    assert remembered == fresh
+
+
+def test_inside_the_memo_an_equal_blow_is_the_remembered_one():
+    """:func:`memo.remembering_blows`: "returns the same blow when called again with the same
+    inputs" — the very object, not a new one figured again; outside, each call figures anew."""
+    blow = BlowInput(LEROY, THEODORA, relative_degree=3, rules=RULESETS[0])
+    assert strike(blow)[0] is not strike(blow)[0]
+    with memo.remembering_blows():
+        first = strike(blow)[0]
+        assert strike(replace(blow))[0] is first
+        # Another blow of the same two: its damage factors, which read no dice, are remembered too.
+        other = strike(replace(blow, relative_degree=4))[0]
+        assert other is not first and other.odf is first.odf and other.ddf is first.ddf

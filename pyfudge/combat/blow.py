@@ -351,6 +351,11 @@ def absorb_blow(block: Block, blow: BlowInput, extra_steps: tuple[Step, ...] = (
     if rules["co.shield_damage"] and state.points is not None:
         number = 1
         if rules["co.shield_wear"] == "damage":
+            if damage.capacity_roll_in_use(rules):
+                # The shield took the hit, not the fighter (CO 2.2): no wound, so no Damage Capacity
+                # roll against one (F95 4.52 no. 1); that roll is no defensive factor and never
+                # changes the damage number.
+                rules = rules.with_options({"damage.capacity": "none"})
             odf = damage.offensive_factors(rules=rules, strength=attacker.strength,
                                            strength_scale=attacker.strength_scale, weapon=attacker.weapon,
                                            all_out=blow.all_out_bonus, extra=tuple(blow.extra_damage))
