@@ -1,0 +1,321 @@
+"""The encounter's replay explains itself: what each event of a list of short fights does, to the
+step, pinned in tests/golden/readings/encounter_readings.json.
+
+Each case is a ruleset (preset and options) and a list of events applied in order; the golden file
+records, for each event, what the encounter gives: the log line, the dice line, the state's
+``last`` (the outcome with every step's section, text and data) and what the state now holds
+(round, ids, carried modifiers, stuns, initiative, this round's acts, who is in the fight with his
+side and wound track), or the refusal's class, message and field (a refused event changes
+nothing, and the case goes on). At the end of a case the recorded answer also holds every log
+entry explained again, the log as text, and the refusals of a bad explain index or log format.
+To change the readings deliberately, edit ``CASES`` or the code, rewrite the file and read its
+diff against the books before committing:
+
+    PYTHONPATH=. python tests/test_encounter_readings.py --write
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import readings
+
+from pyfudge.encounter import Encounter
+from pyfudge.errors import FudgeError
+from pyfudge.rulesets import RuleSet
+
+SWORD = {"name": "Sword", "size": 2}
+HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": SWORD}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
+       "weapon": {"name": "Club", "size": 1}}
+GOB = {"name": "Goblin", "role": "npc", "skills": {"Spear": "Mediocre"}}
+A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+B = {"name": "B", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+ARCHER = {"name": "Archer", "role": "npc", "skills": {"Bow": "Good"}, "weapon": {"name": "Bow", "size": 1}}
+ALT = {"melee.weapon_disparity": "off", "melee.pacing": "alternating"}
+
+
+def _roll(total: int) -> dict[str, Any]:
+    return {"roll": {"total": total}}
+
+
+def _case(name: str, events: list[dict[str, Any]], *, rules: str = "fudge1995",
+          options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"case": name, "rules": rules, "options": options or {}, "events": events}
+
+
+def _add(*fighters: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"t": "add", "fighter": f} for f in fighters]
+
+
+def _attack(a: str, b: str, a_total: int, b_total: int, **kw: Any) -> dict[str, Any]:
+    return {"t": "exchange", "kind": "attack", "a": a, "b": b, "a_dice": _roll(a_total),
+            "b_dice": _roll(b_total), **kw}
+
+
+CASES: list[dict[str, Any]] = [
+    # Adding fighters: one keeps his name; several are numbered after the highest kin (the
+    # encounter's own naming, not a rule); a name in use is refused on edit; names as logged.
+    _case("adding and naming", [
+        {"t": "add", "fighter": GOB, "count": 3},
+        {"t": "add", "fighter": GOB},
+        {"t": "add", "fighter": HERO, "side": "foes"},
+        {"t": "add", "fighter": {**ORC, "name": "Goblin 2"}},
+        {"t": "add", "fighter": ORC, "names": ["Grunt", "Grak"]},
+        {"t": "add", "fighter": ORC, "names": ["Hero"]},
+        {"t": "add", "fighter": ORC, "names": ["One"], "count": 2},
+        {"t": "add", "fighter": ORC, "names": []},
+        {"t": "add", "fighter": ORC, "names": ["X" * 61]},
+        {"t": "add", "fighter": ORC, "names": ["Ok", " "]},
+        {"t": "add", "fighter": ORC, "names": ["Dup", "Dup"]},
+        {"t": "add", "fighter": ORC, "count": 0},
+        {"t": "add", "fighter": ORC, "count": 41},
+        {"t": "add", "fighter": ORC, "count": 40},
+        {"t": "add", "fighter": ORC, "side": "neutral"},
+        {"t": "add"},
+        {"t": "add", "fighter": {**ORC, "name": "N" * 61}},
+        {"t": "edit", "id": "c1", "fighter": {**GOB, "name": "Hero"}},
+        {"t": "edit", "id": "c1", "fighter": {**GOB, "name": "Goblin Chief"}, "side": "players"},
+        {"t": "edit", "id": "c9", "fighter": GOB},
+        {"t": "remove", "id": "c2"},
+        {"t": "remove", "id": "c2"},
+        {"t": "remove", "id": ""},
+        {"t": "remove", "id": "c" * 17},
+        {"t": "remove", "id": 3},
+        {"t": "add", "fighter": GOB, "count": 2},
+    ]),
+    # The log's own checks: an event is an object with a known type and its own fields only;
+    # undo and redo move along the states and are refused with nothing to move.
+    _case("the log's checks, undo and redo", [
+        "add",
+        {"kind": "x"},
+        {"t": "fight"},
+        {"t": "next_round", "round": 3},
+        {"t": "add", "fighter": HERO, "zz": 1, "aa": 2},
+        {"t": "undo"},
+        {"t": "redo"},
+        *_add(HERO, ORC),
+        {"t": "next_round"},
+        {"t": "undo"},
+        {"t": "undo"},
+        {"t": "redo"},
+        {"t": "redo"},
+        {"t": "redo"},
+        {"t": "undo"},
+        {"t": "rename", "name": "Ambush"},
+        {"t": "redo"},
+        {"t": "rename", "name": ""},
+        {"t": "rename", "name": "x" * 81},
+        {"t": "rename", "name": "Bad\u0007"},
+        {"t": "rename", "name": "x" * 80},
+    ]),
+    # F95 4.22: a simultaneous round; the higher result wounds (the sword's +2, Great Strength).
+    _case("a simultaneous round", [
+        *_add(HERO, ORC),
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"faces": [1, 1, 0, 0]}, "damage": [0, 0, 0, 0]},
+         "b_dice": {"roll": {"faces": [-1, 0, 0, 0]}}},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(-2), "b_dice": _roll(3)},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "exchange", "a": "c1", "b": "c1", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "exchange", "kind": "melee", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "exchange", "a": "c1", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "exchange", "a": "c3", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "next_round"},
+        {"t": "end_battle"},
+    ]),
+    # F95 4.31: a successful all-out defence and Perception leave the foe −1 next round (the
+    # encounter carries it, and uses it up).
+    _case("a carried modifier", [
+        *_add(HERO, ORC),
+        {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "defense", "scouting": True},
+         "a_dice": _roll(2), "b_dice": _roll(-1)},
+        {"t": "next_round"},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+    ]),
+    # F95 4.23 alternating turns: initiative, hasty attacks (+1 initiative, −1 to attack and
+    # defend that round), all-out defence forfeits the round's attack.
+    _case("alternating turns", [
+        *_add(A, B, {**A, "name": "C", "combat_reflexes": True, "initiative": 1}),
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(1), "b_dice": _roll(0)},
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0),
+         "b_declares": {"hasty": True}},
+        {"t": "initiative", "a": "c1", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0), "surprise": "a"},
+        {"t": "initiative", "a": "c1", "b": "c3", "surprise": "c"},
+        {"t": "initiative", "a": "c1", "b": "c1", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "initiative", "a": "c1", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0),
+         "a_declares": {"hasty": "yes"}},
+        {"t": "initiative", "a": "c1", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0),
+         "a_declares": {"careful": True}},
+        _attack("c2", "c1", 1, 0),
+        _attack("c1", "c2", 0, 0, b_declares={"all_out": "defense"}),
+        _attack("c1", "c2", 0, 0, b_declares={"defence_modifiers": []}),
+        _attack("c3", "c1", 0, 0, b_declares={"all_out": "defense"}),
+        _attack("c1", "c3", 0, 0),
+        _attack("c1", "c3", 0, 0, a_declares={"hasty": True}, b_declares={"defence_modifiers": []}),
+        {"t": "next_round"},
+        _attack("c1", "c3", 0, 0),
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(-1), "b_dice": _roll(2)},
+        {"t": "end_battle"},
+    ], options=ALT),
+    # F95 4.23 under simultaneous pacing: no initiative; an attack with no memory.
+    _case("initiative outside alternating turns", [
+        *_add(A, B),
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(1), "b_dice": _roll(0)},
+        _attack("c1", "c2", 2, 0),
+    ], options={"melee.weapon_disparity": "off"}),
+    # F95 4.21 story elements: one roll or three, the GM's −3…+3, a named skill.
+    _case("story elements", [
+        *_add(HERO, ORC),
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}]},
+        {"t": "story", "id": "c1", "rolls": [{"faces": [1, 1, 0, -1]}, {"total": 0}, {"total": -2}],
+         "modifier": -2},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "modifier": 3, "skill": "Sword"},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}, {"total": 1}]},
+        {"t": "story", "id": "c1", "rolls": {"total": 1}},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1, "bonus": 1}]},
+        {"t": "story", "id": "c1", "rolls": [5]},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "modifier": 4},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "modifier": -4},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "modifier": True},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "modifier": 1.0},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "skill": 3},
+        {"t": "story", "id": "c1", "rolls": [{"total": 1}], "skill": "Axe"},
+        {"t": "wound", "id": "c2", "level": 4},
+        {"t": "story", "id": "c2", "rolls": [{"total": 1}]},
+    ], options={"melee.pacing": "story"}),
+    # F95 4.57 the GM's boxes and wounds; F95 4.8 healing (skill), MUD/CO ways; end of battle.
+    _case("wounds and healing by hand", [
+        *_add(HERO),
+        {"t": "wound", "id": "c1", "level": 1},
+        {"t": "wound", "id": "c1", "level": 3},
+        {"t": "wound", "id": "c1", "level": 0},
+        {"t": "wound", "id": "c1", "level": 7},
+        {"t": "box", "id": "c1", "row": 1, "index": 0, "value": 2},
+        {"t": "box", "id": "c1", "row": 3, "index": 0, "value": 2},
+        {"t": "box", "id": "c1", "row": 3, "index": 0, "value": 0},
+        {"t": "box", "id": "c1", "row": 0, "index": 2, "value": 1},
+        {"t": "box", "id": "c1", "row": 9, "index": 0, "value": 1},
+        {"t": "heal", "id": "c1", "result": "Great"},
+        {"t": "heal", "id": "c1", "how": "natural", "weeks": 1, "rolls": [1]},
+        {"t": "heal", "id": "c1", "how": "co", "result": 1},
+        {"t": "heal", "id": "c1", "how": "magic"},
+        {"t": "heal", "id": "c1", "result": "Awesome"},
+        {"t": "end_battle"},
+    ]),
+    _case("healing under Combat Options", [
+        *_add(HERO),
+        {"t": "wound", "id": "c1", "level": 3},
+        {"t": "heal", "id": "c1", "how": "co", "result": 2},
+        {"t": "heal", "id": "c1", "how": "co", "result": -1},
+        {"t": "heal", "id": "c1", "how": "co", "result": 9},
+    ], options={"co.track": True}),
+    # Which parts of an NPC's sheet the players see (the GM's choice); a ruleset change.
+    _case("players' view and house rules", [
+        *_add(HERO),
+        {"t": "players", "see": ["skills", "wounds"]},
+        {"t": "players", "see": []},
+        {"t": "players", "see": ["secrets"]},
+        {"t": "rules", "ruleset": {"preset": "mudge"}},
+        {"t": "rules", "ruleset": {"preset": "nothing"}},
+    ]),
+    # F95 4.34: a lone fighter against several foes; F95 4.4: ranged fire.
+    _case("a group round and ranged fire", [
+        *_add(HERO, ORC, GOB, ARCHER),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(3),
+         "foe_dice": {"c2": _roll(-1), "c3": _roll(-2)}, "targets": ["c2"]},
+        {"t": "ranged", "mode": "unaware", "shooter": "c4", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(2)},
+        {"t": "ranged", "mode": "aware", "shooter": "c4", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(-1), "target_dice": _roll(1)},
+    ]),
+]
+
+
+def _plain(value: Any) -> Any:
+    """JSON shape (enums as their values, tuples as lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _digest(enc: Encounter) -> dict[str, Any]:
+    s = enc.state
+    return {
+        "name": s.name, "round": s.round, "next_id": s.next_id,
+        "carry": [k.to_dict() for k in s.carry], "stunned": s.stunned, "initiative": s.initiative,
+        "acts": s.acts, "players_see": s.players_see, "preset": s.rules.to_dict(),
+        "combatants": [[c.id, c.fighter.name, c.side, None if c.fighter.track is None else c.fighter.track.to_dict()]
+                       for c in s.combatants],
+        "undo": len(enc.states) - 1, "redo": len(enc.redo),
+    }
+
+
+def _error(err: FudgeError) -> dict[str, Any]:
+    return {"error": type(err).__name__, "message": err.message, "field": err.field}
+
+
+def _encounter(case: dict[str, Any]) -> Encounter:
+    return Encounter(ruleset=RuleSet(case["rules"], case["options"]))
+
+
+def answer(case: dict[str, Any]) -> dict[str, Any]:
+    """What the encounter gives for each of a case's events, then its log explained again."""
+    enc = _encounter(case)
+    rows = []
+    for event in case["events"]:
+        before = enc.to_dict()
+        try:
+            enc.apply(event)
+        except FudgeError as err:
+            assert enc.to_dict() == before  # a refused event changes nothing
+            rows.append(_error(err))
+            continue
+        rows.append({"line": enc.lines[-1], "dice": enc.dice[-1], "last": enc.state.last,
+                     "logged": enc.log[-1] if enc.log[-1] != event else "as given", "state": _digest(enc)})
+    out: dict[str, Any] = {"events": rows, "explained": [enc.explain(i) for i in range(len(enc.lines))]}
+    refusals = []
+    for index in (-1, len(enc.lines), True, "0"):
+        try:
+            enc.explain(index)
+        except FudgeError as err:
+            refusals.append(_error(err))
+    for fmt in ("html",):
+        try:
+            enc.log_document(fmt)
+        except FudgeError as err:
+            refusals.append(_error(err))
+    out["refusals"] = refusals
+    out["text"] = enc.log_document("text")
+    return _plain(out)
+
+
+def recorded() -> list[dict[str, Any]]:
+    return [{**case, "answer": answer(case)} for case in CASES]
+
+
+def test_each_event_reads_as_recorded():
+    """Every event of every case gives the recorded line, dice, outcome (each step's section, text
+    and data) and state, or the recorded refusal (class, message, field). Regenerate deliberately
+    with ``PYTHONPATH=. python tests/test_encounter_readings.py --write`` and review the diff."""
+    golden = readings.load("encounter_readings")
+    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == _plain(CASES)
+    for row in golden:
+        assert answer(row) == row["answer"], row["case"]
+
+
+def test_each_case_replays_from_its_stored_log_to_the_same_state():
+    """A stored log replays to the same state, line by line (the encounter is its log)."""
+    for case in CASES:
+        enc = _encounter(case)
+        for event in case["events"]:
+            try:
+                enc.apply(event)
+            except FudgeError:
+                pass
+        again = Encounter.from_dict(_plain(enc.to_dict()))
+        assert again.lines == enc.lines and again.dice == enc.dice, case["case"]
+        assert _digest(again) == _digest(enc), case["case"]
+
+
+if __name__ == "__main__":
+    readings.write_when_asked("encounter_readings", recorded(), __file__)
