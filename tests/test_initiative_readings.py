@@ -66,7 +66,8 @@ CASES: list[dict[str, Any]] = [
     _c("decide_initiative", 0, 3, 0, 0, surprise="a"), _c("decide_initiative", 3, 0, 1, 0, surprise="b"),
     _c("decide_initiative", 0, 0, 0, 0, surprise="c"), _c("decide_initiative", 0, 0, 0, 0, surprise=""),
     _c("decide_initiative", 4, 0, 0, 0), _c("decide_initiative", 0, -4, 0, 0),
-    _c("decide_initiative", 3, -3, 4, -4),
+    _c("decide_initiative", 3, -3, 4, -4), _c("decide_initiative", 99, 0, 0, 0), _c("decide_initiative", 0, -99, 0, 0),
+    _c("decide_initiative", "Good", 0, 0, 0),
     # F95 4.23: "Initiative can be rolled once for each battle or once each round".
     _c("initiative_needed", 1), _c("initiative_needed", 2), _c("initiative_needed", 5),
     _c("initiative_needed", 1, options={"melee.initiative": "battle"}),
