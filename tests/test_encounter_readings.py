@@ -21,6 +21,7 @@ from typing import Any
 
 import readings
 
+from pyfudge import encounter_state
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -34,6 +35,7 @@ A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 B = {"name": "B", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 ARCHER = {"name": "Archer", "role": "npc", "skills": {"Bow": "Good"}, "weapon": {"name": "Bow", "size": 1}}
 ALT = {"melee.weapon_disparity": "off", "melee.pacing": "alternating"}
+HASTY_DEFENCE = {"source": "hasty attack this round", "amount": -1, "section": "F95 4.23"}
 
 
 def _roll(total: int) -> dict[str, Any]:
@@ -84,6 +86,27 @@ CASES: list[dict[str, Any]] = [
         {"t": "remove", "id": "c" * 17},
         {"t": "remove", "id": 3},
         {"t": "add", "fighter": GOB, "count": 2},
+        {"t": "add", "fighter": GOB},
+        {"t": "add", "fighter": {**GOB, "name": "N" * 60}, "count": 2},
+        {"t": "add", "fighter": {**GOB, "name": "Troll 10000"}},
+        {"t": "add", "fighter": {**GOB, "name": "Troll"}, "count": 2},
+        {"t": "add", "fighter": {**GOB, "name": "Troll"}},
+        {"t": "add", "fighter": {**GOB, "name": "Ogre 2"}},
+        {"t": "add", "fighter": {**GOB, "name": "Ogre"}},
+        {"t": "add", "fighter": {**GOB, "name": "Imp 3"}},
+        {"t": "add", "fighter": {**GOB, "name": "Imp 3"}},
+        {"t": "remove", "id": "c" * 16},
+    ]),
+    # The encounter holds at most 40 combatants (the encounter's limit, not a rule).
+    _case("a full encounter", [
+        {"t": "add", "fighter": GOB, "count": 39},
+        {"t": "add", "fighter": ORC, "names": ["Orc", "Orc 2"]},
+        {"t": "add", "fighter": ORC, "names": "Orc"},
+        {"t": "add", "fighter": ORC, "count": 2},
+        {"t": "add", "fighter": ORC},
+        {"t": "add", "fighter": HERO},
+        {"t": "add", "fighter": HERO, "count": 1},
+        {"t": "add", "fighter": HERO, "names": ["Hero"]},
     ]),
     # The log's own checks: an event is an object with a known type and its own fields only;
     # undo and redo move along the states and are refused with nothing to move.
@@ -154,9 +177,20 @@ CASES: list[dict[str, Any]] = [
         _attack("c3", "c1", 0, 0, b_declares={"all_out": "defense"}),
         _attack("c1", "c3", 0, 0),
         _attack("c1", "c3", 0, 0, a_declares={"hasty": True}, b_declares={"defence_modifiers": []}),
+        _attack("c2", "c3", 0, 1, b_declares={"all_out": "defense"}),
+        _attack("c3", "c1", 0, 0),
+        _attack("c1", "c2", 0, 0, b_declares={"defence_modifiers": [HASTY_DEFENCE]}),
+        _attack("c1", "c2", 0, 0, b_declares={"hasty": True}),
+        _attack("c1", "c2", 0, 0, a_declares={"hasty": False}),
         {"t": "next_round"},
         _attack("c1", "c3", 0, 0),
         {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(-1), "b_dice": _roll(2)},
+        _attack("c3", "c2", 1, 0, a_declares={"stun": True}),
+        _attack("c3", "c2", 2, 0, a_declares={"stun": True}),
+        {"t": "initiative", "a": "c2", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0),
+         "a_declares": {"hasty": True}},
+        {"t": "initiative", "a": "c3", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0),
+         "a_declares": {"hasty": True}},
         {"t": "end_battle"},
     ], options=ALT),
     # F95 4.23 under simultaneous pacing: no initiative; an attack with no memory.
@@ -379,6 +413,7 @@ def _digest(enc: Encounter) -> dict[str, Any]:
         "combatants": [[c.id, c.fighter.name, c.side, None if c.fighter.track is None else c.fighter.track.to_dict()]
                        for c in s.combatants],
         "undo": len(enc.states) - 1, "redo": len(enc.redo),
+        "this_round": encounter_state.this_round(s),
     }
 
 
@@ -447,6 +482,55 @@ def test_each_case_replays_from_its_stored_log_to_the_same_state():
         again = Encounter.from_dict(_plain(enc.to_dict()))
         assert again.lines == enc.lines and again.dice == enc.dice, case["case"]
         assert _digest(again) == _digest(enc), case["case"]
+
+
+STORED_REFUSALS = [
+    ("a list", "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
+    ({"log": [], "notes": 1}, "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
+    ({"log": {}}, "RequestError", "The encounter's log must be a list.", "encounter.log"),
+    ({"log": [{"t": "next_round"}] * 10_001}, "RequestError",
+     "An encounter's log holds at most 10,000 events, this one 10,001.", "encounter.log"),
+    ({"name": "", "log": []}, "RequestError", "An encounter's name has 1 to 80 characters.", "encounter.name"),
+    ({"ruleset": {"preset": "x"}, "log": []}, "OptionError",
+     "Unknown preset 'x'; choose one of Fudge 1995, Mudge, Fudge 1993 draft.", "encounter.ruleset.preset"),
+    ({"log": [{"t": "add", "fighter": HERO}, {"t": "remove", "id": "c2"}]}, "EncounterError",
+     "No combatant 'c2' in this encounter.", "encounter.log[1].event.id"),
+]
+
+
+def test_a_stored_encounter_is_refused_naming_the_field():
+    """A stored encounter that is not one is refused: the message and the field, down to the
+    event of the log that cannot be applied."""
+    for data, kind, message, field in STORED_REFUSALS:
+        try:
+            Encounter.from_dict(data)
+        except FudgeError as err:
+            assert (type(err).__name__, err.message, err.field) == (kind, message, field), data
+        else:
+            raise AssertionError(f"accepted {str(data)[:60]}")
+    enc = Encounter.from_dict({"name": "Stored", "log": [{"t": "add", "fighter": HERO}]}, field="saved")
+    assert enc.name == "Stored" and enc.lines == ["Hero joins the fight."]
+    try:
+        Encounter.from_dict({"log": "x"}, field="saved")
+    except FudgeError as err:
+        assert err.field == "saved.log"
+
+
+def test_a_log_holds_at_most_ten_thousand_events():
+    """The encounter's own limit (not a rule): the 10,000th event is applied, the next refused;
+    a stored log of exactly 10,000 events replays."""
+    enc = Encounter()
+    enc.log.extend([{"t": "next_round"}] * 9_999)
+    enc.apply({"t": "next_round"})
+    assert len(enc.log) == 10_000
+    try:
+        enc.apply({"t": "next_round"})
+    except FudgeError as err:
+        assert (err.message, err.field) == (
+            "An encounter's log holds at most 10,000 events; start a new encounter.", "event")
+    else:
+        raise AssertionError("the 10,001st event was applied")
+    assert len(Encounter.from_dict({"log": [{"t": "next_round"}] * 10_000}).log) == 10_000
 
 
 if __name__ == "__main__":
