@@ -17,17 +17,24 @@ or the code, rewrite the file and read its diff before committing:
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+import pytest
 import readings
 
+from pyfudge import wounds
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.shield import ShieldState
+from pyfudge.damage import Armor, Weapon
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
+F95 = find_ruleset("fudge1995")
 S = {"Sword": "Fair"}
 HURT_TRACK = {"kind": "boxes", "marks": [[0, 0, 0], [2], [0], [0], [0]]}
 FRESH_TRACK = {"kind": "boxes", "marks": [[0, 0, 0], [0], [0], [0], [0]]}
+PAWN_TRACK = {"kind": "pawn", "marks": [[], [1], [], [0], []]}
 
 
 def _c(sheet: dict[str, Any], *, rules: str = "fudge1995", options: dict[str, Any] | None = None,
@@ -86,7 +93,15 @@ CASES: list[dict[str, Any]] = [
     _c(_f(track={"kind": "bogus"})), _c(_f(track="hurt")),
     _c(_f(boxes=[3, 2, 1, 1, 1])), _c(_f(boxes=[3, 2, 1, 1, 1], track=HURT_TRACK)),
     _c(_f(boxes=[3, 1, 1, 1, 1], track=HURT_TRACK)), _c(_f(boxes=[2, 2, 2, 1, 1], track=FRESH_TRACK)),
-    _c(_f(boxes=[0, 0, 0, 0, 0])), _c(_f(boxes="many")),
+    _c(_f(boxes=[0, 0, 0, 0, 0])), _c(_f(boxes="many")), _c(_f(boxes=(3, 2, 1, 1, 1))),
+    # A track with no mark but a shrug, a drop, a stun, a deferred wound or death is not fresh:
+    # his boxes may not replace it; a pawn's track is not a box track, kept as it is.
+    _c(_f(boxes=[2, 2, 2, 1, 1], track={**FRESH_TRACK, "shrugged": True})),
+    _c(_f(boxes=[2, 2, 2, 1, 1], track={**FRESH_TRACK, "dropped": True})),
+    _c(_f(boxes=[2, 2, 2, 1, 1], track={**FRESH_TRACK, "stun_marks": [[2], [0]]})),
+    _c(_f(boxes=[2, 2, 2, 1, 1], track={**FRESH_TRACK, "dead": 6})),
+    _c(_f(boxes=[2, 2, 2, 1, 1], track={**FRESH_TRACK, "deferred": [[2, 2]]})),
+    _c(_f(role="npc", boxes=[2, 2, 2, 1, 1], track=PAWN_TRACK), options={"wounds.pawn_track": True}),
     # Gifts and faults: Tough Hide 0–20 (F95 4.58), Damage Resistant/Fragile (F95 4.52),
     # Combat Reflexes (F95 4.23), Fudge Points 0–99 (F95 4.64), an animal's kind (F95 4.23).
     _c(_f(tough_hide=20, resistance="resistant", combat_reflexes=True, fudge_points=99)),
@@ -148,6 +163,64 @@ def test_each_fighter_read_is_made_again_from_what_it_writes():
         again = Fighter.from_dict(_plain(f.to_dict()))
         assert again == f and again.to_dict() == f.to_dict()
         assert Fighter(**{k: getattr(f, k) for k in f.to_dict()}) == f
+
+
+def test_the_constructor_fills_the_derived_defaults_and_checks_as_the_door_does():
+    """Made from his fields (not JSON), a fighter gets the same defaults the door gives: skills
+    from a dict, the first skill to attack with unless one is named, his size Scale from his Mass
+    Scale unless given, his boxes as a tuple, a fresh track of another shape dropped for his own
+    boxes; a wounded one of another shape is refused."""
+    f = Fighter("X", {"Sword": 2, "Axe": 1})
+    assert f.skills == (("Sword", 2), ("Axe", 1)) and f.attack_skill == "Sword" and f.offence == 2
+    assert Fighter("X", {"Sword": 2, "Axe": 1}, attack_skill="Axe").offence == 1
+    assert Fighter("X", {"S": 0}, mass_scale=3).size_scale == 3
+    assert Fighter("X", {"S": 0}, mass_scale=3, size_scale=-2).size_scale == -2
+    boxed = Fighter("X", {"S": 0}, boxes=[2, 2, 2, 1, 1])
+    assert boxed.boxes == (2, 2, 2, 1, 1) and isinstance(boxed.boxes, tuple)
+    fresh = wounds.WoundTrack.new(F95)
+    assert Fighter("X", {"S": 0}, track=fresh, boxes=[2, 2, 2, 1, 1]).track is None
+    assert Fighter("X", {"S": 0}, track=fresh, boxes=[3, 1, 1, 1, 1]).track == fresh
+    for shaken in (replace(fresh, deferred=((2, 2),)), replace(fresh, shrugged=True), replace(fresh, dropped=True)):
+        with pytest.raises(FudgeError) as err:
+            Fighter("X", {"S": 0}, track=shaken, boxes=[2, 2, 2, 1, 1])
+        assert err.value.field == "fighter.boxes"
+    with pytest.raises(FudgeError) as err:
+        Fighter("X", {"S": 9})
+    assert err.value.field == "fighter.skills.S"
+
+
+def test_the_door_takes_gear_already_read():
+    """A sheet may hold a weapon, armor, track or shield state already read: each is kept as it is."""
+    weapon, armor = Weapon("Axe", size=2), Armor("Mail", value=2)
+    track = wounds.record_wound(wounds.WoundTrack.new(F95), wounds.HURT, rules=F95).track
+    state = ShieldState("Buckler", points=3, taken=1)
+    f = Fighter.from_dict({"name": "X", "skills": S, "weapon": weapon, "armor": armor, "track": track,
+                           "shield": "small", "shield_state": state})
+    assert (f.weapon, f.armor, f.track, f.shield_state) == (weapon, armor, track, state)
+
+
+def test_the_pipeline_copy_checks_each_changed_field():
+    """The attack pipeline's cheap copy (``_evolve``) changes only the track, Fudge Points and shield
+    state, each checked: 0 to 99 Fudge Points, a wound track, a shield's state only with a shield."""
+    f = Fighter.from_dict({"name": "X", "skills": S})
+    with pytest.raises(TypeError) as type_err:
+        f._evolve(name="Y", track=None)
+    assert str(type_err.value) == "_evolve changes only ['fudge_points', 'shield_state', 'track'], not ['name']"
+    assert f._evolve(fudge_points=99).fudge_points == 99
+    assert f.with_fudge_points(3).fudge_points == 3
+    refusals = [({"fudge_points": 100}, "fudge_points must be a whole number from 0 to 99, not 100.", "fudge_points"),
+                ({"fudge_points": -1}, "fudge_points must be a whole number from 0 to 99, not -1.", "fudge_points"),
+                ({"track": "Hurt"}, "track must be a wound track.", "track"),
+                ({"shield_state": "worn"}, "shield_state must be a shield's state.", "shield_state"),
+                ({"shield_state": ShieldState()}, "shield_state describes a shield: say which he carries (shield).",
+                 "shield")]
+    for changes, message, field in refusals:
+        with pytest.raises(FudgeError) as err:
+            f._evolve(**changes)
+        assert (err.value.message, err.value.field) == (message, field), changes
+    shielded = Fighter.from_dict({"name": "X", "skills": S, "shield": "small"})
+    assert shielded._evolve(shield_state=ShieldState("Buckler", 3, 1)).shield_state == ShieldState("Buckler", 3, 1)
+    assert f._evolve(track=None).track is None
 
 
 if __name__ == "__main__":
