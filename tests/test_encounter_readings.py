@@ -386,6 +386,9 @@ CASES: list[dict[str, Any]] = [
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0), "foe_dice": {"c2": _roll(0)}},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0), "group_roll": {"total": 0}},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(2)},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(2), "targets": ["c2"]},
+        {"t": "group", "lone": "c2", "foes": ["c1", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c1": _roll(0), "c3": _roll(0)}},
     ], options={"melee.npc_fixed": True}),
     # Ranged fire's inputs, each refused with the field it names.
     _case("ranged fire's refusals", [
@@ -410,6 +413,42 @@ CASES: list[dict[str, Any]] = [
          "shooter_dice": _roll(2)},
         {"t": "ranged", "mode": "aware", "shooter": "c4", "target": "c1", "difficulty": 0,
          "shooter_dice": _roll(-1), "target_dice": _roll(1)},
+        {"t": "next_round"},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"faces": [1, 1, 0, 0]}},
+         "foe_dice": {"c2": {"roll": {"faces": [1, 0, 0, -1]}}, "c3": _roll(-4)}, "space": "tunnel"},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"faces": [1, 1, 0, 0]}},
+         "foe_dice": {"c2": {"roll": {"faces": [1, 0, 0, -1]}}, "c3": _roll(-4)}, "ignored": ["c3"]},
+        {"t": "ranged", "mode": "shoot_back", "shooter": "c4", "target": "c2", "difficulty": 1, "target_difficulty": 2,
+         "shooter_dice": {"roll": {"faces": [1, 1, 1, 0]}}, "target_dice": _roll(4), "weapon": "thrown"},
+        {"t": "ranged", "mode": "aware", "shooter": "c4", "target": "c3", "difficulty": 0, "burst": 3,
+         "shooter_dice": _roll(-4), "target_dice": _roll(4)},
+        {"t": "ranged", "mode": "aware", "shooter": "c4", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(0), "target_dice": _roll(0), "target_declares": {"defence_skill": "Sword"},
+         "shooter_declares": {"skill": "Bow"}},
+    ]),
+    # F95 4.34 with Combat Options damage checks (CO 4.3): each wounded fighter's check, named by
+    # the event's own field; the lone fighter may check once per wound.
+    _case("a group round's damage checks", [
+        *_add(HERO, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-2),
+         "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"],
+         "lone_dice": {"roll": {"total": -2}, "check": [[1, 1, 1, 1]]}, "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"],
+         "lone_dice": {"roll": {"total": -2}, "check": [[1, 1, 1, 1], [1, 1, 1, 0]]},
+         "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
+         "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
+         "foe_dice": {"c2": _roll(-4), "c3": {"roll": {"total": -4}, "check": [1, 1, 1, 1]}}},
+    ], options={"co.damage_check": True}),
+    # F95 4.62 in a group round: a stunned fighter defends and counts, but his blows do not land.
+    _case("a group round with the stunned", [
+        *_add(HERO, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c2"],
+         "lone_declares": {"stunned": 1}, "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-4),
+         "foe_declares": {"c2": {"stunned": 1}}, "foe_dice": {"c2": _roll(4), "c3": _roll(-4)}},
     ]),
 ]
 
