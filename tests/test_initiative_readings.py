@@ -55,6 +55,13 @@ def _dice(total: int | None = None, speed: int | None = None) -> dict[str, Any]:
 
 
 SPEED = {"melee.speed_contest": True}
+GM_LEVELS = [
+    {"name": "Scratch", "penalty": 0, "after_combat": 0},
+    {"name": "Hurt", "penalty": -3, "after_combat": -1},
+    {"name": "Very Hurt", "penalty": -4, "after_combat": -2},
+    {"name": "Incapacitated", "penalty": 0, "after_combat": 0},
+    {"name": "Near Death", "penalty": 0, "after_combat": 0},
+]
 
 CASES: list[dict[str, Any]] = [
     # F95 4.23 as numbers: the higher result attacks first, a tie is rolled again; modifiers add;
@@ -98,6 +105,8 @@ CASES: list[dict[str, Any]] = [
     _c("resolve_initiative", HURT, PLAIN, a_dice=_dice(0), b_dice=_dice(0)),
     _c("resolve_initiative", PLAIN, HURT, a_dice=_dice(0), b_dice=_dice(1)),
     _c("resolve_initiative", BRAVE, PLAIN, a_dice=_dice(0), b_dice=_dice(0)),
+    # The GM's wound table (wounds.levels, F95 4.51) sets the Hurt penalty the roll takes.
+    _c("resolve_initiative", HURT, PLAIN, a_dice=_dice(0), b_dice=_dice(0), options={"wounds.levels": GM_LEVELS}),
     _c("resolve_initiative", PLAIN, PLAIN, a_dice=_dice(0), b_dice=_dice(0), a_modifiers=[GOOD_MOD]),
     _c("resolve_initiative", PLAIN, PLAIN, a_dice=_dice(0), b_dice=_dice(0), b_modifiers=[GOOD_MOD]),
     _c("resolve_initiative", REFLEX, REFLEX, a_dice=_dice(0), b_dice=_dice(1), a_declares={"hasty": True},
@@ -115,6 +124,8 @@ CASES: list[dict[str, Any]] = [
     _c("resolve_speed_contest", HURT, PLAIN, a_dice=_dice(0), b_dice=_dice(0), options=SPEED),
     _c("resolve_speed_contest", PLAIN, HURT, a_dice=_dice(0), b_dice=_dice(0), options=SPEED),
     _c("resolve_speed_contest", PLAIN, PLAIN, a_dice=_dice(), b_dice=_dice(0), options=SPEED),
+    _c("resolve_speed_contest", PLAIN, PLAIN, a_dice=None, b_dice=_dice(0), options=SPEED),
+    _c("resolve_speed_contest", PLAIN, PLAIN, a_dice=_dice(0), b_dice=None, options=SPEED),
     _c("resolve_speed_contest", PLAIN, PLAIN, a_dice=_dice(0), b_dice=_dice(), options=SPEED),
     _c("resolve_speed_contest", PLAIN, PLAIN, a_dice=_dice(1), b_dice=_dice(0), rules="mudge"),
     # F95 4.36 within an exchange: both give speed dice (neither: no contest); the winner's bonus
@@ -161,7 +172,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
         if fn in ("resolve_initiative", "resolve_speed_contest", "speed_contest_declarations"):
             args[:2] = [Fighter.from_dict(f) for f in args[:2]]
             for key in ("a_dice", "b_dice"):
-                if key in kw:
+                if kw.get(key) is not None:
                     kw[key] = FighterDice.from_dict(kw[key], rules=rules, speed=True)
             for key in ("a_declares", "b_declares"):
                 if key in kw:
