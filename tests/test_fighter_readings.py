@@ -197,6 +197,8 @@ def test_the_door_takes_gear_already_read():
     f = Fighter.from_dict({"name": "X", "skills": S, "weapon": weapon, "armor": armor, "track": track,
                            "shield": "small", "shield_state": state})
     assert (f.weapon, f.armor, f.track, f.shield_state) == (weapon, armor, track, state)
+    boxed = Fighter.from_dict({"name": "X", "skills": S, "boxes": (2, 2, 2, 1, 1)})
+    assert boxed.boxes == (2, 2, 2, 1, 1) and boxed.track_for(F95).marks[1] == (0, 0)
 
 
 def test_the_pipeline_copy_checks_each_changed_field():
