@@ -205,6 +205,19 @@ CASES: list[dict[str, Any]] = [
          "a_declares": {"hasty": True}},
         {"t": "end_battle"},
     ], options=ALT),
+    # F95 4.23: after an all-out attack he defends at −2 on his foe's next turn, or (the option)
+    # not at all; the next attack against him uses it up.
+    _case("an all-out attack's open guard", [
+        *_add(A, B),
+        _attack("c1", "c2", -4, 4, a_declares={"all_out": "offense"}),
+        _attack("c2", "c1", 0, 0),
+        _attack("c2", "c1", 0, 0),
+    ], options={**ALT, "melee.all_out": True}),
+    _case("an all-out attack leaves no defence", [
+        *_add(A, B),
+        _attack("c1", "c2", -4, 4, a_declares={"all_out": "offense"}),
+        _attack("c2", "c1", -2, 4),
+    ], options={**ALT, "melee.all_out": True, "melee.all_out_offense_defense": "none"}),
     # F95 4.23 under simultaneous pacing: no initiative; an attack with no memory.
     _case("initiative outside alternating turns", [
         *_add(A, B),
