@@ -264,6 +264,8 @@ CASES: list[dict[str, Any]] = [
         {"t": "heal", "id": "c1", "how": "co", "result": 1},
         {"t": "heal", "id": "c1", "how": "magic"},
         {"t": "heal", "id": "c1", "result": "Awesome"},
+        {"t": "heal", "id": "c1", "result": 25},
+        {"t": "heal", "id": "c1", "how": "co", "result": 25},
         {"t": "end_battle"},
     ]),
     # F95 4.8: natural healing, a level a week (one week unless told); with Constitution rolls

@@ -114,6 +114,9 @@ CASES: list[dict[str, Any]] = [
     # The track the rules make: a pawn's three stages (F95 4.57), Mudge's two Hurt boxes, CO's.
     _c(_f(role="npc"), options={"wounds.pawn_track": True}), _c(_f(role="pc"), options={"wounds.pawn_track": True}),
     _c(_f(), rules="mudge"), _c(_f(damage_capacity=2), options={"co.track": True}),
+    # F95 4.57's other record: Damage Capacity itself, from his own level.
+    _c(_f(damage_capacity=2), options={"wounds.record": "capacity"}),
+    _c(_f(damage_capacity=-2), options={"wounds.record": "capacity"}),
 ]
 
 
