@@ -300,7 +300,12 @@ CASES: list[dict[str, Any]] = [
         {"t": "heal", "id": "c1", "how": "co", "result": 2},
         {"t": "heal", "id": "c1", "how": "co", "result": -1},
         {"t": "heal", "id": "c1", "how": "co", "result": 9},
-    ], options={"co.track": True}),
+        {"t": "box", "id": "c1", "row": 0, "index": 0, "value": 1},
+        {"t": "box", "id": "c1", "row": 0, "index": 1, "value": 1},
+        {"t": "box", "id": "c1", "row": 1, "index": 0, "value": 1},
+        {"t": "heal", "id": "c1", "how": "co", "result": -3},
+        {"t": "heal", "id": "c1", "how": "co", "result": 1},
+    ], options={"co.track": True, "co.heal_failure_hurts": True}),
     # Which parts of an NPC's sheet the players see (the GM's choice); a ruleset change.
     _case("players' view and house rules", [
         *_add(HERO),
