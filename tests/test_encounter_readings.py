@@ -294,6 +294,13 @@ CASES: list[dict[str, Any]] = [
         {"t": "heal", "id": "c1", "how": "natural", "weeks": 2, "rolls": [-1, "Great"]},
         {"t": "heal", "id": "c1", "how": "natural"},
     ], options={"healing.natural_roll": True}),
+    # F95 4.57's three-stage track of a pawn NPC: the GM marks its Hurt and Out of the Battle boxes.
+    _case("a pawn's boxes by hand", [
+        *_add(ORC),
+        {"t": "box", "id": "c1", "row": 1, "index": 0, "value": 2},
+        {"t": "box", "id": "c1", "row": 3, "index": 0, "value": 2},
+        {"t": "box", "id": "c1", "row": 0, "index": 0, "value": 1},
+    ], options={"wounds.pawn_track": True}),
     _case("healing under Combat Options", [
         *_add(HERO),
         {"t": "wound", "id": "c1", "level": 3},
