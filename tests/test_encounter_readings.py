@@ -469,6 +469,13 @@ CASES: list[dict[str, Any]] = [
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
          "foe_dice": {"c2": _roll(-4), "c3": {"roll": {"total": -4}, "check": [1, 1, 1, 1]}}},
     ], options={"co.damage_check": True}),
+    _case("a damage check named for a fighter whose name has a dot", [
+        *_add({**HERO, "name": "St. George"}, ORC, {**GOB, "name": "Gob Jr."}),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-2),
+         "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
+         "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
+    ], options={"co.damage_check": True}),
     # F95 4.62 in a group round: a stunned fighter defends and counts, but his blows do not land.
     _case("a group round with the stunned", [
         *_add(HERO, ORC, GOB),
