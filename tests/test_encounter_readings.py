@@ -483,7 +483,11 @@ CASES: list[dict[str, Any]] = [
          "lone_declares": {"stunned": 1}, "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-4),
          "foe_declares": {"c2": {"stunned": 1}}, "foe_dice": {"c2": _roll(4), "c3": _roll(-4)}},
-    ]),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c2", "c3"],
+         "lone_declares": {"stunned": 1}, "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c2", "c3"],
+         "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
+    ], options={"multi.sweeping_blow": True}),
 ]
 
 
