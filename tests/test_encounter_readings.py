@@ -586,6 +586,25 @@ def test_each_case_replays_from_its_stored_log_to_the_same_state():
         assert _digest(again) == _digest(enc), case["case"]
 
 
+def test_a_declaration_read_for_the_odds_carries_the_stun_and_names_its_field():
+    """The declaration the odds read before the dice (encounter_state.declared): what earlier
+    exchanges carried to him and his stun (F95 4.62) added, and a bad one refused by its field."""
+    enc = _encounter({"rules": "fudge1995", "options": {}})
+    for f in (HERO, ORC):
+        enc.apply({"t": "add", "fighter": f})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True}, "a_dice": _roll(0),
+               "b_dice": _roll(-1)})
+    orc = enc.state.find("c2")
+    assert encounter_state.declared(enc.state, orc, None, "b_declares").stunned == 1
+    assert encounter_state.declared(enc.state, orc, {"all_out": "defense"}, "b_declares").all_out == "defense"
+    try:
+        encounter_state.declared(enc.state, orc, {"bogus": 1}, "b_declares")
+    except FudgeError as err:
+        assert (err.message, err.field) == ("b_declares: unknown field 'bogus'.", "b_declares.bogus")
+    else:
+        raise AssertionError("a bad declaration was read")
+
+
 STORED_REFUSALS = [
     ("a list", "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
     ({"log": [], "notes": 1}, "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
