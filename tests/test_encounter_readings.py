@@ -22,6 +22,7 @@ from typing import Any
 import readings
 
 from pyfudge import encounter_state
+from pyfudge.analysis import preview
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -157,6 +158,9 @@ CASES: list[dict[str, Any]] = [
         {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
         {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "defense", "scouting": True},
          "a_dice": _roll(2), "b_dice": _roll(-1)},
+        {"t": "ranged", "mode": "unaware", "shooter": "c2", "target": "c1", "difficulty": 0, "shooter_dice": _roll(1)},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "defense", "scouting": True},
+         "a_dice": _roll(2), "b_dice": _roll(-1)},
         {"t": "end_battle"},
         {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "offense"},
          "b_declares": {"all_out": "offense"}, "a_dice": _roll(1), "b_dice": _roll(2)},
@@ -218,6 +222,17 @@ CASES: list[dict[str, Any]] = [
         _attack("c1", "c2", -4, 4, a_declares={"all_out": "offense"}),
         _attack("c2", "c1", -2, 4),
     ], options={**ALT, "melee.all_out": True, "melee.all_out_offense_defense": "none"}),
+    # F95 4.31 in alternating turns: a defender's all-out defence and Perception leave his foe −1
+    # on his next action, an attack too; a surprise gives either side the initiative.
+    _case("scouting in alternating turns", [
+        *_add(A, B),
+        {"t": "initiative", "a": "c1", "b": "c2", "surprise": "b"},
+        _attack("c1", "c2", 0, 2, b_declares={"all_out": "defense", "scouting": True}),
+        {"t": "next_round"},
+        _attack("c1", "c2", 1, 0),
+        _attack("c1", "c2", 0, 0, a_declares={"bogus": 1}),
+        _attack("c1", "c2", 0, 0, b_declares={"bogus": 1}),
+    ], options=ALT),
     # F95 4.23 under simultaneous pacing: no initiative; an attack with no memory.
     _case("initiative outside alternating turns", [
         *_add(A, B),
@@ -422,6 +437,7 @@ CASES: list[dict[str, Any]] = [
         *_add(HERO, ARCHER),
         {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c2", "difficulty": 0},
         {"t": "ranged", "mode": "aware", "shooter": "c9", "target": "c1", "difficulty": 0},
+        {"t": "ranged", "mode": "unaware", "shooter": "c2", "target": "c1", "difficulty": 0},
         {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c9", "difficulty": 0},
         {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c1", "difficulty": 0,
          "shooter_dice": _roll(9), "target_dice": _roll(0)},
@@ -603,6 +619,20 @@ def test_a_declaration_read_for_the_odds_carries_the_stun_and_names_its_field():
         assert (err.message, err.field) == ("b_declares: unknown field 'bogus'.", "b_declares.bogus")
     else:
         raise AssertionError("a bad declaration was read")
+
+
+def test_the_odds_of_a_draft_read_no_dice():
+    """The odds before rolling read a draft group or ranged event without its dice: dice already
+    in the draft, even ones no roll could show, change nothing (every roll is counted)."""
+    enc = _encounter({"rules": "fudge1995", "options": {}})
+    for f in (HERO, ARCHER):
+        enc.apply({"t": "add", "fighter": f})
+    shot = {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c1", "difficulty": 0}
+    rolled = {**shot, "shooter_dice": _roll(9), "target_dice": _roll(-9)}
+    assert preview.ranged_odds(enc.state, rolled) == preview.ranged_odds(enc.state, shot)
+    group = {"t": "group", "lone": "c1", "foes": ["c2"]}
+    assert (preview.group_odds(enc.state, {**group, "lone_dice": _roll(9), "foe_dice": {"c2": _roll(9)}})
+            == preview.group_odds(enc.state, group))
 
 
 STORED_REFUSALS = [
