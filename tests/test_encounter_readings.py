@@ -164,6 +164,10 @@ CASES: list[dict[str, Any]] = [
         {"t": "end_battle"},
         {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "offense"},
          "b_declares": {"all_out": "offense"}, "a_dice": _roll(1), "b_dice": _roll(2)},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "defense", "scouting": True},
+         "a_dice": _roll(2), "b_dice": _roll(-1)},
+        {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "alternating"}}},
+        _attack("c2", "c1", 1, 0),
     ]),
     # F95 4.23 alternating turns: initiative, hasty attacks (+1 initiative, −1 to attack and
     # defend that round), all-out defence forfeits the round's attack.
