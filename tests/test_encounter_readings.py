@@ -164,6 +164,9 @@ CASES: list[dict[str, Any]] = [
         {"t": "end_battle"},
         {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "offense"},
          "b_declares": {"all_out": "offense"}, "a_dice": _roll(1), "b_dice": _roll(2)},
+    ]),
+    _case("a carried modifier on the next attack in alternating turns", [
+        *_add(HERO, ORC),
         {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"all_out": "defense", "scouting": True},
          "a_dice": _roll(2), "b_dice": _roll(-1)},
         {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "alternating"}}},
