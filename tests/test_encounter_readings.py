@@ -17,12 +17,15 @@ diff against the books before committing:
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import readings
 
-from pyfudge import encounter_state
+from pyfudge import encounter_state, wounds
 from pyfudge.analysis import preview
+from pyfudge.combat.declaration import Declaration
+from pyfudge.combat.fighter import Fighter
 from pyfudge.encounter import Encounter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import RuleSet
@@ -35,6 +38,7 @@ GOB = {"name": "Goblin", "role": "npc", "skills": {"Spear": "Mediocre"}}
 A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 B = {"name": "B", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 ARCHER = {"name": "Archer", "role": "npc", "skills": {"Bow": "Good"}, "weapon": {"name": "Bow", "size": 1}}
+SCOUT = {"name": "Scout", "role": "npc", "skills": {"Bow": "Fair", "Dodge": "Great"}, "defence_skill": "Dodge"}
 ALT = {"melee.weapon_disparity": "off", "melee.pacing": "alternating"}
 HASTY_DEFENCE = {"source": "hasty attack this round", "amount": -1, "section": "F95 4.23"}
 
@@ -141,6 +145,8 @@ CASES: list[dict[str, Any]] = [
          "b_dice": {"roll": {"faces": [-1, 0, 0, 0]}}},
         {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(-2), "b_dice": _roll(3)},
         {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(9)},
+        {"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(-9), "b_dice": _roll(0)},
         {"t": "exchange", "a": "c1", "b": "c1", "a_dice": _roll(0), "b_dice": _roll(0)},
         {"t": "exchange", "kind": "melee", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0)},
         {"t": "exchange", "a": "c1", "b": "c3", "a_dice": _roll(0), "b_dice": _roll(0)},
@@ -486,6 +492,23 @@ CASES: list[dict[str, Any]] = [
          "shooter_dice": _roll(0), "target_dice": _roll(0), "target_declares": {"defence_skill": "Sword"},
          "shooter_declares": {"skill": "Bow"}},
     ]),
+    # F95 4.4: an aware target dodges with his defence skill (or the one declared) and shoots
+    # back with his attack skill; an unaware one neither; F95 4.52 (wounds.willpower): his
+    # Willpower result adjusts the wound he takes.
+    _case("ranged fire's skills and Willpower", [
+        *_add(ARCHER, SCOUT),
+        {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0,
+         "shooter_dice": _roll(1), "target_dice": _roll(0), "target_declares": {"willpower": 0}},
+        {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0,
+         "shooter_dice": _roll(1), "target_dice": _roll(0),
+         "target_declares": {"defence_skill": "Bow", "willpower": 0}},
+        {"t": "ranged", "mode": "shoot_back", "shooter": "c1", "target": "c2", "difficulty": 0, "target_difficulty": 0,
+         "shooter_dice": _roll(-4), "target_dice": _roll(0), "shooter_declares": {"willpower": 0}},
+        {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0,
+         "shooter_dice": _roll(1), "target_dice": _roll(0), "target_declares": {"unaware": True}},
+        {"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 0,
+         "shooter_dice": _roll(4), "target_declares": {"willpower": 3}},
+    ], options={"wounds.willpower": "temporary"}),
     # F95 4.34 with Combat Options damage checks (CO 4.3): each wounded fighter's check, named by
     # the event's own field; the lone fighter may check once per wound.
     _case("a group round's damage checks", [
@@ -640,6 +663,27 @@ def test_the_odds_of_a_draft_read_no_dice():
     group = {"t": "group", "lone": "c1", "foes": ["c2"]}
     assert (preview.group_odds(enc.state, {**group, "lone_dice": _roll(9), "foe_dice": {"c2": _roll(9)}})
             == preview.group_odds(enc.state, group))
+
+
+def test_the_roles_a_fighter_cannot_take_say_why():
+    """F95 4.22 unaware, F95 4.62 knocked out, CO 4.3.2 dropped, F95 4.51 Incapacitated: every role
+    refused, with the reason; F95 4.62 stunned: only the attacking roles."""
+    rules = RuleSet("fudge1995", {})
+    plain = Fighter.from_dict({"name": "X", "skills": {"S": 0}})
+    track = plain.track_for(rules)
+    cases = [
+        (plain, Declaration(unaware=True), "Unaware: cannot act (F95 4.22)"),
+        (plain.with_track(replace(track, knocked_out=True)), Declaration(), "Knocked out: cannot act (F95 4.62)"),
+        (plain.with_track(replace(track, dropped=True)), Declaration(),
+         "Knocked down by a failed damage check: out of combat (CO 4.3.2)"),
+        (plain.with_track(wounds.record_wound(track, wounds.INCAPACITATED, rules=rules).track), Declaration(),
+         "Incapacitated: cannot act (F95 4.51)"),
+    ]
+    for fighter, decl, why in cases:
+        assert encounter_state.refused_roles(fighter, decl, rules) == dict.fromkeys(encounter_state.ROLES, why)
+    assert encounter_state.refused_roles(plain, Declaration(stunned=wounds.STUNNED), rules) == dict.fromkeys(
+        ("attacker", "shooter", "shoot_back"), "Stunned: cannot attack (F95 4.62)")
+    assert encounter_state.refused_roles(plain, Declaration(), rules) == {}
 
 
 STORED_REFUSALS = [
