@@ -261,3 +261,14 @@ def test_lone_shield_checks_count_wounds_from_the_round_start():
     landed = group_blows.land_group_blows(out, lone=hurt, foes=crew, rules=SHIELDS,
                                           shield_dice={"Tucker": [-1, 0, 0, 0]})
     assert landed.blocks == ()
+
+
+def test_bad_damage_check_dice_are_refused_by_the_name_they_were_given_under():
+    """A damage check's dice of the wrong count or face: the refusal names the request's own
+    field (check_dice.<name>, with [n] when he rolls several, and the die), not the check's "faces"."""
+    out = two_hits(CHECKS)
+    for dice, field in (([[0, 0, 0], [0, 0, 0, 0]], "check_dice.Tucker[0]"),
+                        ([[0, 0, 0, 0], [0, 2, 0, 0]], "check_dice.Tucker[1][1]")):
+        with pytest.raises(DiceError) as err:
+            group_blows.land_group_blows(out, lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": dice})
+        assert err.value.field == field

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .. import damage, wounds
 from ..actions import Modifier
 from ..damage import DamageOutcome, Factors
-from ..dice import Roll
+from ..dice import Roll, check_fudge_faces
 from ..errors import DiceError, FudgeError, RuleError
 from ..explain import Step
 from . import location
@@ -292,6 +292,8 @@ def _damage_check(record: wounds.RecordOutcome, track: wounds.WoundTrack, defend
     if faces is None:
         raise DiceError(f"{defender.name} is wounded and makes a damage check (Combat Options 4.3): "
                         "give the four Fudge dice of it.", field=field_name)
+    # Read here, so that a bad die is refused by the name the request gave it, not the check's own.
+    faces = check_fudge_faces(faces, 4, field=field_name)
     return wounds.damage_check(new, capacity=defender.damage_capacity, faces=faces, rules=rules,
                                pain=defender.pain_threshold)
 
