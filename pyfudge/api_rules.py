@@ -95,7 +95,10 @@ def on_exchange(args: Args, rng: random.Random) -> dict[str, Any]:
     """One melee exchange or alternating attack between two fighters (F95 4.22–4.32)."""
     rules = rules_of(args)
     request = attack.ExchangeRequest.from_dict(need(args, "exchange"), rules=rules, field="exchange")
-    return request.resolve(rules).to_dict()
+    try:
+        return request.resolve(rules).to_dict()
+    except FudgeError as err:
+        raise err.at("exchange") from None
 
 
 def on_group(args: Args, rng: random.Random) -> dict[str, Any]:

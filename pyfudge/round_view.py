@@ -232,16 +232,18 @@ def _md(text: str) -> str:
 # A refused event's field, read as the entry the round form should show: whose (the form's
 # first pick "a", second "b", or a foe's id) and which input.
 _ASKS = re.compile(
-    r"^(?:args\.)?event\.(?:(?P<side>a|b|lone|shooter|target)_|foe_(?:dice|declares)\.(?P<foe>[^.\[]+)\.?)"
+    r"^(?:args\.)?event\.(?:(?P<side>a|b|lone|shooter|target|attacker|defender)_|foe_(?:dice|declares)\.(?P<foe>[^.\[]+)\.?)"
     r"(?:dice|declares)?\.?(?P<input>roll|damage|graze|check|shield|willpower|capacity_roll|speed|location_check)?"
     r"(?:\[(?P<n>\d+)\])?")
-_SLOTS = {"a": "a", "lone": "a", "shooter": "a", "b": "b", "target": "b"}
+# An alternating attack's event is read with its first pick attacking (attack.ExchangeRequest).
+_SLOTS = {"a": "a", "lone": "a", "shooter": "a", "attacker": "a", "b": "b", "target": "b", "defender": "b"}
 
 
 def asks(field: str | None) -> dict[str, Any] | None:
     """The entry a refused round event wants, from the error's field: ``{who, input, wound}``
-    (``who`` None when the rules do not say whose, as for a damage die; ``wound`` the nth wound's
-    entry of a lone fighter who may take several, F95 4.34). None for any other refusal."""
+    (``who`` None when the refusal does not say whose, as for a group round's damage die;
+    ``wound`` the nth wound's entry of a lone fighter who may take several, F95 4.34). None for
+    any other refusal."""
     if not field:
         return None
     short = re.sub(r"^(?:args\.)?event\.", "", field)

@@ -81,6 +81,21 @@ def test_exchange_with_a_bad_face_names_the_die():
     assert err["field"].startswith("args.exchange.a_dice")
 
 
+def test_an_exchange_refused_inside_its_blow_names_the_request_field_at_fault():
+    # The blow's own names (damage_die, points_spent) are the request's a_dice.damage and
+    # b_declares.points: a form points at what to fix (F95 4.61 damage die; F95 4.52 points).
+    a, b = {"name": "A", "skills": {"Sword": "Great"}}, {"name": "B", "skills": {"Sword": "Poor"}, "fudge_points": 1}
+    rolls = {"a_dice": {"roll": {"faces": [1, 1, 1, 1]}, "damage": [0, 0, 5, 0]},
+             "b_dice": {"roll": {"faces": [-1, -1, -1, -1]}}}
+    die = error("exchange", ruleset={"preset": "fudge1995", "options": {"damage.die": "situational_limited"}},
+                exchange={"a": a, "b": b, **rolls})
+    assert die["field"] == "args.exchange.a_dice.damage[2]"
+    rolls["a_dice"] = {"roll": {"faces": [0, 0, 0, 0]}}
+    rolls["b_dice"] = {"roll": {"faces": [-1, -1, 0, 0]}}
+    point = error("exchange", exchange={"a": a, "b": b, **rolls, "b_declares": {"points": 1}})
+    assert point["field"] == "args.exchange.b_declares.points", point
+
+
 def test_wound_then_heal_round_trip_through_the_door():
     track = ok("track", role="pc")["track"]
     hurt = ok("wound", track=track, level=2)

@@ -166,7 +166,13 @@ def test_a_log_entry_is_explained_again():
 
 @pytest.mark.parametrize(("options", "event", "asks"), [
     ({"co.damage_check": True}, exchange("c1", "c2", 4, -4), {"who": "b", "input": "check", "wound": None}),
-    ({"damage.die": "number_1df"}, exchange("c1", "c2", 4, -4), {"who": None, "input": "damage", "wound": None}),
+    # The damage die of A's blow (he won): by his entry, not by Resolve.
+    ({"damage.die": "number_1df"}, exchange("c1", "c2", 4, -4), {"who": "a", "input": "damage", "wound": None}),
+    # Alternating turns (F95 4.23): the first pick attacks, the second defends.
+    ({"damage.die": "number_1df", "melee.pacing": "alternating"}, exchange("c1", "c2", 4, -4, kind="attack"),
+     {"who": "a", "input": "damage", "wound": None}),
+    ({"co.damage_check": True, "melee.pacing": "alternating"}, exchange("c1", "c2", 4, -4, kind="attack"),
+     {"who": "b", "input": "check", "wound": None}),
 ])
 def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
     call("encounter.new", id="tv-asks", ruleset={"preset": "fudge1995", "options": options})

@@ -31,6 +31,7 @@ from math import gcd
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import damage, dice
+from ..combat.attack import names_damage_dice
 from ..combat.memo import remembering_blows
 from ..errors import FudgeError, RuleError
 from ..explain import Step
@@ -320,7 +321,7 @@ class Runner:
             try:
                 outcome = self.resolve(traced_rolls, traced_dmg)
             except FudgeError as err:
-                if (err.field or "").startswith("damage_die") and several:
+                if names_damage_dice(err.field) and several:
                     last_error = err
                     continue  # these damage dice do not fit this blow: try the other kind
                 self.failed_after_reading = bool(log)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import ladder, wounds
 from ..actions import Modifier
 from ..checks import REQUEST as check
-from ..errors import RequestError, RuleError
+from ..errors import FudgeError, RequestError, RuleError
 from ..explain import Step
 from ..options import Option
 from . import location, melee
@@ -298,16 +298,21 @@ def _land(c: _Clash, dfd: Fighter, rules: RuleSet, start: int) -> tuple[Blow | B
         attacker=att.me, defender=dfd, relative_degree=rd, rules=rules, damage_die=damage_faces(att.dice, rules, rd),
         attack_roll=dice_total(att.dice) if att.dice.roll is not None else None,
         defense_roll=dice_total(c.dfd.dice) if c.dfd.dice.roll is not None else None, all_out_bonus=v.all_out_bonus)
-    block = _shield_check(att, c.dfd, dfd, rules)
-    if block is not None and block.check.blocked:
-        return _absorb(block, base, c.foe_bonus, att.decl, extra_steps)
-    if block is not None:
-        extra_steps.extend(block.check.steps)
-    where = c.dfd.where
-    blow, after = strike(BlowInput(
-        **base, declares=att.decl, defender_declares=c.dfd.decl, foe_all_out=c.foe_bonus, critical=att.side.critical,
-        worst_at_round_start=start, tie_won=v.tie_won, on_target=on_target, check_faces=c.dfd.dice.check,
-        check_field=f"{where}_dice.check", willpower_field=f"{where}_declares.willpower", called=called))
+    try:
+        block = _shield_check(att, c.dfd, dfd, rules)
+        if block is not None and block.check.blocked:
+            return _absorb(block, base, c.foe_bonus, att.decl, extra_steps)
+        if block is not None:
+            extra_steps.extend(block.check.steps)
+        where = c.dfd.where
+        blow, after = strike(BlowInput(
+            **base, declares=att.decl, defender_declares=c.dfd.decl, foe_all_out=c.foe_bonus,
+            critical=att.side.critical, worst_at_round_start=start, tie_won=v.tie_won, on_target=on_target,
+            check_faces=c.dfd.dice.check, check_field=f"{where}_dice.check",
+            willpower_field=f"{where}_declares.willpower", called=called))
+    except FudgeError as err:
+        err.field = _request_field(err.field, att, c.dfd)
+        raise
     if extra_steps:
         blow = replace(blow, steps=tuple(extra_steps) + blow.steps)
     if (rules["wounds.head_knockout"] and att.decl.aim is not None and att.decl.aim.strip().lower() == "head"
@@ -330,6 +335,23 @@ def _shield_check(att: _Party, dfd: _Party, defender: Fighter, rules: RuleSet) -
                                 defender_result=dfd.side.defence, roll=dfd.dice.shield, rules=rules,
                                 fixed=dfd.side.fixed, roll_field=f"{dfd.where}_dice.shield",
                                 skill_field=f"{dfd.where}.skills")
+
+
+def names_damage_dice(field: str | None) -> bool:
+    """Does a refusal name the damage dice: a blow's own ``damage_die``, or an exchange side's
+    ``<side>_dice.damage`` (:func:`_request_field`)?"""
+    head = (field or "").partition("[")[0]
+    return head == "damage_die" or head.endswith("_dice.damage")
+
+
+def _request_field(field: str | None, att: _Party, dfd: _Party) -> str | None:
+    """A refusal from inside a blow, named by the exchange request's own field, so that a form
+    points at what to fix: the damage dice and the attack roll are the attacker's inputs, the
+    defence roll and the Fudge Points spent against the wound the defender's."""
+    head, bracket, rest = (field or "").partition("[")
+    own = {"damage_die": f"{att.where}_dice.damage", "attack_roll": f"{att.where}_dice.roll",
+           "defense_roll": f"{dfd.where}_dice.roll", "points_spent": f"{dfd.where}_declares.points"}.get(head)
+    return field if own is None else own + bracket + rest
 
 
 def _absorb(block: Block, base: dict[str, Any], foe_bonus: int, decl: Declaration,
