@@ -20,7 +20,7 @@ from .checks import REQUEST, replaying
 from .combat import declaration, sides
 from .combat.declaration import Declaration, FighterDice
 from .combat.fighter import NAME_LIMIT, Fighter
-from .combat.outcomes import Carry
+from .combat.outcomes import Blow, Carry
 from .errors import RequestError, RuleError
 from .rulesets import RuleSet
 
@@ -327,6 +327,18 @@ def wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
             rounds = wounds.stun_effects(status, rules=rules).rounds
             stunned.append((before.id, status, state.round + max(rounds, 1)))
     return replace(after, stunned=tuple(stunned))
+
+
+
+def blow_text(blow: Blow) -> str:
+    """A landed blow in the log's plain words: the defender and the wound, or for a stunning
+    attack the stun. F95 4.62: "a Hurt result is called a Stun"; a Scratch (or less) in a
+    stunning attack stuns no one (:func:`wounds.record_stun`), so he is "not stunned"."""
+    if not blow.stun:
+        return f"{blow.defender} {wounds.LEVEL_NAMES[blow.level]}"
+    if blow.level <= wounds.SCRATCH:
+        return f"{blow.defender} not stunned ({wounds.LEVEL_NAMES[blow.level]})"
+    return f"{blow.defender} stunned"
 
 
 
