@@ -589,6 +589,13 @@ CASES: list[dict[str, Any]] = [
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
          "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
     ], options={"melee.npc_fixed": True}),
+    # F95 4.33 with CO 2.2: a fixed NPC struck by the lone fighter checks his shield at his Shield
+    # skill with no roll (our reading, as in melee).
+    _case("a fixed NPC's shield check", [
+        *_add(HERO, {**GOB, "skills": {"Spear": "Mediocre", "Shield": "Fair"}, "shield": "medium"}, ORC),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}, "shield": [0, 0, 0, 0]},
+         "targets": ["c2"]},
+    ], options={"melee.npc_fixed": True, "co.shield": True}),
     # F95 4.36: a "plus" level gives +1 every other round, starting with the second: to a shot
     # and to a foe's roll in a group round.
     _case("a plus level in an even round", [
