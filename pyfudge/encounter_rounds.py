@@ -328,6 +328,16 @@ def _landing_field(where: str, lone: Combatant, foes: list[Combatant]) -> str:
 
 
 
+def _ranged_field(where: str, shooter: Combatant, target: Combatant) -> str:
+    """The event's field for an input the landing of a shot names by fighter ("check_dice.Hero"
+    is the target's damage check, CO 4.3: "target_dice.check")."""
+    head, _, name = where.partition(".")
+    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower"}.get(head)
+    role = "shooter" if name == shooter.fighter.name else "target" if name == target.fighter.name else None
+    return where if part is None or role is None else f"{role}_{part}"
+
+
+
 _RANGED_MODES = ("unaware", "aware", "shoot_back")
 
 
@@ -419,8 +429,12 @@ def apply_ranged(state: State, event: dict) -> State:
     target dodges with his defence skill (or the one declared)."""
     r = read_ranged(state, event)
     shooter, target = r.shooter, r.target
-    outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
-                                  dice=r.dice, willpower=r.willpower)
+    try:
+        outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
+                                      dice=r.dice, willpower=r.willpower)
+    except FudgeError as err:
+        err.field = _ranged_field(err.field or "", shooter, target)
+        raise
     after = wounded(state, [(c, landed.fighters[c.fighter.name]) for c in (shooter, target)])
     hits = [blow_text(b) for b in landed.blows]
     shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
