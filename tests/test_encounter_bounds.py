@@ -6,7 +6,7 @@ a fighter both knocked down and Incapacitated cannot act, and a log line with tw
 from dataclasses import replace
 from typing import Any
 
-from pyfudge import encounter_state, wounds
+from pyfudge import encounter, encounter_state, wounds
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import NAME_LIMIT, Fighter
 from pyfudge.encounter import Encounter, remembered
@@ -96,3 +96,33 @@ def test_an_exchange_with_two_blows_lists_both():
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stance": "berserk"},
                "b_declares": {"stance": "berserk"}, "a_dice": _roll(0), "b_dice": _roll(0)})
     assert enc.lines[-1] == "Round 1, A vs B: hit: B Very Hurt, A Very Hurt."
+
+
+def _refusal(enc: Encounter, event: Any) -> tuple[str, str, str | None]:
+    try:
+        enc.apply(event)
+    except FudgeError as err:
+        return type(err).__name__, err.message, err.field
+    raise AssertionError(f"{event!r} was applied")
+
+
+def test_a_long_event_type_or_field_name_is_cut_in_the_refusal():
+    enc = Encounter()
+    assert _refusal(enc, {"t": "x" * 30}) == ("RequestError", f"Unknown event type {'x' * 20!r}.", "event.t")
+    assert _refusal(enc, {"t": "next_round", "k" * 50: 1}) == (
+        "RequestError", f"A next_round event has no field {'k' * 40!r}.", f"event.{'k' * 40}")
+
+
+def test_unknown_fields_of_any_kind_of_key_are_named_the_least_first():
+    """A Python caller's event may have keys that are not text: they are named as text."""
+    assert _refusal(Encounter(), {"t": "next_round", 1: 0, "a": 0}) == (
+        "RequestError", "A next_round event has no field '1'.", "event.1")
+
+
+def test_a_log_holds_ten_thousand_events():
+    enc = Encounter()
+    enc.log = [{"t": "next_round"}] * (encounter.MAX_EVENTS - 1)
+    enc.apply({"t": "next_round"})
+    assert len(enc.log) == encounter.MAX_EVENTS
+    assert _refusal(enc, {"t": "next_round"}) == (
+        "EncounterError", "An encounter's log holds at most 10,000 events; start a new encounter.", "event")
