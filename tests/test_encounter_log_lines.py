@@ -37,6 +37,16 @@ def test_a_stunning_blow_that_only_grazes_is_not_logged_as_a_stun():
     assert enc.lines[-1] == "Round 1, A vs B: graze: B not stunned (Scratch)."
 
 
+def test_a_stunning_blow_that_armour_stops_is_not_logged_as_a_stun():
+    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    for f in (A, {**B, "armor": {"name": "Plate", "value": 4}}):
+        enc.apply({"t": "add", "fighter": f})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},
+               "a_dice": _roll(2), "b_dice": _roll(0)})
+    assert enc.state.last["outcome"]["blows"][0]["level"] == wounds.UNDAMAGED
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B not stunned (Undamaged)."
+
+
 def test_a_stunning_blow_that_hurts_is_logged_as_a_stun():
     enc = _pair()
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},

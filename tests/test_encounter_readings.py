@@ -583,6 +583,12 @@ CASES: list[dict[str, Any]] = [
         {"t": "group", "lone": "c1", "foes": ["c3", "c2"], "lone_dice": {"roll": {"total": -3}, "check": [1, 1, 1, 1]},
          "foe_declares": {"c3": {"skill": "Brawl"}}, "foe_dice": {"c2": _roll(3), "c3": _roll(3)}},
     ], options={"co.damage_check": True}),
+    # F95 4.34: the lone fighter fights with the skill he declares.
+    _case("a lone fighter's declared skill", [
+        *_add({**HERO, "skills": {"Sword": "Good", "Brawl": "Poor"}}, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"skill": "Brawl"}, "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ]),
     # F95 4.33: NPCs score their trait level against a PC, not when a PC is among the foes.
     _case("fixed NPCs, and a PC among the foes", [
         *_add(HERO, ORC, {**HERO, "name": "Ally"}),
