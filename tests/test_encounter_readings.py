@@ -536,6 +536,8 @@ CASES: list[dict[str, Any]] = [
     ], options={"co.damage_check": True}),
     _case("a damage check named for a fighter whose name has a dot", [
         *_add({**HERO, "name": "St. George"}, ORC, {**GOB, "name": "Gob Jr."}),
+        {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(4), "target_dice": _roll(-4)},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-2),
          "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
