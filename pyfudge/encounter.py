@@ -65,6 +65,7 @@ from .encounter_state import (
     EncounterError,
     State,
     acted_with,
+    blow_text,
     check_name,
     check_unique_name,
     declared_carry,
@@ -78,6 +79,7 @@ from .encounter_state import (
 )
 from .errors import FudgeError, RequestError, RuleError
 from .rulesets import RuleSet
+from .wound_levels import TrackKind
 
 # A log longer than this is refused. A busy fight logs a few hundred events; 10,000 is a whole
 # campaign's worth, and replaying it (about 0.3 ms an event in CPython, a few times that in
@@ -215,8 +217,7 @@ def _exchange(state: State, event: dict) -> State:
 
 
 def _exchange_text(a: Combatant, b: Combatant, outcome: outcomes.ExchangeOutcome) -> str:
-    hits = [f"{blow.defender} {'stunned' if blow.stun else wounds.LEVEL_NAMES[blow.level]}"
-            for blow in outcome.blows]
+    hits = [blow_text(blow) for blow in outcome.blows]
     tail = f": {', '.join(hits)}" if hits else ""
     return f"Round {outcome.round}, {a.fighter.name} vs {b.fighter.name}: {outcome.result}{tail}."
 
@@ -318,14 +319,17 @@ def _box(state: State, event: dict) -> State:
         "box", "a box set by the GM")
     # In the log's plain words: which box the GM marked or cleared by hand.
     c = after.find(event.get("id"))
-    rows = c.fighter.track_for(after.rules).view(rules=after.rules, pain=c.fighter.pain_threshold).get("rows") or []
+    track = c.fighter.track_for(after.rules)
+    rows = track.view(rules=after.rules, pain=c.fighter.pain_threshold).get("rows") or []
     row = next((r for i, r in enumerate(rows) if r.get("row", i) == event.get("row")), None)
     if row is None:
         return after
     value = event.get("value")
     verb = "clears" if not value else "marks"
-    # A lighter wound overflowed into a heavier row's box (F95 4.57's "H") says which it is.
-    overflow = (f" with {wounds.LEVEL_NAMES[value]}" if value and row.get("level") not in (None, value)
+    # A lighter wound overflowed into a heavier row's box (F95 4.57's "H") says which it is; a CO 3
+    # box holds a damage point (CO 3.1), and its row's level is a ladder rung, not a wound level.
+    overflow = (f" with {wounds.LEVEL_NAMES[value]}" if value and track.kind != TrackKind.CO
+                and row.get("level") not in (None, value)
                 and isinstance(value, int) and 0 < value < len(wounds.LEVEL_NAMES) else "")
     text = f"{c.fighter.name}: the GM {verb} {row['name']} box {event.get('index', 0) + 1}{overflow}."
     return replace(after, last={**(after.last or {}), "text": text})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import dice, ladder, wounds
+from . import dice, ladder
 from .checks import replaying
 from .combat import declaration, group_blows, multi, ranged, sides
 from .combat.declaration import Declaration, FighterDice
@@ -19,6 +19,7 @@ from .encounter_state import (
     Combatant,
     EncounterError,
     State,
+    blow_text,
     contender_roll,
     declared_carry,
     refused_roles,
@@ -232,7 +233,7 @@ def apply_group(state: State, event: dict) -> State:
         err.field = _landing_field(err.field or "", lone, foes)
         raise
     after = wounded(state, [(lone, landed.lone)] + list(zip(foes, landed.foes)))
-    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    hits = [blow_text(b) for b in landed.blows]
     text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
             f"{ladder.name(outcome.lone_result)}" + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
     return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
@@ -327,6 +328,16 @@ def _landing_field(where: str, lone: Combatant, foes: list[Combatant]) -> str:
 
 
 
+def _ranged_field(where: str, shooter: Combatant, target: Combatant) -> str:
+    """The event's field for an input the landing of a shot names by fighter ("check_dice.Hero"
+    is the target's damage check, CO 4.3: "target_dice.check")."""
+    head, _, name = where.partition(".")
+    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower"}.get(head)
+    role = "shooter" if name == shooter.fighter.name else "target" if name == target.fighter.name else None
+    return where if part is None or role is None else f"{role}_{part}"
+
+
+
 _RANGED_MODES = ("unaware", "aware", "shoot_back")
 
 
@@ -418,10 +429,14 @@ def apply_ranged(state: State, event: dict) -> State:
     target dodges with his defence skill (or the one declared)."""
     r = read_ranged(state, event)
     shooter, target = r.shooter, r.target
-    outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
-                                  dice=r.dice, willpower=r.willpower)
+    try:
+        outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
+                                      dice=r.dice, willpower=r.willpower)
+    except FudgeError as err:
+        err.field = _ranged_field(err.field or "", shooter, target)
+        raise
     after = wounded(state, [(c, landed.fighters[c.fighter.name]) for c in (shooter, target)])
-    hits = [f"{b.defender} {'stunned' if b.stun else wounds.LEVEL_NAMES[b.level]}" for b in landed.blows]
+    hits = [blow_text(b) for b in landed.blows]
     shots = ", ".join(f"{s.shooter} {'hits' if s.hit else 'misses'}" for s in outcome.shots)
     text = (f"Round {state.round}, {shooter.fighter.name} shoots at {target.fighter.name}: {shots}"
             + (f"; {', '.join(hits)}" if hits else "") + ".")

@@ -20,25 +20,13 @@ from .checks import REQUEST, replaying
 from .combat import declaration, sides
 from .combat.declaration import Declaration, FighterDice
 from .combat.fighter import NAME_LIMIT, Fighter
-from .combat.outcomes import Carry
+from .combat.outcomes import Blow, Carry
 from .errors import RequestError, RuleError
 from .rulesets import RuleSet
 
 SIDES = ("players", "foes")
 MAX_COMBATANTS = 40
-
-
-MAX_COMBATANTS = 40
-MAX_NAME = 80
-
-
-# A log longer than this is refused. A busy fight logs a few hundred events; 10,000 is a whole
-# campaign's worth, and replaying it (about 0.3 ms an event in CPython, a few times that in
-# Pyodide on a phone) stays within seconds when a link or file is opened.
-MAX_EVENTS = 10_000
-MAX_ID = 16  # combatant ids are "c1", "c2", …
-
-
+MAX_NAME = 80  # an encounter's name (a fighter's is at most NAME_LIMIT)
 MAX_ID = 16  # combatant ids are "c1", "c2", …
 MAX_FOES = 12  # F95 4.34: at most six can reach one fighter; the group round takes twelve
 
@@ -105,10 +93,7 @@ def side_of(event: dict, fighter: Fighter, default: str | None = None) -> str:
 def fighter_of(event: dict, state: State) -> Fighter:
     if "fighter" not in event:
         raise RequestError("The event needs a fighter.", field="fighter")
-    fighter = Fighter.from_dict(event["fighter"], field="fighter")
-    if len(fighter.name) > MAX_NAME:
-        raise RequestError(f"A name may have at most {MAX_NAME} characters.", field="fighter.name")
-    return fighter
+    return Fighter.from_dict(event["fighter"], field="fighter")  # his name at most NAME_LIMIT characters
 
 
 
@@ -327,6 +312,18 @@ def wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
             rounds = wounds.stun_effects(status, rules=rules).rounds
             stunned.append((before.id, status, state.round + max(rounds, 1)))
     return replace(after, stunned=tuple(stunned))
+
+
+
+def blow_text(blow: Blow) -> str:
+    """A landed blow in the log's plain words: the defender and the wound, or for a stunning
+    attack the stun. F95 4.62: "a Hurt result is called a Stun"; a Scratch (or less) in a
+    stunning attack stuns no one (:func:`wounds.record_stun`), so he is "not stunned"."""
+    if not blow.stun:
+        return f"{blow.defender} {wounds.LEVEL_NAMES[blow.level]}"
+    if blow.level <= wounds.SCRATCH:
+        return f"{blow.defender} not stunned ({wounds.LEVEL_NAMES[blow.level]})"
+    return f"{blow.defender} stunned"
 
 
 

@@ -101,3 +101,25 @@ def test_who_rolls_is_known_for_a_pair_on_one_side_too():
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"faces": [1, 0, 0, 0]}}})
     assert enc.state.last["kind"] == "exchange"
     assert encounter_view.view(Encounter(ruleset=RuleSet("fudge1995")))["no_roll"] == []
+
+
+@pytest.mark.parametrize("options, mode, field", [
+    ({"co.damage_check": True}, "aware", "event.target_dice.check"),
+    ({"co.shield": True}, "aware", "event.target_dice.shield"),
+    ({"wounds.willpower": "temporary"}, "aware", "event.target_declares.willpower"),
+    ({"co.damage_check": True}, "shoot_back", "event.shooter_dice.check"),
+])
+def test_a_shots_missing_input_is_named_by_the_events_field(options, mode, field):
+    """A shot's target wounded under CO 4.3 (damage check), CO 2.2 (shield) or F95 4.52
+    (Willpower) gives its input in his dice or declaration: a missing one is named so."""
+    shieldman = {**ORC, "shield": "medium", "skills": {"Club": "Fair", "Shield": "Fair"}}
+    enc = Encounter(ruleset=RuleSet("fudge1995", options))
+    for f in (HERO, shieldman):
+        enc.apply({"t": "add", "fighter": f})
+    # Aware, the Orc dodges and is hit; shooting back (F95 4.4), he wins and hits the Hero.
+    back = mode == "shoot_back"
+    shot = {"t": "ranged", "mode": mode, "shooter": "c1", "target": "c2", "difficulty": 0,
+            "shooter_dice": {"roll": {"total": -3 if back else 3}},
+            "target_dice": {"roll": {"total": 3 if back else -3}},
+            **({"target_difficulty": 0} if back else {})}
+    assert refused(enc, shot) == field

@@ -37,10 +37,12 @@ ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Gr
 GOB = {"name": "Goblin", "role": "npc", "skills": {"Spear": "Mediocre"}}
 A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 B = {"name": "B", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+C = {"name": "C", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 ARCHER = {"name": "Archer", "role": "npc", "skills": {"Bow": "Good"}, "weapon": {"name": "Bow", "size": 1}}
 SCOUT = {"name": "Scout", "role": "npc", "skills": {"Bow": "Fair", "Dodge": "Great"}, "defence_skill": "Dodge"}
 ALT = {"melee.weapon_disparity": "off", "melee.pacing": "alternating"}
 HASTY_DEFENCE = {"source": "hasty attack this round", "amount": -1, "section": "F95 4.23"}
+FOG = {"source": "fog", "amount": -1, "section": "F95 4.31"}
 
 
 def _roll(total: int) -> dict[str, Any]:
@@ -76,6 +78,7 @@ CASES: list[dict[str, Any]] = [
         {"t": "add", "fighter": ORC, "names": ["X" * 61]},
         {"t": "add", "fighter": ORC, "names": ["Ok", " "]},
         {"t": "add", "fighter": ORC, "names": ["Dup", "Dup"]},
+        {"t": "add", "fighter": ORC, "names": ["Ok", "Tab\there"]},
         {"t": "add", "fighter": ORC, "count": 0},
         {"t": "add", "fighter": ORC, "count": 41},
         {"t": "add", "fighter": ORC, "count": 40},
@@ -533,6 +536,8 @@ CASES: list[dict[str, Any]] = [
     ], options={"co.damage_check": True}),
     _case("a damage check named for a fighter whose name has a dot", [
         *_add({**HERO, "name": "St. George"}, ORC, {**GOB, "name": "Gob Jr."}),
+        {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(4), "target_dice": _roll(-4)},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(-2),
          "foe_dice": {"c2": _roll(1), "c3": _roll(2)}},
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c3"],
@@ -550,6 +555,87 @@ CASES: list[dict[str, Any]] = [
         {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(4), "targets": ["c2", "c3"],
          "foe_dice": {"c2": _roll(-4), "c3": _roll(-4)}},
     ], options={"multi.sweeping_blow": True}),
+    # F95 4.23: a hasty attack is "-1 to attack and defend that round": the encounter writes it
+    # into the attacker's and the defender's own declarations, keeping what they declared; a
+    # hasty flag that is not true or false is refused, not overwritten.
+    _case("a hasty round beside his own declarations", [
+        *_add(A, B, C),
+        {"t": "initiative", "a": "c1", "b": "c2", "a_dice": _roll(0), "b_dice": _roll(0),
+         "a_declares": {"hasty": True}},
+        _attack("c1", "c2", 0, 0, a_declares={"hasty": "yes"}),
+        _attack("c1", "c2", 0, 0, a_declares={"modifiers": [FOG]}),
+        _attack("c3", "c1", 0, 0, b_declares={"defence_modifiers": [FOG]}),
+        _attack("c3", "c1", 0, 0, b_declares={"defence_modifiers": [FOG, HASTY_DEFENCE]}),
+    ], options=ALT),
+    # F95 4.34 after earlier exchanges: a stun (F95 4.62) and a carried −1 (F95 4.31) reach the
+    # group round (the stunned Orc defends but does not wound; the Goblin's −1 is used up), a
+    # foe fights with the skill he declares, the lone fighter's one damage check is four faces
+    # (CO 4.3); unknown combatants, a foe key that is not a foe and bad dice are refused by field.
+    _case("a group round after a stun and a carried modifier", [
+        *_add(HERO, ORC, {**GOB, "skills": {"Spear": "Mediocre", "Brawl": "Good"}}, A),
+        {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True}, "a_dice": _roll(1), "b_dice": _roll(-1)},
+        {"t": "exchange", "a": "c4", "b": "c3", "a_declares": {"all_out": "defense", "scouting": True},
+         "a_dice": _roll(2), "b_dice": _roll(-1)},
+        {"t": "group", "lone": "c9", "foes": ["c2", "c3"]},
+        {"t": "group", "lone": "x", "foes": ["c2", "c3"]},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "foe_declares": {"y" * 50: {}}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}, "bogus": 1}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"bogus": 1}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0), "space": "bogus"},
+        {"t": "group", "lone": "c1", "foes": ["c3", "c2"], "lone_dice": {"roll": {"total": -3}, "check": [1, 1, 1, 1]},
+         "foe_declares": {"c3": {"skill": "Brawl"}}, "foe_dice": {"c2": _roll(3), "c3": _roll(3)}},
+    ], options={"co.damage_check": True}),
+    # F95 4.34: the lone fighter fights with the skill he declares.
+    _case("a lone fighter's declared skill", [
+        *_add({**HERO, "skills": {"Sword": "Good", "Brawl": "Poor"}}, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"skill": "Brawl"}, "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ]),
+    # F95 4.33: NPCs score their trait level against a PC, not when a PC is among the foes.
+    _case("fixed NPCs, and a PC among the foes", [
+        *_add(HERO, ORC, {**HERO, "name": "Ally"}),
+        {"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": _roll(0), "foe_dice": {"c2": _roll(0)}},
+        {"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": _roll(0)},
+        {"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": _roll(0), "group_roll": {"total": 1}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ], options={"melee.npc_fixed": True}),
+    # F95 4.33 with CO 2.2: a fixed NPC struck by the lone fighter checks his shield at his Shield
+    # skill with no roll (our reading, as in melee).
+    _case("a fixed NPC's shield check", [
+        *_add(HERO, {**GOB, "skills": {"Spear": "Mediocre", "Shield": "Fair"}, "shield": "medium"}, ORC),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}, "shield": [0, 0, 0, 0]},
+         "targets": ["c2"]},
+    ], options={"melee.npc_fixed": True, "co.shield": True}),
+    # F95 4.36: a "plus" level gives +1 every other round, starting with the second: to a shot
+    # and to a foe's roll in a group round.
+    _case("a plus level in an even round", [
+        *_add(HERO, {**ARCHER, "plus_skills": ["Bow"]}, {**GOB, "plus_skills": ["Spear"]}),
+        {"t": "next_round"},
+        {"t": "ranged", "mode": "aware", "shooter": "c2", "target": "c1", "difficulty": 0,
+         "shooter_dice": _roll(0), "target_dice": _roll(0)},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ], options={"melee.plus_levels": True}),
+    # F95 4.61: each blow of a group round reads its striker's damage die: a foe's when he hits
+    # the lone fighter, the lone fighter's when he strikes a foe.
+    _case("damage dice in a group round", [
+        *_add(HERO, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": -2}, "damage": [1]},
+         "foe_dice": {"c2": {"roll": {"total": 2}, "damage": [-1]}, "c3": {"roll": {"total": -4}, "damage": [1]}}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 4}, "damage": [-1]},
+         "targets": ["c3"],
+         "foe_dice": {"c2": {"roll": {"total": -4}, "damage": [1]}, "c3": {"roll": {"total": -4}, "damage": [1]}}},
+    ], options={"damage.die": "number_1df"}),
+    # F95 4.63: under Min-Mid-Max a graze reads its own die (F95 4.56), given as the dice's graze.
+    _case("a graze die under Min-Mid-Max in a group round", [
+        *_add(HERO, ORC),
+        {"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}, "damage": [1, 1, 1]},
+         "foe_dice": {"c2": {"roll": {"total": 2}, "damage": [6, 6, 6], "graze": [-1]}}},
+        {"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}, "damage": [1, 1, 1],
+                                                                 "graze": [1]},
+         "foe_dice": {"c2": {"roll": {"total": 0}, "damage": [6, 6, 6]}}},
+    ], options={"damage.system": "minmidmax", "damage.die": "number_1df"}),
 ]
 
 

@@ -1,0 +1,74 @@
+"""The encounter's log in plain words says what the rules did: a stunning blow that only grazes
+stuns no one (F95 4.62), and a box the GM marks on the CO 3 track holds a damage point, not a
+wound level (CO 3.1). The other log lines are pinned in tests/golden/readings/encounter_readings.json.
+"""
+
+from typing import Any
+
+from pyfudge import wounds
+from pyfudge.encounter import Encounter
+from pyfudge.rulesets import RuleSet
+
+SWORD = {"name": "Sword", "size": 2}
+A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+B = {"name": "B", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+
+
+def _roll(total: int) -> dict[str, Any]:
+    return {"roll": {"total": total}}
+
+
+def _pair(options: dict[str, Any] | None = None) -> Encounter:
+    enc = Encounter(ruleset=RuleSet("fudge1995", options or {}))
+    for f in (A, B):
+        enc.apply({"t": "add", "fighter": f})
+    return enc
+
+
+def test_a_stunning_blow_that_only_grazes_is_not_logged_as_a_stun():
+    """F95 4.62: "a Hurt result is called a Stun"; a Scratch in a stunning attack stuns no one,
+    so the log must not say he is stunned (the steps and the state say he is not)."""
+    enc = _pair()
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},
+               "a_dice": _roll(1), "b_dice": _roll(0)})
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert (blow["level"], blow["stun"]) == (wounds.SCRATCH, True)
+    assert enc.state.stunned == ()
+    assert enc.lines[-1] == "Round 1, A vs B: graze: B not stunned (Scratch)."
+
+
+def test_a_stunning_blow_that_armour_stops_is_not_logged_as_a_stun():
+    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    for f in (A, {**B, "armor": {"name": "Plate", "value": 4}}):
+        enc.apply({"t": "add", "fighter": f})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},
+               "a_dice": _roll(2), "b_dice": _roll(0)})
+    assert enc.state.last["outcome"]["blows"][0]["level"] == wounds.UNDAMAGED
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B not stunned (Undamaged)."
+
+
+def test_a_stunning_blow_that_hurts_is_logged_as_a_stun():
+    enc = _pair()
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},
+               "a_dice": _roll(2), "b_dice": _roll(0)})
+    assert enc.state.stunned != ()
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B stunned."
+
+
+def test_a_box_marked_on_the_co_track_is_a_point_not_a_scratch():
+    """CO 3.1: each damage point fills one box from Terrible upward; a box holds 1, a point, so
+    marking it is not an overflow of a lighter wound (the "H" of F95 4.57)."""
+    enc = _pair({"co.track": True})
+    enc.apply({"t": "box", "id": "c1", "row": 0, "index": 0, "value": 1})
+    assert enc.lines[-1] == "A: the GM marks Terrible box 1."
+    enc.apply({"t": "box", "id": "c1", "row": 0, "index": 0, "value": 0})
+    assert enc.lines[-1] == "A: the GM clears Terrible box 1."
+
+
+def test_a_lighter_wound_marked_in_a_heavier_box_says_which_it_is():
+    """F95 4.57: a lighter wound that overflowed is marked in a heavier row with its own letter."""
+    enc = _pair()
+    enc.apply({"t": "box", "id": "c1", "row": 1, "index": 0, "value": 1})
+    assert enc.lines[-1] == "A: the GM marks Hurt box 1 with Scratch."
+    enc.apply({"t": "box", "id": "c1", "row": 1, "index": 0, "value": 2})
+    assert enc.lines[-1] == "A: the GM marks Hurt box 1."
