@@ -49,20 +49,32 @@ def check_trait(value: object, *, field: str = "level") -> int:
     return check_level(value, field=field, low=TERRIBLE, high=LEGENDARY)
 
 
+# Names already printed, by (level, legendary, minus): the steps name levels in every run of the
+# pipeline, and the odds run it hundreds of times.
+_SHOWN: dict[tuple[int, bool, str], str] = {}
+
+
 def name(value: int, *, legendary: bool = False, minus: str = MINUS) -> str:
     """Print a level: ``"Great"``, ``"Superb +1"``, ``"Terrible −2"``.
 
     Rolled degrees above Superb read "Superb +n" (F93 4.1); ``legendary=True`` prints +4 as
     "Legendary" instead, for trait levels.
     """
+    plain = type(value) is int  # not a bool, nor a number the odds trace (it must see the read)
+    if plain and (shown := _SHOWN.get((value, legendary, minus))) is not None:
+        return shown
     check_level(value, field="value")
     if legendary and value == LEGENDARY:
-        return NAMES[LEGENDARY]
-    if value > SUPERB:
-        return f"{NAMES[SUPERB]} +{value - SUPERB}"
-    if value < TERRIBLE:
-        return f"{NAMES[TERRIBLE]} {minus}{TERRIBLE - value}"
-    return NAMES[value]
+        shown = NAMES[LEGENDARY]
+    elif value > SUPERB:
+        shown = f"{NAMES[SUPERB]} +{value - SUPERB}"
+    elif value < TERRIBLE:
+        shown = f"{NAMES[TERRIBLE]} {minus}{TERRIBLE - value}"
+    else:
+        shown = NAMES[value]
+    if plain:
+        _SHOWN[value, legendary, minus] = shown
+    return shown
 
 
 def parse(text: object, *, field: str = "level") -> int:

@@ -35,6 +35,8 @@ def _gather() -> dict[str, Option]:
 
 # Keyed by plain strings: saved rulesets and requests name options; rules[...] takes an OptionName.
 OPTIONS: Mapping[str, Option] = MappingProxyType(_gather())
+# Each preset's value of every option.
+_DEFAULTS = {preset: {key: option.defaults[preset] for key, option in OPTIONS.items()} for preset in PRESETS}
 
 # Names a GM might type for a preset.
 _ALIASES = {
@@ -50,6 +52,7 @@ class RuleSet:
 
     preset: str = "fudge1995"
     changed: Mapping[str, Any] = field(default_factory=dict)
+    _values: Mapping[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -64,13 +67,11 @@ class RuleSet:
             if value != OPTIONS[key].defaults[self.preset]:
                 checked[key] = value
         object.__setattr__(self, "changed", MappingProxyType(checked))
+        # Every option's value at hand: the odds read options thousands of times a request.
+        object.__setattr__(self, "_values", {**_DEFAULTS[self.preset], **checked})
 
     def __getitem__(self, key: OptionName) -> Any:
-        if key in self.changed:
-            return self.changed[key]
-        if key not in OPTIONS:
-            raise KeyError(key)  # a typo in our code, not user input
-        return OPTIONS[key].defaults[self.preset]
+        return self._values[key]  # a KeyError: a typo in our code, not user input
 
     def with_options(self, changes: Mapping[str, Any] | None = None, /, **kw: Any) -> RuleSet:
         """A copy with more options changed (validated)."""
