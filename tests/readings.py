@@ -35,6 +35,16 @@ def refusal(err: FudgeError) -> dict[str, Any]:
     return {"error": type(err).__name__, "message": err.message, "field": err.field}
 
 
+def plain(value: Any) -> Any:
+    """A value in the shape it is recorded in: what has ``to_dict`` as its dict, tuples and lists
+    as lists of the same."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    return value
+
+
 def answer(compute: Callable[[dict[str, Any]], Any], case: dict[str, Any]) -> dict[str, Any]:
     """What ``compute`` gives for a case: ``{"value": ...}``, or its refusal (a FudgeError is an
     answer to record; any other error is a bug and fails the test)."""

@@ -150,14 +150,6 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _builders() -> list[dict[str, Any]]:
     """MUD 4.35's table rebuilt by ``_row`` and ``_effect``, as the module builds ``MUD_TABLE``."""
     from pyfudge import ladder
@@ -191,7 +183,7 @@ def _compute(case: dict[str, Any]) -> Any:
     if fn == "suggest":
         return list(location.suggest_part_states(args[0], rules=rules))
     if fn == "part":
-        return _plain(location.part_modifier(*args, **kw))
+        return readings.plain(location.part_modifier(*args, **kw))
     if fn == "table":
         return find_ruleset("mudge").with_options({"location.table": args[0]})["location.table"]
     if fn == "builders":

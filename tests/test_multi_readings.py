@@ -332,14 +332,6 @@ def _rules(case: dict[str, Any]) -> Any:
     return find_ruleset(case["rules"]).with_options(case.get("options", {}))
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _made(data: dict[str, Any]) -> multi.GroupRound:
     """A round built in code, unread, so that resolve's own checks are reached."""
     def contender(c: dict[str, Any]) -> multi.Contender:
@@ -374,7 +366,7 @@ def _call(case: dict[str, Any]) -> Any:
 
 def _compute(case: dict[str, Any]) -> Any:
     """The call's value, in JSON shape."""
-    return _plain(_call(case))
+    return readings.plain(_call(case))
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:

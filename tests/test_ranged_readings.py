@@ -213,14 +213,6 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _landed(landed: ranged.RangedBlows) -> dict[str, Any]:
     """The blows and blocks, the steps, and each fighter's track and shield after, as ``to_dict`` gives them."""
     out = landed.to_dict()
@@ -232,7 +224,7 @@ def _compute(case: dict[str, Any]) -> Any:
     rules = find_ruleset(case["rules"]).with_options(case.get("options", {}))
     fn, args, kw = case["fn"], list(case["args"]), dict(case["kw"])
     if fn == "propelled_modifier":
-        return _plain(ranged.propelled_modifier(args[0], rules=rules))
+        return readings.plain(ranged.propelled_modifier(args[0], rules=rules))
     if fn == "shot":
         shot = ranged.Shot.from_dict(args[0], **kw)
         return {"shot": shot.to_dict(), "result": shot.result(), "faces": list(shot.faces)}
