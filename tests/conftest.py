@@ -21,7 +21,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# readings.assert_as_recorded compares a golden row with ``assert``: rewrite it as pytest does a
+# test module's, so a failing row shows its diff (this runs before any test file imports it).
+pytest.register_assert_rewrite("readings")
 
 _UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 

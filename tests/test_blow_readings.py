@@ -276,7 +276,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
                         defender_declares=Declaration.from_dict(case["defender_declares"]), **blow)
         landed, after = strike(inp) if case["fn"] == "strike" else strike_or_block(inp, **kw)
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
     kind = "blow" if hasattr(landed, "damage") else "block"
     value = landed.to_dict()
     if kind == "blow":  # the damage's steps are the blow's own, recorded there
@@ -284,20 +284,12 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     return {"value": {kind: value, "defender": _fighter(after.to_dict())}}
 
 
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
-
-
 def test_every_blow_reading_is_as_recorded():
     """Each blow lands (or strikes the shield) as the golden file records it, to the step; each
     refusal's class, message and field. Regenerate deliberately with ``PYTHONPATH=. python
     tests/test_blow_readings.py --write`` and review the diff."""
-    golden = readings.load("blow_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("blow_readings", CASES, answer)
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("blow_readings", recorded(), __file__)
+    readings.write_when_asked("blow_readings", readings.recorded(CASES, answer), __file__)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import readings
+from readings import case as _c
 
 from pyfudge import dice
 from pyfudge.actions import Modifier
@@ -27,17 +28,8 @@ from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.memo import remembering_blows
 from pyfudge.combat.stances import Stance
-from pyfudge.errors import FudgeError
 from pyfudge.explain import Step
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _decl(data: Any, **kw: Any) -> dict[str, Any]:
@@ -354,18 +346,14 @@ def _call(case: dict[str, Any]) -> Any:
     raise AssertionError(fn)
 
 
+def _compute(case: dict[str, Any]) -> Any:
+    """The call's value, in JSON shape."""
+    return _plain(_call(case))
+
+
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What the code gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _call(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": _plain(value)}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What the code gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 GOLDEN = readings.load("declaration_readings")
@@ -374,10 +362,10 @@ GOLDEN = readings.load("declaration_readings")
 def test_the_recorded_cases_are_the_cases():
     """The golden file holds exactly ``CASES``, in order (a case added or changed is rewritten
     on purpose, with ``--write``)."""
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in GOLDEN] == CASES
+    assert readings.cases_in(GOLDEN) == CASES
 
 
-@pytest.mark.parametrize("row", GOLDEN, ids=[f"{i}-{row['fn']}" for i, row in enumerate(GOLDEN)])
+@pytest.mark.parametrize("row", GOLDEN, ids=readings.row_ids(GOLDEN))
 def test_each_declaration_reading_is_as_recorded(row):
     """Each case answers as the golden file records it: each declaration and each fighter's dice
     as read and written back; each check passed or refused; each modifier's source, amount and
@@ -388,4 +376,4 @@ def test_each_declaration_reading_is_as_recorded(row):
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("declaration_readings", recorded(), __file__)
+    readings.write_when_asked("declaration_readings", readings.recorded(CASES, answer), __file__)

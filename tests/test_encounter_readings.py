@@ -657,10 +657,6 @@ def _digest(enc: Encounter) -> dict[str, Any]:
     }
 
 
-def _error(err: FudgeError) -> dict[str, Any]:
-    return {"error": type(err).__name__, "message": err.message, "field": err.field}
-
-
 def _encounter(case: dict[str, Any]) -> Encounter:
     return Encounter(ruleset=RuleSet(case["rules"], case["options"]))
 
@@ -675,7 +671,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
             enc.apply(event)
         except FudgeError as err:
             assert enc.to_dict() == before  # a refused event changes nothing
-            rows.append(_error(err))
+            rows.append(readings.refusal(err))
             continue
         rows.append({"line": enc.lines[-1], "dice": enc.dice[-1], "last": enc.state.last,
                      "logged": enc.log[-1] if enc.log[-1] != event else "as given", "state": _digest(enc)})
@@ -685,19 +681,15 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
         try:
             enc.explain(index)
         except FudgeError as err:
-            refusals.append(_error(err))
+            refusals.append(readings.refusal(err))
     for fmt in ("html",):
         try:
             enc.log_document(fmt)
         except FudgeError as err:
-            refusals.append(_error(err))
+            refusals.append(readings.refusal(err))
     out["refusals"] = refusals
     out["text"] = enc.log_document("text")
     return _plain(out)
-
-
-def recorded() -> list[dict[str, Any]]:
-    return [{**case, "answer": answer(case)} for case in CASES]
 
 
 def test_each_event_reads_as_recorded():
@@ -705,7 +697,7 @@ def test_each_event_reads_as_recorded():
     and data) and state, or the recorded refusal (class, message, field). Regenerate deliberately
     with ``PYTHONPATH=. python tests/test_encounter_readings.py --write`` and review the diff."""
     golden = readings.load("encounter_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == _plain(CASES)
+    assert readings.cases_in(golden) == _plain(CASES)
     for row in golden:
         assert answer(row) == row["answer"], row["case"]
 
@@ -828,4 +820,4 @@ def test_a_log_holds_at_most_ten_thousand_events():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("encounter_readings", recorded(), __file__)
+    readings.write_when_asked("encounter_readings", readings.recorded(CASES, answer), __file__)

@@ -353,7 +353,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
         assert ExchangeRequest.from_dict(request.to_dict(), rules=rules) == request
         out = request.resolve(rules)
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
     value = out.to_dict()
     value["fighters"] = [_fighter(f) for f in value["fighters"]]
     # A blow's and a block's steps (its damage's among them) are the exchange's own, recorded there.
@@ -363,11 +363,6 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     return {"value": value}
 
 
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
-
-
 def test_every_exchange_reading_is_as_recorded():
     """Each exchange resolves as the golden file records it: sides, contests, blows (damage,
     guards, record, damage check, called shot, head blow), blocks and wear, carried modifiers,
@@ -375,7 +370,7 @@ def test_every_exchange_reading_is_as_recorded():
     field. Regenerate deliberately with ``PYTHONPATH=. python tests/test_exchange_readings.py
     --write`` and review the diff."""
     golden = readings.load("exchange_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
+    assert readings.cases_in(golden) == CASES
     for row in golden:
         assert answer(row) == row["answer"], row["request"]
 
@@ -401,4 +396,4 @@ def test_a_call_outside_the_door_starts_at_round_one_and_checks_its_round():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("exchange_readings", recorded(), __file__)
+    readings.write_when_asked("exchange_readings", readings.recorded(CASES, answer), __file__)

@@ -131,7 +131,7 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
         f = Fighter.from_dict(case["sheet"], **({"field": case["field"]} if "field" in case else {}))
         named = f.skill(case["skill"]) if "skill" in case else None
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
     track = f.track_for(rules)
     return _plain({
         "fighter": f.to_dict(), "offence": f.offence, "defence": f.defence, "skill": named,
@@ -141,18 +141,11 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     })
 
 
-def recorded() -> list[dict[str, Any]]:
-    return [{**case, "answer": answer(case)} for case in CASES]
-
-
 def test_each_sheet_reads_as_recorded():
     """Every sheet gives the recorded fighter and readings, or the recorded refusal (class, message,
     field). Regenerate deliberately with ``PYTHONPATH=. python tests/test_fighter_readings.py
     --write`` and review the diff."""
-    golden = readings.load("fighter_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == _plain(CASES)
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("fighter_readings", _plain(CASES), answer)
 
 
 def test_each_fighter_read_is_made_again_from_what_it_writes():
@@ -229,4 +222,4 @@ def test_the_pipeline_copy_checks_each_changed_field():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("fighter_readings", recorded(), __file__)
+    readings.write_when_asked("fighter_readings", readings.recorded(CASES, answer), __file__)

@@ -184,7 +184,7 @@ def outcome(row: dict[str, Any]) -> dict[str, Any]:
             return healing.natural_healing(track, rules=rules, **extra).to_dict()
         return {"track": healing.wake(track).to_dict()}
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
 
 
 def recorded() -> list[dict[str, Any]]:
@@ -198,7 +198,7 @@ def test_every_healing_act_explains_itself_as_recorded():
     message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_healing_readings.py --write`` and review the diff."""
     golden = readings.load("healing_readings")
-    assert [{k: v for k, v in row.items() if k not in ("start", "outcome")} for row in golden] == CASES
+    assert readings.cases_in(golden, "start", "outcome") == CASES
     for row in golden:
         assert build(row)[1].to_dict() == row["start"], row
         assert outcome(row) == row["outcome"], row

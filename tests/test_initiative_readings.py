@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.actions import Modifier
 from pyfudge.combat import initiative
@@ -35,14 +36,6 @@ HURT = {"name": "Hurt", "skills": {"Sword": "Fair"}, "initiative": "Great", "spe
 BRAVE = {**HURT, "name": "Brave", "pain_threshold": "high"}
 TERRIBLE = {"name": "Slow", "skills": {"Sword": "Fair"}, "initiative": "Terrible", "speed": "Terrible"}
 GOOD_MOD = {"source": "ambush", "amount": 2, "section": "F95 4.23"}
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _dice(total: int | None = None, speed: int | None = None) -> dict[str, Any]:
@@ -187,12 +180,8 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
             kw["rules"] = rules
         value = getattr(initiative, fn)(*args, **kw)
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
     return {"value": _plain(value)}
-
-
-def recorded() -> list[dict[str, Any]]:
-    return [{**case, "answer": answer(case)} for case in CASES]
 
 
 def test_each_case_reads_as_recorded():
@@ -200,10 +189,7 @@ def test_each_case_reads_as_recorded():
     source, amount and section, every step's section, text and data, each Speed bonus and the
     declarations it joins; each error's class, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_initiative_readings.py --write`` and review the diff."""
-    golden = readings.load("initiative_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("initiative_readings", CASES, answer)
 
 
 def test_the_readings_reach_every_function_and_every_outcome():
@@ -219,4 +205,4 @@ def test_the_readings_reach_every_function_and_every_outcome():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("initiative_readings", recorded(), __file__)
+    readings.write_when_asked("initiative_readings", readings.recorded(CASES, answer), __file__)

@@ -18,18 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.combat import location
-from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _aim(where: str, rd: int, rolled: int, rules: str = "mudge", **aim: Any) -> dict[str, Any]:
@@ -158,14 +150,6 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _builders() -> list[dict[str, Any]]:
     """MUD 4.35's table rebuilt by ``_row`` and ``_effect``, as the module builds ``MUD_TABLE``."""
     from pyfudge import ladder
@@ -199,7 +183,7 @@ def _compute(case: dict[str, Any]) -> Any:
     if fn == "suggest":
         return list(location.suggest_part_states(args[0], rules=rules))
     if fn == "part":
-        return _plain(location.part_modifier(*args, **kw))
+        return readings.plain(location.part_modifier(*args, **kw))
     if fn == "table":
         return find_ruleset("mudge").with_options({"location.table": args[0]})["location.table"]
     if fn == "builders":
@@ -219,17 +203,8 @@ def _compute(case: dict[str, Any]) -> Any:
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What location gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _compute(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": value}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What location gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 def test_every_location_reading_is_as_recorded():
@@ -238,10 +213,7 @@ def test_every_location_reading_is_as_recorded():
     states and the table's effect, each step's section, text and data, each check's wound and
     penalty, and each refusal's class, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_location_readings.py --write`` and review the diff."""
-    golden = readings.load("location_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("location_readings", CASES, answer)
 
 
 def test_the_readings_reach_every_landing_and_both_ends_of_a_check():
@@ -261,4 +233,4 @@ def test_the_readings_reach_every_landing_and_both_ends_of_a_check():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("location_readings", recorded(), __file__)
+    readings.write_when_asked("location_readings", readings.recorded(CASES, answer), __file__)

@@ -17,18 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.combat import melee
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _side(result: int, **kw: Any) -> dict[str, Any]:
@@ -197,13 +190,8 @@ def answer(case: dict[str, Any]) -> dict[str, Any]:
     try:
         value = fn(*args, **kw)
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
     return {"value": _plain(value)}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
 
 
 def test_every_melee_reading_is_as_recorded():
@@ -211,10 +199,7 @@ def test_every_melee_reading_is_as_recorded():
     tie won, both damage bonuses) with every step's section, text and data; each modifier's
     source, amount and section; each error's class, message and field. Regenerate deliberately
     with ``PYTHONPATH=. python tests/test_melee_readings.py --write`` and review the diff."""
-    golden = readings.load("melee_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("melee_readings", CASES, answer)
 
 
 def test_the_readings_reach_every_function_and_every_verdict_kind():
@@ -237,4 +222,4 @@ def test_the_readings_reach_every_function_and_every_verdict_kind():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("melee_readings", recorded(), __file__)
+    readings.write_when_asked("melee_readings", readings.recorded(CASES, answer), __file__)

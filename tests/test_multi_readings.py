@@ -18,19 +18,11 @@ from typing import Any
 
 import pytest
 import readings
+from readings import case as _c
 
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _foe(name: str, level: Any, roll: Any = None, **kw: Any) -> dict[str, Any]:
@@ -340,14 +332,6 @@ def _rules(case: dict[str, Any]) -> Any:
     return find_ruleset(case["rules"]).with_options(case.get("options", {}))
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _made(data: dict[str, Any]) -> multi.GroupRound:
     """A round built in code, unread, so that resolve's own checks are reached."""
     def contender(c: dict[str, Any]) -> multi.Contender:
@@ -380,18 +364,14 @@ def _call(case: dict[str, Any]) -> Any:
     return getattr(multi, fn)(*args, rules=rules, **kw)
 
 
+def _compute(case: dict[str, Any]) -> Any:
+    """The call's value, in JSON shape."""
+    return readings.plain(_call(case))
+
+
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What the code gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _call(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": _plain(value)}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What the code gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 GOLDEN = readings.load("multi_readings")
@@ -400,10 +380,10 @@ GOLDEN = readings.load("multi_readings")
 def test_the_recorded_cases_are_the_cases():
     """The golden file holds exactly ``CASES``, in order (a case added or changed is rewritten
     on purpose, with ``--write``)."""
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in GOLDEN] == CASES
+    assert readings.cases_in(GOLDEN) == CASES
 
 
-@pytest.mark.parametrize("row", GOLDEN, ids=[f"{i}-{row['fn']}" for i, row in enumerate(GOLDEN)])
+@pytest.mark.parametrize("row", GOLDEN, ids=readings.row_ids(GOLDEN))
 def test_each_group_round_reading_is_as_recorded(row):
     """Each case answers as the golden file records it: the penalty, group roll and attacker limit;
     each round as read and written back; each resolved round (the lone fighter's result and
@@ -415,4 +395,4 @@ def test_each_group_round_reading_is_as_recorded(row):
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("multi_readings", recorded(), __file__)
+    readings.write_when_asked("multi_readings", readings.recorded(CASES, answer), __file__)

@@ -19,20 +19,12 @@ from dataclasses import replace
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.combat import ranged
 from pyfudge.combat.declaration import FighterDice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _side(name: str, level: Any, roll: int, difficulty: Any = None, **kw: Any) -> dict[str, Any]:
@@ -221,14 +213,6 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _landed(landed: ranged.RangedBlows) -> dict[str, Any]:
     """The blows and blocks, the steps, and each fighter's track and shield after, as ``to_dict`` gives them."""
     out = landed.to_dict()
@@ -240,7 +224,7 @@ def _compute(case: dict[str, Any]) -> Any:
     rules = find_ruleset(case["rules"]).with_options(case.get("options", {}))
     fn, args, kw = case["fn"], list(case["args"]), dict(case["kw"])
     if fn == "propelled_modifier":
-        return _plain(ranged.propelled_modifier(args[0], rules=rules))
+        return readings.plain(ranged.propelled_modifier(args[0], rules=rules))
     if fn == "shot":
         shot = ranged.Shot.from_dict(args[0], **kw)
         return {"shot": shot.to_dict(), "result": shot.result(), "faces": list(shot.faces)}
@@ -273,27 +257,15 @@ def _compute(case: dict[str, Any]) -> Any:
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What ranged gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _compute(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": value}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What ranged gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 def test_every_ranged_reading_is_as_recorded():
     """Each case answers as the golden file records it: every shot, burst, step (section, text,
     data), blow, block and track after, and each refusal's class, message and field. Regenerate
     deliberately with ``PYTHONPATH=. python tests/test_ranged_readings.py --write`` and review the diff."""
-    golden = readings.load("ranged_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("ranged_readings", CASES, answer)
 
 
 def test_the_readings_reach_every_mode_and_both_ends_of_a_shot():
@@ -314,4 +286,4 @@ def test_the_readings_reach_every_mode_and_both_ends_of_a_shot():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("ranged_readings", recorded(), __file__)
+    readings.write_when_asked("ranged_readings", readings.recorded(CASES, answer), __file__)

@@ -16,23 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.combat import shield
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
 ON = {"co.shield": True}
 WEAR = {"co.shield": True, "co.shield_damage": True}
 ONE = {"co.shield": True, "co.shield_damage": True, "co.shield_wear": "one"}
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
 
 
 def _check(**kw: Any) -> dict[str, Any]:
@@ -146,17 +138,8 @@ def _compute(case: dict[str, Any]) -> Any:
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What shield gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _compute(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": value}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What shield gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 def test_every_shield_reading_is_as_recorded():
@@ -164,10 +147,7 @@ def test_every_shield_reading_is_as_recorded():
     modifiers, faces) with its steps' section, text and data, each shield after a blow, and each
     refusal's class, message and field. Regenerate deliberately with
     ``PYTHONPATH=. python tests/test_shield_readings.py --write`` and review the diff."""
-    golden = readings.load("shield_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("shield_readings", CASES, answer)
 
 
 def test_the_readings_reach_each_way_a_shield_check_ends():
@@ -186,4 +166,4 @@ def test_the_readings_reach_each_way_a_shield_check_ends():
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("shield_readings", recorded(), __file__)
+    readings.write_when_asked("shield_readings", readings.recorded(CASES, answer), __file__)

@@ -16,19 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 import readings
+from readings import case as _c
 
 from pyfudge.combat import stances
-from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
-
-
-def _c(fn: str, *args: Any, rules: str = "fudge1995", options: dict[str, Any] | None = None,
-       **kw: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {"fn": fn, "rules": rules, "args": list(args), "kw": kw}
-    if options:
-        case["options"] = options
-    return case
-
 
 ON = {"melee.stances": True}
 
@@ -96,17 +87,8 @@ def _compute(case: dict[str, Any]) -> Any:
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:
-    """What stances gives for a case: ``{"value": ...}`` or ``{"error": class, message, field}``."""
-    try:
-        value = _compute(case)
-    except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
-    return {"value": value}
-
-
-def recorded() -> list[dict[str, Any]]:
-    """What the code gives now, in the golden file's shape: each case with its answer."""
-    return [{**case, "answer": answer(case)} for case in CASES]
+    """What stances gives for a case: its value or its refusal."""
+    return readings.answer(_compute, case)
 
 
 def test_every_stance_reading_is_as_recorded():
@@ -114,10 +96,7 @@ def test_every_stance_reading_is_as_recorded():
     and modifiers, each rule's allowing or refusing, and each refusal's class, message and field.
     Regenerate deliberately with ``PYTHONPATH=. python tests/test_stances_readings.py --write`` and
     review the diff."""
-    golden = readings.load("stances_readings")
-    assert [{k: v for k, v in row.items() if k != "answer"} for row in golden] == CASES
-    for row in golden:
-        assert answer(row) == row["answer"], row
+    readings.assert_as_recorded("stances_readings", CASES, answer)
 
 
 def test_the_readings_reach_all_five_stances_and_every_refusal_of_check_allowed():
@@ -132,4 +111,4 @@ def test_the_readings_reach_all_five_stances_and_every_refusal_of_check_allowed(
 
 
 if __name__ == "__main__":
-    readings.write_when_asked("stances_readings", recorded(), __file__)
+    readings.write_when_asked("stances_readings", readings.recorded(CASES, answer), __file__)

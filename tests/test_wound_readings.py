@@ -464,7 +464,7 @@ def outcome(row: dict[str, Any]) -> dict[str, Any]:
     try:
         return run(row)
     except FudgeError as err:
-        return {"error": type(err).__name__, "message": err.message, "field": err.field}
+        return readings.refusal(err)
 
 
 def start(row: dict[str, Any]) -> dict[str, Any] | None:
@@ -486,7 +486,7 @@ def test_every_wound_act_explains_itself_as_recorded():
     Regenerate deliberately with ``PYTHONPATH=. python tests/test_wound_readings.py --write`` and
     review the diff."""
     golden = readings.load("wound_readings")
-    assert [{k: v for k, v in row.items() if k not in ("start", "outcome")} for row in golden] == CASES
+    assert readings.cases_in(golden, "start", "outcome") == CASES
     for row in golden:
         assert start(row) == row["start"], row
         assert outcome(row) == row["outcome"], row
