@@ -202,7 +202,19 @@ def _plan_side(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet, rou
 def read_side(me: Fighter, d: FighterDice, plan: SidePlan, active: bool, where: str, steps: list[Step],
               role: str = "both") -> SideReport:
     """One fighter's skills, modifiers, dice and results: his side's ``plan`` (:func:`plan_side`)
-    with his dice ``d``."""
+    with his dice ``d``, remembered like the plan (the key reads the roll's total when the side
+    does, so the odds see the read)."""
+    total = int(d.roll.total) if active and not plan.fixed and d.roll is not None else None
+    side, own = remember((me, d, plan), ("read", active, where, role, total),
+                         lambda: _read_side(me, d, plan, active, where, role))
+    steps.extend(own)
+    return side
+
+
+# The inputs of read_side, which remembers it.
+def _read_side(me: Fighter, d: FighterDice, plan: SidePlan, active: bool, where: str,
+               role: str) -> tuple[SideReport, tuple[Step, ...]]:
+    steps: list[Step] = []
     roll = d.roll
     if not active:
         if roll is not None:
@@ -232,7 +244,7 @@ def read_side(me: Fighter, d: FighterDice, plan: SidePlan, active: bool, where: 
             {"fighter": me.name, "level": plan.level, "dice": total, "offence": offence, "defence": defence},
         ))
     return SideReport(me.name, plan.skill, plan.level, plan.off_mods, plan.def_level, plan.def_mods, roll, total,
-                      offence, defence, active, plan.fixed, active and not plan.fixed and _critical(d))
+                      offence, defence, active, plan.fixed, active and not plan.fixed and _critical(d)), tuple(steps)
 
 
 def min_to_hit(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet) -> tuple[int, Step]:
