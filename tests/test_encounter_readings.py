@@ -636,6 +636,28 @@ CASES: list[dict[str, Any]] = [
                                                                  "graze": [1]},
          "foe_dice": {"c2": {"roll": {"total": 0}, "damage": [6, 6, 6]}}},
     ], options={"damage.system": "minmidmax", "damage.die": "number_1df"}),
+    # F95 4.36: the lone fighter's own "plus" level: +1 in the second round, not the first or third.
+    _case("a lone fighter's plus level in the rounds of a fight", [
+        *_add({**HERO, "plus_skills": ["Sword"]}, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+        {"t": "next_round"},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0), "targets": ["c2"],
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+        {"t": "next_round"},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ], options={"melee.plus_levels": True}),
+    # F95 4.34 with R-DICE-ENTRY: the group round reads every roll as a total of the ruleset's
+    # dice (4dF: −4 to +4); a roll entered in other dice that no such roll can show is refused,
+    # naming the lone fighter's or that foe's own dice.
+    _case("a group round's roll in other dice", [
+        *_add(HERO, ORC, GOB),
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": _roll(0),
+         "foe_dice": {"c2": _roll(0), "c3": {"roll": {"dice": "3d6", "faces": [6, 6, 6]}}}},
+        {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"dice": "1d6", "faces": [6]}},
+         "foe_dice": {"c2": _roll(0), "c3": _roll(0)}},
+    ]),
 ]
 
 
