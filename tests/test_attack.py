@@ -101,6 +101,20 @@ def test_a_roll_is_required():
     assert err.value.field == "b_dice.roll"
 
 
+@pytest.mark.parametrize("roll", [{"dice": "3d6", "faces": [6, 6, 6]}, {"dice": "1d6", "faces": [6]},
+                                  {"dice": "1dF", "faces": [1]}])
+def test_a_combat_roll_in_dice_no_trait_roll_uses_is_refused(roll):
+    """F95 4.22: each fighter makes an Opposed action roll — 4dF, or one of F93 4.21–4.22's two
+    six-sided ways. Min-Mid-Max's 3d6 (F95 4.63), a lone d6 or 1dF are not trait rolls: such a
+    roll given whole is refused by its field, as a group round refuses it."""
+    request = {"a": {"name": "A", "skills": {"Sword": "Fair"}}, "b": {"name": "B", "skills": {"Sword": "Fair"}},
+               "a_dice": {"roll": roll}, "b_dice": {"roll": {"faces": [0, 0, 0, 0]}}}
+    with pytest.raises(FudgeError) as err:
+        ExchangeRequest.from_dict(request, rules=F95).resolve(F95)
+    assert err.value.field == "exchange.a_dice.roll"
+    assert roll["dice"] in err.value.message and "4dF" in err.value.message
+
+
 def test_simultaneous_pipeline_refused_under_alternating_pacing():
     with pytest.raises(RuleError):
         resolve_exchange(man("A"), man("B"), rules=ALT, a_dice=dice_for(0), b_dice=dice_for(0))

@@ -271,7 +271,13 @@ def _read_roll(raw: Any, rules: RuleSet, where: str) -> Roll | None:
     if not isinstance(raw, dict):
         raise DiceError(f"{where} must be an object with faces or a total.", field=where)
     if "dice" in raw:
-        return Roll.from_dict(raw, field=where)
+        roll = Roll.from_dict(raw, field=where)
+        # F95 4.22: an Opposed action roll — 4dF, or a two-six-sided way (F93 4.21–4.22); never
+        # Min-Mid-Max's 3d6 (F95 4.63) nor a damage die.
+        if roll.technique not in dice.ACTION_TECHNIQUES:
+            raise DiceError(f"{where}: {roll.technique} is not a trait roll; these rules roll "
+                            f"{rules['dice.technique']}.", field=where)
+        return roll
     extra = set(raw) - {"faces", "total", "entered"}
     if extra:
         raise DiceError(f"{where}: unknown field {sorted(extra)[0]!r}.", field=where)
