@@ -317,14 +317,20 @@ def wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
 
 def blow_text(blow: Blow) -> str:
     """A landed blow in the log's plain words: the defender and the wound, or for a stunning
-    attack the stun. F95 4.62: "a Hurt result is called a Stun"; a Scratch (or less) in a
-    stunning attack stuns no one (:func:`wounds.record_stun`), so he is "not stunned"."""
+    attack what the stun left him (F95 4.62): "a Hurt result is called a Stun", stuns stay on the
+    sheet (a second makes him Very Stunned), and "a result of Incapacitated or worse ... results
+    in a knockout"; a Scratch (or less) stuns no one (:func:`wounds.record_stun`), so he is "not
+    stunned". A blow to the head that knocks out (F95 4.62) says so beside the wound."""
     if not blow.stun:
-        return f"{blow.defender} {wounds.LEVEL_NAMES[blow.level]}"
-    if blow.level <= wounds.SCRATCH:
-        return f"{blow.defender} not stunned ({wounds.LEVEL_NAMES[blow.level]})"
-    return f"{blow.defender} stunned"
-
+        text = f"{blow.defender} {wounds.LEVEL_NAMES[blow.level]}"
+    elif blow.level <= wounds.SCRATCH:
+        text = f"{blow.defender} not stunned ({wounds.LEVEL_NAMES[blow.level]})"
+    else:
+        after = blow.record.track
+        text = f"{blow.defender} {'knocked out' if after.knocked_out else wounds.STUN_NAMES[after.stun].lower()}"
+    if blow.head_blow is not None and blow.head_blow.box is not None:
+        text += ", knocked out (blow to the head)"
+    return text
 
 
 def check_name(name: Any) -> str:

@@ -55,6 +55,39 @@ def test_a_stunning_blow_that_hurts_is_logged_as_a_stun():
     assert enc.lines[-1] == "Round 1, A vs B: hit: B stunned."
 
 
+def test_a_stunning_blow_of_incapacitated_or_worse_is_logged_as_a_knockout():
+    """F95 4.62: "A result of Incapacitated or worse when going for stun damage results in a
+    knockout": the log says so, not "stunned"."""
+    enc = _pair()
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},
+               "a_dice": _roll(4), "b_dice": _roll(-4)})
+    assert enc.state.last["outcome"]["blows"][0]["level"] >= wounds.INCAPACITATED
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B knocked out."
+
+
+def test_a_second_stun_is_logged_as_very_stunned():
+    """F95 4.62: stuns stay on the sheet; the second Stun leaves the fighter Very Stunned."""
+    enc = _pair()
+    for event in ({"t": "exchange"}, {"t": "next_round"}, {"t": "exchange"}):
+        if event["t"] == "exchange":
+            event.update({"a": "c1", "b": "c2", "a_declares": {"stun": True}, "a_dice": _roll(2), "b_dice": _roll(0)})
+        enc.apply(event)
+    assert (enc.lines[-3], enc.lines[-1]) == ("Round 1, A vs B: hit: B stunned.",
+                                              "Round 2, A vs B: hit: B very stunned.")
+
+
+def test_a_blow_to_the_head_that_knocks_out_says_so():
+    """F95 4.62: "a successful Good blow (or better) to the head knocks someone out
+    automatically" (``wounds.head_knockout``): the log names the knockout beside the wound."""
+    enc = _pair({"wounds.head_knockout": True})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"aim": "head"},
+               "a_dice": _roll(3), "b_dice": _roll(0)})
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert blow["head_blow"]["box"] is not None
+    wound = wounds.LEVEL_NAMES[blow["level"]]
+    assert enc.lines[-1] == f"Round 1, A vs B: hit: B {wound}, knocked out (blow to the head)."
+
+
 def test_a_box_marked_on_the_co_track_is_a_point_not_a_scratch():
     """CO 3.1: each damage point fills one box from Terrible upward; a box holds 1, a point, so
     marking it is not an overflow of a lighter wound (the "H" of F95 4.57)."""
