@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import add_fighter, declare, enter_faces, idle, new_encounter, open_odds, show_faces
+from conftest import add_fighter, declare, enter_faces, idle, new_encounter, open_declarations, open_odds, show_faces
 from playwright.sync_api import expect
 
 from pyfudge import api
@@ -112,10 +112,12 @@ def group_expected(want: dict) -> list[tuple[str, dict[str, float]]]:
     lone.update({f"after-{w['level']}": w["p"] * 100 for w in want["lone_after"] if w["level"] > 0})
     out = [("Ásta against 2 foes", lone)]
     for f in want["foes"]:
-        for caption, lands, hurts in ((f"{f['name']} strikes Ásta", "hits_lone", "wounds_to_lone"),
-                                      (f"Ásta strikes {f['name']}", "struck", "wounds_from_lone")):
+        for caption, lands, hurts, stuns in (
+                (f"{f['name']} strikes Ásta", "hits_lone", "wounds_to_lone", "stuns_to_lone"),
+                (f"Ásta strikes {f['name']}", "struck", "wounds_from_lone", "stuns_from_lone")):
             rows = {"lands": f[lands]["p"] * 100}
             rows.update({f"wound-{w['level']}": w["p"] * 100 for w in f[hurts] if w["level"] > 0})
+            rows.update({f"stun-{w['level']}": w["p"] * 100 for w in f[stuns]})
             out.append((caption, rows))
     return out
 
@@ -150,6 +152,15 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     expect(panel.get_by_test_id("odds-prefer")).to_contain_text("strike the first he may of")
     axe_check(page, "odds before rolling: a group round")
     panel.screenshot(path=f"/tmp/foresight-group-{screen['viewport']['width']}.png")
+
+    # Ásta strikes to stun (F95 4.62): the foes she strikes are stunned, never wounded, by her.
+    open_declarations(page)
+    page.get_by_text("Declare for Ásta").click()
+    page.get_by_label("Strike to stun (Ásta)").check()
+    expect(panel.get_by_role("table", name="Ásta strikes Orc").locator("tr[data-kind^='stun-']")).not_to_have_count(0)
+    stun = check_group_odds(page, enc_id, {**draft, "lone_declares": {"stun": True}})
+    assert all(f["stuns_from_lone"] and not f["wounds_from_lone"] for f in stun["foes"])
+    page.get_by_label("Strike to stun (Ásta)").uncheck()
 
     # The GM's one roll for the group (2dF in Fudge 1995): once it is entered, the odds weigh it.
     page.get_by_label(re.compile("The GM rolls once")).check()

@@ -76,6 +76,10 @@ class GroupRead:
     used: frozenset
     willpower: dict[str, Any]
 
+    def declares(self) -> dict[str, Declaration]:
+        """Each fighter's declaration by name, for his own blow (:func:`group_blows.land_group_blows`)."""
+        return {self.lone.fighter.name: self.lone_decl, **{c.fighter.name: self.foe_decls[c.id] for c in self.foes}}
+
     def stunned_blows(self, outcome: GroupOutcome, rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
         """The resolved round with the blows of stunned fighters held back (F95 4.62): the hook
         the event applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
@@ -228,7 +232,7 @@ def apply_group(state: State, event: dict) -> State:
             outcome, lone=lone.fighter, foes=[c.fighter for c in foes], rules=rules, damage_dice=damage_dice,
             check_dice=check_dice, willpower=g.willpower,
             shield_dice={c.fighter.name: d.shield for c, d, _ in everyone if d.shield is not None},
-            npc_fixed=g.fixed)
+            npc_fixed=g.fixed, declares=g.declares())
     except FudgeError as err:
         err.field = _landing_field(err.field or "", lone, foes)
         raise

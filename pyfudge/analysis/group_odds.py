@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import dice, wounds
 from ..combat import group_blows, multi
+from ..combat.declaration import Declaration
 from ..combat.fighter import Fighter
 from ..combat.shield import makes_shield_checks
 from ..dice import Roll
@@ -35,7 +36,8 @@ class FoeOdds:
     """One foe's side of a group round: ``hits_lone`` the chance his blow lands on the lone
     fighter and ``wounds_to_lone`` the wound it leaves (by level); ``struck`` the chance the lone
     fighter's blow lands on him and ``wounds_from_lone`` its wound; ``after`` his wound level
-    after the round."""
+    after the round. ``stuns_to_lone``/``stuns_from_lone``: the same for a stunning blow (F95
+    4.62: its level is a stun, not a wound)."""
 
     name: str
     hits_lone: Fraction
@@ -43,12 +45,15 @@ class FoeOdds:
     struck: Fraction
     wounds_from_lone: tuple[tuple[int, Fraction], ...]
     after: tuple[tuple[int, Fraction], ...]
+    stuns_to_lone: tuple[tuple[int, Fraction], ...] = ()
+    stuns_from_lone: tuple[tuple[int, Fraction], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: chances as ``{"exact", "p"}``, levels as ``[{"level", "name", "exact", "p"}]``."""
         return {"name": self.name, "hits_lone": as_chance(self.hits_lone),
                 "wounds_to_lone": as_levels(self.wounds_to_lone), "struck": as_chance(self.struck),
-                "wounds_from_lone": as_levels(self.wounds_from_lone), "after": as_levels(self.after)}
+                "wounds_from_lone": as_levels(self.wounds_from_lone), "after": as_levels(self.after),
+                "stuns_to_lone": as_levels(self.stuns_to_lone), "stuns_from_lone": as_levels(self.stuns_from_lone)}
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,18 @@ def _group_techniques(rnd: Any, rules: RuleSet) -> tuple[str, ...]:
     return (technique,)
 
 
+@dataclass(frozen=True)
+class Declared:
+    """What an encounter's fighters declared for a group round, by name: each one's declaration,
+    for what he declared of his own blow (a stun, a pulled punch, all-out offence:
+    :func:`~pyfudge.combat.group_blows.land_group_blows`), and ``hold_back``, the hook applied to
+    each resolved round before its blows land — F95 4.62, a stunned fighter's blows do not land
+    (:meth:`pyfudge.encounter_rounds.GroupRead.stunned_blows`; the round itself carries no stuns)."""
+
+    by_name: Mapping[str, Declaration] = dc_field(default_factory=dict)
+    hold_back: Callable[[Any], Any] | None = None
+
+
 def group_odds(
     rnd: Any,
     *,
@@ -112,7 +129,7 @@ def group_odds(
     prefer: Iterable[str] = (),
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
-    hold_back: Callable[[Any], Any] | None = None,
+    declared: Declared | None = None,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -136,12 +153,11 @@ def group_odds(
     name (for the lone fighter one result for every wound, or a list, one per wound): it is the
     GM's roll, not dice, and a missing one is refused with a :class:`RuleError`.
 
-    ``hold_back``: the encounter's hook applied to each resolved round before its blows land —
-    F95 4.62, a stunned fighter's blows do not land (:meth:`pyfudge.encounter.GroupRead.stunned_blows`;
-    the round itself carries no stuns)."""
+    ``declared``: what an encounter's fighters declared (:class:`Declared`); a stunning blow is
+    counted in ``stuns_to_lone``/``stuns_from_lone``, not with the wounds."""
     lone, records, names, prefer = _checked(rnd, lone, foes, rules, prefer)
     slots = _group_slots(rnd, lone=lone, records=records, names=names, rules=rules, prefer=prefer,
-                         willpower=willpower, hold_back=hold_back)
+                         willpower=willpower, declared=declared or Declared())
     tally = _GroupTally(lone.name, names, rules)
     runner = Runner(slots.resolve, max_runs)
     try:
@@ -191,8 +207,7 @@ class _GroupSlots:
 
 
 def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], names: list[str], rules: RuleSet,
-                 prefer: tuple[str, ...], willpower: Mapping[str, Any] | None,
-                 hold_back: Callable[[Any], Any] | None) -> _GroupSlots:
+                 prefer: tuple[str, ...], willpower: Mapping[str, Any] | None, declared: Declared) -> _GroupSlots:
     """The slots and the resolver of a group round. Roll slots: the lone fighter's roll, the foes'
     (:func:`_group_techniques`), then the CO 2.2 shield rolls; damage-like slots: each foe's
     blow's damage dice, then the CO 4.3 check dice. Fixed NPCs check at their skill, no roll."""
@@ -213,7 +228,7 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
     base_rolls, base_dmg = len(techniques), len(foe_kinds)
 
     def resolve(rolls: tuple, dmg: tuple) -> tuple[Any, Any]:
-        out = _played(rnd, rolls, rules, prefer, hold_back)
+        out = _played(rnd, rolls, rules, prefer, declared.hold_back)
         damage_dice: dict[str, Any] = {}
         hit_by = {name for name, _ in out.hits_on_lone}
         struck = {name for name, _, _ in out.strikes}
@@ -233,7 +248,8 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
         landed = group_blows.land_group_blows(out, lone=lone, foes=[records[n] for n in names], rules=rules,
                                         damage_dice=damage_dice, check_dice={
                                             n: (v if n == lone.name else v[0]) for n, v in check_dice.items()},
-                                        willpower=wills, shield_dice=shield_dice, npc_fixed=mode == "fixed")
+                                        willpower=wills, shield_dice=shield_dice, npc_fixed=mode == "fixed",
+                                        declares=declared.by_name)
         return out, landed
 
     extra = (("shield rolls",) if shield_names else ()) + (("damage checks",) if check_names else ())
@@ -391,7 +407,8 @@ class _GroupTally:
         self.lone_after: dict[int, int] = {}
         self.strikes = 0
         self.per: dict[str, dict[str, Any]] = {
-            n: {"hits": 0, "to": {}, "struck": 0, "from": {}, "after": {}} for n in names}
+            n: {"hits": 0, "to": {}, "stuns_to": {}, "struck": 0, "from": {}, "stuns_from": {}, "after": {}}
+            for n in names}
 
     def visit(self, leaf: tuple[Any, Any], w: int) -> None:
         _, landed = leaf
@@ -403,12 +420,14 @@ class _GroupTally:
             self.strikes += w
         for b in landed.blows:
             foe = self.per[b.attacker if b.defender == self.lone else b.defender]
+            # A stunning blow's level is a stun, not a wound (F95 4.62): counted apart.
             if b.defender == self.lone:
                 foe["hits"] += w
-                foe["to"][b.level] = foe["to"].get(b.level, 0) + w
+                levels = foe["stuns_to" if b.stun else "to"]
             else:
                 foe["struck"] += w
-                foe["from"][b.level] = foe["from"].get(b.level, 0) + w
+                levels = foe["stuns_from" if b.stun else "from"]
+            levels[b.level] = levels.get(b.level, 0) + w
         for f in landed.foes:
             d = self.per[f.name]["after"]
             lv = f.current_level(self.rules)
@@ -423,7 +442,8 @@ class _GroupTally:
 
         foes = tuple(
             FoeOdds(n, Fraction(p["hits"], whole), ordered(p["to"], levels), Fraction(p["struck"], whole),
-                    ordered(p["from"], levels), ordered(p["after"], levels))
+                    ordered(p["from"], levels), ordered(p["after"], levels), ordered(p["stuns_to"], levels),
+                    ordered(p["stuns_from"], levels))
             for n, p in self.per.items()
         )
         return GroupOdds(self.lone, ordered(self.hits, range(len(self.names) + 1)),

@@ -4,7 +4,7 @@ goes through the blow pipeline (:func:`.blow.strike_or_block`) to its damage and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +67,8 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
                      check_dice: dict[str, Any] | None = None,
                      willpower: dict[str, Any] | None = None,
                      shield_dice: dict[str, Any] | None = None,
-                     npc_fixed: bool = False) -> GroupBlows:
+                     npc_fixed: bool = False,
+                     declares: Mapping[str, Declaration] | None = None) -> GroupBlows:
     """Turn a group round's hits into damage and wounds with the attack pipeline.
 
     ``lone`` and ``foes`` are :class:`~pyfudge.combat.fighter.Fighter` values named as in the
@@ -91,6 +92,12 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
       meets no shield (he does not defend against it). ``npc_fixed``: the round's ``npc_roll``
       was ``"fixed"`` (F95 4.33): like an NPC at her trait level in melee, a foe then checks at
       his Shield skill with no roll (our reading).
+
+    ``declares``: each fighter's declaration by name, for what he declared of his own blow, as in
+    an exchange (F95 4.34 sets none aside): a stunning attack or a pulled punch (F95 4.62), his
+    damage modifiers, and F95 4.31's all-out offence — +1 damage on a blow that lands, and +2 on
+    a blow that lands on an all-out attacker who lost his roll against it (an ignored foe's blow
+    is unopposed: no such loss).
     """
     by_name = {f.name: f for f in foes}
     if lone.name != outcome.lone_name:
@@ -100,7 +107,7 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
         raise RequestError(f"No fighter record for {missing[0]}.", field="foes")
     if willpower and not wounds.willpower_in_use(rules):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
-    landing = _Landing(rules, damage_dice or {}, check_dice or {}, willpower or {}, shield_dice or {})
+    landing = _Landing(rules, damage_dice or {}, check_dice or {}, willpower or {}, shield_dice or {}, declares or {})
     sec = SECTION[rules.preset]
     start = lone.track_for(rules).worst
     results = {f.name: f for f in outcome.foes}
@@ -138,6 +145,7 @@ class _Landing:
     checks: dict[str, Any]
     wills: dict[str, Any]
     shield_rolls: dict[str, Any]
+    declared: Mapping[str, Declaration]
     wounds_taken: dict[str, int] = field(default_factory=dict)
     blows: list[Blow] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
@@ -160,8 +168,14 @@ class _Landing:
         roll = None if dfd_fixed else read_shield_roll(self.shield_rolls.get(dfd.name), rules=self.rules,
                                                        field=f"shield_dice.{dfd.name}")
         faces = self.dice_for.get(foe)
+        own = self.declared.get(blow["attacker"].name, NO_DECLARATION)
+        # F95 4.31: "an additional +1 for damage, if successful"; an all-out attacker who "ties or
+        # loses the Opposed action ... the other fighter wins, and gets +2 to damage".
+        lost_all_out = dfd_result is not None and self.declared.get(dfd.name, NO_DECLARATION).all_out == "offense"
         hit, after = strike_or_block(
-            BlowInput(**blow, damage_die=tuple(faces) if faces is not None else None, defender_declares=declares,
+            BlowInput(**blow, declares=own, all_out_bonus=1 if own.all_out == "offense" else 0,
+                      foe_all_out=2 if lost_all_out else 0,
+                      damage_die=tuple(faces) if faces is not None else None, defender_declares=declares,
                       check_faces=None if check is None else tuple(check), check_field=check_at,
                       willpower_field=will_at),
             attacker_result=att_result, defender_result=dfd_result, shield_roll=roll, shield_fixed=dfd_fixed,

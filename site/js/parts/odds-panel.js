@@ -41,14 +41,16 @@ function withoutDice(event) {
   return rest;
 }
 
-/** One direction's table: a blow landing, then the wounds it leaves (none is not shown). */
-function BlowTable({ attacker, defender, attackerId, lands, wounds }) {
+/** One direction's table: a blow landing, then the wounds and stuns it leaves (none is not shown). */
+function BlowTable({ attacker, defender, attackerId, lands, wounds, stuns }) {
   return html`<table class="odds-table" data-testid="odds-direction" data-attacker=${attackerId}>
     <caption><bdi>${attacker}</bdi> strikes <bdi>${defender}</bdi></caption>
     <tbody>
       <${ChanceRow} kind="lands" label="Blow lands" p=${lands.p} />
       ${wounds.filter((w) => w.level > 0).map((w) =>
         html`<${ChanceRow} key=${`w${w.level}`} kind=${`wound-${w.level}`} label=${`Wound: ${w.name}`} p=${w.p} />`)}
+      ${stuns.map((w) =>
+        html`<${ChanceRow} key=${`s${w.level}`} kind=${`stun-${w.level}`} label=${`Stun: ${w.name}`} p=${w.p} />`)}
     </tbody>
   </table>`;
 }
@@ -70,9 +72,9 @@ function GroupOdds({ r, name }) {
       </table>
       ${r.foes.map((f) => html`
         <${BlowTable} key=${`${f.id}>`} attacker=${name(f.id)} defender=${lone} attackerId=${f.id}
-          lands=${f.hits_lone} wounds=${f.wounds_to_lone} />
+          lands=${f.hits_lone} wounds=${f.wounds_to_lone} stuns=${f.stuns_to_lone} />
         <${BlowTable} key=${`>${f.id}`} attacker=${lone} defender=${name(f.id)} attackerId=${r.lone_id}
-          lands=${f.struck} wounds=${f.wounds_from_lone} />`)}
+          lands=${f.struck} wounds=${f.wounds_from_lone} stuns=${f.stuns_from_lone} />`)}
     </div>
     ${r.out.length ? html`<p class="hint">Cannot act, left out: ${r.out.map((id, i) =>
       html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}.</p>` : null}

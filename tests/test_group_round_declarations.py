@@ -1,0 +1,96 @@
+"""What a fighter declares for his blow counts in a group round as in an exchange (F95 4.34 is
+"one roll against each foe"; nothing in it sets the declarations aside): a stunning attack stuns
+(F95 4.62), a pulled punch caps the wound (F95 4.62), an all-out attack that lands does +1 damage
+and a blow on an all-out attacker who lost does +2 (F95 4.31), the attacker's own damage
+modifiers count. The draft's odds weigh the same declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyfudge import wounds
+from pyfudge.analysis import preview
+from pyfudge.encounter import Encounter
+from pyfudge.rulesets import RuleSet
+
+SWORD = {"name": "Sword", "size": 1}
+HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": SWORD}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+GOB = {"name": "Gob", "role": "npc", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+
+
+def _fight() -> Encounter:
+    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    for f in (HERO, ORC, GOB):
+        enc.apply({"t": "add", "fighter": f})
+    return enc
+
+
+def _round(lone: int, orc: int, *, lone_declares: dict[str, Any] | None = None,
+           orc_declares: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Hero against Orc (c2) and Gob (c3), who rolls −4; Hero strikes Orc if he may."""
+    event: dict[str, Any] = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": lone}},
+                             "foe_dice": {"c2": {"roll": {"total": orc}}, "c3": {"roll": {"total": -4}}},
+                             "targets": ["c2"]}
+    if lone_declares:
+        event["lone_declares"] = lone_declares
+    if orc_declares:
+        event["foe_declares"] = {"c2": orc_declares}
+    return event
+
+
+def _blow(enc: Encounter, attacker: str) -> dict[str, Any]:
+    return next(b for b in enc.state.last["outcome"]["blows"] if b["attacker"] == attacker)
+
+
+def _parts(blow: dict[str, Any]) -> dict[str, int]:
+    return {p["kind"]: p["value"] for p in blow["odf"]["parts"]}
+
+
+def _worst(enc: Encounter, cid: str) -> int:
+    return next(c for c in enc.state.combatants if c.id == cid).fighter.track_for(enc.state.rules).worst
+
+
+def test_a_lone_fighters_stunning_attack_stuns_the_foe_he_strikes():
+    enc = _fight()
+    enc.apply(_round(3, -4, lone_declares={"stun": True}))
+    blow = _blow(enc, "Hero")
+    assert blow["stun"] is True and blow["level"] >= wounds.HURT
+    assert _worst(enc, "c2") == wounds.UNDAMAGED  # a stun, not a wound (F95 4.62)
+    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Superb; Orc knocked out."  # Incapacitated: F95 4.62
+
+
+def test_a_foes_pulled_punch_caps_the_lone_fighters_wound():
+    enc = _fight()
+    enc.apply(_round(-4, 4, orc_declares={"max_level": "Scratch"}))
+    blow = _blow(enc, "Orc")
+    assert blow["level"] == wounds.SCRATCH
+    assert [g["name"] for g in blow["guards"]] == ["pulled punch"]
+
+
+def test_an_all_out_attack_that_lands_does_one_more_damage():
+    enc = _fight()
+    enc.apply(_round(2, -4, lone_declares={"all_out": "offense"}))
+    assert _parts(_blow(enc, "Hero"))["all_out"] == 1
+
+
+def test_a_blow_on_an_all_out_attacker_who_lost_does_two_more():
+    enc = _fight()
+    enc.apply(_round(-4, 3, lone_declares={"all_out": "offense"}))
+    assert _parts(_blow(enc, "Orc"))["foe_all_out"] == 2
+
+
+def test_the_attackers_declared_damage_modifier_counts():
+    enc = _fight()
+    enc.apply(_round(-4, 3, orc_declares={"damage_modifiers": [{"source": "poisoned blade", "amount": 1}]}))
+    assert any(p["label"] == "poisoned blade" and p["value"] == 1 for p in _blow(enc, "Orc")["odf"]["parts"])
+
+
+def test_the_drafts_odds_weigh_a_stunning_attack():
+    """The odds of the draft say the Orc may be stunned and never wounded by Hero."""
+    enc = _fight()
+    draft = {k: v for k, v in _round(0, 0, lone_declares={"stun": True}).items()
+             if k not in ("lone_dice", "foe_dice", "targets")}
+    orc = next(f for f in preview.event_odds(enc.state, draft)["foes"] if f["name"] == "Orc")
+    assert orc["struck"]["p"] > 0 and orc["stuns_from_lone"]
+    assert orc["wounds_from_lone"] == [] and [a["level"] for a in orc["after"]] == [wounds.UNDAMAGED]
