@@ -80,10 +80,12 @@ class GroupRead:
         """Each fighter's declaration by name, for his own blow (:func:`group_blows.land_group_blows`)."""
         return {self.lone.fighter.name: self.lone_decl, **{c.fighter.name: self.foe_decls[c.id] for c in self.foes}}
 
-    def stunned_blows(self, outcome: GroupOutcome, rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
-        """The resolved round with the blows of stunned fighters held back (F95 4.62): the hook
-        the event applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
-        return _stunned_blows(outcome, self.lone, self.lone_decl, self.foes, self.foe_decls, rules)
+    def held_back(self, outcome: GroupOutcome, rnd: multi.GroupRound,
+                  rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
+        """The resolved round with the blows of stunned fighters and all-out defenders held back
+        (F95 4.62, 4.31; :func:`_held_back`), ``rnd`` the round as played: the hook the event
+        applies before the blows land, and the odds with it (:mod:`pyfudge.preview`)."""
+        return _held_back(outcome, rnd, self.lone, self.lone_decl, self.foes, self.foe_decls, rules)
 
 
 
@@ -212,7 +214,7 @@ def apply_group(state: State, event: dict) -> State:
         # of earlier builds hold such rounds without a choice: no one was wounded, as replayed.)
         raise EncounterError(f"{lone.fighter.name} may wound {', '.join(outcome.wound_choices)}: "
                              "choose the foe he strikes (F95 4.34).", field="targets")
-    outcome, held_back = g.stunned_blows(outcome, rules)
+    outcome, held_back = g.held_back(outcome, rnd, rules)
     # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
     damage_dice: dict[str, Any] = {}
     for c in foes:
@@ -256,21 +258,32 @@ def _out_steps(out: list[Combatant]) -> tuple[Step, ...]:
 
 
 
-def _stunned_blows(outcome: GroupOutcome, lone: Combatant, lone_decl: Declaration, foes: list[Combatant],
-                   foe_decls: dict[str, Declaration], rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
-    """F95 4.62: "a stunned character cannot attack" — in a group round he still rolls to defend
-    (and counts as a foe), as in a simultaneous round, but his blows do not land."""
+def _held_back(outcome: GroupOutcome, rnd: multi.GroupRound, lone: Combatant, lone_decl: Declaration,
+               foes: list[Combatant], foe_decls: dict[str, Declaration],
+               rules: RuleSet) -> tuple[GroupOutcome, tuple[Step, ...]]:
+    """The round with the blows held back that hit by the dice but do not land: a stunned
+    fighter's (F95 4.62: "a stunned character cannot attack"; in a group round he still rolls to
+    defend and counts as a foe, as in a simultaneous round) and an all-out defender's (F95 4.31:
+    he "cannot harm his foe except with a critical result", a +4 of his roll in ``rnd``, the round
+    as played: the odds' weighed rolls too)."""
+    def why_not(decl: Declaration, roll: int | None) -> tuple[str, str] | None:
+        if declaration.stunned_cannot_attack(decl, rules):
+            return "F95 4.62", "is stunned and cannot attack"
+        if decl.all_out == "defense" and not (roll is not None and roll >= declaration.CRITICAL_TOTAL):
+            return "F95 4.31", "defends all-out and cannot harm without a critical result"
+        return None
     steps = []
-    stunned = {c.fighter.name for c in foes if declaration.stunned_cannot_attack(foe_decls[c.id], rules)}
-    lone_stunned = declaration.stunned_cannot_attack(lone_decl, rules)
+    rolls = {c.name: c.roll for c in rnd.foes}
+    decls = {c.fighter.name: foe_decls[c.id] for c in foes}
+    lone_why = why_not(lone_decl, rnd.lone.roll)
     results = []
     for f in outcome.foes:
-        if f.name in stunned and f.hits_lone:
-            steps.append(Step("F95 4.62", f"{f.name} is stunned and cannot attack: his blow does not land.", {}))
+        why = why_not(decls[f.name], rolls.get(f.name)) if f.hits_lone else None
+        if why:
+            steps.append(Step(why[0], f"{f.name} {why[1]}: his blow does not land.", {}))
             f = replace(f, hits_lone=False, hit_degree=None)
-        if lone_stunned and f.struck:
-            steps.append(Step("F95 4.62", f"{lone.fighter.name} is stunned and cannot attack: "
-                                          f"he does not wound {f.name}.", {}))
+        if lone_why and f.struck:
+            steps.append(Step(lone_why[0], f"{lone.fighter.name} {lone_why[1]}: he does not wound {f.name}.", {}))
             f = replace(f, struck=False, strike_degree=None, damage_modifier=0)
         results.append(f)
     return replace(outcome, foes=tuple(results)), tuple(steps)

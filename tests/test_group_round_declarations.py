@@ -94,3 +94,35 @@ def test_the_drafts_odds_weigh_a_stunning_attack():
     orc = next(f for f in preview.event_odds(enc.state, draft)["foes"] if f["name"] == "Orc")
     assert orc["struck"]["p"] > 0 and orc["stuns_from_lone"]
     assert orc["wounds_from_lone"] == [] and [a["level"] for a in orc["after"]] == [wounds.UNDAMAGED]
+
+
+def test_an_all_out_defender_harms_no_one_without_a_critical():
+    """F95 4.31: "An All-out defensive stance earns a +2 to the combat skill, but such a
+    combatant cannot harm his foe except with a critical result" — the lone fighter's blow is held
+    back, as a stunned fighter's is (F95 4.62), and the log says no one is hurt."""
+    enc = _fight()
+    enc.apply(_round(3, -4, lone_declares={"all_out": "defense"}))
+    assert enc.state.last["outcome"]["blows"] == []
+    assert _worst(enc, "c2") == wounds.UNDAMAGED
+    assert "cannot harm" in str(enc.state.last["outcome"]["steps"])
+    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Superb +2; no one is hurt."
+
+
+def test_an_all_out_defender_harms_with_a_critical():
+    enc = _fight()
+    enc.apply(_round(4, -4, lone_declares={"all_out": "defense"}))
+    assert _blow(enc, "Hero")["defender"] == "Orc"
+
+
+def test_a_foe_on_all_out_defence_does_not_hit_the_lone_fighter():
+    enc = _fight()
+    enc.apply(_round(-4, 3, orc_declares={"all_out": "defense"}))
+    assert enc.state.last["outcome"]["blows"] == [] and _worst(enc, "c1") == wounds.UNDAMAGED
+
+
+def test_the_drafts_odds_hold_back_an_all_out_defenders_blows_but_a_critical():
+    """The odds weigh the same: Hero strikes only on his +4 (1 in 81 with 4dF)."""
+    enc = _fight()
+    draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"all_out": "defense"}}
+    odds = preview.event_odds(enc.state, draft)
+    assert 0 < odds["strikes"]["p"] <= 1 / 81 + 1e-6

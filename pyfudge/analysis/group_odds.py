@@ -112,12 +112,13 @@ def _group_techniques(rnd: Any, rules: RuleSet) -> tuple[str, ...]:
 class Declared:
     """What an encounter's fighters declared for a group round, by name: each one's declaration,
     for what he declared of his own blow (a stun, a pulled punch, all-out offence:
-    :func:`~pyfudge.combat.group_blows.land_group_blows`), and ``hold_back``, the hook applied to
-    each resolved round before its blows land — F95 4.62, a stunned fighter's blows do not land
-    (:meth:`pyfudge.encounter_rounds.GroupRead.stunned_blows`; the round itself carries no stuns)."""
+    :func:`~pyfudge.combat.group_blows.land_group_blows`), and ``hold_back(outcome, played)``, the
+    hook applied to each resolved round (with the round as played) before its blows land — a
+    stunned fighter's and an all-out defender's blows do not land, F95 4.62 and 4.31
+    (:meth:`pyfudge.encounter_rounds.GroupRead.held_back`; the round itself carries no declarations)."""
 
     by_name: Mapping[str, Declaration] = dc_field(default_factory=dict)
-    hold_back: Callable[[Any], Any] | None = None
+    hold_back: Callable[[Any, Any], Any] | None = None
 
 
 def group_odds(
@@ -258,7 +259,7 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
 
 
 def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
-            hold_back: Callable[[Any], Any] | None) -> Any:
+            hold_back: Callable[[Any, Any], Any] | None) -> Any:
     """The round resolved with these traced rolls (the lone fighter's, each foe's or the GM's one):
     where he may wound several foes, he strikes the first of ``prefer``; then ``hold_back``."""
     mode = rnd.npc_roll
@@ -274,7 +275,7 @@ def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
     if len(out.wound_choices) > 1:
         choice = next(n for n in prefer if n in out.wound_choices)
         out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules)
-    return out if hold_back is None else hold_back(out)
+    return out if hold_back is None else hold_back(out, played)
 
 
 def _group_willpower(rules: RuleSet, lone: Fighter, names: list[str],

@@ -118,10 +118,11 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
+        declared = group_odds_mod.Declared(g.declares(),
+                                           lambda outcome, played: g.held_back(outcome, played, state.rules)[0])
         result = group_odds_mod.group_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes],
                                            rules=state.rules, prefer=g.rnd.targets, willpower=g.willpower,
-                                           declared=group_odds_mod.Declared(
-                                               g.declares(), lambda outcome: g.stunned_blows(outcome, state.rules)[0]))
+                                           declared=declared)
     except FudgeError as err:
         raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {c.fighter.name: c.id for c in g.foes}
