@@ -387,6 +387,12 @@ class RangedRead:
         return {c.fighter.name: d.willpower for c, d in ((self.shooter, self.shooter_decl),
                                                            (self.target, self.target_decl)) if d.willpower is not None}
 
+    @property
+    def declares(self) -> dict[str, Declaration]:
+        """Each one's declaration by name (his own shot's stun, pulled punch, damage modifiers;
+        his Willpower result): :func:`ranged.land_shots`."""
+        return {self.shooter.fighter.name: self.shooter_decl, self.target.fighter.name: self.target_decl}
+
 
 
 def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead:
@@ -448,7 +454,7 @@ def apply_ranged(state: State, event: dict) -> State:
     shooter, target = r.shooter, r.target
     try:
         outcome, landed = ranged.fire(r.attack, fighters=r.fighters, target=target.fighter.name, rules=state.rules,
-                                      dice=r.dice, willpower=r.willpower)
+                                      dice=r.dice, declares=r.declares)
     except FudgeError as err:
         err.field = _ranged_field(err.field or "", shooter, target)
         raise

@@ -4,6 +4,7 @@ import pytest
 
 from pyfudge import wounds
 from pyfudge.combat import group_blows, multi, ranged
+from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
@@ -117,13 +118,13 @@ def test_shots_take_damage_checks_and_willpower_in_the_pipeline():
     bow = {"weapon": {"name": "Longbow", "size": 2}}
     people = {"Will": fighter("Will", 1, **bow), "Dicken": fighter("Dicken", 0, **bow)}
     with pytest.raises(DiceError) as err:
-        ranged.land_shots(out, fighters=people, rules=rules, willpower={"Dicken": 0})
+        ranged.land_shots(out, fighters=people, rules=rules, declares={"Dicken": Declaration(willpower=0)})
     assert err.value.field == "check_dice.Dicken"
     with pytest.raises(DiceError) as err:
         ranged.land_shots(out, fighters=people, rules=rules, check_dice={"Dicken": [0, 0, 0, 0]})
     assert err.value.field == "willpower.Dicken"
     landed = ranged.land_shots(out, fighters=people, rules=rules, check_dice={"Dicken": [1, 1, 0, 0]},
-                               willpower={"Dicken": 2})
+                               declares={"Dicken": Declaration(willpower=2)})
     (blow,) = landed.blows
     # Longbow +2 and +5: 7, Incapacitated; Great Willpower: Very Hurt (Good to check); Fair +2 makes it.
     assert blow.damage.level == wounds.INCAPACITATED and blow.level == wounds.VERY_HURT
@@ -141,4 +142,4 @@ def test_shot_willpower_refused_when_the_option_is_off():
     out = ranged.resolve_ranged(attack, rules=F95)
     people = {"Will": fighter("Will", 1), "Dicken": fighter("Dicken", 0)}
     with pytest.raises(RuleError):
-        ranged.land_shots(out, fighters=people, rules=F95, willpower={"Dicken": 1})
+        ranged.land_shots(out, fighters=people, rules=F95, declares={"Dicken": Declaration(willpower=1)})

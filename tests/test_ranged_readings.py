@@ -22,7 +22,7 @@ import readings
 from readings import case as _c
 
 from pyfudge.combat import ranged
-from pyfudge.combat.declaration import FighterDice
+from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.rulesets import find_ruleset
 
@@ -169,19 +169,19 @@ CASES: list[dict[str, Any]] = [
     _c("land", AWARE, _people("small"), options=SHIELDS),
     _c("land", BACK, _people("large"), options=SHIELDS),
     _c("land", AWARE, _people("large"), shield_dice={"Dicken": [1, 1, 0, 0]}),
-    _c("land", AWARE, _people(), willpower={"Dicken": 1}),
+    _c("land", AWARE, _people(), declares={"Dicken": {"willpower": 1}}),
     _c("land", AWARE, _people(), options={"co.damage_check": True, "wounds.willpower": "temporary"},
-       check_dice={"Dicken": [1, 1, 0, 0]}, willpower={"Dicken": 2}),
+       check_dice={"Dicken": [1, 1, 0, 0]}, declares={"Dicken": {"willpower": 2}}),
     _c("land", AWARE, _people(), options={"co.damage_check": True, "wounds.willpower": "temporary"},
-       willpower={"Dicken": 0}),
-    _c("land", AWARE, _people(), options={"wounds.willpower": "temporary"}, willpower={"Dicken": 9}),
+       declares={"Dicken": {"willpower": 0}}),
+    _c("land", AWARE, _people(), options={"wounds.willpower": "temporary"}, declares={"Dicken": {"willpower": 9}}),
     _c("land", {**AWARE, "burst": 30}, _people(), rules="mudge", damage_dice={"Will": [0]}),
     _c("land", {**AWARE, "burst": 30}, _people(), damage_dice={"Will": [0]}),
     _c("land", _attack("shoot_back", _side("Will", 1, 1, 0), _side("Dicken", 3, 0, 0)),
        {"Will": WILL, "Dicken": {**DICKEN, "track": {"marks": [[0], [0], [1], [0], [0]]}}}),
     # A return shot that hits after a first shot that missed still lands; the refusals name the target's field.
     _c("land", _attack("shoot_back", _side("Will", 0, 0, 1), _side("Dicken", 1, 0, 0)), _people()),
-    _c("land", AWARE, _people(), options={"wounds.willpower": "temporary"}, willpower={"Dicken": 21}),
+    _c("land", AWARE, _people(), options={"wounds.willpower": "temporary"}, declares={"Dicken": {"willpower": 21}}),
     _c("land", AWARE, _people("small"), options=SHIELDS, shield_dice={"Dicken": [5, 0, 0, 0]}),
     _c("land", AWARE, _people("large"), options=SHIELDS, shield_dice={"Dicken": [5, 0, 0, 0]}),
     _c("land", AWARE, _people("large", skills={"Dodge": 0}), options=SHIELDS, shield_dice={"Dicken": [1, 0, 0, 0]}),
@@ -250,6 +250,8 @@ def _compute(case: dict[str, Any]) -> Any:
         target = kw.pop("target", None)
         if target is not None:
             out = replace(out, shots=(replace(out.shots[0], target=target),))
+        if "declares" in kw:
+            kw["declares"] = {name: Declaration(**d) for name, d in kw["declares"].items()}
         return _landed(ranged.land_shots(out, fighters=fighters, rules=rules, **kw))
     dice = {k: FighterDice.from_dict(v, rules=rules) for k, v in kw.pop("dice", {}).items()}
     outcome, landed = ranged.fire(attack, fighters=fighters, rules=rules, dice=dice, **kw)

@@ -144,7 +144,7 @@ def ranged_odds(state: State, event: Any) -> dict[str, Any]:
         roles = {r.shooter.fighter.name: "shooter", r.target.fighter.name: "target"}
         try:
             result = ranged_odds_mod.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
-                                                 rules=state.rules, willpower=r.willpower)
+                                                 rules=state.rules, willpower=r.willpower, declares=r.declares)
         except FudgeError as err:
             name = (err.field or "").removeprefix("willpower.")
             if name in roles:

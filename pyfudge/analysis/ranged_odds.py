@@ -139,13 +139,16 @@ def _willpower(rules: RuleSet, wounded: Iterable[Fighter], given: Mapping[str, A
 
 
 def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter, rules: RuleSet,
-                willpower: Mapping[str, Any] | None = None, max_runs: int = 20_000) -> RangedOdds:
+                willpower: Mapping[str, Any] | None = None, max_runs: int = 20_000,
+                declares: Mapping[str, declaration.Declaration] | None = None) -> RangedOdds:
     """The exact odds of ``shot`` (a :class:`~pyfudge.combat.ranged.RangedAttack` as declared:
     levels, modifiers, difficulties, weapon, burst; its rolls are ignored) between the fighters'
     records ``shooter`` and ``target`` (weapons, armor, wound tracks) under ``rules``.
     ``willpower``: each fighter's declared Willpower result by name, when ``wounds.willpower``
-    is on (F95 4.52). Refused with a :class:`RuleError` when some roll needs more than dice, or
-    the enumeration would take more than ``max_runs`` resolutions."""
+    is on (F95 4.52); ``declares``: each one's declaration by name, for what the shooter declared
+    of his shot (a stun or a pulled punch, F95 4.62; his damage modifiers). Refused with a
+    :class:`RuleError` when some roll needs more than dice, or the enumeration would take more
+    than ``max_runs`` resolutions."""
     if shot.shooter.name != shooter.name or (shot.target is not None and shot.target.name != target.name):
         raise FudgeError("The fighters' records must be the shooter's and the target's.", field="shooter")
     if shooter.name == target.name:
@@ -184,7 +187,8 @@ def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter,
                                          None if k is None else dmg[k], None if c is None else dmg[c],
                                          None if s is None else Roll(technique, rolls[s][0], rolls[s][1], True))
                 for name, r, k, c, s in slots}
-        return ranged.fire(played, fighters=records, target=target.name, rules=rules, dice=dice, willpower=wills)
+        return ranged.fire(played, fighters=records, target=target.name, rules=rules, dice=dice, willpower=wills,
+                           declares=declares)
 
     directions = tuple((f.name, (target if f is shooter else shooter).name) for f in shooters)
     tally = _Tally(directions, rules, shot.burst is not None)

@@ -23,6 +23,7 @@ dodge as well — CO 2 replaces that rule, as in melee.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -479,7 +480,7 @@ def shield_stops_shots(fighter: Any, shot: ShotOutcome, *, impervious: bool = Tr
 
 def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleSet,
                damage_dice: dict[str, Any] | None = None, check_dice: dict[str, Any] | None = None,
-               willpower: dict[str, int] | None = None, shield_dice: dict[str, Any] | None = None,
+               declares: Mapping[str, Declaration] | None = None, shield_dice: dict[str, Any] | None = None,
                impervious: dict[str, bool] | None = None) -> RangedBlows:
     """Damage and wounds of every shot that hit, through the attack pipeline.
 
@@ -487,14 +488,17 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
     the one fired). ``damage_dice`` gives damage-die faces keyed by the shooter's name. Shots
     exchanged in one round all count from the state before it (F95 4.4: "Had Dicken's shot hit,
     Will and Dicken would have skewered each other"). MUD's automatic fire adds +1 damage.
-    Keyed by the target's name: ``check_dice``, the 4dF of his damage check (CO 4.3, with
-    ``co.damage_check``); ``willpower``, his Willpower result (F95 4.52, ``wounds.willpower``);
+    ``declares``: each fighter's declaration by name — the shooter's for his own shot, as in
+    melee (F95 4.62's stunning attack or pulled punch, his damage modifiers), the target's for his
+    Willpower result (F95 4.52, ``wounds.willpower``). Keyed by the target's name:
+    ``check_dice``, the 4dF of his damage check (CO 4.3, with ``co.damage_check``);
     ``shield_dice``, his shield roll when ``co.shield`` is on and his shield can meet the shot
     (:func:`shield_stops_shots`: CO 2.2 — the shield check is against the shooter's result); and
     ``impervious``, False when the GM rules the shot goes through his shield (default True).
     """
     sec = SECTION[rules.preset]
-    if willpower and not wounds.willpower_in_use(rules):
+    declared = declares or {}
+    if not wounds.willpower_in_use(rules) and any(d.willpower is not None for d in declared.values()):
         raise RuleError("Willpower rolls against wounds are off in this ruleset (F95 4.52).", field="willpower")
     before = dict(fighters)
     after = dict(fighters)
@@ -517,16 +521,16 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
         start = before[shot.target].track_for(rules).worst
         faces = dice_for.get(shot.shooter)
         check = (check_dice or {}).get(shot.target)
-        will = (willpower or {}).get(shot.target)
-        declares = NO_DECLARATION if will is None else Declaration(
-            willpower=ladder.check_level(will, field=f"willpower.{shot.target}"))
+        will = declared.get(shot.target, NO_DECLARATION).willpower
+        guarded = NO_DECLARATION if will is None else Declaration(willpower=will)
         usable = shield_stops_shots(target, shot, impervious=shields_in.get(shot.target, True))
         roll = read_shield_roll((shield_dice or {}).get(shot.target), rules=rules,
                                 field=f"shield_dice.{shot.target}") if usable else None
         hit, after[shot.target] = strike_or_block(
             BlowInput(before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
+                      declares=declared.get(shot.shooter, NO_DECLARATION),
                       damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
-                      worst_at_round_start=start, defender_declares=declares,
+                      worst_at_round_start=start, defender_declares=guarded,
                       check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
                       willpower_field=f"willpower.{shot.target}"),
             attacker_result=shot.result, defender_result=shot.defence if usable else None,
@@ -542,7 +546,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
 
 def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: RuleSet,
          dice: dict[str, Any] | None = None, willpower: dict[str, int] | None = None,
-         ) -> tuple[RangedOutcome, RangedBlows]:
+         declares: Mapping[str, Declaration] | None = None) -> tuple[RangedOutcome, RangedBlows]:
     """A ranged exchange from the declared attack to its wounds: :func:`resolve_ranged`, then
     :func:`land_shots` with each hitting shooter's damage dice as the damage rules read them —
     the encounter's ``ranged`` event, and every class of dice its odds weigh
@@ -551,8 +555,10 @@ def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: 
     ``target``: the target's name (an unaware target rolls nothing, so ``attack`` does not name
     him). ``dice``: each fighter's :class:`~pyfudge.combat.declaration.FighterDice` by name (his
     damage dice, or under MUD 4.61 the odd-coloured die of his roll; his damage check, CO 4.3;
-    his shield roll, CO 2.2); ``willpower``: each one's declared Willpower result (F95 4.52).
-    Returns the outcome as the door's ``ranged`` action gives it, and the blows landed."""
+    his shield roll, CO 2.2); ``willpower``: each one's declared Willpower result (F95 4.52);
+    ``declares``: each one's declaration, for what the shooter declared of his shot
+    (:func:`land_shots`). Returns the outcome as the door's ``ranged`` action gives it, and the
+    blows landed."""
     outcome = resolve_ranged(attack, rules=rules)
     aimed = outcome
     if attack.mode == "unaware":  # the door's unaware shot names no target; here we know whom it hits
@@ -567,6 +573,8 @@ def fire(attack: RangedAttack, *, fighters: dict[str, Any], target: str, rules: 
     landed = land_shots(
         aimed, fighters=fighters, rules=rules, damage_dice=damage_dice,
         check_dice={name: d.check for name, d in dice.items() if d.check is not None},
-        willpower=willpower or None,
+        declares={**(declares or {}), **{name: replace((declares or {}).get(name, NO_DECLARATION),
+                                                       willpower=ladder.check_level(will, field=f"willpower.{name}"))
+                                          for name, will in (willpower or {}).items()}},
         shield_dice={name: d.shield for name, d in dice.items() if d.shield is not None})
     return outcome, landed
