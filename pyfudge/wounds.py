@@ -277,6 +277,20 @@ def guard_wound(
     return GuardOutcome(asked, level, points_spent, tuple(steps))
 
 
+def points_it_takes(level: int, declared: int, *, rules: RuleSet, role: str) -> int:
+    """Of the points a fighter declared before the dice, how many this wound (``level``, after
+    the PC-death guards) takes: F95 4.64 no. 3's Fudge Point only a deadly wound (Near Death or
+    worse), MUD 4.64's Meta Points one a level; the rest are kept. Points no wound could take (no
+    points in the ruleset, an NPC's Fudge Point, more than one Fudge Point or three Meta Points)
+    are left for :func:`guard_wound` to refuse."""
+    mode = rules["wounds.points"]
+    if mode == "fudge" and declared == 1 and level < NEAR_DEATH and is_protected(role, rules=rules):
+        return 0
+    if mode == "meta" and declared <= 3:
+        return min(declared, level)
+    return declared
+
+
 def _spend_points(level: int, points_spent: int, mode: str, protected: bool, steps: list[Step]) -> int:
     """The wound after Fudge Points (F95 4.64 no. 3) or Meta Points (MUD 4.64) spent against it."""
     if mode == "none":

@@ -178,16 +178,17 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
     points = decl.points if level > wounds.UNDAMAGED else 0
     if decl.points and not points:
         steps.append(Step("F95 4.64", "No wound: no points spent.", {}))
-    before = level
+    before, kept = level, None
     if points:
         # Guards first, then the points: learn the guarded level without spending.
         plain = wounds.guard_wound(level, track=track, rules=rules, role=defender.role, worst_at_round_start=start)
         if plain.level != before:
             guards.append(Guard("PC death", before, plain.level))
         before = plain.level
+        points, kept = _points_taken(before, decl.points, defender.role, rules)
     guard = wounds.guard_wound(level, track=track, rules=rules, role=defender.role,
                                worst_at_round_start=start, points_spent=points)
-    steps.extend(guard.steps)
+    steps.extend(guard.steps + ((kept,) if kept else ()))
     level, spent = guard.level, guard.points_spent
     if points:
         guards.append(Guard("points", before, level))
@@ -211,6 +212,19 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
         steps.extend(check.steps)
         record = replace(record, track=check.track)
     return level, spent, record, check
+
+
+def _points_taken(level: int, declared: int, role: str, rules: RuleSet) -> tuple[int, Step | None]:
+    """The points declared before the dice that this wound (after the PC-death guards) takes
+    (:func:`wounds.points_it_takes`), and the step that says what is kept."""
+    points = wounds.points_it_takes(level, declared, rules=rules, role=role)
+    if points == declared:
+        return points, None
+    kept, name = declared - points, wounds.LEVEL_NAMES[level]
+    data = {"level": level, "declared": declared, "spent": points, "kept": kept}
+    if rules["wounds.points"] == "fudge":
+        return points, Step("F95 4.64", f"{name} is not deadly: the Fudge Point declared is kept.", data)
+    return points, Step("MUD 4.64", f"{name} takes {points} of the {declared} Meta Points declared: {kept} kept.", data)
 
 
 def _location_wound(level: int, called: location.LocationOutcome, defender: Fighter, decl: Declaration,

@@ -97,7 +97,8 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
     an exchange (F95 4.34 sets none aside): a stunning attack or a pulled punch (F95 4.62), his
     damage modifiers, and F95 4.31's all-out offence — +1 damage on a blow that lands, and +2 on
     a blow that lands on an all-out attacker who lost his roll against it (an ignored foe's blow
-    is unopposed: no such loss).
+    is unopposed: no such loss); and the points he is ready to spend against his wounds (F95
+    4.64, MUD 4.64), spent on each wound as it lands as far as it takes them.
     """
     by_name = {f.name: f for f in foes}
     if lone.name != outcome.lone_name:
@@ -147,6 +148,7 @@ class _Landing:
     shield_rolls: dict[str, Any]
     declared: Mapping[str, Declaration]
     wounds_taken: dict[str, int] = field(default_factory=dict)
+    points_left: dict[str, int] = field(default_factory=dict)
     blows: list[Blow] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
 
@@ -162,9 +164,12 @@ class _Landing:
         check_at = f"check_dice.{dfd.name}" + (f"[{n}]" if _several_checks(checks) else "")
         will = _nth(wills, n, many=_several_results)
         check = _nth(checks, n, many=_several_checks)
-        # The shared empty declaration when there is no Willpower result (the odds' memo knows it).
-        declares = NO_DECLARATION if will is None else Declaration(
-            willpower=ladder.check_level(will, field=will_at))
+        # The points he declared, as far as they are left (the lone fighter spends them on his
+        # wounds as they land: our reading of F95 4.64 with 4.34's several wounds).
+        points = self.points_left.setdefault(dfd.name, self.declared.get(dfd.name, NO_DECLARATION).points)
+        # The shared empty declaration when there is nothing to declare (the odds' memo knows it).
+        declares = NO_DECLARATION if will is None and not points else Declaration(
+            willpower=None if will is None else ladder.check_level(will, field=will_at), points=points)
         roll = None if dfd_fixed else read_shield_roll(self.shield_rolls.get(dfd.name), rules=self.rules,
                                                        field=f"shield_dice.{dfd.name}")
         faces = self.dice_for.get(foe)
@@ -185,4 +190,5 @@ class _Landing:
         else:
             self.blows.append(hit)
             self.wounds_taken[dfd.name] = n + 1
+            self.points_left[dfd.name] = points - hit.points_spent
         return hit, after

@@ -1,0 +1,73 @@
+"""Points a fighter declares before the dice are the most he is ready to spend on the wound the
+round gives him: F95 4.64 no. 3's Fudge Point "to convert a deadly wound to a merely serious
+one" is spent only on a deadly wound (else kept, and said so), MUD 4.64's Meta Points one a level
+(what the wound cannot take is kept). In a group round the lone fighter spends them on the
+wounds as they land (F95 4.34: he "can take multiple wounds"; our reading)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyfudge import wounds
+from pyfudge.encounter import Encounter
+from pyfudge.rulesets import RuleSet
+
+SWORD = {"name": "Sword", "size": 1}
+HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Fair"}, "weapon": SWORD, "fudge_points": 2}
+ORC = {"name": "Orc", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+GOB = {"name": "Gob", "skills": {"Sword": "Fair"}, "weapon": SWORD}
+
+
+def _fight(points: str) -> Encounter:
+    enc = Encounter(ruleset=RuleSet("fudge1995", {"wounds.points": points}))
+    for f in (HERO, ORC, GOB):
+        enc.apply({"t": "add", "fighter": f})
+    return enc
+
+
+def _exchange(orc_roll: int, points: int, hero_roll: int = -1) -> dict[str, Any]:
+    return {"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"points": points},
+            "a_dice": {"roll": {"total": hero_roll}}, "b_dice": {"roll": {"total": orc_roll}}}
+
+
+def _hero(enc: Encounter) -> Any:
+    return next(c for c in enc.state.combatants if c.id == "c1").fighter
+
+
+def test_a_fudge_point_declared_against_a_wound_that_is_not_deadly_is_kept():
+    enc = _fight("fudge")
+    enc.apply(_exchange(1, 1))
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert (blow["level"], blow["points_spent"]) == (wounds.HURT, 0)
+    assert _hero(enc).fudge_points == 2
+    assert "kept" in " ".join(s["text"] for s in blow["steps"])
+
+
+def test_a_fudge_point_declared_against_a_deadly_wound_is_spent():
+    enc = _fight("fudge")
+    enc.apply(_exchange(4, 1, hero_roll=-4))
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert blow["damage"]["level"] >= wounds.NEAR_DEATH
+    assert (blow["level"], blow["points_spent"]) == (wounds.VERY_HURT, 1)
+    assert _hero(enc).fudge_points == 1
+
+
+def test_meta_points_beyond_what_the_wound_can_take_are_kept():
+    """MUD 4.64: each Meta Point lowers the wound a level; a Scratch takes one of the two."""
+    enc = _fight("meta")
+    enc.apply(_exchange(0, 2))
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert blow["damage"]["level"] == wounds.SCRATCH
+    assert (blow["level"], blow["points_spent"]) == (wounds.UNDAMAGED, 1)
+    assert _hero(enc).fudge_points == 1
+
+
+def test_the_lone_fighter_spends_his_fudge_point_on_the_first_deadly_wound():
+    enc = _fight("fudge")
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"points": 1},
+               "lone_dice": {"roll": {"total": -4}},
+               "foe_dice": {"c2": {"roll": {"total": 4}}, "c3": {"roll": {"total": 4}}}})
+    blows = enc.state.last["outcome"]["blows"]
+    assert [b["points_spent"] for b in blows] == [1, 0]
+    assert blows[0]["level"] == wounds.VERY_HURT
+    assert _hero(enc).fudge_points == 1
