@@ -69,3 +69,16 @@ def test_the_drafts_odds_weigh_a_stunning_shot():
                                           "shooter_declares": {"stun": True}})
     shot = odds["directions"][0]
     assert shot["stuns"] and shot["wounds"] == []
+
+
+def test_the_targets_fudge_point_turns_a_deadly_shot_and_is_kept_otherwise():
+    """F95 4.64 no. 3, declared before the dice: spent on a deadly wound only."""
+    enc = _fight({"wounds.points": "fudge"})
+    pc_target = {"name": "Scout", "role": "pc", "skills": {"Dodge": "Fair"}, "fudge_points": 1}
+    enc.apply({"t": "add", "fighter": pc_target})
+    enc.apply({**_shot({}, shooter=1, target=0), "target": "c3", "target_declares": {"points": 1}})
+    assert _blow(enc)["points_spent"] == 0
+    enc.apply({**_shot({}, shooter=4, target=-4), "target": "c3", "target_declares": {"points": 1}})
+    blow = _blow(enc)
+    assert blow["damage"]["level"] >= wounds.NEAR_DEATH and blow["points_spent"] == 1
+    assert blow["level"] == wounds.VERY_HURT

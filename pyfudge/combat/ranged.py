@@ -489,8 +489,9 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
     exchanged in one round all count from the state before it (F95 4.4: "Had Dicken's shot hit,
     Will and Dicken would have skewered each other"). MUD's automatic fire adds +1 damage.
     ``declares``: each fighter's declaration by name — the shooter's for his own shot, as in
-    melee (F95 4.62's stunning attack or pulled punch, his damage modifiers), the target's for his
-    Willpower result (F95 4.52, ``wounds.willpower``). Keyed by the target's name:
+    melee (F95 4.62's stunning attack or pulled punch, his damage modifiers), the target's for the
+    wound he takes (his Willpower result, F95 4.52; the points he is ready to spend, F95 4.64).
+    Keyed by the target's name:
     ``check_dice``, the 4dF of his damage check (CO 4.3, with ``co.damage_check``);
     ``shield_dice``, his shield roll when ``co.shield`` is on and his shield can meet the shot
     (:func:`shield_stops_shots`: CO 2.2 — the shield check is against the shooter's result); and
@@ -521,8 +522,6 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
         start = before[shot.target].track_for(rules).worst
         faces = dice_for.get(shot.shooter)
         check = (check_dice or {}).get(shot.target)
-        will = declared.get(shot.target, NO_DECLARATION).willpower
-        guarded = NO_DECLARATION if will is None else Declaration(willpower=will)
         usable = shield_stops_shots(target, shot, impervious=shields_in.get(shot.target, True))
         roll = read_shield_roll((shield_dice or {}).get(shot.target), rules=rules,
                                 field=f"shield_dice.{shot.target}") if usable else None
@@ -530,7 +529,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
             BlowInput(before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
                       declares=declared.get(shot.shooter, NO_DECLARATION),
                       damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
-                      worst_at_round_start=start, defender_declares=guarded,
+                      worst_at_round_start=start, defender_declares=declared.get(shot.target, NO_DECLARATION),
                       check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
                       willpower_field=f"willpower.{shot.target}"),
             attacker_result=shot.result, defender_result=shot.defence if usable else None,
