@@ -207,7 +207,7 @@ def apply_group(state: State, event: dict) -> State:
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
-    if (len(outcome.wound_choices) > 1 and not rnd.targets and not declaration.stunned_cannot_attack(lone_decl, rules)
+    if (len(outcome.wound_choices) > 1 and not rnd.targets and not _cannot_harm(lone_decl, rnd.lone.roll, rules)
             and not replaying()):
         # F95 4.34: "he may hit the foe of his choice ... of those he bested": the choice is the
         # player's, made now that the dice are known; nothing is logged until it is made. (Logs
@@ -266,19 +266,13 @@ def _held_back(outcome: GroupOutcome, rnd: multi.GroupRound, lone: Combatant, lo
     defend and counts as a foe, as in a simultaneous round) and an all-out defender's (F95 4.31:
     he "cannot harm his foe except with a critical result", a +4 of his roll in ``rnd``, the round
     as played: the odds' weighed rolls too)."""
-    def why_not(decl: Declaration, roll: int | None) -> tuple[str, str] | None:
-        if declaration.stunned_cannot_attack(decl, rules):
-            return "F95 4.62", "is stunned and cannot attack"
-        if decl.all_out == "defense" and not (roll is not None and roll >= declaration.CRITICAL_TOTAL):
-            return "F95 4.31", "defends all-out and cannot harm without a critical result"
-        return None
     steps = []
     rolls = {c.name: c.roll for c in rnd.foes}
     decls = {c.fighter.name: foe_decls[c.id] for c in foes}
-    lone_why = why_not(lone_decl, rnd.lone.roll)
+    lone_why = _cannot_harm(lone_decl, rnd.lone.roll, rules)
     results = []
     for f in outcome.foes:
-        why = why_not(decls[f.name], rolls.get(f.name)) if f.hits_lone else None
+        why = _cannot_harm(decls[f.name], rolls.get(f.name), rules) if f.hits_lone else None
         if why:
             steps.append(Step(why[0], f"{f.name} {why[1]}: his blow does not land.", {}))
             f = replace(f, hits_lone=False, hit_degree=None)
@@ -288,6 +282,16 @@ def _held_back(outcome: GroupOutcome, rnd: multi.GroupRound, lone: Combatant, lo
         results.append(f)
     return replace(outcome, foes=tuple(results)), tuple(steps)
 
+
+
+def _cannot_harm(decl: Declaration, roll: int | None, rules: RuleSet) -> tuple[str, str] | None:
+    """Why a fighter's blow does not land though the dice say it hits (the section and the
+    words), or None: stunned (F95 4.62), or defending all-out without a critical (F95 4.31)."""
+    if declaration.stunned_cannot_attack(decl, rules):
+        return "F95 4.62", "is stunned and cannot attack"
+    if decl.all_out == "defense" and not (roll is not None and roll >= declaration.CRITICAL_TOTAL):
+        return "F95 4.31", "defends all-out and cannot harm without a critical result"
+    return None
 
 
 def _group_field(where: str, foe_ids: list[str]) -> str:

@@ -316,13 +316,15 @@ def wounded(state: State, pairs: list[tuple[Combatant, Fighter]]) -> State:
 
 
 def blow_text(blow: Blow) -> str:
-    """A landed blow in the log's plain words: the defender and the wound, or for a stunning
-    attack what the stun left him (F95 4.62): "a Hurt result is called a Stun", stuns stay on the
-    sheet (a second makes him Very Stunned), and "a result of Incapacitated or worse ... results
-    in a knockout"; a Scratch (or less) stuns no one (:func:`wounds.record_stun`), so he is "not
-    stunned". A blow to the head that knocks out (F95 4.62) says so beside the wound."""
+    """A landed blow in the log's plain words: the defender and his wound, and where it was
+    marked when its boxes were full (F95 4.57: "Very Hurt → Incapacitated"); for a stunning attack
+    what the stun left him (F95 4.62: "a Hurt result is called a Stun", a second makes him Very
+    Stunned, "Incapacitated or worse ... results in a knockout"; a Scratch or less stuns no one,
+    :func:`wounds.record_stun`, so he is "not stunned"); and a head blow's knockout (F95 4.62)."""
     if not blow.stun:
         text = f"{blow.defender} {wounds.LEVEL_NAMES[blow.level]}"
+        if blow.record.box is not None and blow.record.level_marked > blow.level:
+            text += f" → {wounds.LEVEL_NAMES[blow.record.level_marked]}"  # F95 4.57: its boxes were full
     elif blow.level <= wounds.SCRATCH:
         text = f"{blow.defender} not stunned ({wounds.LEVEL_NAMES[blow.level]})"
     else:

@@ -105,3 +105,15 @@ def test_a_lighter_wound_marked_in_a_heavier_box_says_which_it_is():
     assert enc.lines[-1] == "A: the GM marks Hurt box 1 with Scratch."
     enc.apply({"t": "box", "id": "c1", "row": 1, "index": 0, "value": 2})
     assert enc.lines[-1] == "A: the GM marks Hurt box 1."
+
+
+def test_a_wound_that_moves_up_the_track_says_where_it_was_marked():
+    """F95 4.57: a wound whose boxes are full is marked in the next higher open box; the log
+    says so, as the track and the footer do ("B Very Hurt → Incapacitated")."""
+    enc = _pair()
+    enc.apply({"t": "box", "id": "c2", "row": 1, "index": 0, "value": 2})
+    enc.apply({"t": "box", "id": "c2", "row": 2, "index": 0, "value": 3})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": _roll(1), "b_dice": _roll(0)})
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert (blow["level"], blow["record"]["level_marked"]) == (wounds.VERY_HURT, wounds.INCAPACITATED)
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B Very Hurt → Incapacitated."

@@ -126,3 +126,13 @@ def test_the_drafts_odds_hold_back_an_all_out_defenders_blows_but_a_critical():
     draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_declares": {"all_out": "defense"}}
     odds = preview.event_odds(enc.state, draft)
     assert 0 < odds["strikes"]["p"] <= 1 / 81 + 1e-6
+
+
+def test_an_all_out_defender_who_beats_every_foe_is_not_asked_whom_he_strikes():
+    """F95 4.34 lets the winner choose the foe he wounds; an all-out defender wounds no one
+    (F95 4.31), so the round resolves without a choice."""
+    enc = _fight()
+    event = _round(2, -4, lone_declares={"all_out": "defense"})
+    del event["targets"]
+    enc.apply(event)
+    assert enc.state.last["outcome"]["blows"] == []
