@@ -444,7 +444,7 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
         _check_group_dice(rnd, rules=rules)
     steps: list[Step] = []
     lone, mods = _lone_result(rnd, steps, rules=rules)
-    steps.append(Step(sec, f"{rnd.lone.name} rolls once: {ladder.name(lone)}.",
+    steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
                       {"result": lone, "roll": rnd.lone.roll}))
     results = _foe_results(rnd, steps, rules=rules)
     best = max((r for f, r in zip(rnd.foes, results) if not f.ignored), default=None)
@@ -466,13 +466,18 @@ def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple
     counted = sum(1 for f in rnd.foes if rules["multi.ignored_count"] or not f.ignored)
     penalty = foe_penalty(max(counted, 1), rules=rules)
     mods = rnd.lone.modifiers + ((penalty,) if penalty else ())
+    # His own modifiers (wounds, all-out, position…) listed as an exchange lists them (F95 4.31).
+    steps.extend(Step(m.section or "F95 4.31", f"{rnd.lone.name}: {m.source} {m.amount:+d}.",
+                      {"fighter": rnd.lone.name, "source": m.source, "amount": m.amount})
+                 for m in rnd.lone.modifiers)
+    level = rnd.lone.level + sum(m.amount for m in mods)
     if penalty:
         steps.append(Step(penalty.section, f"{rnd.lone.name} faces {counted} foes: {penalty.amount:+d} "
-                          f"to skill, {ladder.name(rnd.lone.level + penalty.amount)} for this combat.",
+                          f"to skill, {ladder.name(level)} for this combat.",
                           {"foes": counted, "penalty": penalty.amount}))
     if rnd.lone.roll is None:
         raise DiceError("The lone fighter needs a roll.", field="lone.roll")
-    return rnd.lone.level + sum(m.amount for m in mods) + rnd.lone.roll, mods
+    return level + rnd.lone.roll, mods
 
 
 def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
