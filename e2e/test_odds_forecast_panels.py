@@ -246,8 +246,10 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
         add_fighter(page, f)
     page.get_by_label("What happens", exact=True).select_option("group")
     panel = open_odds(page)
-    # Three foes each rolling 4dF would be too many classes for exact odds (F95 4.34).
-    expect(panel.get_by_test_id("odds-error")).to_be_visible()
+    # Three foes each rolling 4dF would be too many classes for exact odds (F95 4.34): said once,
+    # with what the GM can do about it.
+    expect(panel.get_by_test_id("odds-error")).to_have_count(1)
+    expect(panel.get_by_test_id("odds-error")).to_contain_text("with the GM's one roll for all the foes (F95 4.34)")
     page.get_by_label(re.compile("The GM rolls once")).check()
     expect(panel.get_by_role("table", name="Ásta against 3 foes")).to_be_visible()
     expect(panel.get_by_test_id("odds-error")).to_have_count(0)

@@ -188,3 +188,14 @@ def test_run_budget_is_enforced():
     with pytest.raises(RuleError) as err:
         group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=find_ruleset("mudge"), max_runs=50)
     assert "50" in err.value.message
+
+
+def test_a_round_too_long_to_weigh_with_each_foe_rolling_says_the_gms_one_roll_would_do():
+    """Three foes each rolling their own 4dF (F95 4.34) run past the budget: the refusal says
+    what the GM can do about it — roll once for all the foes — not only that it is too long."""
+    with pytest.raises(RuleError) as err:
+        group_odds(pirates("each"), lone=TUCKER, foes=CREW, rules=F95, max_runs=50)
+    assert "50" in err.value.message and "the GM's one roll for all the foes (F95 4.34)" in err.value.message
+    with pytest.raises(RuleError) as err:
+        group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, max_runs=5)
+    assert "GM's one roll" not in err.value.message

@@ -164,7 +164,11 @@ def group_odds(
     try:
         whole, leaves = enumerate_classes(runner, slots.techniques, slots.kinds, tally.visit)
     except TooMany:
-        raise too_many(runner, "foes") from None
+        if rnd.npc_roll != "each":
+            raise too_many(runner, "foes") from None
+        raise RuleError(f"With each foe rolling his own dice, exact odds of this round would take more than "
+                        f"{max_runs} resolutions; with the GM's one roll for all the foes (F95 4.34) they can "
+                        "be given.", field="foes") from None
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise

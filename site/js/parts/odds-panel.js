@@ -131,7 +131,7 @@ export function OddsPanel({ engine, view, session, event }) {
   const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
   let body;
   if (!response) body = html`<p class="hint">Working out the odds…</p>`;
-  else if (!response.ok) body = html`<p class="hint" data-testid="odds-error">${response.error.message}</p>`;
+  else if (!response.ok) body = null; // the plain line says why
   else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;
@@ -144,7 +144,8 @@ export function OddsPanel({ engine, view, session, event }) {
       <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
   }
   // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
-  const line = !response ? "Working out the odds…" : !response.ok ? `No odds: ${response.error.message}` : response.result.summary;
+  const line = !response ? "Working out the odds…"
+    : !response.ok ? html`No odds: <span data-testid="odds-error">${response.error.message}</span>` : response.result.summary;
   return html`
     <${Fold} class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}
       summary=${html`<span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span>`}>
