@@ -3,7 +3,8 @@ cycles, the imports hidden inside functions, and a Mermaid picture of it for doc
 
 ``python build.py graph`` rewrites the picture between the markers in docs/layout.md;
 tests/test_import_graph.py holds the graph one-way, tests/test_layout_doc.py the picture true.
-Imports under ``if TYPE_CHECKING:`` are left out: they never run.
+Imports under ``if TYPE_CHECKING:`` never run: ``types=True`` counts them too (the graph a reader
+and a type checker follow), and that graph must be one-way as well.
 """
 
 from __future__ import annotations
@@ -53,14 +54,15 @@ def _targets(node: ast.Import | ast.ImportFrom, me: str, is_package: bool) -> li
     return [base, *(f"{base}.{alias.name}" for alias in node.names)]
 
 
-def imports(package: Path = PACKAGE) -> list[Import]:
-    """Every runtime import of one pyfudge module by another, in file order."""
+def imports(package: Path = PACKAGE, *, types: bool = False) -> list[Import]:
+    """Every runtime import of one pyfudge module by another, in file order (with ``types``, the
+    imports under ``if TYPE_CHECKING:`` too)."""
     known = modules(package)
     found: list[Import] = []
 
     def visit(node: ast.AST, me: str, is_package: bool, in_function: bool, lines: list[str]) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if not types and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 for other in child.orelse:
                     visit(other, me, is_package, in_function, lines)
                 continue
@@ -78,10 +80,10 @@ def imports(package: Path = PACKAGE) -> list[Import]:
     return found
 
 
-def graph(package: Path = PACKAGE) -> dict[str, set[str]]:
-    """Each module and the pyfudge modules it imports."""
+def graph(package: Path = PACKAGE, *, types: bool = False) -> dict[str, set[str]]:
+    """Each module and the pyfudge modules it imports (with ``types``, for type checking too)."""
     edges: dict[str, set[str]] = {name: set() for name in modules(package)}
-    for imp in imports(package):
+    for imp in imports(package, types=types):
         edges[imp.importer].add(imp.imported)
     return edges
 

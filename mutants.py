@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parent
 # The rules core: the ladder and dice, the actions (with the NPC shortcut and story elements), damage
 # (with its options and armour) and its factors, the wound track (levels, options, kinds of track)
 # and healing, the combat package and the encounter's replay (its events, state and rounds).
-CORE = ("ladder", "dice", "actions", "npc_shortcut", "story_elements", "damage", "damage_options", "damage_armor",
-        "factors", "wound_levels", "wound_options", "track_kinds", "wound_track", "wounds", "healing", "combat",
-        "encounter", "encounter_state", "encounter_rounds")
+CORE = ("core/ladder", "core/dice", "rules/actions", "rules/npc_shortcut", "rules/story_elements", "rules/damage",
+        "rules/damage_options", "rules/damage_armor", "rules/factors", "rules/wound_levels", "rules/wound_options",
+        "rules/track_kinds", "rules/wound_track", "rules/wounds", "rules/healing", "combat",
+        "encounter/log", "encounter/state", "encounter/rounds")
 # Tests that time the code: mutmut's trampolines (and a mutant's extra loops) make every call slower.
 TIMED = ("test_codec.py::test_zip_bomb_is_refused_before_it_is_inflated",
          "test_codec.py::test_nesting_is_capped_before_parsing_even_a_million_deep",
@@ -38,16 +39,19 @@ COPIED = ("pyfudge", "tests", "pyproject.toml", "build.py", "bench.py", "harness
 
 
 def module_paths(names: list[str]) -> list[str]:
-    """The source files of the named core modules ("combat" is the whole package; "combat/melee" one file)."""
+    """The source files of the named core modules, by path under pyfudge/ or by file name
+    ("rules/damage" or "damage"; "combat" is the whole package, "combat/melee" one file)."""
+    by_file = {path.split("/")[-1]: path for path in CORE if path != "combat"}
     out = []
     for name in names:
-        top = name.split("/")[0].removesuffix(".py")
-        if top not in CORE:
+        name = name.removesuffix(".py")
+        name = by_file.get(name, name)
+        if name not in CORE and not (name.startswith("combat/") and "combat" in CORE):
             raise SystemExit(f"mutants: {name!r} is not in the rules core ({', '.join(CORE)})")
-        path = ROOT / "pyfudge" / (name.removesuffix(".py") + ("" if name == "combat" else ".py"))
+        path = ROOT / "pyfudge" / (name + ("" if name == "combat" else ".py"))
         if not path.exists():
             raise SystemExit(f"mutants: no such module {path.relative_to(ROOT)}")
-        out.append(f"pyfudge/{name}/*" if name == "combat" else f"pyfudge/{name.removesuffix('.py')}.py")
+        out.append("pyfudge/combat/*" if name == "combat" else f"pyfudge/{name}.py")
     return out
 
 
@@ -113,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="only these test files (e.g. tests/test_dice.py; default all of tests/): a "
                              "mutant another test would kill then counts as a survivor, never the reverse")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
-                        help="only these mutants (mutmut's names, e.g. 'pyfudge.damage.x_subjective_wound*')")
+                        help="only these mutants (mutmut's names, e.g. 'pyfudge.rules.damage.x_subjective_wound*')")
     args = parser.parse_args(argv)
     work = Path(os.environ.get("PYFUDGE_MUTANTS") or Path(tempfile.gettempdir()) / "pyfudge-mutants")
     patterns = module_paths(args.modules)

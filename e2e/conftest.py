@@ -269,7 +269,7 @@ def set_option(page, key: str, value) -> None:
 
 def fill_fighter(form, fighter: dict) -> None:
     """Fill a fighter's sheet from a fighter dict as the golden files hold them."""
-    from pyfudge import ladder
+    from pyfudge.core import ladder
 
     lv = lambda v: str(ladder.parse(v))  # noqa: E731
     form.get_by_label("Name", exact=True).fill(fighter["name"])

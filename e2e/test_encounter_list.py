@@ -235,7 +235,7 @@ def test_export_then_import_back(open_context, site, screen, axe_check, tmp_path
 def seed_v0(name: str, eid: str = "eold0001") -> str:
     """An init script that stores, once, an encounter listed in the first draft's index (v0: a bare
     array, no envelope) — the shape a migration must still read."""
-    from pyfudge.encounter import Encounter
+    from pyfudge.encounter.log import Encounter
 
     record = {"type": "pyfudge/encounter", "version": 1, "data": Encounter(name=name).to_dict()}
     return f"""

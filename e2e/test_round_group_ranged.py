@@ -233,7 +233,7 @@ def test_story_elements_and_pc_vs_npc(open_context, site, screen, axe_check):
 
 
 def test_a_fighter_with_several_skills_declares_the_one_he_uses(open_context, site, screen, axe_check):
-    from pyfudge import codec
+    from pyfudge.door import codec
 
     # The sheet form enters one skill; an encounter from a link may carry several.
     data = {"name": "Skills", "ruleset": {"preset": "fudge1995"}, "log": [

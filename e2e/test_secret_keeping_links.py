@@ -11,7 +11,7 @@ import re
 from conftest import add_fighter, app_ready, card, fits, idle, new_encounter, play_exchange
 from playwright.sync_api import expect
 
-from pyfudge import codec
+from pyfudge.door import codec
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TABLET = {"viewport": {"width": 1024, "height": 768}}

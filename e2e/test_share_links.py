@@ -14,7 +14,7 @@ from pathlib import Path
 from conftest import add_fighter, app_ready, card, idle, new_encounter
 from playwright.sync_api import expect
 
-from pyfudge import codec
+from pyfudge.door import codec
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests" / "hostile"
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",

@@ -11,8 +11,9 @@ import argparse
 import json
 import sys
 
-from . import api, ladder
-from .errors import FudgeError
+from . import api
+from .core import ladder
+from .core.errors import FudgeError
 
 _FACE_SIGNS = {"+": 1, "0": 0, "-": -1, "\u2212": -1}
 

@@ -7,9 +7,9 @@ It never raises: bad input comes back as a ``FudgeError`` turned into data, and 
 fault as an ``InternalError`` with a readable message (the traceback stays in Python).
 
 This module is the protocol: the caps on a request, the version, the table of actions and the
-answer. The actions live by role: :mod:`pyfudge.api_rules` (the rules), :mod:`pyfudge.api_encounters`
-(encounters held open, links, files, the library), :mod:`pyfudge.api_analysis` (odds and the
-forecast) and :mod:`pyfudge.api_forms` (``describe``); :mod:`pyfudge.api_request` reads their args.
+answer. The actions live by role: :mod:`pyfudge.door.rule_actions` (the rules), :mod:`pyfudge.door.encounter_actions`
+(encounters held open, links, files, the library), :mod:`pyfudge.door.analysis_actions` (odds and the
+forecast) and :mod:`pyfudge.door.forms` (``describe``); :mod:`pyfudge.door.request` reads their args.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ import json
 import random
 from typing import Any
 
-from . import __version__, codec
-from .api_analysis import (
+from . import __version__
+from .core.errors import FudgeError, RequestError
+from .door import codec
+from .door.analysis_actions import (
     on_encounter_forecast,
     on_encounter_odds,
     on_forecast,
@@ -27,7 +29,7 @@ from .api_analysis import (
     on_odds,
     on_ranged_odds,
 )
-from .api_encounters import (
+from .door.encounter_actions import (
     on_encounter_apply,
     on_encounter_explain,
     on_encounter_export,
@@ -44,9 +46,9 @@ from .api_encounters import (
     on_players_open,
     on_qr,
 )
-from .api_forms import on_describe
-from .api_request import Action, Args
-from .api_rules import (
+from .door.forms import on_describe
+from .door.request import Action, Args
+from .door.rule_actions import (
     on_action,
     on_called_shot,
     on_exchange,
@@ -60,7 +62,6 @@ from .api_rules import (
     on_track,
     on_wound,
 )
-from .errors import FudgeError, RequestError
 
 API_VERSION = 1
 

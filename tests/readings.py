@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
 
 FOLDER = Path(__file__).parent / "golden" / "readings"
 

@@ -19,9 +19,10 @@ from typing import Any
 
 import readings
 
-from pyfudge import actions, dice, npc_shortcut, story_elements
-from pyfudge.actions import Check, Modifier
-from pyfudge.errors import FudgeError
+from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import actions, npc_shortcut, story_elements
+from pyfudge.rules.actions import Check, Modifier
 from pyfudge.rulesets import find_ruleset
 
 

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
-from pyfudge.actions import Check, Modifier
-from pyfudge.errors import DiceError, FudgeError, LadderError, RequestError, RuleError
+from pyfudge.core import dice, ladder
+from pyfudge.core.errors import DiceError, FudgeError, LadderError, RequestError, RuleError
+from pyfudge.rules import actions, npc_shortcut, story_elements
+from pyfudge.rules.actions import Check, Modifier
 from pyfudge.rulesets import OPTIONS, find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -8,9 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
-from pyfudge.actions import Check, Modifier
-from pyfudge.errors import LadderError, RequestError
+from pyfudge.core import dice, ladder
+from pyfudge.core.errors import LadderError, RequestError
+from pyfudge.rules import actions, npc_shortcut, story_elements
+from pyfudge.rules.actions import Check, Modifier
 
 F = Fraction
 

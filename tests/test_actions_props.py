@@ -8,9 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
-from pyfudge.actions import Check, Modifier
-from pyfudge.errors import FudgeError
+from pyfudge.core import dice, ladder
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import actions, npc_shortcut, story_elements
+from pyfudge.rules.actions import Check, Modifier
 from pyfudge.rulesets import find_ruleset
 
 TRAITS = st.integers(ladder.TERRIBLE, ladder.LEGENDARY)

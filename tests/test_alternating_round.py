@@ -11,10 +11,11 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import new_ruleset, ruleset_from_dict
 
 RULES = {"preset": "fudge1995", "options": {"melee.weapon_disparity": "off", "melee.pacing": "alternating"}}
 SWORD = {"name": "Sword", "size": 2}
@@ -34,7 +35,7 @@ def attack(a, b, a_total, b_total, a_declares=None, b_declares=None):
 
 
 def duel():
-    enc = Encounter(ruleset=RuleSet.from_dict(RULES))
+    enc = Encounter(ruleset=ruleset_from_dict(RULES))
     enc.apply({"t": "add", "fighter": A})
     enc.apply({"t": "add", "fighter": B})
     return enc
@@ -196,7 +197,7 @@ def test_an_initiative_declaration_holds_only_hasty(declares, field):
 
 
 def test_writing_the_round_into_an_event_is_idempotent_and_leaves_other_events_alone():
-    from pyfudge.encounter import remembered
+    from pyfudge.encounter.log import remembered
     enc = duel()
     enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_declares": {"hasty": True},
                "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 0}}})
@@ -215,4 +216,4 @@ def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_tur
     assert set(hasty["where"]) == {"initiative.a_declares.hasty", "initiative.b_declares.hasty",
                                    "exchange.a_declares.hasty"}
     assert encounter_view.view(duel())["declare"]["hasty"] is True
-    assert encounter_view.view(Encounter(ruleset=RuleSet("fudge1995", {})))["declare"]["hasty"] is False
+    assert encounter_view.view(Encounter(ruleset=new_ruleset("fudge1995", {})))["declare"]["hasty"] is False

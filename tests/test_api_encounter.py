@@ -2,7 +2,8 @@
 
 import json
 
-from pyfudge import api, api_encounters
+from pyfudge import api
+from pyfudge.door import encounter_actions as api_encounters
 
 
 def call(action, **args):

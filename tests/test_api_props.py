@@ -13,8 +13,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyfudge import api, api_encounters, codec
-from pyfudge.encounter import EVENT_FIELDS
+from pyfudge import api
+from pyfudge.door import codec
+from pyfudge.door import encounter_actions as api_encounters
+from pyfudge.encounter.log import EVENT_FIELDS
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -147,7 +149,7 @@ def test_any_event_sequence_gives_structured_answers_and_reopens_to_the_same_vie
 
 
 def test_apply_refuses_an_event_past_the_log_cap():
-    from pyfudge import encounter
+    from pyfudge.encounter import log as encounter
     enc = encounter.Encounter(name="Long")
     enc.log = [{"t": "next_round"}] * encounter.MAX_EVENTS
     try:

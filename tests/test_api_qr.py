@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from pyfudge import api, api_encounters
+from pyfudge import api
+from pyfudge.door import encounter_actions as api_encounters
 
 segno = pytest.importorskip("segno")
 

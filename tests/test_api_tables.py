@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from pyfudge import api, tables
-from pyfudge.errors import OptionError
-from pyfudge.options import PRESETS
-from pyfudge.rulesets import OPTIONS, RuleSet
+from pyfudge import api
+from pyfudge.core.errors import OptionError
+from pyfudge.core.options import PRESETS
+from pyfudge.rulesets import OPTIONS, new_ruleset, tables
 
 TABLES = [key for key, o in OPTIONS.items() if o.kind == "table"]
 
@@ -80,10 +80,10 @@ def test_a_new_row_is_valid(key):
 def test_shape_bounds_match_the_checks():
     # One past a shape's bounds is refused by the option itself, at the spot the editor shows.
     with pytest.raises(OptionError) as err:
-        RuleSet("fudge1995", {"wounds.boxes": [3, 1, 1, 1, 11]})
+        new_ruleset("fudge1995", {"wounds.boxes": [3, 1, 1, 1, 11]})
     assert err.value.field == "options.wounds.boxes[4]"
     weapons = OPTIONS["damage.weapons"].defaults["fudge1995"]
     bad = weapons + [{**weapons[0], "name": "Big", "size": 21}]
     with pytest.raises(OptionError) as err:
-        RuleSet("fudge1995", {"damage.weapons": bad})
+        new_ruleset("fudge1995", {"damage.weapons": bad})
     assert err.value.field == f"options.damage.weapons[{len(weapons)}].size"

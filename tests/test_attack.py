@@ -9,8 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import wounds
-from pyfudge.actions import Modifier
 from pyfudge.combat import melee
 from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
 from pyfudge.combat.blow import BlowInput, strike
@@ -18,7 +16,9 @@ from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.initiative import resolve_initiative
 from pyfudge.combat.stances import Stance, stances_offered
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core.errors import FudgeError, RuleError
+from pyfudge.rules import wounds
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -5,7 +5,7 @@ import pytest
 from pyfudge.combat.attack import resolve_exchange
 from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
 ROLL = find_ruleset("fudge1995", damage__capacity="roll")

@@ -9,12 +9,12 @@ from dataclasses import fields, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge.actions import Modifier
 from pyfudge.combat import attack, memo
 from pyfudge.combat.blow import BlowInput, strike
 from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import find_ruleset
 
 LEROY = Fighter.from_dict({"name": "Leroy", "skills": {"Sword": 1}, "strength": 1,

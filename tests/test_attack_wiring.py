@@ -10,14 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import wounds
 from pyfudge.combat import multi
 from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.shield import ShieldState
 from pyfudge.combat.sides import round_modifiers
-from pyfudge.errors import DiceError, FudgeError, RuleError
+from pyfudge.core.errors import DiceError, FudgeError, RuleError
+from pyfudge.rules import wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

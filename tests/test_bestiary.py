@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from pyfudge import api, bestiary
+from pyfudge import api
 from pyfudge.combat.fighter import Fighter
-from pyfudge.options import PRESETS
+from pyfudge.core.options import PRESETS
+from pyfudge.encounter import bestiary
 
 TEMPLATES = bestiary.templates()
 

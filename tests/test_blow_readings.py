@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 import readings
 
-from pyfudge.actions import Modifier
 from pyfudge.combat.attack import ExchangeRequest
 from pyfudge.combat.blow import BlowInput, shield_check_against, strike, strike_or_block
 from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import DiceError, FudgeError, RuleError
+from pyfudge.core.errors import DiceError, FudgeError, RuleError
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import find_ruleset
 
 SWORD = {"name": "Sword", "size": 2, "sharp": 1}

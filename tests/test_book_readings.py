@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 
-from pyfudge import api, healing, ladder, wounds
+from pyfudge import api
 from pyfudge.combat.attack import resolve_exchange
 from pyfudge.combat.declaration import Declaration, fudge_dice
 from pyfudge.combat.fighter import Fighter
+from pyfudge.core import ladder
+from pyfudge.rules import healing, wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -1,19 +1,20 @@
-"""The one set of input checks (pyfudge.checks), the error classes they raise, and names."""
+"""The one set of input checks (pyfudge.core.checks), the error classes they raise, and names."""
 
 import json
 
 import pytest
 
-from pyfudge import api, checks, options
-from pyfudge.catalogue import Weapon
+from pyfudge import api
 from pyfudge.combat import reading
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError, OptionError, RequestError, RuleError, SheetError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core import checks, options
+from pyfudge.core.errors import FudgeError, OptionError, RequestError, RuleError, SheetError
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules.catalogue import Weapon
+from pyfudge.rulesets import new_ruleset
 
-F95 = RuleSet("fudge1995")
+F95 = new_ruleset("fudge1995")
 SNORRI = {"name": "Snorri", "skills": {"Sword": 2}}
 
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge import codec
-from pyfudge.codec import CodecError
+from pyfudge.door import codec
+from pyfudge.door.codec import CodecError
 
 keys = st.text(max_size=8).filter(lambda k: k not in codec.RESERVED_KEYS)
 scalars = (st.none() | st.booleans() | st.integers(-(10 ** 21) + 1, 10 ** 21 - 1)
@@ -218,7 +218,7 @@ def test_a_byte_order_mark_is_ignored_and_errors_say_where():
 
 
 def test_errors_take_the_callers_class_and_field():
-    from pyfudge.errors import RequestError
+    from pyfudge.core.errors import RequestError
     with pytest.raises(RequestError) as caught:
         codec.parse_json("[NaN]", field="request", what="The request", error=RequestError)
     assert caught.value.field == "request" and caught.value.message.startswith("The request holds NaN")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge.actions import Modifier
 from pyfudge.combat.reading import read_modifiers, read_roll, unopposed_degree
-from pyfudge.errors import DiceError, FudgeError, RequestError
+from pyfudge.core.errors import DiceError, FudgeError, RequestError
+from pyfudge.rules.actions import Modifier
 
 
 @pytest.mark.parametrize("data,kw,want", [

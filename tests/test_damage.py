@@ -1,4 +1,4 @@
-"""Unit tests of pyfudge.damage, each named after the rule it proves."""
+"""Unit tests of pyfudge.rules.damage, each named after the rule it proves."""
 
 from __future__ import annotations
 
@@ -6,19 +6,11 @@ import json
 
 import pytest
 
-from pyfudge import damage, damage_options
-from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
-from pyfudge.errors import DiceError, FudgeError, OptionError, RuleError
+from pyfudge.core.errors import DiceError, FudgeError, OptionError, RuleError
+from pyfudge.rules import damage, damage_options
+from pyfudge.rules.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
+from pyfudge.rules.wounds import DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT
 from pyfudge.rulesets import describe, find_ruleset
-from pyfudge.wounds import (
-    DEAD,
-    HURT,
-    INCAPACITATED,
-    NEAR_DEATH,
-    SCRATCH,
-    UNDAMAGED,
-    VERY_HURT,
-)
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")
@@ -365,7 +357,7 @@ def test_factors_total_must_match_parts():
 
 
 def test_extra_parts_accept_modifiers():
-    from pyfudge.actions import Modifier
+    from pyfudge.rules.actions import Modifier
     f = offensive_factors(rules=F95, extra=[Modifier("foe's failed all-out attack", 2, "F95 4.31")])
     assert f.total == 2 and f.parts[-1].section == "F95 4.31"
 

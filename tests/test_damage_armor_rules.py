@@ -5,9 +5,9 @@ other parts as they were, in order, and merges the parts it changes into the fir
 
 from __future__ import annotations
 
-from pyfudge.damage_armor import armor_on_hit
-from pyfudge.explain import Step
-from pyfudge.factors import FactorPart, Factors
+from pyfudge.core.explain import Step
+from pyfudge.rules.damage_armor import armor_on_hit
+from pyfudge.rules.factors import FactorPart, Factors
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

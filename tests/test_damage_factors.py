@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from pyfudge.actions import Modifier
-from pyfudge.catalogue import SCALE_LIMIT
-from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors
-from pyfudge.errors import FudgeError
-from pyfudge.factors import FACTOR_LIMIT, FactorPart
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules.actions import Modifier
+from pyfudge.rules.catalogue import SCALE_LIMIT
+from pyfudge.rules.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors
+from pyfudge.rules.factors import FACTOR_LIMIT, FactorPart
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

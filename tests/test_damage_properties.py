@@ -1,4 +1,4 @@
-"""Hypothesis properties of pyfudge.damage: any input gives an outcome or a FudgeError, replays agree,
+"""Hypothesis properties of pyfudge.rules.damage: any input gives an outcome or a FudgeError, replays agree,
 JSON round trips, damage never lightens as the hit improves."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
-from pyfudge import damage, damage_options
-from pyfudge.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import damage, damage_options
+from pyfudge.rules.damage import Armor, Factors, Weapon, defensive_factors, offensive_factors, resolve_damage
+from pyfudge.rules.wounds import DEAD, NEAR_DEATH, UNDAMAGED
 from pyfudge.rulesets import find_ruleset
-from pyfudge.wounds import DEAD, NEAR_DEATH, UNDAMAGED
 
 SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -38,7 +38,7 @@ option_sets = st.fixed_dictionaries({}, optional={
 rulesets = st.builds(lambda p, o: find_ruleset(p, **{k.replace(".", "__"): v for k, v in o.items()}),
                      st.sampled_from(["fudge1995", "mudge", "fudge1993"]), option_sets)
 
-# A name has something visible and no control or format character (pyfudge.checks).
+# A name has something visible and no control or format character (pyfudge.core.checks).
 names = st.text(st.characters(blacklist_categories=("C",), blacklist_characters="\u115f\u1160\u3164\uffa0\u2800"),
                 min_size=1, max_size=10).filter(str.strip)
 weapons = st.builds(

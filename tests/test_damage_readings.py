@@ -20,8 +20,8 @@ from typing import Any
 
 import readings
 
-from pyfudge.damage import resolve_damage
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules.damage import resolve_damage
 from pyfudge.rulesets import find_ruleset
 
 

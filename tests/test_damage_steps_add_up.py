@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from pyfudge import damage
-from pyfudge.damage import defensive_factors, offensive_factors
-from pyfudge.rulesets import RuleSet
+from pyfudge.rules import damage
+from pyfudge.rules.damage import defensive_factors, offensive_factors
+from pyfudge.rulesets import new_ruleset
 
 
 def lines(rules, *, resistant=0, all_out=0, rd=3):
@@ -31,7 +31,7 @@ def totals(texts):
 
 @pytest.mark.parametrize("resistant, name", [(1, "Damage Resistant"), (-1, "Fragile")])
 def test_damage_resistant_or_fragile_as_a_wound_level_is_not_in_the_defensive_total(resistant, name):
-    rules = RuleSet("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "level"})
+    rules = new_ruleset("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "level"})
     out, texts = lines(rules, resistant=resistant)
     shown, used, ddf_line, _ = totals(texts)
     assert shown == used
@@ -40,7 +40,7 @@ def test_damage_resistant_or_fragile_as_a_wound_level_is_not_in_the_defensive_to
 
 
 def test_damage_resistant_as_a_damage_point_is_in_the_defensive_total():
-    rules = RuleSet("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "point"})
+    rules = new_ruleset("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "point"})
     out, texts = lines(rules, resistant=1)
     shown, used, ddf_line, _ = totals(texts)
     assert shown == used
@@ -48,7 +48,7 @@ def test_damage_resistant_as_a_damage_point_is_in_the_defensive_total():
 
 
 def test_an_all_out_attacks_plus_one_is_named_on_the_damage_number_not_in_the_offensive_total():
-    rules = RuleSet("fudge1995", {})
+    rules = new_ruleset("fudge1995", {})
     out, texts = lines(rules, all_out=1)
     shown, used, _, odf_line = totals(texts)
     assert shown == used
@@ -57,6 +57,6 @@ def test_an_all_out_attacks_plus_one_is_named_on_the_damage_number_not_in_the_of
 
 
 def test_the_outcomes_themselves_are_unchanged():
-    rules = RuleSet("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "level"})
+    rules = new_ruleset("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "level"})
     out, _ = lines(rules, resistant=1, rd=3)  # +1 − 0 + 3 = 4: Hurt, one level less: Scratch
     assert (out.number, out.level) == (4, 1)

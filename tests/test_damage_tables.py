@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge import catalogue, damage, damage_options
-from pyfudge.damage import DamageOutcome
-from pyfudge.errors import FudgeError, OptionError
-from pyfudge.explain import Step
+from pyfudge.core.errors import FudgeError, OptionError
+from pyfudge.core.explain import Step
+from pyfudge.rules import catalogue, damage, damage_options
+from pyfudge.rules.damage import DamageOutcome
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -21,14 +21,14 @@ import pytest
 import readings
 from readings import case as _c
 
-from pyfudge import dice
-from pyfudge.actions import Modifier
 from pyfudge.combat import declaration, sides
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.memo import remembering_blows
 from pyfudge.combat.stances import Stance
-from pyfudge.explain import Step
+from pyfudge.core import dice
+from pyfudge.core.explain import Step
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import find_ruleset
 
 

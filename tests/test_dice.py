@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice
-from pyfudge.dice import Roll
-from pyfudge.errors import DiceError, OptionError
-from pyfudge.explain import Step
+from pyfudge.core import dice
+from pyfudge.core.dice import Roll
+from pyfudge.core.errors import DiceError, OptionError
+from pyfudge.core.explain import Step
 from pyfudge.rulesets import OPTIONS, find_ruleset
 
 # --- R-DICE-4DF ---------------------------------------------------------------------------

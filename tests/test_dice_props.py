@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
-from pyfudge import dice
-from pyfudge.dice import Roll
-from pyfudge.errors import DiceError, FudgeError
+from pyfudge.core import dice
+from pyfudge.core.dice import Roll
+from pyfudge.core.errors import DiceError, FudgeError
 
 KEYS = st.sampled_from(sorted(dice.TECHNIQUES))
 JUNK = st.one_of(st.integers(-10, 10), st.booleans(), st.none(), st.text(max_size=2),

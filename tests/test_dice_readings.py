@@ -16,8 +16,8 @@ from typing import Any
 
 import readings
 
-from pyfudge import dice
-from pyfudge.dice import Roll
+from pyfudge.core import dice
+from pyfudge.core.dice import Roll
 from pyfudge.rulesets import find_ruleset
 
 

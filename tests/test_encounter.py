@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge import encounter, encounter_view
-from pyfudge.encounter import Encounter, EncounterError
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import log as encounter
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter, EncounterError
+from pyfudge.rulesets import new_ruleset
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -19,7 +20,7 @@ def book_fight(name):
     """The 4.7 example's fighters and rounds as encounter events (ids c1, c2 by order of adding)."""
     data = json.loads((GOLDEN / name).read_text())
     inputs = data["inputs"]
-    enc = Encounter(name="4.7", ruleset=RuleSet(inputs["preset"], inputs["options"]))
+    enc = Encounter(name="4.7", ruleset=new_ruleset(inputs["preset"], inputs["options"]))
     ids = {}
     for fighter in inputs["fighters"]:
         enc.apply({"t": "add", "fighter": fighter})
@@ -177,7 +178,7 @@ events = st.one_of(
 @settings(max_examples=60, deadline=None)
 @given(st.lists(events, max_size=25))
 def test_any_event_sequence_replays_to_the_same_state(seq):
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"damage.die": "situational_limited"}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"damage.die": "situational_limited"}))
     enc.apply({"t": "add", "fighter": {"name": "A", "skills": {"Sword": 1}, "strength": 1}})
     enc.apply({"t": "add", "fighter": {"name": "B", "skills": {"Axe": 1}, "role": "npc"}})
     for event in seq:

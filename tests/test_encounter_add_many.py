@@ -1,5 +1,5 @@
 """Adding several fighters of one sheet, and the numbering of repeated names (the ``add`` event's
-``count`` and ``names``; :func:`pyfudge.encounter_state.numbered_names`)."""
+``count`` and ``names``; :func:`pyfudge.encounter.state.numbered_names`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
+from pyfudge import api
 from pyfudge.combat.fighter import NAME_LIMIT
-from pyfudge.encounter import MAX_COMBATANTS, Encounter
-from pyfudge.encounter_state import numbered_names
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import MAX_COMBATANTS, Encounter
+from pyfudge.encounter.state import numbered_names
 
 GOBLIN = {"name": "Goblin", "role": "npc", "skills": {"Club": "Mediocre"}}
 

@@ -6,12 +6,14 @@ a fighter both knocked down and Incapacitated cannot act, and a log line with tw
 from dataclasses import replace
 from typing import Any
 
-from pyfudge import encounter, encounter_state, wounds
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import NAME_LIMIT, Fighter
-from pyfudge.encounter import Encounter, remembered
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import log as encounter
+from pyfudge.encounter import state as encounter_state
+from pyfudge.encounter.log import Encounter, remembered
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 SWORD = {"name": "Sword", "size": 2}
 A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
@@ -30,7 +32,7 @@ def test_a_stored_encounter_without_a_log_or_a_name_opens_empty_and_named_encoun
 
 
 def test_an_event_that_is_not_an_object_is_returned_as_it_is_for_the_handler_to_refuse():
-    state = Encounter(ruleset=RuleSet("fudge1995", {"melee.pacing": "alternating"})).state
+    state = Encounter(ruleset=new_ruleset("fudge1995", {"melee.pacing": "alternating"})).state
     for event in ([1, 2], "exchange", None, 3):
         assert remembered(state, event) is event
 
@@ -52,7 +54,7 @@ def test_a_group_round_takes_twelve_foes_and_no_more():
     """F95 4.34: at most six can reach one fighter in the open, a GM's table may say up to twelve;
     the encounter's group round takes twelve."""
     limits = {"open": 12, "cramped": 12, "doorway": 12}
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"multi.attacker_limits": limits}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"multi.attacker_limits": limits}))
     enc.apply({"t": "add", "fighter": A})
     enc.apply({"t": "add", "fighter": B, "count": 13})
     foes = [f"c{i}" for i in range(2, 15)]
@@ -80,7 +82,7 @@ def test_a_one_character_id_is_an_id_that_is_not_in_the_encounter():
 
 def test_knocked_down_and_incapacitated_cannot_act_for_the_wound():
     """CO 4.3.2's knock-down is the reason only below Incapacitated; F95 4.51 otherwise."""
-    rules = RuleSet("fudge1995", {})
+    rules = new_ruleset("fudge1995", {})
     plain = Fighter.from_dict({"name": "X", "skills": {"S": 0}})
     track = plain.track_for(rules)
     down = replace(wounds.record_wound(track, wounds.INCAPACITATED, rules=rules).track, dropped=True)
@@ -90,7 +92,7 @@ def test_knocked_down_and_incapacitated_cannot_act_for_the_wound():
 
 def test_an_exchange_with_two_blows_lists_both():
     """F95 4.32: two berserkers both hit in a simultaneous round."""
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"melee.stances": True}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"melee.stances": True}))
     for f in (A, B):
         enc.apply({"t": "add", "fighter": f})
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stance": "berserk"},

@@ -4,11 +4,11 @@ attack" (F95 4.62) but still defends."""
 
 import pytest
 
-from pyfudge import encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
-from pyfudge.wounds import INCAPACITATED
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules.wounds import INCAPACITATED
+from pyfudge.rulesets import new_ruleset
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
@@ -18,7 +18,7 @@ ARCHER = {"name": "Archer", "role": "npc", "skills": {"Bow": "Good"}, "weapon": 
 
 
 def fight(*fighters):
-    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
     for f in fighters:
         enc.apply({"t": "add", "fighter": f})
     return enc
@@ -158,8 +158,8 @@ def test_a_stunned_target_dodges_but_cannot_shoot_back():
 def test_one_who_cannot_act_rolls_no_story_element_nor_initiative(how):
     """F95 4.51/4.62: "incapable of any actions" — no story-element roll (F95 4.21) and no
     initiative roll (F95 4.23) for him; refused with his state, nothing logged."""
-    story = Encounter(ruleset=RuleSet("fudge1995", {"melee.pacing": "story"}))
-    turns = Encounter(ruleset=RuleSet("fudge1995", {"melee.pacing": "alternating"}))
+    story = Encounter(ruleset=new_ruleset("fudge1995", {"melee.pacing": "story"}))
+    turns = Encounter(ruleset=new_ruleset("fudge1995", {"melee.pacing": "alternating"}))
     for enc in (story, turns):
         for f in (HERO, ORC):
             enc.apply({"t": "add", "fighter": f})

@@ -4,10 +4,10 @@ missing input is named by the event's own field, so the form can ask for it."""
 
 import pytest
 
-from pyfudge import encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import new_ruleset
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "weapon": {"name": "Club", "size": 1}}
@@ -15,7 +15,7 @@ GOB = {"name": "Gob", "role": "npc", "skills": {"Spear": "Mediocre"}}
 
 
 def fight(options):
-    enc = Encounter(ruleset=RuleSet("fudge1995", options))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", options))
     for f in (HERO, ORC, GOB):
         enc.apply({"t": "add", "fighter": f})
     return enc
@@ -75,7 +75,7 @@ def test_bad_per_wound_lists_are_refused(raw, field):
 
 def test_a_foes_missing_shield_roll_names_the_foes_dice():
     shieldman = {**GOB, "shield": "medium", "skills": {"Spear": "Mediocre", "Shield": "Fair"}}
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"co.shield": True}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
     for f in (HERO, ORC, shieldman):
         enc.apply({"t": "add", "fighter": f})
     # Hero rolls +4 (Good +4 −1): he beats both and strikes Gob, who loses and checks his shield.
@@ -90,7 +90,7 @@ def test_a_foes_missing_shield_roll_names_the_foes_dice():
 
 def test_who_rolls_is_known_for_a_pair_on_one_side_too():
     # F95 4.33 under PC-vs-NPC mode: an NPC sparring with a PC of her own side scores her level.
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"melee.npc_fixed": True}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"melee.npc_fixed": True}))
     enc.apply({"t": "add", "fighter": HERO})
     enc.apply({"t": "add", "fighter": ORC, "side": "players"})
     enc.apply({"t": "add", "fighter": GOB})
@@ -100,7 +100,7 @@ def test_who_rolls_is_known_for_a_pair_on_one_side_too():
     # The sparring NPC rolls no dice, as the view says; the round resolves.
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"faces": [1, 0, 0, 0]}}})
     assert enc.state.last["kind"] == "exchange"
-    assert encounter_view.view(Encounter(ruleset=RuleSet("fudge1995")))["no_roll"] == []
+    assert encounter_view.view(Encounter(ruleset=new_ruleset("fudge1995")))["no_roll"] == []
 
 
 @pytest.mark.parametrize("options, mode, field", [
@@ -113,7 +113,7 @@ def test_a_shots_missing_input_is_named_by_the_events_field(options, mode, field
     """A shot's target wounded under CO 4.3 (damage check), CO 2.2 (shield) or F95 4.52
     (Willpower) gives its input in his dice or declaration: a missing one is named so."""
     shieldman = {**ORC, "shield": "medium", "skills": {"Club": "Fair", "Shield": "Fair"}}
-    enc = Encounter(ruleset=RuleSet("fudge1995", options))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", options))
     for f in (HERO, shieldman):
         enc.apply({"t": "add", "fighter": f})
     # Aware, the Orc dodges and is hit; shooting back (F95 4.4), he wins and hits the Hero.

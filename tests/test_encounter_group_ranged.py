@@ -5,10 +5,11 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import new_ruleset
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
@@ -24,7 +25,7 @@ def door(action, args):
 
 
 def fight(*fighters, options=None, preset="fudge1995"):
-    enc = Encounter(ruleset=RuleSet(preset, options or {}))
+    enc = Encounter(ruleset=new_ruleset(preset, options or {}))
     for f in fighters:
         enc.apply({"t": "add", "fighter": f})
     return enc

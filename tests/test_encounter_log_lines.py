@@ -5,9 +5,9 @@ wound level (CO 3.1). The other log lines are pinned in tests/golden/readings/en
 
 from typing import Any
 
-from pyfudge import wounds
-from pyfudge.encounter import Encounter
-from pyfudge.rulesets import RuleSet
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 SWORD = {"name": "Sword", "size": 2}
 A = {"name": "A", "skills": {"Sword": "Fair"}, "weapon": SWORD}
@@ -19,7 +19,7 @@ def _roll(total: int) -> dict[str, Any]:
 
 
 def _pair(options: dict[str, Any] | None = None) -> Encounter:
-    enc = Encounter(ruleset=RuleSet("fudge1995", options or {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", options or {}))
     for f in (A, B):
         enc.apply({"t": "add", "fighter": f})
     return enc
@@ -38,7 +38,7 @@ def test_a_stunning_blow_that_only_grazes_is_not_logged_as_a_stun():
 
 
 def test_a_stunning_blow_that_armour_stops_is_not_logged_as_a_stun():
-    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
     for f in (A, {**B, "armor": {"name": "Plate", "value": 4}}):
         enc.apply({"t": "add", "fighter": f})
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True},

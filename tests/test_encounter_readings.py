@@ -22,13 +22,14 @@ from typing import Any
 
 import readings
 
-from pyfudge import encounter_state, wounds
 from pyfudge.analysis import preview
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import state as encounter_state
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 SWORD = {"name": "Sword", "size": 2}
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": SWORD}
@@ -680,7 +681,7 @@ def _digest(enc: Encounter) -> dict[str, Any]:
 
 
 def _encounter(case: dict[str, Any]) -> Encounter:
-    return Encounter(ruleset=RuleSet(case["rules"], case["options"]))
+    return Encounter(ruleset=new_ruleset(case["rules"], case["options"]))
 
 
 def answer(case: dict[str, Any]) -> dict[str, Any]:
@@ -774,7 +775,7 @@ def test_the_odds_of_a_draft_read_no_dice():
 def test_the_roles_a_fighter_cannot_take_say_why():
     """F95 4.22 unaware, F95 4.62 knocked out, CO 4.3.2 dropped, F95 4.51 Incapacitated: every role
     refused, with the reason; F95 4.62 stunned: only the attacking roles."""
-    rules = RuleSet("fudge1995", {})
+    rules = new_ruleset("fudge1995", {})
     plain = Fighter.from_dict({"name": "X", "skills": {"S": 0}})
     track = plain.track_for(rules)
     cases = [

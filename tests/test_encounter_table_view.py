@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import ruleset_from_dict
 
 
 def call(action, **args):
@@ -30,7 +31,7 @@ def exchange(a, b, a_total, b_total, kind="round"):
 
 
 def party(*, pacing=None, goblins=3):
-    rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"melee.pacing": pacing} if pacing else {}})
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"melee.pacing": pacing} if pacing else {}})
     enc = Encounter(name="Ambush", ruleset=rules)
     enc.apply(add("Aldric", "players", "Great"))
     enc.apply(add("Brenna", "players"))
@@ -191,12 +192,12 @@ def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
     ("event.kind", None),
 ])
 def test_a_refusals_field_is_read_as_the_entry_it_wants(field, asks):
-    from pyfudge.round_view import asks as read
+    from pyfudge.encounter.round_view import asks as read
     assert read(field) == asks
 
 
 def test_a_speed_roll_shows_in_the_log_dice():
-    from pyfudge.round_view import dice_line
+    from pyfudge.encounter.round_view import dice_line
     event = {"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 1}, "speed": {"total": 2}},
              "b_dice": {"roll": {"faces": [0, 0, 0, 0]}, "speed": {"total": -1}}}
     assert dice_line(event, {"c1": "A", "c2": "B"}) == "A total +1, Speed total +2; B [0 0 0 0] 0, Speed total −1"

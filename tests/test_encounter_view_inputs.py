@@ -8,12 +8,13 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.encounter_state import ROLES
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
-from pyfudge.wounds import INCAPACITATED
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.state import ROLES
+from pyfudge.rules.wounds import INCAPACITATED
+from pyfudge.rulesets import new_ruleset
 
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": {"name": "Sword", "size": 1}}
 ORC = {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "strength": "Great",
@@ -22,7 +23,7 @@ GOB = {"name": "Gob", "role": "npc", "skills": {"Spear": "Mediocre"}}
 
 
 def fight(options=None, preset="fudge1995", fighters=(HERO, ORC, GOB)):
-    enc = Encounter(ruleset=RuleSet(preset, options or {}))
+    enc = Encounter(ruleset=new_ruleset(preset, options or {}))
     for f in fighters:
         enc.apply({"t": "add", "fighter": f})
     return enc

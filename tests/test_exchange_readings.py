@@ -23,7 +23,7 @@ import readings
 from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
 from pyfudge.combat.declaration import FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError, RequestError
+from pyfudge.core.errors import FudgeError, RequestError
 from pyfudge.rulesets import find_ruleset
 
 SWORD = {"name": "Sword", "size": 2, "sharp": 1}

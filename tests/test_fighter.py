@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyfudge import wounds
 from pyfudge.combat.fighter import Fighter
-from pyfudge.damage import Armor, Weapon
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 import readings
 
-from pyfudge import wounds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.shield import ShieldState
-from pyfudge.damage import Armor, Weapon
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

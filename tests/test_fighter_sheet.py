@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge import encounter_view, wounds
 from pyfudge.combat.fighter import Fighter
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet, find_ruleset
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import find_ruleset, new_ruleset, ruleset_from_dict
 
 F95 = find_ruleset("fudge1995")
 
@@ -37,7 +38,7 @@ def test_bad_boxes_are_refused_naming_the_field(bad):
 
 
 def test_a_pawn_keeps_the_three_stage_track():
-    rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"wounds.pawn_track": True}})
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"wounds.pawn_track": True}})
     orc = Fighter.from_dict({"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}, "boxes": [4, 2, 2, 1, 1]})
     view = orc.track_for(rules).view(rules=rules)
     assert view["kind"] == "pawn" and [r["name"] for r in view["rows"]] == ["Hurt", "Out of the Battle"]
@@ -71,7 +72,7 @@ def test_several_skills_attack_and_defence():
 
 def test_av_cv_armor_reaches_the_defensive_factors():
     # CO 1: the armor's AV counts in the DDF and its CV rides along for CO 1.3's bypass.
-    enc = Encounter(name="CO", ruleset=RuleSet("fudge1995", {"co.armor": True}))
+    enc = Encounter(name="CO", ruleset=new_ruleset("fudge1995", {"co.armor": True}))
     enc.apply({"t": "add", "fighter": {"name": "Knight", "skills": {"Sword": "Good"},
                                        "armor": {"name": "Mail hauberk", "value": 2, "coverage": 3}}})
     card = encounter_view.view(enc)["combatants"][0]
@@ -80,7 +81,7 @@ def test_av_cv_armor_reaches_the_defensive_factors():
 
 
 def test_boxes_through_the_encounter_edit():
-    enc = Encounter(name="E", ruleset=RuleSet("fudge1995", {}))
+    enc = Encounter(name="E", ruleset=new_ruleset("fudge1995", {}))
     enc.apply({"t": "add", "fighter": {"name": "Hero", "skills": {"Sword": "Good"}}})
     cid = enc.state.combatants[0].id
     enc.apply({"t": "wound", "id": cid, "level": 1})
@@ -93,7 +94,7 @@ def test_boxes_through_the_encounter_edit():
 
 def test_pawn_track_view_names_its_rows_for_the_gm_override():
     # The pawn track shows two rows (F95 4.57); each says which row of marks a tap sets.
-    rules = RuleSet("fudge1995", {"wounds.pawn_track": True})
+    rules = new_ruleset("fudge1995", {"wounds.pawn_track": True})
     enc = Encounter(name="P", ruleset=rules)
     enc.apply({"t": "add", "fighter": {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}})
     rows = encounter_view.view(enc)["combatants"][0]["track"]["rows"]

@@ -14,15 +14,17 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, api_encounters, wounds
+from pyfudge import api
 from pyfudge.analysis import battle
 from pyfudge.analysis import forecast as fc
 from pyfudge.analysis.battle import pairing
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
-from pyfudge.damage import Armor, Weapon
-from pyfudge.encounter import Encounter
-from pyfudge.errors import RequestError, RuleError
+from pyfudge.core.errors import RequestError, RuleError
+from pyfudge.door import encounter_actions as api_encounters
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
@@ -408,8 +410,8 @@ def test_a_carried_modifier_counts_once():
     the ground) counts in his first exchange only: it hurts him, but less than for good."""
     from dataclasses import replace
 
-    from pyfudge.actions import Modifier
     from pyfudge.combat.outcomes import Carry
+    from pyfudge.rules.actions import Modifier
     state = encounter(**{"damage.graze": "off"}).state
     fresh = fc.forecast(state).players.exact
     once = fc.forecast(replace(state, carry=(Carry("B", Modifier("foe scouted", -1, "F95 4.31")),))).players.exact

@@ -22,8 +22,6 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, wounds
-from pyfudge.actions import Modifier
 from pyfudge.analysis import battle, dice_classes, outcomes
 from pyfudge.analysis import forecast as fc
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
@@ -32,8 +30,11 @@ from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.initiative import resolve_initiative
 from pyfudge.combat.outcomes import Carry
-from pyfudge.damage import Weapon
-from pyfudge.errors import FudgeError
+from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import wounds
+from pyfudge.rules.actions import Modifier
+from pyfudge.rules.damage import Weapon
 from pyfudge.rulesets import find_ruleset
 
 BIG = Weapon("Great axe", size=4, sharp=1)

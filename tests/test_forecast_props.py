@@ -13,8 +13,8 @@ from properties import at_least, checked, refused
 from pyfudge.analysis import forecast as fc
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
-from pyfudge.damage import Armor, Weapon
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 PRESETS = st.sampled_from(("fudge1995", "mudge", "fudge1993"))

@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from pyfudge import api, catalogue
-from pyfudge.catalogue import find_gear
-from pyfudge.errors import FudgeError
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import catalogue
+from pyfudge.rules.catalogue import find_gear
 from pyfudge.rulesets import find_ruleset
 
 MUDGE, F95 = find_ruleset("mudge"), find_ruleset("fudge1995")

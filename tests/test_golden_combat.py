@@ -118,10 +118,10 @@ def run_encounter(inputs: dict, expected: dict) -> None:
     ``{"refused": text in the error}`` (nothing logged), or the event's log line (``text``) and
     sides' results and modifiers (``sides``: {name: {offence, defence, modifiers,
     defence_modifiers}}, modifiers as [source, amount])."""
-    from pyfudge.encounter import Encounter
-    from pyfudge.errors import FudgeError
-    from pyfudge.rulesets import RuleSet
-    enc = Encounter(ruleset=RuleSet.from_dict(inputs["ruleset"]))
+    from pyfudge.core.errors import FudgeError
+    from pyfudge.encounter.log import Encounter
+    from pyfudge.rulesets import ruleset_from_dict
+    enc = Encounter(ruleset=ruleset_from_dict(inputs["ruleset"]))
     for f in inputs["fighters"]:
         enc.apply({"t": "add", "fighter": f})
     assert len(inputs["events"]) == len(expected["events"])

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import actions, dice, ladder, npc_shortcut, story_elements
-from pyfudge.actions import Check, Modifier
+from pyfudge.core import dice, ladder
+from pyfudge.rules import actions, npc_shortcut, story_elements
+from pyfudge.rules.actions import Check, Modifier
 from pyfudge.rulesets import find_ruleset
 
 GOLDEN = Path(__file__).parent / "golden"

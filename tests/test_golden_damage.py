@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import damage
-from pyfudge.rulesets import RuleSet, find_preset
-from pyfudge.wounds import LEVEL_NAMES
+from pyfudge.core.ruleset import RuleSet
+from pyfudge.rules import damage
+from pyfudge.rules.wounds import LEVEL_NAMES
+from pyfudge.rulesets import find_preset, new_ruleset
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(
@@ -26,7 +27,7 @@ DEFENCE_KEYS = {"capacity", "armor", "mass_scale", "tough_hide", "resistant", "e
 
 
 def _rules(inputs: dict) -> RuleSet:
-    return RuleSet(find_preset(inputs["preset"]), inputs.get("options", {}))
+    return new_ruleset(find_preset(inputs["preset"]), inputs.get("options", {}))
 
 
 def _weapon(rules: RuleSet, spec):

@@ -11,7 +11,7 @@ import pytest
 
 from pyfudge.combat import location, multi, ranged
 from pyfudge.combat.stances import Stance
-from pyfudge.rulesets import RuleSet
+from pyfudge.rulesets import ruleset_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
 PREFIXES = ("multi.", "location.", "ranged.", "shield.")
@@ -35,7 +35,7 @@ def test_golden(path):
 
 
 def _rules(inputs):
-    return RuleSet.from_dict(inputs["ruleset"])
+    return ruleset_from_dict(inputs["ruleset"])
 
 
 def run_group(inputs, expected):

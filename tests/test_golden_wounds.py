@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import healing, ladder, wound_levels, wounds
-from pyfudge.rulesets import RuleSet
+from pyfudge.core import ladder
+from pyfudge.core.ruleset import RuleSet
+from pyfudge.rules import healing, wound_levels, wounds
+from pyfudge.rulesets import ruleset_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(
@@ -192,5 +194,5 @@ def test_every_golden_file_has_a_runner() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden(path: Path) -> None:
     ex = json.loads(path.read_text())
-    rules = RuleSet.from_dict(ex["inputs"].get("ruleset", {"preset": "fudge1995"}))
+    rules = ruleset_from_dict(ex["inputs"].get("ruleset", {"preset": "fudge1995"}))
     RUNNERS[ex["kind"]](ex, rules)

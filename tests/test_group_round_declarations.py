@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyfudge import wounds
 from pyfudge.analysis import preview
-from pyfudge.encounter import Encounter
-from pyfudge.rulesets import RuleSet
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 SWORD = {"name": "Sword", "size": 1}
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"}, "weapon": SWORD}
@@ -20,7 +20,7 @@ GOB = {"name": "Gob", "role": "npc", "skills": {"Sword": "Fair"}, "weapon": SWOR
 
 
 def _fight() -> Encounter:
-    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
     for f in (HERO, ORC, GOB):
         enc.apply({"t": "add", "fighter": f})
     return enc

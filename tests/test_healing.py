@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge import healing, ladder, wounds
-from pyfudge.errors import FudgeError, OptionError, RuleError
-from pyfudge.rulesets import find_ruleset
-from pyfudge.wounds import (
+from pyfudge.core import ladder
+from pyfudge.core.errors import FudgeError, OptionError, RuleError
+from pyfudge.rules import healing, wounds
+from pyfudge.rules.wounds import (
     DEAD,
     HURT,
     INCAPACITATED,
@@ -23,6 +23,7 @@ from pyfudge.wounds import (
     record_stun,
     record_wound,
 )
+from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")

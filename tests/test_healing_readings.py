@@ -18,10 +18,10 @@ from typing import Any
 
 import readings
 
-from pyfudge import healing, wounds
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import healing, wounds
+from pyfudge.rules.wounds import WoundTrack
 from pyfudge.rulesets import find_ruleset
-from pyfudge.wounds import WoundTrack
 
 # Ladder: Terrible -3 … Superb 3, Legendary 4. Wounds: Scratch 1, Hurt 2, Very Hurt 3, Incapacitated 4,
 # Near Death 5, Dead 6.

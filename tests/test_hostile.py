@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import api, api_encounters
+from pyfudge import api
+from pyfudge.door import encounter_actions as api_encounters
 
 CORPUS = Path(__file__).parent / "hostile"
 CASES = sorted(CORPUS.glob("*.json"))

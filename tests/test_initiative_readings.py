@@ -21,11 +21,11 @@ from typing import Any
 import readings
 from readings import case as _c
 
-from pyfudge.actions import Modifier
 from pyfudge.combat import initiative
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import find_ruleset
 
 PLAIN = {"name": "Plain", "skills": {"Sword": "Fair"}}

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import ladder
-from pyfudge.errors import LadderError
+from pyfudge.core import ladder
+from pyfudge.core.errors import LadderError
 
 
 def test_trait_levels_are_numbered_from_fair():

@@ -1,4 +1,4 @@
-"""The GM's library (``pyfudge.library``): templates and the party, checked at the door, carried
+"""The GM's library (``pyfudge.encounter.library``): templates and the party, checked at the door, carried
 in an exported file beside the encounters, merged into a device's without overwriting."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from pyfudge import api, codec, library
-from pyfudge.errors import FudgeError
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.door import codec
+from pyfudge.encounter import library
 
 ALDRIC = {"name": "Aldric", "role": "pc", "skills": {"Sword": 2}}
 HURT = {"kind": "boxes", "marks": [[0, 0, 0], [1], [0], [0], [0]]}

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfudge import wounds
 from pyfudge.combat import location
 from pyfudge.combat.location import CalledShot, resolve_called_shot
-from pyfudge.errors import FudgeError, RequestError, RuleError
+from pyfudge.core.errors import FudgeError, RequestError, RuleError
+from pyfudge.rules import wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -152,8 +152,8 @@ CASES: list[dict[str, Any]] = [
 
 def _builders() -> list[dict[str, Any]]:
     """MUD 4.35's table rebuilt by ``_row`` and ``_effect``, as the module builds ``MUD_TABLE``."""
-    from pyfudge import ladder
-    from pyfudge.wounds import HURT, INCAPACITATED, NEAR_DEATH, VERY_HURT
+    from pyfudge.core import ladder
+    from pyfudge.rules.wounds import HURT, INCAPACITATED, NEAR_DEATH, VERY_HURT
 
     e, r = location._effect, location._row
     head = (e(ladder.GOOD, wound=HURT, wound_on_fail=VERY_HURT),

@@ -11,18 +11,19 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.options import PRESETS
-from pyfudge.rulesets import OPTIONS, RuleSet
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.core.options import PRESETS
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import OPTIONS, new_ruleset
 
 TUCKER = {"name": "Tucker", "skills": {"Sword": "Superb"}, "weapon": {"name": "Sword", "size": 2}}
 ANNIE = {"name": "Annie", "skills": {"Sword": "Fair"}}
 
 
 def duel(**options):
-    enc = Encounter(ruleset=RuleSet("mudge", options))
+    enc = Encounter(ruleset=new_ruleset("mudge", options))
     enc.apply({"t": "add", "fighter": TUCKER})
     enc.apply({"t": "add", "fighter": ANNIE})
     return enc
@@ -88,7 +89,7 @@ def test_with_the_option_the_check_must_be_given():
 
 
 def test_the_check_belongs_to_the_hit_location_table():
-    enc = Encounter(ruleset=RuleSet("fudge1995", {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
     enc.apply({"t": "add", "fighter": TUCKER})
     enc.apply({"t": "add", "fighter": ANNIE})
     with pytest.raises(FudgeError, match="MUD 4.35") as err:
@@ -100,7 +101,7 @@ def test_the_check_belongs_to_the_hit_location_table():
 def test_the_view_offers_the_check_as_the_rules_need_it():
     assert encounter_view.view(duel())["declare"]["location_check"] == "optional"
     assert encounter_view.view(duel(**{"location.table_wound": True}))["declare"]["location_check"] == "required"
-    f95 = Encounter(ruleset=RuleSet("fudge1995", {}))
+    f95 = Encounter(ruleset=new_ruleset("fudge1995", {}))
     assert encounter_view.view(f95)["declare"]["location_check"] is None
 
 

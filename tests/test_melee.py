@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyfudge import ladder
 from pyfudge.combat import initiative, melee
 from pyfudge.combat.melee import Side, decide_attack, decide_round
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core import ladder
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
@@ -234,7 +234,7 @@ def test_unopposed_attack_against_poor():
 
 
 def test_initiative_opposed_with_combat_reflexes():
-    from pyfudge.actions import Modifier
+    from pyfudge.rules.actions import Modifier
     ini = initiative.decide_initiative(0, 0, 0, 0, a_modifiers=(Modifier("Combat Reflexes", 1, "F95 4.23"),))
     assert ini.first == "a"
     assert initiative.decide_initiative(0, 0, 1, 1).first is None

@@ -20,7 +20,7 @@ import readings
 from readings import case as _c
 
 from pyfudge.combat import melee
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge.combat import multi
-from pyfudge.errors import DiceError, FudgeError, RequestError, RuleError
+from pyfudge.core.errors import DiceError, FudgeError, RequestError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

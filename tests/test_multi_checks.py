@@ -10,11 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from pyfudge import wounds
 from pyfudge.combat import group_blows, multi, ranged
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.outcomes import Block, Blow
-from pyfudge.errors import DiceError, RuleError
+from pyfudge.core.errors import DiceError, RuleError
+from pyfudge.rules import wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -2,11 +2,11 @@
 
 import pytest
 
-from pyfudge import wounds
 from pyfudge.combat import group_blows, multi, ranged
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
@@ -91,7 +91,7 @@ def test_mudge_automatic_fire_adds_one_to_damage():
 def test_assault_rifle_burst_counts_automatic_fire_once():
     # MUD 4.54: "an assault rifle (+5)"; "Automatic Fire: additional +1" — added by the burst
     # (ranged.autofire = plus_one), so a burst from the catalogue's assault rifle is +6, not +7.
-    from pyfudge import catalogue
+    from pyfudge.rules import catalogue
 
     mud = find_ruleset("mudge")
     rifle = catalogue.find_weapon(mud, "Assault rifle")
@@ -108,7 +108,7 @@ def test_assault_rifle_burst_counts_automatic_fire_once():
 
 
 def test_shots_take_damage_checks_and_willpower_in_the_pipeline():
-    from pyfudge.errors import DiceError
+    from pyfudge.core.errors import DiceError
 
     rules = F95.with_options({"co.damage_check": True, "wounds.willpower": "temporary"})
     attack = ranged.RangedAttack.from_dict({
@@ -134,7 +134,7 @@ def test_shots_take_damage_checks_and_willpower_in_the_pipeline():
 
 
 def test_shot_willpower_refused_when_the_option_is_off():
-    from pyfudge.errors import RuleError
+    from pyfudge.core.errors import RuleError
 
     attack = ranged.RangedAttack.from_dict({
         "mode": "aware", "shooter": {"name": "Will", "level": 1, "roll": 1, "difficulty": 0},

@@ -29,5 +29,5 @@ def test_the_configuration_mutates_the_modules_and_runs_the_tests_asked_for(tmp_
     selection = config.split("pytest_add_cli_args_test_selection=")[1].split("pytest_add_cli_args=")[0]
     assert selection.split() == ["tests/test_dice.py"]
     mutated = config.split("only_mutate=")[1].split("pytest_add_cli_args_test_selection=")[0]
-    assert mutated.split() == ["pyfudge/dice.py", "pyfudge/combat/melee.py"]
-    assert (tmp_path / "pyfudge" / "dice.py").is_file() and (tmp_path / "tests" / "test_dice.py").is_file()
+    assert mutated.split() == ["pyfudge/core/dice.py", "pyfudge/combat/melee.py"]
+    assert (tmp_path / "pyfudge" / "core" / "dice.py").is_file() and (tmp_path / "tests" / "test_dice.py").is_file()

@@ -12,14 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import wounds
 from pyfudge.analysis import dice_classes
 from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
-from pyfudge.damage import Armor
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core.errors import FudgeError, RuleError
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Armor
 from pyfudge.rulesets import find_ruleset
 
 # 4dF: how many of the 81 face combinations give each total −4 … +4.

@@ -16,13 +16,13 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice
 from pyfudge.analysis import dice_classes, odds
 from pyfudge.combat import attack, declaration
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
-from pyfudge.damage import Armor, Weapon
+from pyfudge.core import dice
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 

@@ -14,12 +14,12 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice
 from pyfudge.analysis import odds, outcomes
 from pyfudge.combat import attack
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import RuleError
+from pyfudge.core import dice
+from pyfudge.core.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 
 SHIELDMAN = Fighter.from_dict({"name": "Brynhild", "skills": {"Sword": 1, "Shield": 1}, "shield": "medium",
@@ -150,7 +150,7 @@ def test_declared_willpower_enters_every_run():
                             b_declares=Declaration(willpower=-2))
     hit = great.direction("Snorri")
     assert hit.lands == poor.direction("Snorri").lands
-    from pyfudge import wounds
+    from pyfudge.rules import wounds
     assert hit.wound_at_least(wounds.HURT) < poor.direction("Snorri").wound_at_least(wounds.HURT)
 
 

@@ -14,11 +14,12 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice, wounds
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError, RuleError
+from pyfudge.rules import wounds
 from pyfudge.rulesets import find_ruleset
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))

@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import dice
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 

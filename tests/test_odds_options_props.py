@@ -14,7 +14,7 @@ from pyfudge.analysis import odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
 FUDGE = st.sampled_from([-1, 0, 1])

@@ -20,15 +20,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, examples, refused
 
-from pyfudge import dice, wounds
 from pyfudge.analysis import dice_classes, odds
 from pyfudge.analysis.odds import OddsRequest, attack_odds
 from pyfudge.combat import attack
 from pyfudge.combat.declaration import Declaration, FighterDice
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.stances import Stance
-from pyfudge.damage import Armor, Weapon
-from pyfudge.errors import FudgeError
+from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 # Each example costs a second or two (exact odds and SAMPLES simulated exchanges): 12 keep CI's

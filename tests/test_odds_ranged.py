@@ -24,9 +24,9 @@ from pyfudge import api
 from pyfudge.analysis import preview, ranged_odds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.ranged import RangedAttack
-from pyfudge.encounter import HANDLERS, Encounter
-from pyfudge.errors import FudgeError, RuleError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError, RuleError
+from pyfudge.encounter.log import HANDLERS, Encounter
+from pyfudge.rulesets import ruleset_from_dict
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
 FACES4 = list(itertools.product((-1, 0, 1), repeat=4))
@@ -48,7 +48,7 @@ def p_at_least(k: int) -> Fraction:
 
 
 def duel(options=None, preset="fudge1995", a=ASTA, b=ORC, *events) -> Encounter:
-    enc = Encounter(ruleset=RuleSet.from_dict({"preset": preset, "options": options or {}}))
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": preset, "options": options or {}}))
     for event in ({"t": "add", "fighter": a}, {"t": "add", "fighter": b}) + events:
         enc.apply(event)
     return enc
@@ -352,7 +352,7 @@ def test_the_chances_of_each_shot_sum_to_one(mode, weapon, preset, difficulty, b
 def test_a_one_on_one_shot_is_quick():
     """A dodged shot with 1dF damage dice, first call, CPython (the bench holds Pyodide's odds to
     ≤ 20 ms); a generous bound, in CPU seconds of this process so a busy machine does not stretch it."""
-    rules = RuleSet.from_dict({"preset": "fudge1995", "options": {"damage.die": "number_1df"}})
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"damage.die": "number_1df"}})
     attack = RangedAttack.from_dict({"mode": "aware",
                                      "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
                                      "target": {"name": "Orc", "level": 0, "roll": 0}})

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import get_args
 
-from pyfudge.options import OptionName
+from pyfudge.core.options import OptionName
 from pyfudge.rulesets import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent

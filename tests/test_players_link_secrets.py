@@ -9,9 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyfudge import api, codec, encounter_view, players, wounds
+from pyfudge import api
 from pyfudge.combat import fighter as fighter_mod
-from pyfudge.encounter import Encounter
+from pyfudge.door import codec
+from pyfudge.encounter import players
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
 
 
 def call(action, **args):

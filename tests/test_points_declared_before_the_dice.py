@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyfudge import wounds
-from pyfudge.encounter import Encounter
-from pyfudge.rulesets import RuleSet
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 SWORD = {"name": "Sword", "size": 1}
 HERO = {"name": "Hero", "role": "pc", "skills": {"Sword": "Fair"}, "weapon": SWORD, "fudge_points": 2}
@@ -19,7 +19,7 @@ GOB = {"name": "Gob", "skills": {"Sword": "Fair"}, "weapon": SWORD}
 
 
 def _fight(points: str) -> Encounter:
-    enc = Encounter(ruleset=RuleSet("fudge1995", {"wounds.points": points}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"wounds.points": points}))
     for f in (HERO, ORC, GOB):
         enc.apply({"t": "add", "fighter": f})
     return enc

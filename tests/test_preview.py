@@ -15,11 +15,12 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge import api, api_encounters
+from pyfudge import api
 from pyfudge.analysis import forecast, odds, preview
-from pyfudge.encounter import HANDLERS, Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge.core.errors import FudgeError
+from pyfudge.door import encounter_actions as api_encounters
+from pyfudge.encounter.log import HANDLERS, Encounter
+from pyfudge.rulesets import ruleset_from_dict
 
 C4 = dict(zip(range(-4, 5), (1, 4, 10, 16, 19, 16, 10, 4, 1)))
 A = {"name": "Asta", "role": "pc", "skills": {"Sword": "Fair"}}
@@ -31,7 +32,7 @@ def call(action, **args):
 
 
 def duel(options=None, *events) -> Encounter:
-    enc = Encounter(ruleset=RuleSet.from_dict({"preset": "fudge1995", "options": options or {}}))
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": options or {}}))
     for event in ({"t": "add", "fighter": A}, {"t": "add", "fighter": B}) + events:
         enc.apply(event)
     return enc
@@ -218,7 +219,7 @@ CREW = [{"name": "Asta", "role": "pc", "skills": {"Sword": "Good"}},
 
 
 def crew(options=None, *events) -> Encounter:
-    enc = Encounter(ruleset=RuleSet.from_dict({"preset": "fudge1995", "options": options or {}}))
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": options or {}}))
     for event in tuple({"t": "add", "fighter": f} for f in CREW) + events:
         enc.apply(event)
     return enc

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge.combat import ranged
-from pyfudge.errors import FudgeError
+from pyfudge.core.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyfudge import wounds
 from pyfudge.analysis import preview
-from pyfudge.encounter import Encounter
-from pyfudge.rulesets import RuleSet
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import wounds
+from pyfudge.rulesets import new_ruleset
 
 BOW = {"name": "Bow", "size": 1}
 ARCHER = {"name": "Archer", "role": "pc", "skills": {"Bow": "Good"}, "weapon": BOW}
@@ -17,7 +17,7 @@ ORC = {"name": "Orc", "role": "npc", "skills": {"Dodge": "Fair"}}
 
 
 def _fight(options: dict[str, Any] | None = None) -> Encounter:
-    enc = Encounter(ruleset=RuleSet("fudge1995", options or {}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", options or {}))
     for f in (ARCHER, ORC):
         enc.apply({"t": "add", "fighter": f})
     return enc

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pyfudge import api, api_encounters
+from pyfudge import api
 from pyfudge.analysis import forecast
+from pyfudge.door import encounter_actions as api_encounters
 
 PAIRS = json.loads((Path(__file__).parent / "golden" / "saved" / "door.json").read_text())["pairs"]
 

@@ -7,7 +7,7 @@ from properties import at_least, checked, refused
 
 from pyfudge.combat import shield
 from pyfudge.combat.shield import ShieldCheck, ShieldState, absorb, shield_check
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 OFF = find_ruleset("fudge1995")

@@ -6,17 +6,18 @@ import json
 
 import pytest
 
-from pyfudge import api, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge import api
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import ruleset_from_dict
 
 QUICK = {"name": "Quick", "skills": {"Sword": "Fair"}, "speed": "Good"}
 SLOW = {"name": "Slow", "skills": {"Sword": "Fair"}}  # no Speed trait: Fair
 
 
 def duel(options=None, preset="fudge1995"):
-    enc = Encounter(ruleset=RuleSet.from_dict({"preset": preset, "options": options or {}}))
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": preset, "options": options or {}}))
     enc.apply({"t": "add", "fighter": QUICK})
     enc.apply({"t": "add", "fighter": SLOW})
     return enc

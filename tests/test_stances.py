@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pyfudge.combat import stances
 from pyfudge.combat.stances import Stance
-from pyfudge.errors import FudgeError, RuleError
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -7,12 +7,14 @@ import json
 
 import pytest
 
-from pyfudge import api, checks, encounter_view
-from pyfudge.encounter import Encounter
-from pyfudge.errors import FudgeError
-from pyfudge.rulesets import RuleSet
+from pyfudge import api
+from pyfudge.core import checks
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import new_ruleset
 
-ROW = {**RuleSet("fudge1995", {})["damage.weapons"][0], "name": "Axe\tof\nold"}
+ROW = {**new_ruleset("fudge1995", {})["damage.weapons"][0], "name": "Axe\tof\nold"}
 RULES = {"preset": "fudge1995", "options": {"damage.weapons": [ROW]}}
 TAB = {"name": "Snorri\tthe Red", "skills": {"Sword\nand board": "Good"}}
 OLD = {"name": "Duel\r\nat dawn", "ruleset": RULES,

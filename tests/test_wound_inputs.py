@@ -8,9 +8,8 @@ import copy
 
 import pytest
 
-from pyfudge.errors import FudgeError, OptionError, RuleError
-from pyfudge.rulesets import find_ruleset
-from pyfudge.wound_levels import (
+from pyfudge.core.errors import FudgeError, OptionError, RuleError
+from pyfudge.rules.wound_levels import (
     DEAD,
     HURT,
     NEAR_DEATH,
@@ -24,7 +23,8 @@ from pyfudge.wound_levels import (
     need_count,
     need_flag,
 )
-from pyfudge.wound_options import STANDARD_LEVELS
+from pyfudge.rules.wound_options import STANDARD_LEVELS
+from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
 

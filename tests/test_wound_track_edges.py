@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge.errors import RuleError
+from pyfudge.core.errors import RuleError
+from pyfudge.rules.wound_levels import TrackKind
+from pyfudge.rules.wounds import HURT, NEAR_DEATH, SCRATCH, VERY_HURT, WoundTrack, record_wound
 from pyfudge.rulesets import find_ruleset
-from pyfudge.wound_levels import TrackKind
-from pyfudge.wounds import HURT, NEAR_DEATH, SCRATCH, VERY_HURT, WoundTrack, record_wound
 
 F95 = find_ruleset("fudge1995")
 # F95 4.51: the GM may rename the levels and set their penalties; "after_combat" is the Light Wound's

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import ladder, wound_levels, wound_options, wounds
-from pyfudge.errors import FudgeError, OptionError, RuleError
-from pyfudge.rulesets import find_ruleset
-from pyfudge.wounds import (
+from pyfudge.core import ladder
+from pyfudge.core.errors import FudgeError, OptionError, RuleError
+from pyfudge.rules import wound_levels, wound_options, wounds
+from pyfudge.rules.wounds import (
     DEAD,
     HURT,
     INCAPACITATED,
@@ -25,6 +25,7 @@ from pyfudge.wounds import (
     record_stun,
     record_wound,
 )
+from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")
@@ -463,7 +464,7 @@ def test_willpower_roll_adjusts_a_wound_level() -> None:
 
 
 def test_temporary_willpower_lasts_until_the_battle_is_over() -> None:
-    from pyfudge import healing
+    from pyfudge.rules import healing
 
     rules = F95.with_options({"wounds.willpower": "temporary"})
     adj = wounds.willpower_adjust(VERY_HURT, ladder.GREAT, rules=rules)

@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
-from pyfudge import wound_levels, wounds
-from pyfudge.errors import RuleError
+from pyfudge.core.errors import RuleError
+from pyfudge.rules import wound_levels, wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")

@@ -19,17 +19,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import dice, wounds
-from ..actions import Modifier
 from ..combat import initiative
 from ..combat.declaration import NO_DECLARATION, Declaration, FighterDice
 from ..combat.fighter import Fighter
 from ..combat.outcomes import Carry, ExchangeOutcome
-from ..errors import FudgeError, RequestError, RuleError
+from ..core import dice
+from ..core.errors import FudgeError, RequestError, RuleError
+from ..rules import wounds
+from ..rules.actions import Modifier
 from .outcomes import exchange_outcomes
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 SIDES = ("players", "foes")
 OUTCOMES = ("players", "foes", "none")

@@ -30,14 +30,15 @@ from functools import cache, lru_cache
 from math import gcd
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import damage, dice
 from ..combat.attack import names_damage_dice
 from ..combat.memo import remembering_blows
-from ..errors import FudgeError, RuleError
-from ..explain import Step
+from ..core import dice
+from ..core.errors import FudgeError, RuleError
+from ..core.explain import Step
+from ..rules import damage
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 # Features a combat roll's class can be fixed by (see the module docstring).
 TOTAL, _LAST, _ALL = "total", "last", "all"

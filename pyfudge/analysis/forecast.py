@@ -11,7 +11,7 @@ forecast follows a battle model of its own, stated here (and in :data:`POLICY`):
   so the forecast rolls it afresh), then the winner attacks and, if both can still fight, the
   other attacks back; a fighter whose stun forbids attacking (F95 4.62) loses his attack.
   Story-element combat (F95 4.21) is one roll, not a fight: a
-  :class:`~pyfudge.errors.RuleError` says so.
+  :class:`~pyfudge.core.errors.RuleError` says so.
 - **Who fights whom.** At the start of each round, the fighters still able to fight
   (:meth:`Fighter.can_fight`) pair off in the encounter's order: the first able player with the
   first able foe, the second with the second, and so on; each fighter left over on the larger
@@ -89,13 +89,13 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import dice
 from ..combat import declaration
 from ..combat.fighter import Fighter
 from ..combat.memo import remembering_blows
 from ..combat.outcomes import ExchangeOutcome
-from ..errors import FudgeError, RequestError, RuleError
-from ..explain import Step
+from ..core import dice
+from ..core.errors import FudgeError, RequestError, RuleError
+from ..core.explain import Step
 from .battle import (
     OUTCOMES,
     Chain,
@@ -113,8 +113,8 @@ from .battle import (
 from .outcomes import OutcomeDraw
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..encounter_state import State
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
+    from ..encounter.state import State
 
 # What the app shows for each ending (the engine owns the labels); "capped": still fighting.
 LABELS = {"players": "Players' side", "foes": "Foes' side", "none": "Nobody (both fall)",

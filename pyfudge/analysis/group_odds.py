@@ -13,19 +13,20 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import dice, wounds
 from ..combat import group_blows, multi
 from ..combat.declaration import Declaration
 from ..combat.fighter import Fighter
 from ..combat.shield import makes_shield_checks
-from ..dice import Roll
-from ..errors import FudgeError, RuleError
-from ..explain import Step
+from ..core import dice
+from ..core.dice import Roll
+from ..core.errors import FudgeError, RuleError
+from ..core.explain import Step
+from ..rules import wounds
 from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, roll_faces, too_many
 from .odds import as_chance, as_levels, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 GROUP_CLASS_LIMIT = 6561  # at most this many classes of totals (9^4: a lone fighter and 3 foes)
@@ -115,7 +116,7 @@ class Declared:
     :func:`~pyfudge.combat.group_blows.land_group_blows`), and ``hold_back(outcome, played)``, the
     hook applied to each resolved round (with the round as played) before its blows land — a
     stunned fighter's and an all-out defender's blows do not land, F95 4.62 and 4.31
-    (:meth:`pyfudge.encounter_rounds.GroupRead.held_back`; the round itself carries no declarations)."""
+    (:meth:`pyfudge.encounter.rounds.GroupRead.held_back`; the round itself carries no declarations)."""
 
     by_name: Mapping[str, Declaration] = dc_field(default_factory=dict)
     hold_back: Callable[[Any, Any], Any] | None = None

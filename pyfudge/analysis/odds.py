@@ -15,7 +15,7 @@ They are weighed by class (:mod:`.dice_classes`). A blow a shield stops is count
 it is a declared input (``Declaration.willpower``), and the odds are refused without it.
 
 :func:`attack_odds` weighs one exchange of two fighters (:mod:`.group_odds`: one round of a lone
-fighter against several foes, F95 4.34). It refuses, with a :class:`~pyfudge.errors.RuleError`
+fighter against several foes, F95 4.34). It refuses, with a :class:`~pyfudge.core.errors.RuleError`
 that says why, rules under which some roll needs more than dice (a Damage Capacity roll, F95
 4.52) or so many dice that the enumeration would be too long.
 """
@@ -30,18 +30,19 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wounds
 from ..combat import attack, declaration
 from ..combat.fighter import Fighter
 from ..combat.outcomes import ExchangeOutcome
 from ..combat.shield import makes_shield_checks
-from ..dice import Roll
-from ..errors import FudgeError, RuleError
-from ..explain import Step
+from ..core import ladder
+from ..core.dice import Roll
+from ..core.errors import FudgeError, RuleError
+from ..core.explain import Step
+from ..rules import wounds
 from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, explain, too_many
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 # Each blow in a word, least to worst; "blocked": a shield took it (CO 2.2, with co.shield).
 RESULTS = ("stand-off", "miss", "blocked", "graze", "hit")
@@ -406,7 +407,7 @@ def attack_odds(
     F95 4.32), both directions; ``"attack"``: ``a`` attacks ``b`` in alternating turns (F95 4.23).
     Declarations (all-out, stance, pulled punch, points…) and the fighters' wound tracks
     (penalties, who can still fight) count exactly as in the pipeline, which raises the same
-    :class:`~pyfudge.errors.FudgeError` for inputs it refuses. If some roll would need more than
+    :class:`~pyfudge.core.errors.FudgeError` for inputs it refuses. If some roll would need more than
     dice to resolve (a Damage Capacity roll under F95 4.52's first alternative), a
     :class:`RuleError` says so, as it does when the enumeration would take more than
     ``max_runs`` resolutions. Results are cached by the whole input, never across inputs.

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..combat import declaration
 from ..combat.fighter import Fighter
 from ..combat.outcomes import ExchangeOutcome
-from ..errors import FudgeError
+from ..core.errors import FudgeError
 from .dice_classes import (
     TOTAL,
     RollSlot,
@@ -37,7 +37,7 @@ from .odds import KINDS, exchange_slots
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

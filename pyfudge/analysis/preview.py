@@ -2,20 +2,20 @@
 prepared (:func:`event_odds` dispatches on the draft's ``t``).
 
 The round form sends its draft ``exchange`` event (as it would send it to Resolve, see
-:mod:`pyfudge.encounter`); the odds are those of that event applied to the encounter as it
+:mod:`pyfudge.encounter.log`); the odds are those of that event applied to the encounter as it
 stands now: the fighters' records and wound tracks (so their penalties, F95 4.57), what earlier
 exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62) through
-:func:`pyfudge.encounter.declared` — the same path the event itself takes — the round number
+:func:`pyfudge.encounter.log.declared` — the same path the event itself takes — the round number
 and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every roll
 (:func:`pyfudge.analysis.odds.attack_odds`, exact Fractions).
 
 A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
-:func:`pyfudge.encounter.read_group`, the reading the event itself takes (penalties, carries,
+:func:`pyfudge.encounter.log.read_group`, the reading the event itself takes (penalties, carries,
 stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
 :func:`pyfudge.analysis.group_odds.group_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
 stunned fighter's blows do not land. ``group_roll: {}`` (no dice yet) says the GM rolls once.
 
-A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.read_ranged`, as the event
+A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.log.read_ranged`, as the event
 itself is (skills, penalties and carries in each side's modifiers, difficulties, weapon, burst),
 and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
 """
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..encounter import EVENT_FIELDS, remembered
-from ..encounter_rounds import read_group, read_ranged
-from ..encounter_state import EncounterError, State, declared
-from ..errors import FudgeError, RequestError
+from ..core.errors import FudgeError, RequestError
+from ..encounter.log import EVENT_FIELDS, remembered
+from ..encounter.rounds import read_group, read_ranged
+from ..encounter.state import EncounterError, State, declared
 from . import group_odds as group_odds_mod
 from . import odds
 from . import ranged_odds as ranged_odds_mod

@@ -25,18 +25,18 @@ from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import wounds
 from ..combat import declaration, ranged
 from ..combat.fighter import Fighter
 from ..combat.shield import makes_shield_checks
-from ..dice import TECHNIQUES, Roll
-from ..errors import FudgeError, RuleError
-from ..explain import Step
+from ..core.dice import TECHNIQUES, Roll
+from ..core.errors import FudgeError, RuleError
+from ..core.explain import Step
+from ..rules import wounds
 from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, too_many
 from .odds import DirectionOdds, as_chance, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 # The words of a shot, least to worst (the words of :data:`pyfudge.analysis.odds.RESULTS` a shot can have).
 RESULTS = ("miss", "blocked", "graze", "hit")

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wounds
-from ..actions import Modifier
-from ..checks import REQUEST as check
-from ..errors import FudgeError, RequestError, RuleError
-from ..explain import Step
-from ..options import Option
+from ..core import ladder
+from ..core.checks import REQUEST as check
+from ..core.errors import FudgeError, RequestError, RuleError
+from ..core.explain import Step
+from ..core.options import Option
+from ..rules import wounds
+from ..rules.actions import Modifier
 from . import location, melee
 from .blow import BlowInput, absorb_blow, shield_check_against, strike
 from .declaration import (
@@ -45,7 +46,7 @@ from .outcomes import Block, Blow, Carry, Contest, ExchangeKind, ExchangeOutcome
 from .sides import SidePlan, aimed_minimum, called_shot, can_act, min_to_hit, plan_side, read_side
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 OPTIONS: tuple[Option, ...] = (
     # F95 4.36: "If someone has a Power that speeds him up ... attack every other round as if his

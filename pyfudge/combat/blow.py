@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import damage, wounds
-from ..actions import Modifier
-from ..damage import DamageOutcome, Factors
-from ..dice import Roll, check_fudge_faces
-from ..errors import DiceError, FudgeError, RuleError
-from ..explain import Step
+from ..core.dice import Roll, check_fudge_faces
+from ..core.errors import DiceError, FudgeError, RuleError
+from ..core.explain import Step
+from ..rules import damage, wounds
+from ..rules.actions import Modifier
+from ..rules.damage import DamageOutcome, Factors
 from . import location
 from . import shield as shields
 from .declaration import NO_DECLARATION, Declaration
@@ -25,7 +25,7 @@ from .memo import recall, remember
 from .outcomes import Block, Blow, Guard
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 # --- one blow -------------------------------------------------------------------------------

@@ -9,18 +9,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import damage, dice, ladder, wounds
-from ..actions import Modifier
-from ..checks import REQUEST as check
-from ..dice import Roll
-from ..errors import DiceError, FudgeError, RequestError, RuleError
+from ..core import dice, ladder
+from ..core.checks import REQUEST as check
+from ..core.dice import Roll
+from ..core.errors import DiceError, FudgeError, RequestError, RuleError
+from ..rules import damage, wounds
+from ..rules.actions import Modifier
 from . import location, melee
 from .fighter import Fighter
 from .reading import read_modifiers
 from .stances import NORMAL, Stance, check_allowed
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 CRITICAL_TOTAL = 4  # CO 4.3: "critical success (+4 on 4dF)"; the 2d6 ways also top out at +4
 
@@ -376,7 +377,7 @@ def dice_total(d: FighterDice) -> int:
 
 
 def read_shield_roll(raw: Any, *, rules: RuleSet, field: str = "shield") -> Roll | None:
-    """A shield roll given as a :class:`~pyfudge.dice.Roll`, a list of faces, or ``{"faces"}`` /
+    """A shield roll given as a :class:`~pyfudge.core.dice.Roll`, a list of faces, or ``{"faces"}`` /
     ``{"total"}``, read with the ruleset's technique (CO 2.2: a roll against the Shield skill)."""
     if raw is None or isinstance(raw, Roll):
         return raw

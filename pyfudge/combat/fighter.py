@@ -13,16 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wound_levels, wounds
-from ..checks import SHEET as check
-from ..damage import Armor, Weapon
-from ..errors import RequestError, SheetError
-from ..options import Option
+from ..core import ladder
+from ..core.checks import SHEET as check
+from ..core.errors import RequestError, SheetError
+from ..core.options import Option
+from ..rules import wound_levels, wounds
+from ..rules.damage import Armor, Weapon
 from .melee import animal_defence
 from .shield import ShieldState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 OPTIONS: tuple[Option, ...] = ()
 

@@ -8,10 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wounds
-from ..actions import Modifier
-from ..errors import RequestError, RuleError
-from ..explain import Step
+from ..core import ladder
+from ..core.errors import RequestError, RuleError
+from ..core.explain import Step
+from ..rules import wounds
+from ..rules.actions import Modifier
 from .blow import BlowInput, strike_or_block
 from .declaration import NO_DECLARATION, Declaration, read_shield_roll
 from .fighter import Fighter
@@ -20,7 +21,7 @@ from .multi import SECTION
 from .outcomes import Block, Blow
 
 if TYPE_CHECKING:
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
       injured"), a list of 4dF, one per wound in the order the blows land;
     - ``willpower``: his Willpower result (F95 4.52 no. 4, ``wounds.willpower``), or for the lone
       fighter a list, one per wound;
-    - ``shield_dice``: his shield roll (CO 2.2, ``co.shield``: a :class:`~pyfudge.dice.Roll`,
+    - ``shield_dice``: his shield roll (CO 2.2, ``co.shield``: a :class:`~pyfudge.core.dice.Roll`,
       faces, or ``{"faces"}``/``{"total"}``). Our reading of CO 2.2 ("a shieldman makes two
       combat action rolls ... one for his weapon, and one for his shield") with F95 4.34 ("one
       roll against each foe"): the lone fighter's one shield roll is compared with the result of

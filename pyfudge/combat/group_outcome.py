@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import ladder
-from ..actions import Modifier
-from ..explain import Step
+from ..core import ladder
+from ..core.explain import Step
+from ..rules.actions import Modifier
 
 
 @dataclass(frozen=True)

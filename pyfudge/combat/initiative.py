@@ -8,17 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder
-from ..actions import Modifier
-from ..dice import Roll
-from ..errors import DiceError, FudgeError, RuleError
-from ..explain import Step
+from ..core import ladder
+from ..core.dice import Roll
+from ..core.errors import DiceError, FudgeError, RuleError
+from ..core.explain import Step
+from ..rules.actions import Modifier
 from .declaration import NO_DECLARATION, Declaration, FighterDice, dice_total
 from .fighter import Fighter
 from .melee import hasty_modifiers, total
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

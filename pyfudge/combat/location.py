@@ -27,16 +27,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder
-from ..actions import Modifier
-from ..errors import OptionError, RequestError, RuleError
-from ..explain import Step
-from ..options import Option, need_dict, need_int, need_list, need_text, same
-from ..wounds import HURT, INCAPACITATED, LEVEL_NAMES, NEAR_DEATH, UNDAMAGED, VERY_HURT
+from ..core import ladder
+from ..core.errors import OptionError, RequestError, RuleError
+from ..core.explain import Step
+from ..core.options import Option, need_dict, need_int, need_list, need_text, same
+from ..rules.actions import Modifier
+from ..rules.wounds import HURT, INCAPACITATED, LEVEL_NAMES, NEAR_DEATH, UNDAMAGED, VERY_HURT
 from .reading import need_name, reject_unknown
 
 if TYPE_CHECKING:
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 __all__ = [
     "OPTIONS", "MUD_TABLE", "PART_STATES", "CalledShot", "LocationOutcome", "CheckOutcome",

@@ -1,6 +1,6 @@
 """Melee: pacing, modifiers, minimum result to hit, who wins a round (F95 4.2–4.36; MUD 4.22–4.36; F93 4.62).
 
-The functions here work on ladder numbers and :class:`~pyfudge.actions.Modifier` values, never on
+The functions here work on ladder numbers and :class:`~pyfudge.rules.actions.Modifier` values, never on
 dice or fighters: :mod:`pyfudge.combat.sides` gathers a fighter's modifiers with them, and
 :mod:`pyfudge.combat.attack` adds the dice it was given and asks :func:`decide_round` /
 :func:`decide_attack` who hit whom. Initiative and the Speed contest are :mod:`.initiative`'s.
@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import ladder
-from ..actions import Modifier
-from ..errors import FudgeError, RuleError
-from ..explain import Step
-from ..options import Option, same
+from ..core import ladder
+from ..core.errors import FudgeError, RuleError
+from ..core.explain import Step
+from ..core.options import Option, same
+from ..rules.actions import Modifier
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 GROUP = "Melee"
 

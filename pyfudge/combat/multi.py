@@ -19,16 +19,17 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import dice, ladder, npc_shortcut
-from ..actions import Modifier
-from ..errors import DiceError, FudgeError, OptionError, RequestError, RuleError
-from ..explain import Step
-from ..options import Option, need_dict, need_int, same
+from ..core import dice, ladder
+from ..core.errors import DiceError, FudgeError, OptionError, RequestError, RuleError
+from ..core.explain import Step
+from ..core.options import Option, need_dict, need_int, same
+from ..rules import npc_shortcut
+from ..rules.actions import Modifier
 from .group_outcome import FoeResult, GroupOutcome
 from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
 
 if TYPE_CHECKING:
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 __all__ = [
     "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space",

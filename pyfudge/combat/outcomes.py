@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .. import ladder, wounds
-from ..actions import Modifier
-from ..damage import DamageOutcome, Factors
-from ..dice import Roll
-from ..errors import RuleError
-from ..explain import Step
+from ..core import ladder
+from ..core.dice import Roll
+from ..core.errors import RuleError
+from ..core.explain import Step
+from ..rules import wounds
+from ..rules.actions import Modifier
+from ..rules.damage import DamageOutcome, Factors
 from . import shield as shields
 from .fighter import Fighter
 from .location import CheckOutcome, LocationOutcome

@@ -11,7 +11,7 @@
   quarter, +1 one or two); MUD — automatic fire adds +1 to the weapon value (MUD 4.54).
 - Guns (G-GUNS): a weapon strength that does not rely on muscle — F95 4.4's guidance (derringer
   +0/+1, small hand gun +2/+3, two-handed +5 and up, bazooka +10 and up) and MUD 4.54's gun +2 /
-  high-tech +4 / extras are fields and entries of :class:`pyfudge.catalogue.Weapon` and the
+  high-tech +4 / extras are fields and entries of :class:`pyfudge.rules.catalogue.Weapon` and the
   weapon catalogues (``damage.weapons``); a shot fires the shooter's weapon through the pipeline.
 
 Each function returns relative degrees, modifiers and steps; damage is the attack pipeline's.
@@ -29,18 +29,19 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder, wounds
-from ..actions import Modifier
-from ..errors import OptionError, RequestError, RuleError
-from ..explain import Step
-from ..options import Option, need_int, need_list, same
+from ..core import ladder
+from ..core.errors import OptionError, RequestError, RuleError
+from ..core.explain import Step
+from ..core.options import Option, need_int, need_list, same
+from ..rules import wounds
+from ..rules.actions import Modifier
 from .blow import BlowInput, strike_or_block
 from .declaration import NO_DECLARATION, Declaration, FighterDice, damage_faces, read_shield_roll
 from .outcomes import Block, Blow
 from .reading import need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
 
 if TYPE_CHECKING:
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 __all__ = [
     "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",

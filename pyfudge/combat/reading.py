@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import dice
-from ..actions import Modifier
-from ..checks import REQUEST
-from ..errors import DiceError, RequestError
+from ..core import dice
+from ..core.checks import REQUEST
+from ..core.errors import DiceError, RequestError
+from ..rules.actions import Modifier
 
 
 def reject_unknown(data: Any, allowed: set[str] | frozenset[str], where: str) -> dict:
@@ -27,7 +27,7 @@ need_bool = REQUEST.flag
 def read_roll(data: dict, where: str, *, count: int = 4, technique: str | None = None) -> tuple[int, tuple[int, ...]]:
     """A roll given as ``faces`` or as a ``roll`` total; both agree if both.
 
-    Faces and total are read with ``technique`` (a key of :data:`pyfudge.dice.TECHNIQUES`: the
+    Faces and total are read with ``technique`` (a key of :data:`pyfudge.core.dice.TECHNIQUES`: the
     ruleset's ``dice.technique`` where the caller knows it, so the two six-sided dice of the 1993
     draft are read as they are rolled, F93 4.21–4.22 — R-DICE-ENTRY), else as ``count`` Fudge dice.
     A total is the roll's result after its rule: any total the technique can show, so −5..+5 for

@@ -20,15 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import ladder
-from ..actions import Modifier
-from ..errors import RequestError, RuleError
-from ..explain import Step
-from ..options import Option, need_int, same
+from ..core import ladder
+from ..core.errors import RequestError, RuleError
+from ..core.explain import Step
+from ..core.options import Option, need_int, same
+from ..rules.actions import Modifier
 from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown
 
 if TYPE_CHECKING:
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 __all__ = [
     "OPTIONS", "ShieldState", "ShieldCheck", "ShieldOutcome", "AbsorbOutcome",

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import ladder, wounds
-from ..actions import Modifier
-from ..checks import REQUEST as check
-from ..errors import DiceError
-from ..explain import Step
+from ..core import ladder
+from ..core.checks import REQUEST as check
+from ..core.errors import DiceError
+from ..core.explain import Step
+from ..rules import wounds
+from ..rules.actions import Modifier
 from . import location, melee
 from .declaration import CRITICAL_TOTAL, NO_DECLARATION, Declaration, FighterDice, check_declaration
 from .fighter import Fighter
@@ -20,7 +21,7 @@ from .memo import remember
 from .outcomes import SideReport
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 
 # --- gathering modifiers --------------------------------------------------------------------

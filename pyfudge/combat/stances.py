@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Modifier
-from ..errors import FudgeError, RuleError
-from ..options import Option
+from ..core.errors import FudgeError, RuleError
+from ..core.options import Option
+from ..rules.actions import Modifier
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rulesets import RuleSet
+    from ..core.ruleset import RuleSet
 
 OPTIONS: tuple[Option, ...] = (
     # F95 4.32 and F93 4.63 are optional rules; MUD 4.7 fights with stances (MUD 4.31 item 6).

@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from pyfudge import codec  # noqa: E402
+from pyfudge.door import codec  # noqa: E402
 
 F95 = {"preset": "fudge1995", "options": {}}
 SNORRI = {"name": "Snorri", "skills": {"Sword": "Great"}}

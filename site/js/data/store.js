@@ -3,7 +3,7 @@
 // is described beside its functions below:
 //
 //   pyfudge:index        {type: "pyfudge/app-index", version: 1, data: {encounters: [{id, name, updated}]}}
-//   pyfudge:enc:<id>     {type: "pyfudge/encounter", version: 1, data: {name, ruleset, log}}  (as pyfudge.codec)
+//   pyfudge:enc:<id>     {type: "pyfudge/encounter", version: 1, data: {name, ruleset, log}}  (as pyfudge.door.codec)
 //   pyfudge:view:<id>    {type: "pyfudge/view", version: 1, data: {rev, view}}  (the last view, for first paint)
 //
 // Reading never throws: missing, unparsable, foreign or too-new records read as "nothing
@@ -517,7 +517,7 @@ export function saveRoundPick(id, pick) {
 // --- the GM's library: templates and the party (js/data/library.js) -----------------------------------
 //
 //   pyfudge:library   {type: "pyfudge/library", version: 1, data: {templates: [{side, fighter}],
-//                     party: [{side, fighter, status}]}}   (shapes: pyfudge/library.py; names unique
+//                     party: [{side, fighter, status}]}}   (shapes: pyfudge/encounter/library.py; names unique
 //                     in each list) — exported and imported with the encounters (files.js)
 
 export const LIBRARY_KINDS = ["templates", "party"];

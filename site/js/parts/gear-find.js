@@ -1,6 +1,6 @@
 // Finding a weapon or armor by the words players use ("bow", "spear", "chain mail"): the door's
 // `gear` action searches the catalogue in force by names, the books' example lists and the notes
-// (pyfudge/catalogue.py's find_gear; no word list lives here). A tap on a hit picks it: a catalogue
+// (pyfudge/rules/catalogue.py's find_gear; no word list lives here). A tap on a hit picks it: a catalogue
 // entry by its place in the list, anything else (a CO 1.3 material, another book's table) as
 // custom gear with its values.
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";

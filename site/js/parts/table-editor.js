@@ -1,5 +1,5 @@
 // A generic editor for a table option, built only from the shape the engine gives in
-// `describe.tables` (see pyfudge/tables.py): lists of rows, objects, pairs, numbers, texts,
+// `describe.tables` (see pyfudge/rulesets/tables.py): lists of rows, objects, pairs, numbers, texts,
 // choices. It knows no table; the engine checks the edited value when the rules are used and
 // its error comes back as `field` (e.g. "damage.weapons[3].size"), shown next to that input.
 import { html, useState } from "../../vendor/preact-htm.mjs";

@@ -6,7 +6,7 @@
 //
 // The engine reads the link (players.open, validated part by part) and its view carries
 // everything shown. A players' link holds only what the GM lets players see: an NPC's hidden
-// parts are not in it, so they cannot be drawn here (pyfudge/players.py). A player link of an
+// parts are not in it, so they cannot be drawn here (pyfudge/encounter/players.py). A player link of an
 // older build holds the whole encounter; the engine shows it the same way. Nothing is stored on
 // this device — a link is a snapshot (the GM shares a new one after the next exchange).
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";

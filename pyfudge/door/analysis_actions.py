@@ -1,0 +1,60 @@
+"""The door's analysis actions: exact odds of an exchange, of a group round and of ranged fire,
+odds of a draft event in an open encounter, and the fight forecast. The analysis reads the rules
+and is read only by the door; ranged odds, preview and forecast load on first use, so they are
+not in the engine's start or its memory snapshot (:mod:`pyfudge.api`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..analysis import group_odds, odds
+from .encounter_actions import at_rev, held
+from .request import Args, need, rules_of
+
+
+def on_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of one exchange or attack before the dice fall, both directions."""
+    rules = rules_of(args)
+    return odds.OddsRequest.from_dict(need(args, "odds"), field="odds").odds(rules).to_dict()
+
+
+def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
+    from ..analysis import ranged_odds  # lazy: loaded on first use, so not in the start or its snapshot
+    rules = rules_of(args)
+    request = ranged_odds.RangedOddsRequest.from_dict(need(args, "ranged_odds"), field="ranged_odds",
+                                                      technique=rules["dice.technique"])
+    return request.odds(rules).to_dict()
+
+
+def on_group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
+    rules = rules_of(args)
+    request = group_odds.GroupOddsRequest.from_dict(need(args, "group_odds"), field="group_odds")
+    return request.odds(rules).to_dict()
+
+
+def on_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The fight forecast of an encounter (held open by ``id``, or given whole as ``encounter``):
+    the chance each side is the last standing and the expected rounds; ``samples``, ``seed``,
+    ``round_cap`` and ``exact`` tune it (see :mod:`pyfudge.forecast`)."""
+    from ..analysis import forecast  # lazy: loaded on first use, so not in the start or its snapshot
+    settings = forecast.ForecastSettings.from_dict(
+        {k: args[k] for k in forecast.ForecastSettings.__dataclass_fields__ if k in args}, field="")
+    enc = at_rev(args, args["id"] if isinstance(args.get("id"), str) else None, any_rev=True)
+    return forecast.forecast(enc.state, settings=settings).to_dict()
+
+
+def on_encounter_odds(args: Args, rng: random.Random) -> dict[str, Any]:
+    """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
+    open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
+    from ..analysis import preview  # lazy: loaded on first use, so not in the start or its snapshot
+    return preview.event_odds(held(args).state, need(args, "event"))
+
+
+def on_encounter_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
+    """The fight forecast (:mod:`pyfudge.forecast`, default settings) of an open encounter as it
+    stands; ``rev`` says which state."""
+    from ..analysis import forecast  # lazy: loaded on first use, so not in the start or its snapshot
+    return {**forecast.forecast(held(args).state).to_dict(), "rev": args.get("rev"), "labels": forecast.LABELS}

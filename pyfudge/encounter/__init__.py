@@ -1,0 +1,3 @@
+"""The encounter: a ruleset, fighters and an append-only event log (state = replay), its events, its
+views for the screens, what players see, the library and the bestiary.
+"""

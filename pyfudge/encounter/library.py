@@ -1,0 +1,120 @@
+"""The GM's own library on a device: fighter templates and the party that stays between encounters.
+
+The app stores it (``pyfudge:library`` in ``site/js/data/store.js``) and carries it in an exported
+file beside the encounters (``codec.collection(..., library=...)``). This module owns its shape:
+
+- a **template** ``{side, fighter}``: a sheet to add fighters from, unhurt (no ``track``, no
+  shield wear), named after the fighter's kin ("Goblin 3" is saved as "Goblin",
+  :func:`pyfudge.encounter.log.kin`);
+- a **party member** ``{side, fighter, status}``: a player character as he left his last
+  encounter, wounds (``track``) included, with his ``status`` line as the encounter showed it.
+
+Names are unique within templates and within the party. An import never overwrites what the
+device holds (:func:`merged`): an entry it already holds is skipped, one of the same name but
+another sheet is added under the next free number, as an encounter names a repeated fighter.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..combat.fighter import Fighter
+from ..core.errors import RequestError
+from .state import SIDES, kin, numbered_names
+
+MAX_TEMPLATES = 100
+MAX_PARTY = 20
+MAX_STATUS = 80
+KINDS = ("templates", "party")
+
+
+def _at(field: str, key: str) -> str:
+    """The path of ``key`` under ``field`` ("" is the top: a door's own arguments)."""
+    return f"{field}.{key}" if field else key
+
+
+def _side(value: Any, where: str) -> str:
+    if value not in SIDES:
+        raise RequestError(f"side must be one of {', '.join(SIDES)}.", field=where)
+    return value
+
+
+def template(data: Any, *, field: str = "template") -> dict[str, Any]:
+    """A template from a fighter's sheet ``{fighter, side?}``: checked, unhurt, named after his kin."""
+    if not isinstance(data, dict) or set(data) - {"fighter", "side"} or "fighter" not in data:
+        raise RequestError("A template is an object with a fighter and a side.", field=field)
+    fighter = Fighter.from_dict(data["fighter"], field=_at(field, "fighter")).to_dict()
+    side = _side(data.get("side", "players" if fighter["role"] == "pc" else "foes"), _at(field, "side"))
+    fighter.update(name=kin(fighter["name"]), track=None, shield_state=None)
+    return {"side": side, "fighter": Fighter.from_dict(fighter, field=_at(field, "fighter")).to_dict()}
+
+
+def member(data: Any, *, field: str = "member") -> dict[str, Any]:
+    """A party member ``{fighter, side?, status?}``: checked, his wounds kept."""
+    if not isinstance(data, dict) or set(data) - {"fighter", "side", "status"} or "fighter" not in data:
+        raise RequestError("A party member is an object with a fighter, a side and a status.", field=field)
+    fighter = Fighter.from_dict(data["fighter"], field=_at(field, "fighter")).to_dict()
+    status = data.get("status", "")
+    if not isinstance(status, str) or len(status) > MAX_STATUS:
+        raise RequestError(f"status is a line of at most {MAX_STATUS} characters.", field=_at(field, "status"))
+    return {"side": _side(data.get("side", "players"), _at(field, "side")), "fighter": fighter, "status": status}
+
+
+def read(data: Any, *, field: str = "library") -> dict[str, list[dict[str, Any]]]:
+    """A whole library ``{templates, party}`` (either list may be missing), every entry checked;
+    a name twice in one list is refused."""
+    if not isinstance(data, dict) or set(data) - set(KINDS):
+        raise RequestError("A library is an object with templates and a party.", field=field)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for kind, check, most in (("templates", template, MAX_TEMPLATES), ("party", member, MAX_PARTY)):
+        items = data.get(kind, [])
+        if not isinstance(items, list) or len(items) > most:
+            raise RequestError(f"{kind} must list at most {most} entries.", field=f"{field}.{kind}")
+        out[kind] = [check(item, field=f"{field}.{kind}[{i}]") for i, item in enumerate(items)]
+        seen: set[str] = set()
+        for i, entry in enumerate(out[kind]):
+            name = entry["fighter"]["name"]
+            if name in seen:
+                raise RequestError(f"{kind}: {name!r} is listed twice.", field=f"{field}.{kind}[{i}]")
+            seen.add(name)
+    return out
+
+
+def _held(entries: Any) -> list[dict[str, Any]]:
+    """The entries of a list the device holds that have a name (read leniently: an import only
+    compares with them, it never writes them)."""
+    if not isinstance(entries, list):
+        return []
+    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("fighter"), dict)
+            and isinstance(e["fighter"].get("name"), str)]
+
+
+def _key(entry: dict[str, Any]) -> str:
+    """An entry's content but its name, to tell one sheet (and state) from another."""
+    return json.dumps({**entry, "fighter": {**entry["fighter"], "name": None}}, sort_keys=True)
+
+
+def merged(held: Any, incoming: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """What of ``incoming`` (a :func:`read` library) to add to the ``held`` one, per kind: an
+    entry held already (same name, same sheet and state) is left out; one whose name another
+    entry holds gets the next free number (:func:`numbered_names`: "Goblin" → "Goblin 2").
+    Nothing held changes. ``full``: how many were left out for want of room (the caps)."""
+    held = held if isinstance(held, dict) else {}
+    out: dict[str, Any] = {"full": 0}
+    for kind, most in (("templates", MAX_TEMPLATES), ("party", MAX_PARTY)):
+        mine = _held(held.get(kind))
+        same = {(e["fighter"]["name"], _key(e)) for e in mine}
+        taken = [e["fighter"]["name"] for e in mine]
+        added = []
+        for entry in incoming.get(kind, []):
+            if (entry["fighter"]["name"], _key(entry)) in same:
+                continue
+            if len(taken) >= most:
+                out["full"] += 1
+                continue
+            name = numbered_names(taken, entry["fighter"]["name"])[0]
+            taken.append(name)
+            added.append({**entry, "fighter": {**entry["fighter"], "name": name}})
+        out[kind] = added
+    return out

@@ -1,0 +1,158 @@
+"""What the players see: the players' link, a player's card and the table display.
+
+The GM chooses, for the whole encounter (the logged ``players`` event), which parts of an NPC's
+sheet the players see — an NPC being any combatant whose role is not ``"pc"``:
+
+- ``skills``: every trait of the sheet (skills, attributes, gifts and faults, scales);
+- ``weapons``: weapon, armour and shield;
+- ``wounds``: the wound track itself. Hidden, the players get one word instead (:func:`hurt_word`).
+
+A player character is always shown whole: he is the players' own. What is hidden is left out of
+:func:`payload` altogether — the data a players' link carries — not merely left undrawn, and the
+players' view (:func:`read`) is built only from that payload, so the table display and a link
+show the same and neither can show what the link does not hold. There is no log in it either:
+its lines name every wound.
+
+A players' link is read like any link from outside: every part is validated by the reader of its
+own kind (:meth:`Fighter.from_dict`, :meth:`RuleSet.from_dict`), unknown keys are refused, and a
+hidden part smuggled in (a track beside a word, skills the choice hides) is refused too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..combat.fighter import Fighter
+from ..core import ladder
+from ..core.errors import RequestError
+from ..core.ruleset import RuleSet
+from ..rules import wounds
+from ..rulesets import ruleset_from_dict
+from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
+from .state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
+from .view import fighter_factors, status_text
+
+# The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
+# shown. A key in no part is never shown for an NPC (tests check every key has a part).
+PARTS: dict[str, tuple[str, ...]] = {
+    "skills": ("skills", "attack_skill", "defence_skill", "plus_skills", "initiative", "speed", "speed_power",
+               "strength", "damage_capacity", "strength_scale", "mass_scale", "size_scale", "tough_hide",
+               "resistance", "combat_reflexes", "fudge_points", "animal"),
+    "weapons": ("weapon", "armor", "shield", "shield_state"),
+    # Pain threshold sets the penalty the track's status shows (F95 4.51).
+    "wounds": ("track", "boxes", "pain_threshold"),
+}
+ALWAYS = ("name", "role")
+
+
+MAX_ROUND = 1_000_000
+
+
+def hurt_word(track: wounds.WoundTrack) -> str:
+    """The word the players see for a hidden wound track (F95 4.51; see :data:`HURT_WORDS`)."""
+    if not track.can_act() or track.worst >= wounds.INCAPACITATED:
+        return DOWN
+    if track.worst >= wounds.VERY_HURT:
+        return BADLY_HURT
+    if track.worst >= wounds.SCRATCH:
+        return WOUNDED
+    return UNHURT
+
+
+
+
+def _shown(role: str, see: tuple[str, ...]) -> tuple[str, ...]:
+    return SEE if role == "pc" else see
+
+
+def payload(state: Any) -> dict[str, Any]:
+    """The data of a players' link for an encounter ``state``: name, round, rules, the choice,
+    and each combatant with only the parts of his sheet the players see."""
+    combatants = []
+    for c in state.combatants:
+        full = c.fighter.to_dict()
+        shown = _shown(c.fighter.role, state.players_see)
+        keep = ALWAYS + tuple(k for part in shown for k in PARTS[part])
+        entry: dict[str, Any] = {"id": c.id, "side": c.side, "fighter": {k: full[k] for k in keep}}
+        if "wounds" not in shown:
+            entry["hurt"] = hurt_word(c.fighter.track_for(state.rules))
+        combatants.append(entry)
+    return {"name": state.name, "round": state.round, "ruleset": state.rules.to_dict(),
+            "see": list(state.players_see), "combatants": combatants}
+
+
+def read(data: Any, *, field: str = "data") -> dict[str, Any]:
+    """The players' view of a players' link's data, validating all of it: ``{name, round, see,
+    combatants}``, each combatant a card (see :func:`_card`)."""
+    keys = {"name", "round", "ruleset", "see", "combatants"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)
+    try:
+        name = check_name(data["name"])
+    except RequestError as err:
+        raise err.at(field) from None
+    rnd = data["round"]
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= MAX_ROUND:
+        raise RequestError("The round must be a whole number from 1.", field=f"{field}.round")
+    rules = ruleset_from_dict(data["ruleset"], field=f"{field}.ruleset")
+    see = check_see(data["see"], field=f"{field}.see")
+    items = data["combatants"]
+    if not isinstance(items, list) or len(items) > MAX_COMBATANTS:
+        raise RequestError(f"A players' link lists at most {MAX_COMBATANTS} combatants.", field=f"{field}.combatants")
+    cards, ids = [], set()
+    for i, entry in enumerate(items):
+        where = f"{field}.combatants[{i}]"
+        keys = set(entry) if isinstance(entry, dict) else set()
+        if not isinstance(entry, dict) or not {"id", "side", "fighter"} <= keys <= {"id", "side", "fighter", "hurt"}:
+            raise RequestError("A combatant of a players' link holds id, side, fighter and perhaps hurt.", field=where)
+        cid = entry["id"]
+        if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID or cid in ids:
+            raise RequestError("Each combatant needs his own short id.", field=f"{where}.id")
+        ids.add(cid)
+        if entry["side"] not in SIDES:
+            raise RequestError(f"side must be one of {', '.join(SIDES)}.", field=f"{where}.side")
+        cards.append(_card(entry, rules, see, where, fighter_factors, status_text))
+    return {"name": name, "round": rnd, "see": list(see), "combatants": cards}
+
+
+def _card(entry: dict[str, Any], rules: RuleSet, see: tuple[str, ...], where: str,
+          factors: Any, status: Any) -> dict[str, Any]:
+    """One combatant as the players see him: ``{id, side, name, npc, status, can_fight, hurt,
+    track, skills, weapon, armor, odf, ddf}``, a part he hides None (``hurt``: None when his
+    wounds are shown)."""
+    raw = entry["fighter"]
+    if not isinstance(raw, dict):
+        raise RequestError("A combatant's fighter must be an object.", field=f"{where}.fighter")
+    role = raw.get("role", "pc")
+    shown = _shown(role, see) if role in ("pc", "npc", "major_npc") else SEE
+    allowed = set(ALWAYS).union(*(PARTS[p] for p in shown))
+    hidden = sorted(set(raw) - allowed)
+    if hidden:
+        raise RequestError(f"This players' link carries {hidden[0]!r}, which its choice hides; refused.",
+                           field=f"{where}.fighter.{hidden[0]}")
+    if ("hurt" in entry) == ("wounds" in shown):
+        raise RequestError("A combatant's wounds are either shown or told as a word, not both or neither.",
+                           field=f"{where}.hurt")
+    # Fighter.from_dict needs one skill; where skills are hidden this stand-in is read, never shown.
+    probe = raw if "skills" in shown else {**raw, "skills": {"?": 0}}
+    f = Fighter.from_dict(probe, field=f"{where}.fighter")
+    card: dict[str, Any] = {"id": entry["id"], "side": entry["side"], "name": f.name, "npc": f.role != "pc",
+                            "hurt": None, "track": None, "skills": None, "weapon": None, "armor": None,
+                            "odf": None, "ddf": None}
+    if "wounds" in shown:
+        track = f.track_for(rules)
+        view = track.view(rules=rules, pain=f.pain_threshold)
+        card.update(track=view, status=status(track, view), can_fight=f.can_fight(rules))
+    else:
+        word = entry["hurt"]
+        if word not in HURT_WORDS:
+            raise RequestError(f"hurt must be one of {', '.join(HURT_WORDS)}.", field=f"{where}.hurt")
+        card.update(hurt=word, status=word, can_fight=word != DOWN)
+    if "skills" in shown:
+        card["skills"] = [{"name": n, "level": ladder.name(lv, legendary=True)} for n, lv in f.skills]
+    if "weapons" in shown:
+        card.update(weapon=f.weapon.name, armor=f.armor.name)
+    if "skills" in shown and "weapons" in shown:  # ODF and DDF add up both (F95 4.53–4.55)
+        odf, ddf = factors(f, rules)
+        card.update(odf=odf.to_dict(), ddf=ddf.to_dict())
+    return card

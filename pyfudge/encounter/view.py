@@ -1,0 +1,235 @@
+"""What the app shows of an encounter: its view model, derived from the state.
+
+What the round form asks for comes from here, computed by the predicates the events'
+reading uses, so the app holds no rule of its own (docs/app.md):
+
+- ``roll_dice`` ``{dice, count, faces, low, high}``: the combat roll's technique
+  (``dice.technique``, F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered
+  as −/0/+ toggles (else, the 2d6 ways, a total is entered); ``low``/``high``: the totals.
+- ``next`` ``{form, kind, a, b, round_over}``: the pair to run next (:mod:`round_view`),
+  ``roles``: the role of each form's first pick (a key of a card's ``unable``),
+  ``exchange_kind``: simultaneous ``round`` or alternating ``attack`` (F95 4.23);
+  ``changes``: the fighters the last event moved, before → after; ``undo_label``: what
+  Undo would undo; ``log_dice``: each log line's dice; ``log_details``: which lines can
+  be explained again (``encounter.explain``).
+- ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
+  (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63), and ``graze``:
+  the dice a graze reads when they differ (:func:`damage.graze_dice`), else None.
+- ``group_roll`` ``{dice, count}``: the GM's one roll for the foes of a group round
+  (:func:`multi.group_roll_dice`, F95 4.34).
+- ``declare`` ``{all_out, stance, aim_relative, parts}``: whether all-out (F95 4.31) and
+  stances (F95 4.32) may be declared (:func:`melee.all_out_offered`,
+  :func:`stances.stances_offered`), and a called shot's relative degree (F95/MUD 4.35,
+  :func:`location.called_shots`); ``parts``: the hit location table's body parts
+  (:func:`location.part_names`), the names an aim is read against under MUD 4.35;
+  ``hasty``: a hasty attack, declared at the initiative roll or on the attack (F95 4.23,
+  :func:`melee.hasty_offered`); ``speed``: both fighters of an exchange may roll Speed
+  (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`);
+  ``location_check``: None, ``"optional"`` or ``"required"``, the defender's
+  Willpower/Constitution check result after a MUD 4.35 location hit
+  (``b_declares.location_check``, :func:`location.location_check_input`).
+  Their labels and where each goes: the door's ``describe`` ``inputs``.
+- ``this_round``: under alternating turns, who attacked, defended all-out or went hasty
+  this round, and what the round form must not offer him (:func:`this_round`, F95 4.23).
+- ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
+  MUD 4.54: :func:`ranged.autofire_in_use`).
+- per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
+  may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
+  ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
+  (:func:`refused_roles` with his stun carried, F95 4.51, 4.62; ``attacker`` after his
+  all-out defence this round of alternating turns, F95 4.23).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..combat import location, melee, multi, ranged, sides, stances
+from ..combat import shield as shields
+from ..combat.fighter import Fighter
+from ..core import dice
+from ..core.ruleset import RuleSet
+from ..rules import damage, wounds
+from ..rules.factors import Factors, defensive_factors, offensive_factors
+from ..rulesets import OPTIONS
+from . import players_see, round_view
+from .log import Encounter
+from .state import Combatant, State, forfeited, refused_roles, stun_now, stunned_only, this_round
+
+
+def view(enc: Encounter) -> dict[str, Any]:
+    """Everything the UI renders, derived from the state (what it holds: the module's docstring)."""
+    state, rules = enc.state, enc.state.rules
+    factors = {c.id: fighter_factors(c.fighter, rules) for c in state.combatants}
+    acted = round_view.acted_this_round(enc.states)
+    cards = [_card(c, state, *factors[c.id], acted=c.id in acted) for c in state.combatants]
+    for card in cards:  # F95 4.23: an all-out defender forfeits this round's attack
+        card["unable"] = {**forfeited(state, card["id"]), **card["unable"]}
+    form = "story" if rules["melee.pacing"] == "story" else "exchange"
+    kind = "attack" if rules["melee.pacing"] == "alternating" else "round"
+    initiative = _initiatives(state)
+    return {
+        "name": state.name,
+        "ruleset": rules.to_dict(),
+        "round": state.round,
+        "combatants": cards,
+        "pairs": _pairs(state, factors),
+        "no_roll": _no_roll(state),
+        "last": state.last,
+        "log": list(enc.lines),
+        "can_undo": len(enc.states) > 1,
+        "can_redo": bool(enc.redo),
+        "pacing": rules["melee.pacing"],
+        # What the round form offers under this pacing: story pacing resolves story elements
+        # instead of exchanges (F95 4.21); several foes and ranged fire fit every pacing.
+        "initiative": initiative,
+        "this_round": this_round(state) if rules["melee.pacing"] == "alternating" else [],
+        "forms": [form, "group", "ranged"],
+        # The role each form's first pick takes (the key of a card's ``unable``); a group
+        # round's foes take "foe", a ranged target his mode's name.
+        "roles": {"exchange.round": "fighter", "exchange.attack": "attacker", "group": "lone",
+                  "ranged": "shooter", "story": "fighter"},
+        "exchange_kind": kind,
+        "next": round_view.suggest_next(enc.states, cards, form, kind, initiative),
+        "changes": changes(enc),
+        "undo_label": round_view.undo_label(state.last, {c.id: c.fighter.name for c in state.combatants})
+        if len(enc.states) > 1 else "",
+        "log_dice": list(enc.dice),
+        "log_details": [d is not None for d in enc.details],
+        "roll_dice": _roll_dice(rules),
+        "damage_dice": {**(needed := damage.dice_needed(rules)), "d6": needed["dice"] == "3d6",
+                        "graze": damage.graze_dice(rules)},
+        # The name of each check a card's ``inputs`` may ask for (the option that turns it on).
+        "check_labels": {k: OPTIONS[key].label for k, key in CHECK_OPTIONS.items()},
+        "group_roll": multi.group_roll_dice(rules),
+        "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
+                    "aim_relative": location.called_shots(rules), "parts": location.part_names(rules),
+                    "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules),
+                    "location_check": location.location_check_input(rules)},
+        "ranged": {"burst": ranged.autofire_in_use(rules)},
+        "events": len(enc.log),
+        # The GM's choice of what players see of an NPC (pyfudge.encounter.players), with its labels.
+        "players_see": [{"key": p, "label": f"NPCs' {players_see.LABELS[p]}", "shown": p in state.players_see,
+                         "hint": players_see.HINTS.get(p, "")}
+                        for p in players_see.SEE],
+    }
+
+
+def changes(enc: Encounter) -> list[dict[str, Any]]:
+    """The fighters the last event moved, with their state before and after."""
+    if len(enc.states) < 2:
+        return []
+    prev, state = enc.states[-2], enc.states[-1]
+    old = {c.id: c for c in prev.combatants}
+    moved = []
+    for c in state.combatants:
+        p = old.get(c.id)
+        if p is None or p.fighter == c.fighter:
+            continue
+        before, after = (_status_of(x.fighter, s.rules) for x, s in ((p, prev), (c, state)))
+        if before != after or p.fighter.track_for(prev.rules) != c.fighter.track_for(state.rules):
+            moved.append((c.id, c.fighter.name, before, after))
+    return round_view.changes(moved, state.last)
+
+
+
+def _initiatives(state: State) -> list[dict[str, Any]]:
+    """The initiative results that hold now: this round's, or the battle's (F95 4.23: "rolled
+    once for each battle or once each round")."""
+    battle = state.rules["melee.initiative"] == "battle"
+    return [{"a": a, "b": b, "first": first, "round": rnd} for a, b, first, rnd in state.initiative
+            if battle or rnd == state.round]
+
+
+
+def _status_of(f: Fighter, rules: RuleSet) -> str:
+    track = f.track_for(rules)
+    return status_text(track, track.view(rules=rules, pain=f.pain_threshold))
+
+
+# The option behind each check of a card's ``inputs`` (CO 2.2, CO 4.3, F95 4.52).
+CHECK_OPTIONS = {"shield": "co.shield", "damage_check": "co.damage_check", "willpower": "wounds.willpower",
+                 "capacity": "damage.capacity"}
+
+
+
+def _roll_dice(rules: RuleSet) -> dict[str, Any]:
+    """The combat roll as the events read it (:func:`dice.read_action`, ``dice.technique``)."""
+    tech = dice.technique(rules["dice.technique"])
+    # low/high: the totals a player may enter (the round form's total picker).
+    return {"dice": tech.key, "count": tech.count, "faces": tech.die == dice.FUDGE_FACES,
+            "low": tech.low, "high": tech.high}
+
+
+
+def status_text(track: wounds.WoundTrack, view: dict[str, Any]) -> str:
+    if view["dead"]:
+        return "Dead"
+    if track.knocked_out:
+        return "Knocked out"
+    if not view["can_act"]:
+        return view["worst_name"]
+    parts = [view["worst_name"]] if view["worst"] else ["Undamaged"]
+    if view["penalty"]:
+        parts[0] += f" {view['penalty']:+d}".replace("-", "\u2212")
+    if view["stun"]:
+        parts.append(view["stun_name"])
+    return ", ".join(parts)
+
+
+
+def fighter_factors(f: Fighter, rules: RuleSet) -> tuple[Factors, Factors]:
+    """A fighter's offensive and defensive damage factors (F95 4.53–4.55)."""
+    odf = offensive_factors(rules=rules, strength=f.strength, strength_scale=f.strength_scale, weapon=f.weapon)
+    ddf = defensive_factors(rules=rules, capacity=f.damage_capacity, armor=f.armor, mass_scale=f.mass_scale,
+                            tough_hide=f.tough_hide, resistant=f.resistant)
+    return odf, ddf
+
+
+
+def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool = False) -> dict[str, Any]:
+    rules, f = state.rules, c.fighter
+    track = f.track_for(rules)
+    view = track.view(rules=rules, pain=f.pain_threshold)
+    return {
+        "id": c.id,
+        "side": c.side,
+        "name": f.name,
+        "role": f.role,
+        "fighter": f.to_dict(),
+        "track": view,
+        "status": status_text(track, view),
+        "penalty": view["penalty"],
+        "can_fight": f.can_fight(rules),
+        "odf": odf.to_dict(),
+        "ddf": ddf.to_dict(),
+        "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
+        "inputs": {"shield": shields.makes_shield_checks(f.shield, rules),
+                   "damage_check": wounds.damage_checks_in_use(rules),
+                   "willpower": wounds.willpower_in_use(rules),
+                   "capacity": damage.capacity_roll_in_use(rules)},
+        "unable": refused_roles(f, stunned_only(stun_now(state, c)), rules),
+        # The table's turn sense: he took his action this round; the ids of those on the other
+        # side, the only ones the round form offers against him.
+        "acted": acted,
+        "foes": [o.id for o in state.combatants if o.side != c.side],
+    }
+
+
+
+def _no_roll(state: State) -> list[dict[str, str]]:
+    """Every ordered pair, of any sides, in which ``a`` makes no roll against ``b``: under F95
+    4.33's PC-vs-NPC mode an NPC scores her trait level against a PC — a sparring pair on one
+    side too, which the round form may pick like any other."""
+    return [{"a": a.id, "b": b.id} for a in state.combatants for b in state.combatants
+            if a.id != b.id and sides.fixed_npc(a.fighter, b.fighter, state.rules)]
+
+
+
+def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:
+    """Each fighter's total damage factor against each foe on the other side (F95 4.55: "jot
+    down" ODF − DDF for each pair); who rolls against whom is :func:`_no_roll`'s."""
+    return [
+        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total}
+        for a in state.combatants for b in state.combatants if a.side != b.side
+    ]

@@ -1,0 +1,354 @@
+"""Healing (F95 4.8, MUD 4.8) and recovery on the alternate wound track (CO 3.2).
+
+Healing works on the wounds as they were received, not on the boxes they landed in: an "H" in the
+Incapacitated box heals as the Hurt wound it is (F95 4.57: "for healing (and scarring) purposes,
+he has only received two Hurt wounds and one Very Hurt wound"). So each function lowers the
+severity of every recorded wound and writes the survivors back into an empty track, heaviest
+first. Healing never makes a track worse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ..core import ladder
+from ..core.errors import RuleError
+from ..core.explain import Step
+from ..core.options import Option, need_int, need_list, same
+from .wound_levels import TrackKind, cite
+from .wounds import (
+    HURT,
+    INCAPACITATED,
+    LEVEL_NAMES,
+    NEAR_DEATH,
+    SCRATCH,
+    UNDAMAGED,
+    VERY_HURT,
+    WoundTrack,
+    record_wound,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.ruleset import RuleSet
+
+
+def _check_levels(value: Any, where: str) -> list[int]:
+    need_list(value, where, min_len=3, max_len=3)
+    out = [need_int(v, f"{where}[{i}]", low=0, high=5) for i, v in enumerate(value)]
+    return out
+
+
+OPTIONS: tuple = (
+    Option(
+        "healing.scratches_after_battle", "Scratches vanish after the battle", "F95 4.8", "bool",
+        same(True),
+        help="Scratches (and stuns) are erased after a battle, given five or ten minutes; a GM may "
+             "let them linger a day or two.",
+        group="Healing",
+    ),
+    Option(
+        "healing.levels", "Levels healed by a healing roll", "F95 4.8", "table", same([1, 2, 3]),
+        help="Wound levels healed on a Good, Great and Superb healing-skill result (better results "
+             "heal as Superb).",
+        group="Healing", check=_check_levels,
+    ),
+    # F95 4.8 and MUD 4.8 alike: "Otherwise, wounds heal on their own at one wound level per week
+    # of rest". The 1993 draft's healing section (F93 4.7) is not among our sources: off there.
+    Option(
+        "healing.natural", "Natural healing, a level a week", "F95 4.8; MUD 4.8", "bool",
+        {"fudge1995": True, "mudge": True, "fudge1993": False},
+        help="Wounds heal on their own at one wound level per week of rest.",
+        group="Healing",
+    ),
+    Option(
+        "healing.natural_roll", "Constitution roll for natural healing", "F95 4.8; MUD 4.8", "bool", same(False),
+        help="Each week needs a Constitution roll: Fair for Hurt, Good for Very Hurt, Great for "
+             "Incapacitated; a failure heals nothing that week.",
+        group="Healing",
+    ),
+    Option(
+        "co.heal_per_degree", "Boxes recovered per degree", "CO 3.2", "int", same(1),
+        help="Alternate track: boxes recovered per degree of success of the healing check.",
+        group="Combat Options", low=1, high=10,
+    ),
+    Option(
+        "co.heal_failure_hurts", "A failed healing check hurts", "CO 3.2", "bool", same(False),
+        help="Alternate track: a failed healing check marks a box per degree of failure.",
+        group="Combat Options",
+    ),
+)
+
+# F95 4.8 / MUD 4.8: Constitution difficulty for a week of natural healing, by the wound level.
+NATURAL_DIFFICULTY: dict[int, int | None] = {
+    SCRATCH: None, HURT: ladder.FAIR, VERY_HURT: ladder.GOOD, INCAPACITATED: ladder.GREAT,
+}
+
+
+@dataclass(frozen=True)
+class HealOutcome:
+    """What a healing act did: the new track, the wounds before and after, and why."""
+
+    track: WoundTrack
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    worst_before: int
+    worst_after: int
+    steps: tuple[Step, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {
+            "track": self.track.to_dict(),
+            "before": list(self.before), "after": list(self.after),
+            "worst_before": self.worst_before, "worst_after": self.worst_after,
+            "worst_after_name": LEVEL_NAMES[self.worst_after],
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+def _empty(track: WoundTrack) -> WoundTrack:
+    return replace(track, marks=tuple((0,) * len(row) for row in track.marks))
+
+
+def _rebuild(track: WoundTrack, wounds: Sequence[int], rules: RuleSet) -> WoundTrack:
+    """Write ``wounds`` back into an emptied copy of ``track``, heaviest first.
+
+    Heaviest first puts every wound in its own box where one is free, so the rebuilt track is
+    never worse than the one it came from.
+    """
+    new = _empty(track)
+    for wound in sorted(wounds, reverse=True):
+        new = record_wound(new, wound, rules=rules.with_options({"wounds.scratch_cap": False,
+                                                                "wounds.pawn_scratch": "hurt"})).track
+    return new
+
+
+def _refuse(track: WoundTrack) -> None:
+    if track.dead:
+        raise RuleError("The dead are not healed.", field="track")
+    if track.kind == TrackKind.CO:
+        raise RuleError("The alternate wound track heals with heal_co (CO 3.2).", field="track")
+
+
+def _lower(wound: int, levels: int) -> int:
+    """A wound healed ``levels`` levels. F95 4.8: "Scratches do not count as a level for healing
+    purposes. That is, a Hurt wound that is healed one level is fully healed."
+    """
+    if wound == SCRATCH:
+        return UNDAMAGED
+    left = wound - levels
+    return left if left >= HURT else UNDAMAGED
+
+
+def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
+    """After the battle (F95 4.8, F95 4.62, CO 4.3).
+
+    Scratches are erased ("provided the characters have five or ten minutes"), unless the GM lets
+    them linger (``healing.scratches_after_battle`` off). A Scratch that overflowed into a higher
+    box goes too: it is still a Scratch for healing purposes (F95 4.57). Stuns heal "like
+    Scratches: after combat is over" (a knockout needs time: see :func:`wake`). Shrugged-off
+    wounds count again and a dropped fighter is no longer in an engagement (CO 4).
+    """
+    before = tuple(track.marked_wounds())
+    worst = track.worst
+    steps: list[Step] = []
+    new = replace(track, stun_marks=tuple((0,) * len(r) for r in track.stun_marks),
+                  shrugged=False, dropped=False, deferred=())
+    if track.deferred and track.kind in (TrackKind.BOXES, TrackKind.PAWN) and not track.dead:
+        # F95 4.52 no. 4: a temporary Willpower adjustment lasts "until the battle is over".
+        restored = list(before)
+        for recorded, true in track.deferred:
+            if recorded and recorded in restored:
+                restored.remove(recorded)
+            restored.append(true)
+        new = _rebuild(new, [w for w in restored if w], rules)
+        before = tuple(sorted(restored, reverse=True))
+        steps.append(Step("F95 4.52", "The battle is over: wounds held back by Willpower count in full.",
+                          {"deferred": [list(p) for p in track.deferred]}))
+    if track.stun in (1, 2):
+        steps.append(Step("F95 4.62", "Stun results heal after combat.", {}))
+    if rules["healing.scratches_after_battle"] and not track.dead:
+        if track.kind == TrackKind.CAPACITY:
+            if track.scratches:
+                steps.append(Step(cite(rules, "4.8"), "Scratches are erased after the battle.",
+                                  {"scratches": track.scratches}))
+            new = replace(new, scratches=0)
+        elif track.kind in (TrackKind.BOXES, TrackKind.PAWN) and SCRATCH in before:
+            kept = [w for w in before if w != SCRATCH]
+            new = _rebuild(new, kept, rules)
+            steps.append(Step(cite(rules, "4.8"), f"{before.count(SCRATCH)} Scratch(es) erased after the battle.",
+                              {"scratches": before.count(SCRATCH)}))
+    elif not rules["healing.scratches_after_battle"]:
+        steps.append(Step(cite(rules, "4.8"), "Scratches linger (GM's choice).", {}))
+    if track.shrugged or track.dropped:
+        steps.append(Step("CO 4", "The battle is over: wound penalties apply in full.", {}))
+    if not steps:
+        steps.append(Step(cite(rules, "4.8"), "Nothing to clear after the battle.", {}))
+    return HealOutcome(new, before, tuple(new.marked_wounds()), worst, new.worst, tuple(steps))
+
+
+def wake(track: WoundTrack) -> WoundTrack:
+    """A knocked-out fighter comes round: "doesn't need healing ... just time" (F95 4.62)."""
+    return replace(track, knocked_out=False)
+
+
+def levels_for(result: int, *, rules: RuleSet) -> int:
+    """Wound levels a healing-skill result heals (F95 4.8: Good 1, Great 2, Superb 3)."""
+    result = ladder.check_level(result, field="result")
+    table = rules["healing.levels"]
+    if result < ladder.GOOD:
+        return 0
+    return table[min(result, ladder.SUPERB) - ladder.GOOD]
+
+
+def heal(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
+    """Heal with a medical skill or power whose rolled result is ``result`` (F95 4.8, MUD 4.8).
+
+    "A Good result on a healing skill heals all wounds one level (Hurt to healed, Very Hurt to
+    Hurt, etc.) ... A Great result heals all wounds two levels, and a Superb result heals three."
+    Every recorded wound is lowered by that many levels, by its own severity (the "H" under
+    Incapacitated heals as a Hurt), Scratches and Hurt-healed-one-level vanish; the survivors are
+    written back into the boxes. With Damage Capacity as the record the attribute rises as many
+    levels, never above the undamaged level (F95 4.57).
+    """
+    _refuse(track)
+    levels = levels_for(result, rules=rules)
+    before = tuple(track.marked_wounds())
+    worst = track.worst
+    name = ladder.name(result)
+    if levels == 0:
+        step = Step(cite(rules, "4.8"), f"A {name} healing result heals nothing (Good or better is needed).",
+                    {"result": result, "levels": 0})
+        return HealOutcome(track, before, before, worst, worst, (step,))
+    if track.kind == TrackKind.CAPACITY:
+        capacity = min(track.capacity + levels, track.capacity_start)
+        new = replace(track, capacity=capacity, scratches=0)
+        step = Step("F95 4.57", f"A {name} healing result restores Damage Capacity to "
+                    f"{ladder.name(capacity)} (never above its undamaged level).",
+                    {"result": result, "levels": levels, "capacity": capacity})
+        return HealOutcome(new, before, before, worst, new.worst, (step,))
+    after = [_lower(w, levels) for w in before]
+    kept = [w for w in after if w]
+    new = _rebuild(track, kept, rules)
+    text = (f"A {name} healing result heals all wounds {levels} level{'s' if levels > 1 else ''}: "
+            + ", ".join(f"{LEVEL_NAMES[b]} → {LEVEL_NAMES[a] if a else 'healed'}" for b, a in zip(before, after))
+            if before else f"A {name} healing result: no wounds to heal.")
+    step = Step(cite(rules, "4.8"), text, {"result": result, "levels": levels, "before": list(before), "after": after})
+    return HealOutcome(new, before, tuple(new.marked_wounds()), worst, new.worst,
+                       (step, Step(cite(rules, "4.8"), f"The fighter is now {LEVEL_NAMES[new.worst]}.",
+                                   {"worst": new.worst})))
+
+
+def natural_healing(track: WoundTrack, *, rules: RuleSet, weeks: int = 1,
+                    rolls: Sequence[int] | None = None) -> HealOutcome:
+    """Heal on one's own, one wound level per week of rest (F95 4.8; MUD 4.8).
+
+    "after a week of rest, an Incapacitated character becomes Very Hurt, etc." — each week heals
+    all wounds one level, as a Good healing result does. With ``healing.natural_roll`` each week
+    needs a Constitution result in ``rolls`` (one per week) against Fair (Hurt), Good (Very Hurt) or
+    Great (Incapacitated) by the worst wound as received (an overflowed "H" is the Hurt it was, F95
+    4.57); a failure heals nothing that week ("Failing this roll slows the
+    healing process"). Near Death does not heal on its own (F95 4.51: "No one recovers from Near
+    Death on their own unless very lucky"; MUD 4.51 "very, very lucky"). Steps cite the preset's
+    book (F95 under Fudge 1995, MUD under Mudge).
+    """
+    if not rules["healing.natural"]:
+        raise RuleError("Natural healing is switched off in this ruleset (F95 4.8, MUD 4.8: "
+                        "one wound level per week of rest).", field="healing.natural")
+    _refuse(track)
+    if isinstance(weeks, bool) or not isinstance(weeks, int) or not 1 <= weeks <= 52:
+        raise RuleError(f"weeks must be 1 to 52, not {weeks!r}.", field="weeks")
+    need_rolls = rules["healing.natural_roll"]
+    if need_rolls:
+        if rolls is None or isinstance(rolls, (str, bytes)) or len(rolls) != weeks:
+            raise RuleError(f"Give one Constitution result per week ({weeks}).", field="rolls")
+        checked = [ladder.check_level(ladder.parse(r, field=f"rolls[{i}]"), field=f"rolls[{i}]")
+                   for i, r in enumerate(rolls)]
+    elif rolls:
+        raise RuleError("This ruleset needs no Constitution rolls for natural healing.", field="rolls")
+    before = tuple(track.marked_wounds())
+    worst_before = track.worst
+    steps: list[Step] = []
+    current = track
+    for week in range(weeks):
+        worst = _received_worst(current)
+        if worst == UNDAMAGED:
+            steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: fully healed.", {"week": week + 1}))
+            break
+        if worst >= NEAR_DEATH:
+            steps.append(Step(cite(rules, "4.51"), f"Week {week + 1}: no one recovers from Near Death on their own.",
+                              {"week": week + 1}))
+            continue
+        difficulty = NATURAL_DIFFICULTY[worst]
+        if need_rolls and difficulty is not None:
+            roll = checked[week]
+            if roll < difficulty:
+                steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} fails "
+                                  f"against {ladder.name(difficulty)} ({LEVEL_NAMES[worst]}): no healing this week.",
+                                  {"week": week + 1, "roll": roll, "difficulty": difficulty}))
+                continue
+            steps.append(Step(cite(rules, "4.8"), f"Week {week + 1}: Constitution {ladder.name(roll)} against "
+                              f"{ladder.name(difficulty)} succeeds.",
+                              {"week": week + 1, "roll": roll, "difficulty": difficulty}))
+        if current.kind == TrackKind.CAPACITY:
+            current = replace(current, capacity=min(current.capacity + 1, current.capacity_start), scratches=0)
+        else:
+            current = _rebuild(current, [w for w in (_lower(w, 1) for w in current.marked_wounds()) if w], rules)
+        steps.append(Step(cite(rules, "4.8"),
+                          f"Week {week + 1}: wounds heal one level; now {LEVEL_NAMES[current.worst]}.",
+                          {"week": week + 1, "worst": current.worst}))
+    return HealOutcome(current, before, tuple(current.marked_wounds()), worst_before, current.worst, tuple(steps))
+
+
+def _received_worst(track: WoundTrack) -> int:
+    """The worst wound as it was received: a wound that overflowed into a higher box heals as the
+    wound it was (F95 4.57: "for healing (and scarring) purposes, he has only received two Hurt
+    wounds and one Very Hurt wound"). A Damage Capacity record has no boxes: its level."""
+    received = track.marked_wounds()
+    return max(received) if received else track.worst
+
+
+def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
+    """Treat a fighter on the alternate wound track (CO 3.2).
+
+    The healer's check is against the wound level as difficulty; "the number of wound boxes
+    recovered should be proportional to the degree of success" — read as ``co.heal_per_degree``
+    boxes per degree above the difficulty, so a bare success (degree 0) recovers none. Boxes are
+    cleared from Legendary down. With ``co.heal_failure_hurts`` a failure marks a box per degree.
+    """
+    if track.kind != TrackKind.CO:
+        raise RuleError("heal_co is for the alternate wound track (CO 3).", field="track")
+    if track.dead:
+        raise RuleError("The dead are not healed.", field="track")
+    result = ladder.check_level(result, field="result")
+    difficulty = track.co_level
+    worst = track.worst
+    if difficulty is None:
+        return HealOutcome(track, (), (), worst, worst, (Step("CO 3.2", "No boxes marked: nothing to heal.", {}),))
+    degree = result - difficulty
+    marked = track.co_marked
+    per = rules["co.heal_per_degree"]
+    total = sum(len(r) for r in track.marks)
+    if degree >= 0:
+        change = -min(marked, per * degree)
+    elif rules["co.heal_failure_hurts"]:
+        change = min(-degree, total - marked)  # a box per degree, as many as are open
+    else:
+        change = 0
+    count = marked + change
+    flat = [1] * count + [0] * (total - count)
+    rows, i = [], 0
+    for row in track.marks:
+        rows.append(tuple(flat[i:i + len(row)]))
+        i += len(row)
+    new = replace(track, marks=tuple(rows))
+    verdict = "succeeds" if degree >= 0 else "fails"
+    text = (f"Healing {ladder.name(result)} against wound level {ladder.name(difficulty, legendary=True)} "
+            f"{verdict} by {abs(degree)}: ")
+    text += (f"{-change} box(es) recovered." if change < 0 else
+             f"{change} more box(es) marked." if change > 0 else "no change.")
+    step = Step("CO 3.2", text, {"result": result, "difficulty": difficulty, "degree": degree,
+                                 "change": change, "marked": count})
+    return HealOutcome(new, (marked,), (count,), worst, new.worst, (step,))
