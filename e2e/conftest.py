@@ -12,7 +12,6 @@ import contextlib
 import json
 import os
 import re
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,10 +20,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+import build
+import harness
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
-import harness  # noqa: E402
 
 RESULTS = ROOT / "test-results"
 # Pyodide boots in ~3 s here; a busy CI machine may be far slower.

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+import bench
+import bench_report
+import build
+from pyfudge import api
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-import bench  # noqa: E402
-import bench_report  # noqa: E402
-import build  # noqa: E402
-from pyfudge import api  # noqa: E402
 
 
 def call(action, **args):

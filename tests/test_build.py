@@ -6,13 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build
 
 
