@@ -272,9 +272,14 @@ export class Hub extends EventTarget {
         "This answer belongs to another join code (an older one, or another table's): let the player scan the current one.");
     }
     const [seat, entry] = found;
-    entry.accepted = true;
+    entry.accepted = true; // before the await: the same answer scanned twice is taken once
     const { pc } = entry.link;
-    await pc.setRemoteDescription(unpack(fields, { mid: midOf(pc.localDescription.sdp) }));
+    try {
+      await pc.setRemoteDescription(unpack(fields, { mid: midOf(pc.localDescription.sdp) }));
+    } catch (err) {
+      entry.accepted = false;
+      throw err;
+    }
     await entry.link.opened(this.#options.connectTimeoutMs);
     return seat;
   }

@@ -5,7 +5,7 @@
 // package is a CommonJS/UMD script, not an ES module, so the page could import it only through
 // the bundle (the modules as written in dist/, which the tests and bench pages import, could
 // not), and it carries every mode (numeric, alphanumeric, kanji), GIF and table renderers this
-// app never draws. The codes here are a few hundred bytes of ASCII; this encoder is ~200 lines,
+// app never draws. The codes here are a few hundred bytes of ASCII; this encoder is ~350 lines,
 // and e2e/test_live_qr.py checks its matrices module for module against segno's (the encoder the
 // app and its tests already pin) for every version, level and mask.
 //

@@ -221,7 +221,7 @@ const DAMAGED = () => new LiveError("damaged",
   "This live-table code is damaged (cut short or mistyped): scan it again, or copy it whole.");
 
 /** The fields of a code (throws LiveError "not-ours", "newer" or "damaged"): {type, setup,
- * answers (an answer's offer tag), ufrag, pwd, fingerprint (32 bytes), candidates
+ * answers (an answer's only: its offer's tag), ufrag, pwd, fingerprint (32 bytes), candidates
  * [{address, port}]}. */
 export function readCode(code) {
   const text = String(code ?? "").trim();
@@ -246,7 +246,7 @@ export function readCode(code) {
   const candidates = [];
   while (!reader.done()) candidates.push(reader.candidate());
   if (!candidates.length) throw DAMAGED();
-  return { type, setup: SETUPS[flags >> 1], answers, ufrag, pwd, fingerprint, candidates };
+  return { type, setup: SETUPS[flags >> 1], ...(type === "answer" && { answers }), ufrag, pwd, fingerprint, candidates };
 }
 
 class Reader {
