@@ -61,6 +61,7 @@ from .encounter_state import (
     HASTY,
     HASTY_DEFENCE,
     MAX_COMBATANTS,
+    ROLE_BY_SIDE,
     Combatant,
     EncounterError,
     State,
@@ -141,8 +142,11 @@ def remembered(state: State, event: Any) -> Any:
     −1 (:data:`HASTY_DEFENCE` in ``b_declares.defence_modifiers``; not when he declared ``hasty``
     on this defence himself, which counts the same −1). The encounter logs the event so and the
     door returns it to be stored, so a replay reads it as it was applied, in this build or
-    another. An ``add`` event gets the ``names`` its fighters are given (:func:`_added_names`).
+    another. An ``add`` or ``edit`` event gets the role its fighter takes when it gives none
+    (:func:`_given_role`), an ``add`` the ``names`` its fighters are given (:func:`_added_names`).
     Idempotent; an event it cannot read is returned as it is, for the handler to refuse."""
+    if isinstance(event, dict) and event.get("t") in ("add", "edit"):
+        event = _given_role(state, event)
     if isinstance(event, dict) and event.get("t") == "add" and "names" not in event:
         return _added_names(state, event)
     if (not isinstance(event, dict) or event.get("t") != "exchange" or event.get("kind") != "attack"
@@ -157,6 +161,26 @@ def remembered(state: State, event: Any) -> Any:
             and HASTY_DEFENCE.to_dict() not in mods):
         out["b_declares"] = {**b_raw, "defence_modifiers": [*mods, HASTY_DEFENCE.to_dict()]}
     return out if out != event else event
+
+
+
+def _given_role(state: State, event: dict) -> dict:
+    """An ``add`` or ``edit`` event whose fighter gives no role, with the role he takes written in:
+    an edited fighter keeps his own, as he keeps his wounds; an added one takes his side's
+    (:data:`ROLE_BY_SIDE`: a foe is an NPC), a player character when no side is given. A log
+    stored before the side gave the role is read as it was logged (added so, he is a player
+    character; the share screen names whom the players see whole)."""
+    fighter = event.get("fighter")
+    if not isinstance(fighter, dict) or "role" in fighter:
+        return event
+    if event["t"] == "edit":
+        old = next((c for c in state.combatants if c.id == event.get("id")), None)
+        role = None if old is None else old.fighter.role
+    else:
+        side = event.get("side", "players")
+        role = ROLE_BY_SIDE.get(side) if isinstance(side, str) else None  # a bad side is the handler's to refuse
+    # Read without one, he is a player character (Fighter.from_dict): only another role is written.
+    return event if role in (None, "pc") else {**event, "fighter": {**fighter, "role": role}}
 
 
 

@@ -25,6 +25,9 @@ from .errors import RequestError, RuleError
 from .rulesets import RuleSet
 
 SIDES = ("players", "foes")
+# The role of a fighter added to a side without one: a foe is an NPC unless the GM says otherwise,
+# so that what players see of him is the GM's choice (pyfudge.players), not his whole sheet.
+ROLE_BY_SIDE = {"players": "pc", "foes": "npc"}
 MAX_COMBATANTS = 40
 MAX_NAME = 80  # an encounter's name (a fighter's is at most NAME_LIMIT)
 MAX_ID = 16  # combatant ids are "c1", "c2", …

@@ -28,6 +28,7 @@ from .encounter_state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
 from .encounter_view import fighter_factors, status_text
 from .errors import RequestError
 from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
+from .players_see import shown as _shown
 from .rulesets import RuleSet
 
 # The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
@@ -56,11 +57,6 @@ def hurt_word(track: wounds.WoundTrack) -> str:
         return WOUNDED
     return UNHURT
 
-
-
-
-def _shown(role: str, see: tuple[str, ...]) -> tuple[str, ...]:
-    return SEE if role == "pc" else see
 
 
 def payload(state: Any) -> dict[str, Any]:
