@@ -427,6 +427,24 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 
 
 
+def event_kind(event: Any) -> str:
+    """The type ``t`` of an event, one of :data:`EVENT_KINDS`; every door that reads an event
+    (applying it, weighing its odds) reads its type here, so each refuses a bad one alike."""
+    if not isinstance(event, dict):
+        raise RequestError("An event must be an object with a type t.", field="event")
+    if "t" not in event:
+        raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
+    kind = event["t"]
+    if not isinstance(kind, str):
+        what = ("a list" if isinstance(kind, list) else "an object" if isinstance(kind, dict)
+                else "null" if kind is None else "true or false" if isinstance(kind, bool) else "a number")
+        raise RequestError(f"An event's type t must be text (add, exchange, wound, heal, undo…), not {what}.",
+                           field="event.t")
+    if kind not in EVENT_KINDS:
+        raise RequestError(f"Unknown event type {kind[:20]!r}.", field="event.t")
+    return kind
+
+
 class Encounter:
     """An encounter in memory: its log, and the states the log passes through.
 
@@ -449,13 +467,7 @@ class Encounter:
 
     def apply(self, event: Any) -> State:
         """Validate and apply one event; on a bad event raise ``FudgeError`` and change nothing."""
-        if not isinstance(event, dict):
-            raise RequestError("An event must be an object with a type t.", field="event")
-        kind = event.get("t")
-        if "t" not in event:
-            raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
-        if kind not in EVENT_KINDS:
-            raise RequestError(f"Unknown event type {str(kind)[:20]!r}.", field="event.t")
+        kind = event_kind(event)
         extra = set(event) - {"t"} - EVENT_FIELDS[kind]
         if extra:
             key = min(extra, key=str)
