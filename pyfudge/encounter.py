@@ -85,6 +85,10 @@ from .wound_levels import TrackKind
 # campaign's worth, and replaying it (about 0.3 ms an event in CPython, a few times that in
 # Pyodide on a phone) stays within seconds when a link or file is opened.
 MAX_EVENTS = 10_000
+# Undo and redo are events too: past MAX_EVENTS a log keeps room for this many of them (a full
+# log can still take back its last events), never for a new event.
+UNDO_ROOM = 1_000
+_TAKE_BACK = ("undo", "redo")
 
 
 
@@ -472,7 +476,10 @@ class Encounter:
         if extra:
             key = min(extra, key=str)
             raise RequestError(f"A {kind} event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
-        if len(self.log) >= MAX_EVENTS:
+        if len(self.log) >= MAX_EVENTS + UNDO_ROOM:
+            raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events and {UNDO_ROOM:,} undos "
+                                 "or redos past them; start a new encounter.", field="event")
+        if len(self.log) >= MAX_EVENTS and kind not in _TAKE_BACK:
             raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events; start a new "
                                  "encounter.", field="event")
         if kind == "undo":
@@ -536,9 +543,11 @@ class Encounter:
         log = data.get("log", [])
         if not isinstance(log, list):
             raise RequestError("The encounter's log must be a list.", field=f"{field}.log")
-        if len(log) > MAX_EVENTS:
-            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events, this one "
-                               f"{len(log):,}.", field=f"{field}.log")
+        # Checked before the replay: past MAX_EVENTS, only undos and redos (UNDO_ROOM of them).
+        if len(log) > MAX_EVENTS and (len(log) > MAX_EVENTS + UNDO_ROOM or any(
+                not isinstance(e, dict) or e.get("t") not in _TAKE_BACK for e in log[MAX_EVENTS:])):
+            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events (and {UNDO_ROOM:,} undos "
+                               f"or redos past them), this one {len(log):,}.", field=f"{field}.log")
         # A stored log is read as the build that wrote it read it (checks.stored_log).
         with stored_log():
             try:

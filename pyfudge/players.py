@@ -24,6 +24,7 @@ from typing import Any
 
 from . import ladder, wounds
 from .combat.fighter import Fighter
+from .combat.sides import MAX_ROUND
 from .encounter_state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
 from .encounter_view import fighter_factors, status_text
 from .errors import RequestError
@@ -41,9 +42,6 @@ PARTS: dict[str, tuple[str, ...]] = {
     "wounds": ("track", "boxes", "pain_threshold"),
 }
 ALWAYS = ("name", "role")
-
-
-MAX_ROUND = 1_000_000
 
 
 def hurt_word(track: wounds.WoundTrack) -> str:
