@@ -19,9 +19,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .combat.fighter import Fighter
+from .checks import SHEET
+from .combat.fighter import NAME_LIMIT, Fighter
 from .encounter_state import SIDES, kin, numbered_names
-from .errors import RequestError
+from .errors import RequestError, SheetError
 
 MAX_TEMPLATES = 100
 MAX_PARTY = 20
@@ -46,8 +47,17 @@ def template(data: Any, *, field: str = "template") -> dict[str, Any]:
         raise RequestError("A template is an object with a fighter and a side.", field=field)
     fighter = Fighter.from_dict(data["fighter"], field=_at(field, "fighter")).to_dict()
     side = _side(data.get("side", "players" if fighter["role"] == "pc" else "foes"), _at(field, "side"))
-    fighter.update(name=kin(fighter["name"]), track=None, shield_state=None)
+    fighter.update(name=_kin_name(fighter["name"]), track=None, shield_state=None)
     return {"side": side, "fighter": Fighter.from_dict(fighter, field=_at(field, "fighter")).to_dict()}
+
+
+def _kin_name(name: str) -> str:
+    """``name`` without its number ("Goblin 3" → "Goblin"), unless that leaves no name to check
+    (" \u200b 5" keeps its number: a name the fighter's door took, a template's takes too)."""
+    try:
+        return SHEET.name(kin(name), "name", NAME_LIMIT)
+    except SheetError:
+        return name
 
 
 def member(data: Any, *, field: str = "member") -> dict[str, Any]:

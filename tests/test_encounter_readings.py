@@ -799,7 +799,7 @@ STORED_REFUSALS = [
     ({"log": [{"t": "next_round"}] * 10_001}, "RequestError",
      "An encounter's log holds at most 10,000 events (and 1,000 undos or redos past them), this one 10,001.",
      "encounter.log"),
-    ({"name": "", "log": []}, "RequestError", "An encounter's name has 1 to 80 characters.", "encounter.name"),
+    ({"name": "", "log": []}, "RequestError", "name must be a name of 1 to 80 characters.", "encounter.name"),
     ({"ruleset": {"preset": "x"}, "log": []}, "OptionError",
      "Unknown preset 'x'; choose one of Fudge 1995, Mudge, Fudge 1993 draft.", "encounter.ruleset.preset"),
     ({"log": [{"t": "add", "fighter": HERO}, {"t": "remove", "id": "c2"}]}, "EncounterError",
