@@ -223,7 +223,7 @@ def on_encounter_export(args: Args, rng: random.Random) -> dict[str, Any]:
     know, a party member off the ladder…) is kept aside in the file — its text as found, named,
     with the reason — and never blocks the rest. ``aside`` lists what the app already keeps aside
     (``{key, name?, text}``), exported so too. The answer's ``aside`` names each record kept aside
-    (``{what, name, reason}``)."""
+    (``{what, name, reason, key?}``)."""
     if "encounters" in args:
         items = args["encounters"]
         if not isinstance(items, list) or len(items) > codec.MAX_COLLECTION:
@@ -244,7 +244,7 @@ def on_encounter_export(args: Args, rng: random.Random) -> dict[str, Any]:
             raise RequestError("There is nothing to export.", field="encounters")
         text = codec.export_text(codec.collection(good, lib, aside), field="encounters")
         return {"file": text, "count": len(good),
-                "aside": [{k: r[k] for k in ("what", "name", "reason")} for r in aside]}
+                "aside": [{k: r[k] for k in ("what", "name", "reason", "key") if k in r} for r in aside]}
     data = need(args, "encounter")
     Encounter.from_dict(data, field="encounter")
     return {"file": codec.export_text(codec.wrap("encounter", data), field="encounter"), "count": 1}
