@@ -83,8 +83,11 @@ def _log_doors(stored: dict[str, Any]) -> dict[str, bool]:
     verdicts["share link"] = link["ok"] and door("encounter.unlink", fragment=link["result"]["fragment"])["ok"]
     players = door("encounter.players_link", encounter=stored)
     verdicts["players' link"] = players["ok"] and door("players.open", fragment=players["result"]["fragment"])["ok"]
-    exported = door("encounter.export", encounters=[stored])
+    exported = door("encounter.export", encounter=stored)
     verdicts["file"] = exported["ok"] and door("encounter.import", file=exported["result"]["file"])["ok"]
+    # Export all keeps aside what it cannot read: the encounter comes back only if it reads.
+    everything = door("encounter.export", encounters=[stored])["result"]["file"]
+    verdicts["export all"] = len(door("encounter.import", file=everything)["result"]["encounters"]) == 1
     # A link made by hand (or by another build) opens as one made here.
     verdicts["link from outside"] = door(
         "encounter.unlink", fragment=codec.encode_link(codec.wrap("encounter", stored)))["ok"]
