@@ -86,6 +86,10 @@ from .wound_levels import TrackKind
 # campaign's worth, and replaying it (about 0.3 ms an event in CPython, a few times that in
 # Pyodide on a phone) stays within seconds when a link or file is opened.
 MAX_EVENTS = 10_000
+# Undo and redo are events too: past MAX_EVENTS a log keeps room for this many of them (a full
+# log can still take back its last events), never for a new event.
+UNDO_ROOM = 1_000
+_TAKE_BACK = ("undo", "redo")
 
 
 
@@ -451,6 +455,24 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 
 
 
+def event_kind(event: Any) -> str:
+    """The type ``t`` of an event, one of :data:`EVENT_KINDS`; every door that reads an event
+    (applying it, weighing its odds) reads its type here, so each refuses a bad one alike."""
+    if not isinstance(event, dict):
+        raise RequestError("An event must be an object with a type t.", field="event")
+    if "t" not in event:
+        raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
+    kind = event["t"]
+    if not isinstance(kind, str):
+        what = ("a list" if isinstance(kind, list) else "an object" if isinstance(kind, dict)
+                else "null" if kind is None else "true or false" if isinstance(kind, bool) else "a number")
+        raise RequestError(f"An event's type t must be text (add, exchange, wound, heal, undo…), not {what}.",
+                           field="event.t")
+    if kind not in EVENT_KINDS:
+        raise RequestError(f"Unknown event type {kind[:20]!r}.", field="event.t")
+    return kind
+
+
 class Encounter:
     """An encounter in memory: its log, and the states the log passes through.
 
@@ -473,18 +495,15 @@ class Encounter:
 
     def apply(self, event: Any) -> State:
         """Validate and apply one event; on a bad event raise ``FudgeError`` and change nothing."""
-        if not isinstance(event, dict):
-            raise RequestError("An event must be an object with a type t.", field="event")
-        kind = event.get("t")
-        if "t" not in event:
-            raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
-        if kind not in EVENT_KINDS:
-            raise RequestError(f"Unknown event type {str(kind)[:20]!r}.", field="event.t")
+        kind = event_kind(event)
         extra = set(event) - {"t"} - EVENT_FIELDS[kind]
         if extra:
             key = min(extra, key=str)
             raise RequestError(f"A {kind} event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
-        if len(self.log) >= MAX_EVENTS:
+        if len(self.log) >= MAX_EVENTS + UNDO_ROOM:
+            raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events and {UNDO_ROOM:,} undos "
+                                 "or redos past them; start a new encounter.", field="event")
+        if len(self.log) >= MAX_EVENTS and kind not in _TAKE_BACK:
             raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events; start a new "
                                  "encounter.", field="event")
         if kind == "undo":
@@ -548,9 +567,11 @@ class Encounter:
         log = data.get("log", [])
         if not isinstance(log, list):
             raise RequestError("The encounter's log must be a list.", field=f"{field}.log")
-        if len(log) > MAX_EVENTS:
-            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events, this one "
-                               f"{len(log):,}.", field=f"{field}.log")
+        # Checked before the replay: past MAX_EVENTS, only undos and redos (UNDO_ROOM of them).
+        if len(log) > MAX_EVENTS and (len(log) > MAX_EVENTS + UNDO_ROOM or any(
+                not isinstance(e, dict) or e.get("t") not in _TAKE_BACK for e in log[MAX_EVENTS:])):
+            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events (and {UNDO_ROOM:,} undos "
+                               f"or redos past them), this one {len(log):,}.", field=f"{field}.log")
         # A stored log is read as the build that wrote it read it (checks.stored_log).
         with stored_log():
             try:

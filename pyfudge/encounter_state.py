@@ -162,8 +162,7 @@ def names_for(state: State, event: dict, fighter: Fighter) -> list[str]:
         raise RequestError(f"names must list the {count or 'new'} fighters' names (room for {room}).", field="names")
     taken = {c.fighter.name for c in state.combatants}
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-            raise RequestError(f"A name has 1 to {NAME_LIMIT} characters.", field=f"names[{i}]")
+        REQUEST.name(name, f"names[{i}]", NAME_LIMIT)  # as a fighter's own name is checked
         if name in taken:
             raise EncounterError(f"There is already a combatant called {name!r}.", field=f"names[{i}]")
         taken.add(name)
@@ -339,6 +338,4 @@ def blow_text(blow: Blow) -> str:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise RequestError(f"An encounter's name has 1 to {MAX_NAME} characters.", field="name")
-    return REQUEST.visible(name, "name")  # no control characters, not only invisible ones
+    return REQUEST.name(name, "name", MAX_NAME)  # checked as every name is, up to its own length

@@ -11,7 +11,10 @@ file beside the encounters (``codec.collection(..., library=...)``). This module
 
 Names are unique within templates and within the party. An import never overwrites what the
 device holds (:func:`merged`): an entry it already holds is skipped, one of the same name but
-another sheet is added under the next free number, as an encounter names a repeated fighter.
+another sheet is added under the next free number, as an encounter names a repeated fighter;
+that name stays as it is when the library is read back (:func:`read`), so "Goblin 2" survives
+an export and another import. Reading a library checks each entry on its own: one that cannot be
+read is refused alone, kept aside with its text as found (:func:`aside_record`).
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .combat.fighter import Fighter
+from . import codec
+from .checks import SHEET
+from .combat.fighter import NAME_LIMIT, Fighter
 from .encounter_state import SIDES, kin, numbered_names
-from .errors import RequestError
+from .errors import FudgeError, RequestError, SheetError
 
 MAX_TEMPLATES = 100
 MAX_PARTY = 20
@@ -40,14 +45,26 @@ def _side(value: Any, where: str) -> str:
     return value
 
 
-def template(data: Any, *, field: str = "template") -> dict[str, Any]:
-    """A template from a fighter's sheet ``{fighter, side?}``: checked, unhurt, named after his kin."""
+def template(data: Any, *, field: str = "template", kin_name: bool = True) -> dict[str, Any]:
+    """A template from a fighter's sheet ``{fighter, side?}``: checked, unhurt, named after his
+    kin (a template read back from storage or a file, ``kin_name=False``, keeps its name: an
+    imported "Goblin 2" stays "Goblin 2", apart from the device's own "Goblin")."""
     if not isinstance(data, dict) or set(data) - {"fighter", "side"} or "fighter" not in data:
         raise RequestError("A template is an object with a fighter and a side.", field=field)
     fighter = Fighter.from_dict(data["fighter"], field=_at(field, "fighter")).to_dict()
     side = _side(data.get("side", "players" if fighter["role"] == "pc" else "foes"), _at(field, "side"))
-    fighter.update(name=kin(fighter["name"]), track=None, shield_state=None)
+    name = _kin_name(fighter["name"]) if kin_name else fighter["name"]
+    fighter.update(name=name, track=None, shield_state=None)
     return {"side": side, "fighter": Fighter.from_dict(fighter, field=_at(field, "fighter")).to_dict()}
+
+
+def _kin_name(name: str) -> str:
+    """``name`` without its number ("Goblin 3" → "Goblin"), unless that leaves no name to check
+    (" \u200b 5" keeps its number: a name the fighter's door took, a template's takes too)."""
+    try:
+        return SHEET.name(kin(name), "name", NAME_LIMIT)
+    except SheetError:
+        return name
 
 
 def member(data: Any, *, field: str = "member") -> dict[str, Any]:
@@ -61,33 +78,93 @@ def member(data: Any, *, field: str = "member") -> dict[str, Any]:
     return {"side": _side(data.get("side", "players"), _at(field, "side")), "fighter": fighter, "status": status}
 
 
-def read(data: Any, *, field: str = "library") -> dict[str, list[dict[str, Any]]]:
-    """A whole library ``{templates, party}`` (either list may be missing), every entry checked;
-    a name twice in one list is refused."""
+def _stored_template(data: Any, *, field: str) -> dict[str, Any]:
+    return template(data, field=field, kin_name=False)
+
+
+WHAT = {"templates": "template", "party": "party member"}
+
+
+def read(data: Any, *, field: str = "library") -> tuple[dict[str, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """A whole library ``{templates, party}`` as a device stores it or a file carries it (either
+    list may be missing), every entry checked on its own, its name kept: the entries that read,
+    and each one refused, as a record kept aside ``{what, name, reason, field, text}`` (its text
+    as found). One bad entry never refuses the rest. An entry may come as its JSON text (the app
+    sends its stored ones so: read here with every cap of :func:`pyfudge.codec.parse_json`, so
+    that no entry can refuse the whole request). Refused: a name a list holds already, and the
+    entries past a list's cap."""
     if not isinstance(data, dict) or set(data) - set(KINDS):
         raise RequestError("A library is an object with templates and a party.", field=field)
     out: dict[str, list[dict[str, Any]]] = {}
-    for kind, check, most in (("templates", template, MAX_TEMPLATES), ("party", member, MAX_PARTY)):
+    refused: list[dict[str, Any]] = []
+    for kind, check, most in (("templates", _stored_template, MAX_TEMPLATES), ("party", member, MAX_PARTY)):
         items = data.get(kind, [])
-        if not isinstance(items, list) or len(items) > most:
-            raise RequestError(f"{kind} must list at most {most} entries.", field=f"{field}.{kind}")
-        out[kind] = [check(item, field=f"{field}.{kind}[{i}]") for i, item in enumerate(items)]
+        if not isinstance(items, list):
+            raise RequestError(f"{kind} must be a list.", field=f"{field}.{kind}")
+        out[kind] = []
         seen: set[str] = set()
-        for i, entry in enumerate(out[kind]):
-            name = entry["fighter"]["name"]
-            if name in seen:
-                raise RequestError(f"{kind}: {name!r} is listed twice.", field=f"{field}.{kind}[{i}]")
+        for i, item in enumerate(items):
+            where = f"{field}.{kind}[{i}]"
+            try:
+                entry = check(_entry(item, where), field=where)
+                name = entry["fighter"]["name"]
+                if name in seen:
+                    raise RequestError(f"{kind}: {name!r} is listed twice.", field=where)
+                if len(out[kind]) >= most:
+                    raise RequestError(f"{kind} holds at most {most} entries.", field=where)
+            except FudgeError as err:
+                refused.append(aside_record(WHAT[kind], item, err))
+                continue
             seen.add(name)
-    return out
+            out[kind].append(entry)
+    return out, refused
+
+
+def _entry(item: Any, where: str) -> Any:
+    """An entry as given, or read from its JSON text."""
+    return codec.parse_json(item, field=where, what="The entry") if isinstance(item, str) else item
+
+
+def aside_record(what: str, item: Any, err: FudgeError) -> dict[str, Any]:
+    """A record kept aside: ``{what, name, reason, field, text}``, its text exactly as found (an
+    object is written as JSON text), its name when one can be read from it."""
+    text = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+    return {"what": what, "name": name_in(item), "reason": err.message, "field": err.field, "text": text}
+
+
+def name_in(item: Any) -> str | None:
+    """The name an entry or an encounter gives itself, if it can be read (never raising)."""
+    if isinstance(item, str):
+        if len(item) > codec.MAX_FILE_BYTES or codec.nesting(item) > codec.MAX_DEPTH * 4:
+            return None  # deeper than any recursion here should go: no name read
+        try:
+            item = json.loads(item)
+        except ValueError:
+            return None
+    if isinstance(item, dict) and isinstance(item.get("data"), dict):  # a stored envelope
+        item = item["data"]
+    if isinstance(item, dict) and isinstance(item.get("fighter"), dict):
+        item = item["fighter"]
+    name = item.get("name") if isinstance(item, dict) else None
+    return name[:60] if isinstance(name, str) and name.strip() else None
 
 
 def _held(entries: Any) -> list[dict[str, Any]]:
-    """The entries of a list the device holds that have a name (read leniently: an import only
-    compares with them, it never writes them)."""
+    """The entries of a list the device holds that have a name, each given as itself or as its
+    JSON text (read leniently: an import only compares with them, it never writes them; one that
+    cannot be read is left out)."""
     if not isinstance(entries, list):
         return []
-    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("fighter"), dict)
-            and isinstance(e["fighter"].get("name"), str)]
+    out = []
+    for e in entries:
+        if isinstance(e, str):
+            try:
+                e = codec.parse_json(e, what="The entry")
+            except FudgeError:
+                continue
+        if isinstance(e, dict) and isinstance(e.get("fighter"), dict) and isinstance(e["fighter"].get("name"), str):
+            out.append(e)
+    return out
 
 
 def _key(entry: dict[str, Any]) -> str:

@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import ladder, wounds
+from .checks import stored_log
 from .combat.fighter import Fighter
+from .combat.sides import MAX_ROUND
 from .encounter_state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
 from .encounter_view import fighter_factors, status_text
 from .errors import RequestError
@@ -42,9 +44,6 @@ PARTS: dict[str, tuple[str, ...]] = {
     "wounds": ("track", "boxes", "pain_threshold"),
 }
 ALWAYS = ("name", "role")
-
-
-MAX_ROUND = 1_000_000
 
 
 def hurt_word(track: wounds.WoundTrack) -> str:
@@ -77,7 +76,14 @@ def payload(state: Any) -> dict[str, Any]:
 
 def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     """The players' view of a players' link's data, validating all of it: ``{name, round, see,
-    combatants}``, each combatant a card (see :func:`_card`)."""
+    combatants}``, each combatant a card (see :func:`_card`). Its names are an encounter's as
+    its log holds them, so they are read as a stored log's (:func:`pyfudge.checks.stored_log`):
+    whatever encounter opens, its players' link opens and its table display shows."""
+    with stored_log():
+        return _read(data, field)
+
+
+def _read(data: Any, field: str) -> dict[str, Any]:
     keys = {"name", "round", "ruleset", "see", "combatants"}
     if not isinstance(data, dict) or set(data) != keys:
         raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)
