@@ -209,11 +209,9 @@ def test_export_then_import_back(open_context, site, screen, axe_check, tmp_path
     to_list(page)
     axe_check(page, "list screen after an import")
 
-    # Files the engine refuses: a clear message, and storage untouched byte for byte — even
-    # when only the second encounter of a collection is broken (no half import).
+    # Files the engine refuses: a clear message, and storage untouched byte for byte.
     untouched = storage(page)
-    for name, words in (("file-collection-bad-second", "Encounter 2 of 2"),
-                        ("file-newer-version", "newer pyfudge"),
+    for name, words in (("file-newer-version", "newer pyfudge"),
                         ("file-not-json", "not valid JSON")):
         bad = tmp_path / f"{name}.json"
         bad.write_text(hostile(name))
@@ -222,6 +220,14 @@ def test_export_then_import_back(open_context, site, screen, axe_check, tmp_path
         expect(status).to_contain_text("Nothing was imported")
         expect(status).to_contain_text(words)
         assert storage(page) == untouched, name
+
+    # A collection whose second encounter is broken: the first is imported, the second named.
+    half = tmp_path / "half.json"
+    half.write_text(hostile("file-collection-bad-second"))
+    page.get_by_label("Import encounters from a file").set_input_files(half)
+    status = page.get_by_test_id("file-status")
+    expect(status).to_contain_text("Imported 1 encounter as new copy.")
+    expect(status).to_contain_text("Not imported: “Ambush” (Encounter 2 of 2 ('Ambush')")
 
     # Names with markup from a file are shown as text, never run.
     markup = tmp_path / "markup.json"
@@ -279,3 +285,90 @@ def test_persistent_storage_refused_reminds_to_export(open_context, site, screen
     # The browser's last answer is remembered too: the next visit draws the list as it will stay.
     assert prefs == {"type": "pyfudge/app-prefs", "version": 1,
                      "data": {"exportReminder": "dismissed", "persistence": "refused"}}
+
+
+def _seed_unreadable_records() -> str:
+    """An init script that stores, once: an encounter the engine can replay, one it cannot (an
+    event type from another version), and a library whose party member is off the ladder and
+    whose templates hold a ``__proto__`` key or nest 40 deep, beside a good one."""
+    from pyfudge.door import codec, library
+
+    good = {"name": "Fight", "ruleset": {"preset": "fudge1995", "options": {}},
+            "log": [{"t": "add", "fighter": ORC, "side": "foes"}]}
+    portal = {**good, "name": "Portal", "log": [*good["log"], {"t": "teleport"}]}
+    deep: dict = {"x": 1}
+    for _ in range(40):
+        deep = {"x": deep}
+    lib = {"type": "pyfudge/library", "version": 1, "data": {
+        "templates": [library.template({"fighter": ORC}),
+                      {"side": "foes", "fighter": {"name": "Deep", "skills": {"Claw": 1}, "notes": deep}}],
+        "party": [{"side": "players", "fighter": {"name": "Aldric", "role": "pc", "skills": {"Sword": 99}},
+                   "status": ""}]}}
+    proto = '{"side": "foes", "fighter": {"name": "Imp", "skills": {"Claw": 1}, "__proto__": {"x": 1}}}'
+    index = {"type": "pyfudge/app-index", "version": 1, "data": {"encounters": [
+        {"id": "egood001", "name": "Fight", "updated": 2}, {"id": "eportal1", "name": "Portal", "updated": 1}]}}
+    return f"""
+    if (localStorage.getItem("pyfudge:index") === null) {{
+      localStorage.setItem("pyfudge:index", {json.dumps(json.dumps(index))});
+      localStorage.setItem("pyfudge:enc:egood001", {json.dumps(json.dumps(codec.wrap("encounter", good)))});
+      localStorage.setItem("pyfudge:enc:eportal1", {json.dumps(json.dumps(codec.wrap("encounter", portal)))});
+      const lib = {json.dumps(lib)};
+      lib.data.templates.push(JSON.parse({json.dumps(proto)}));
+      localStorage.setItem("pyfudge:library", JSON.stringify(lib));
+    }}"""
+
+
+def test_export_all_always_exports_keeping_aside_what_it_cannot_read(open_context, site, screen, axe_check,
+                                                                      tmp_path):
+    """One encounter the engine cannot replay and library entries it refuses never block Export
+    all: the file holds the rest, and each bad record as stored, named with its reason (offered on
+    its own too); the file imports back, adding every good record and naming the rest."""
+    context = open_context(**screen)
+    context.add_init_script(PERSIST % "true")
+    context.add_init_script(_seed_unreadable_records())
+    page = context.new_page()
+    page.goto(site.url)
+    app_ready(page)
+    stored_before = storage(page)
+
+    # A file bringing another "Orc" template: imported as "Orc 2"; Export all must still work.
+    from pyfudge.door import codec, library
+    other_orc = {"templates": [library.template({"fighter": {**ORC, "skills": {"Spear": "Good"}}})], "party": []}
+    orc_file = tmp_path / "orc.json"
+    orc_file.write_text(codec.export_text(codec.collection([], other_orc)))
+    page.get_by_label("Import encounters from a file").set_input_files(orc_file)
+    expect(page.get_by_test_id("file-status")).to_contain_text("Added 1 template")
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export all encounters").click()
+    path = tmp_path / "all.json"
+    info.value.save_as(path)
+    status = page.get_by_test_id("file-status")
+    expect(status).to_contain_text("Exported 1 encounter, 2 templates and a party of 0.")
+    expect(status).to_contain_text("“Portal” (Unknown event type 'teleport'")
+    for words in ("“Aldric”", "off the ladder", "“Imp”", "__proto__", "“Deep”"):
+        expect(status).to_contain_text(words)
+    kept = page.get_by_test_id("kept-in-file")
+    expect(kept.locator("li")).to_have_count(1)
+    expect(kept).to_contain_text("Portal")
+    axe_check(page, "list screen, export all kept records aside")
+
+    data = json.loads(path.read_text())["data"]
+    assert [e["data"]["name"] for e in data["encounters"]] == ["Fight"]
+    assert [t["fighter"]["name"] for t in data["library"]["data"]["templates"]] == ["Orc", "Orc 2"]
+    portal = next(r for r in data["aside"] if r.get("key") == "pyfudge:enc:eportal1")
+    assert portal["text"] == stored_before["pyfudge:enc:eportal1"]  # exactly as stored
+    assert {r["name"] for r in data["aside"]} == {"Portal", "Aldric", "Imp", "Deep"}
+
+    # "Export as stored" of the record kept aside: its stored text, byte for byte.
+    with page.expect_download() as raw:
+        kept.get_by_role("button", name="Export as stored").click()
+    raw_path = tmp_path / "portal.json"
+    raw.value.save_as(raw_path)
+    assert raw_path.read_text() == stored_before["pyfudge:enc:eportal1"]
+
+    # The file imports back: its encounter added; what it keeps aside named, not imported.
+    page.get_by_label("Import encounters from a file").set_input_files(path)
+    expect(status).to_contain_text("Imported 1 encounter as new copy.")
+    expect(status).to_contain_text("The file also keeps 4 records aside")
+    assert sorted(list_names(page)) == ["Fight", "Fight", "Portal"]

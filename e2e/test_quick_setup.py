@@ -216,6 +216,42 @@ def test_a_template_not_saved_for_want_of_room_says_so_and_writes_nothing(open_c
     assert library(page)["templates"] == []
 
 
+def test_a_template_stored_without_weapon_fills_a_usable_form(open_context, site):
+    """A template of the device's library as another version or a hand may have written it: a
+    name, a role and skills, no weapon, armour or side. Its chip fills the form with the sheet
+    the engine reads from it; one the engine cannot read says why and leaves the form usable."""
+    page = open_context(**PHONE).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    new_encounter(page, site, "Shades")
+    page.evaluate("""localStorage.setItem('pyfudge:library', JSON.stringify({type: 'pyfudge/library',
+        version: 1, data: {party: [], templates: [
+          {side: 'foes', fighter: {name: 'Shade', role: 'npc', skills: {Claws: 1}}},
+          {side: 'foes', fighter: {name: 'Wisp', role: 'npc', skills: null}},
+          {side: 'foes', fighter: {name: 'Lurker', skills: {Knife: 0}}}]}}))""")
+    page.reload()
+    idle(page)
+    form = add_form(page)
+    chips(page, "Your templates").filter(has_text="Shade").click()
+    expect(form.get_by_label("Name", exact=True)).to_have_value("Shade")
+    expect(form.get_by_role("button", name=re.compile("^Sheet: NPC"))).to_contain_text("Claws Good")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    assert names(page) == ["Shade"]
+    expect(card(page, "Shade").locator(".meta")).to_contain_text("Foes' side")
+
+    chips(page, "Your templates").filter(has_text="Wisp").click()
+    expect(form.get_by_role("alert")).to_contain_text("The template “Wisp” cannot be used")
+    form.get_by_label("Name", exact=True).fill("Ghost")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(page)
+    assert names(page) == ["Shade", "Ghost"]
+    # One stored with no role on the foes' side is a foe: an NPC, as the form's Role would have it.
+    chips(page, "Your templates").filter(has_text="Lurker").click()
+    expect(form.get_by_role("button", name=re.compile("^Sheet: "))).to_contain_text("NPC (pawn) · Knife Fair")
+    assert errors == []
+
+
 # --- the party ------------------------------------------------------------------------------------
 
 ALDRIC = {"name": "Aldric", "skill": ("Sword", "Great (+2)")}

@@ -219,3 +219,73 @@ def test_player_card_breaks_no_word_at_phone_width(open_context, site):
     player.wait_for_selector("html[data-player=ready]")
     assert player.get_by_test_id("players-view").evaluate(BROKEN_WORDS) == []
     fits(player)
+
+
+def test_a_foe_added_with_the_default_role_is_kept_from_the_players(open_context, site):
+    """The GM names a foe, puts him on the foes' side and leaves Role as it stands: the players'
+    links carry nothing "What players see" hides, and the share screen says who they see whole."""
+    gm = open_context(**PHONE).new_page()
+    new_encounter(gm, site, "Ambush")
+    add_fighter(gm, ASTA)
+    form = gm.locator("#add-fighter form")
+    form.get_by_label("Name", exact=True).fill("Orc")
+    form.get_by_label("Side", exact=True).select_option("foes")
+    expect(form.get_by_label("Role", exact=True)).to_have_value("npc")  # the role follows the side
+    form.get_by_label("Combat skill", exact=True).fill("Zweihanderkunst")
+    form.get_by_label("Weapon", exact=True).select_option("custom")
+    form.get_by_label("Weapon name").fill("Glaive of Woe")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(gm)
+    orc = card(gm, "Orc")
+    expect(orc.locator(".meta")).to_contain_text("Foes' side")
+    orc.get_by_role("button", name=re.compile(r"^Very Hurt box 1, empty")).click()
+    idle(gm)
+    open_share(gm)
+    gm.get_by_label("Combatant", exact=True).select_option(label="Orc")
+    links = [gm.get_by_label("Players' link", exact=True).input_value(),
+             gm.get_by_label("Player link", exact=True).input_value()]
+    for link in links:
+        text = json.dumps(decoded(link), ensure_ascii=False)
+        for secret in SECRETS:
+            assert secret not in text, (secret, text)
+        assert json.loads(orc_entry(decoded(link)))["fighter"] == {"name": "Orc", "role": "npc"}
+    expect(gm.get_by_test_id("seen-whole")).to_have_text(
+        "Players see Ásta whole. Of the others they see only what you tick below.")
+
+    player = open_context(**PHONE).new_page()
+    for link in links:
+        player.goto(link)
+        app_ready(player)
+        player.wait_for_selector("html[data-player=ready]")
+        orc_card = player.get_by_test_id("player-card").filter(has=player.get_by_role("heading", name="Orc"))
+        expect(orc_card.get_by_test_id("player-status")).to_have_text("badly hurt")
+        for secret in SECRETS[:2]:
+            expect(player.get_by_text(secret)).to_have_count(0)
+        fits(player)
+
+
+def test_the_share_screen_names_a_foe_the_players_see_whole(open_context, site):
+    """A foe the GM makes a player character (or an encounter saved so before) is shown whole:
+    the share screen names him and says he is on the foes' side."""
+    gm = open_context(**PHONE).new_page()
+    new_encounter(gm, site, "Old ambush")
+    add_fighter(gm, ASTA)
+    form = gm.locator("#add-fighter form")
+    form.get_by_label("Name", exact=True).fill("Brute")
+    form.get_by_label("Role", exact=True).select_option("pc")  # picked: the side no longer moves it
+    form.get_by_label("Side", exact=True).select_option("foes")
+    expect(form.get_by_label("Role", exact=True)).to_have_value("pc")
+    form.get_by_role("button", name="Add combatant").click()
+    idle(gm)
+    add_fighter(gm, ORC)
+    open_share(gm)
+    whole = gm.get_by_test_id("seen-whole")
+    expect(whole).to_have_text("Players see Ásta and Brute (a player character on the foes' side) whole. "
+                               "Of the others they see only what you tick below.")
+    expect(gm.get_by_text("To keep a foe's sheet from the players, edit him and make him an NPC.")).to_be_visible()
+    fits(gm)
+    # Every part ticked: everyone is seen whole.
+    for box in gm.get_by_role("group", name=re.compile("^Shown to players")).get_by_role("checkbox").all():
+        box.check()
+        gm.wait_for_selector("html[data-share=ready]")
+    expect(whole).to_have_text("Players see everyone whole.")

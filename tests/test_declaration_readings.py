@@ -167,7 +167,7 @@ CASES: list[dict[str, Any]] = [
     _mods({"skill": "Sword"}, options={"melee.plus_levels": True}, round_number=2),
     _mods({"skill": "Dodge"}, options={"melee.plus_levels": True}),
     _mods({"skill": "Dodge"}, options={"melee.plus_levels": True}, round_number=2),
-    _mods({}, round_number=0), _mods({}, round_number=10_001), _mods({}, round_number=10_000),
+    _mods({}, round_number=0), _mods({}, round_number=1_000_001), _mods({}, round_number=1_000_000),
     _mods({"stunned": 1}), _mods({"stunned": 2}), _mods({"stunned": 1}, rules="mudge"),
     _mods({"modifiers": [{"source": "hill", "amount": 1}], "defence_modifiers": [{"source": "mud", "amount": -1}]}),
     _mods({}, fighter={**HERO, "track": {"kind": "boxes", "marks": [[1, 1, 1], [1], [0], [0], [0]]}}),

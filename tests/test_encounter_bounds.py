@@ -6,6 +6,8 @@ a fighter both knocked down and Incapacitated cannot act, and a log line with tw
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import NAME_LIMIT, Fighter
 from pyfudge.core.errors import FudgeError
@@ -128,3 +130,29 @@ def test_a_log_holds_ten_thousand_events():
     assert len(enc.log) == encounter.MAX_EVENTS
     assert _refusal(enc, {"t": "next_round"}) == (
         "EncounterError", "An encounter's log holds at most 10,000 events; start a new encounter.", "event")
+
+
+def test_a_full_log_can_still_undo_and_redo_and_replays_so():
+    """Undo is an event: a log full of 10,000 events keeps room for undos and redos past them
+    (:data:`encounter.UNDO_ROOM`), never for a new event, and replays as it was logged."""
+    enc = Encounter()
+    enc.log = [{"t": "next_round"}] * (encounter.MAX_EVENTS - 1)
+    enc.apply({"t": "next_round"})
+    enc.apply({"t": "undo"})
+    enc.apply({"t": "redo"})
+    enc.apply({"t": "undo"})
+    assert len(enc.log) == encounter.MAX_EVENTS + 3
+    assert _refusal(enc, {"t": "next_round"}) == (
+        "EncounterError", "An encounter's log holds at most 10,000 events; start a new encounter.", "event")
+    again = Encounter.from_dict(enc.to_dict())
+    assert len(again.log) == len(enc.log) and again.state.round == 10_000  # the last next_round undone
+    enc.log += [{"t": "redo"}, {"t": "undo"}] * ((encounter.UNDO_ROOM - 3) // 2)
+    while len(enc.log) < encounter.MAX_EVENTS + encounter.UNDO_ROOM:
+        enc.log.append({"t": "undo"})
+    assert _refusal(enc, {"t": "undo"})[1] == (
+        f"An encounter's log holds at most 10,000 events and {encounter.UNDO_ROOM:,} undos or redos past them; "
+        "start a new encounter.")
+    too_long = {**enc.to_dict(), "log": enc.log + [{"t": "undo"}]}
+    with pytest.raises(FudgeError) as err:
+        Encounter.from_dict(too_long)
+    assert err.value.field == "encounter.log"

@@ -307,7 +307,7 @@ CASES: list[dict[str, Any]] = [
     _x(_f("Ann", track=DOWN), _f("Bob"), Z, Z, kind="attack", options=ALT),
     _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack"),
     _x(_f("Ann"), _f("Ann"), Z, Z, kind="attack", options=ALT),
-    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, rnd=10_001),
+    _x(_f("Ann"), _f("Bob"), Z, Z, kind="attack", options=ALT, rnd=1_000_001),
     # The refusals of a simultaneous round: a missing roll named by whose dice it is; even/odd
     # damage (F95 4.61) with no roll from an unaware defender; pacing, one name for two, nobody
     # able to fight, round.
@@ -377,7 +377,7 @@ def test_every_exchange_reading_is_as_recorded():
 
 def test_a_call_outside_the_door_starts_at_round_one_and_checks_its_round():
     """Called directly (the odds, a group round), each kind of exchange is round 1 unless told,
-    and refuses a round off 1..10000 naming ``round``, as the JSON door does."""
+    and refuses a round off 1..1,000,000 naming ``round``, as the JSON door does."""
     ann = Fighter.from_dict(_f("Ann", "Good"))
     bob = Fighter.from_dict(_f("Bob"))
     dice = FighterDice(fudge_dice([0, 0, 0, 0]).roll)
@@ -387,12 +387,12 @@ def test_a_call_outside_the_door_starts_at_round_one_and_checks_its_round():
              {"attacker_dice": dice, "defender_dice": dice})):
         out = resolve(ann, bob, rules=rules, **kw)
         assert out.round == 1 and out.steps[0].text.startswith("Round 1: Ann ")
-        assert resolve(ann, bob, rules=rules, round_number=10_000, **kw).round == 10_000
-        for bad in (0, 10_001, True, 1.5):
+        assert resolve(ann, bob, rules=rules, round_number=1_000_000, **kw).round == 1_000_000
+        for bad in (0, 1_000_001, True, 1.5):
             with pytest.raises(RequestError) as err:
                 resolve(ann, bob, rules=rules, round_number=bad, **kw)
             assert (err.value.message, err.value.field) == (
-                f"round must be a whole number from 1 to 10000, not {bad!r}.", "round")
+                f"round must be a whole number from 1 to 1000000, not {bad!r}.", "round")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import RequestError, RuleError
 from pyfudge.door import encounter_actions as api_encounters
+from pyfudge.encounter import log as encounter_module
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
 from pyfudge.rules.damage import Armor, Weapon
@@ -488,3 +489,35 @@ def test_a_fight_too_long_for_the_budget_is_refused_with_a_clear_error(monkeypat
         forecast_fighters(players, foes, rules=find_ruleset("fudge1995"),
                           settings=ForecastSettings(samples=10, round_cap=200, exact=False))
     assert err.value.field == "round_cap" and "round cap" in err.value.message
+
+
+# --- late rounds and what the budget says --------------------------------------------------------
+
+def test_a_fight_late_in_the_longest_encounter_is_forecast():
+    """An encounter's round can pass 10,000 (a next_round event each); its forecast plays its
+    rounds on from there, up to the highest round cap."""
+    from dataclasses import replace
+    enc = Encounter(ruleset=F95_NO_GRAZE)
+    enc.apply({"t": "add", "fighter": brute("A", 1).to_dict(), "side": "players"})
+    enc.apply({"t": "add", "fighter": brute("B").to_dict(), "side": "foes"})
+    for late in (9_999, encounter_module.MAX_EVENTS + 1):
+        enc.states[-1] = replace(enc.state, round=late)
+        api_encounters.hold("late", enc)
+        out = call("encounter.forecast", id="late", rev=len(enc.log))
+        assert out["ok"], out
+        capped = call("forecast", id="late", samples=5, round_cap=fc.MAX_ROUND_CAP, exact=False)
+        assert capped["ok"], capped
+
+
+def test_the_default_forecast_stopped_by_its_budget_does_not_speak_of_fights_asked(monkeypatch):
+    monkeypatch.setattr(fc, "MAX_RUNS", 400)
+    players = [fighter(f"P{i}", damage_capacity=3) for i in range(6)]
+    foes = [fighter(f"F{i}", damage_capacity=3) for i in range(6)]
+    f = forecast_fighters(players, foes, rules=find_ruleset("fudge1995"),
+                          settings=ForecastSettings(round_cap=200, exact=False))
+    assert f.stopped
+    said = f.steps[-1].text
+    assert said.startswith(f"Stopped after {f.samples} fight") and "asked" not in said, said
+    asked = forecast_fighters(players, foes, rules=find_ruleset("fudge1995"),
+                              settings=ForecastSettings(samples=500, round_cap=200, exact=False))
+    assert "of the 500 asked" in asked.steps[-1].text

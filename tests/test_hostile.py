@@ -70,6 +70,11 @@ def test_hostile_input_gives_the_expected_structured_answer(path):
         got = names_in(reply["result"])
         for name in expect["names"]:
             assert name in got, (name, got)  # exactly the same text, not escaped or trimmed
+        refusals = reply["result"].get("refused", [])
+        assert len(refusals) == len(expect.get("refused", [])), refusals
+        for want, got_one in zip(expect.get("refused", []), refusals, strict=True):
+            assert got_one["field"].startswith(want["field_prefix"]), got_one
+            assert want["message_contains"] in got_one["reason"], got_one
     else:
         assert not reply["ok"], f"{case['what']} was accepted"
         error = reply["error"]

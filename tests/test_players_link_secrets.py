@@ -185,3 +185,64 @@ def test_a_players_link_is_no_encounter_to_import():
     fragment = call("encounter.players_link", encounter=stored())["result"]["fragment"]
     reply = call("encounter.unlink", fragment=fragment)
     assert not reply["ok"] and "players" in reply["error"]["message"]
+
+
+# --- a foe is an NPC unless the GM says otherwise -------------------------------------------------
+
+BARE_ORC = {"name": "Orc", "skills": {"Zweihanderkunst": "Superb"}, "weapon": {"name": "Glaive of Woe", "size": 2}}
+
+
+@pytest.mark.parametrize(("side", "role", "kept"), [
+    ("foes", "npc", "foes"), ("players", "pc", "players"), (None, "pc", "players")])
+def test_a_fighter_added_without_a_role_takes_his_sides_and_the_log_says_so(side, role, kept):
+    enc = Encounter(name="Raid")
+    enc.apply({"t": "add", "fighter": BARE_ORC, **({"side": side} if side else {})})
+    orc = enc.state.combatants[0]
+    assert (orc.fighter.role, orc.side) == (role, kept)
+    assert enc.log[-1]["fighter"].get("role", "pc") == role  # a replay in any build reads him so
+    assert Encounter.from_dict(enc.to_dict()).state.combatants[0].fighter.role == role
+
+
+def test_a_foe_added_without_a_role_is_kept_out_of_the_players_link():
+    enc = Encounter(name="Raid")
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "side": "foes", "fighter": BARE_ORC})
+    assert json.loads(orc_text(link_data(enc.to_dict())))["fighter"] == {"name": "Orc", "role": "npc"}
+
+
+def test_the_gm_may_put_a_player_character_on_the_foes_side():
+    enc = Encounter(name="Raid")
+    enc.apply({"t": "add", "side": "foes", "fighter": {**BARE_ORC, "role": "pc"}})
+    assert enc.state.combatants[0].fighter.role == "pc"
+
+
+def test_an_edit_that_gives_no_role_keeps_his_role():
+    enc = Encounter(name="Raid")
+    enc.apply({"t": "add", "fighter": ORC})
+    enc.apply({"t": "edit", "id": "c1", "fighter": BARE_ORC})
+    assert enc.state.combatants[0].fighter.role == "npc" and enc.log[-1]["fighter"]["role"] == "npc"
+
+
+def test_a_stored_roleless_foe_replays_as_he_was_logged_and_the_view_names_him_seen_whole():
+    # Saved before the side gave the role: the log is read as it was, and the view says plainly
+    # that the players see him whole, so the share screen can tell the GM.
+    data = {"name": "Old raid", "ruleset": {"preset": "fudge1995", "options": {}},
+            "log": [{"t": "add", "fighter": ASTA}, {"t": "add", "side": "foes", "fighter": BARE_ORC}]}
+    enc = Encounter.from_dict(data)
+    assert enc.to_dict()["log"] == data["log"]
+    assert encounter_view.view(enc)["players_whole"] == [
+        {"id": "c1", "name": "Ásta", "side": "players", "role": "pc"},
+        {"id": "c2", "name": "Orc", "side": "foes", "role": "pc"}]
+
+
+@pytest.mark.parametrize("see", ALL_SEES)
+def test_the_view_names_whom_the_players_link_carries_whole(see):
+    enc = Encounter.from_dict(stored(see))
+    whole = {c["id"] for c in encounter_view.view(enc)["players_whole"]}
+    carried = {c["id"] for c in link_data(enc.to_dict())["combatants"] if set(c["fighter"]) == set(fighter_mod._FIELDS)}
+    assert whole == carried == ({"c1", "c2"} if len(see) == len(players.SEE) else {"c1"})
+
+
+def test_describe_gives_the_role_a_side_gives():
+    role_by_side = call("describe")["result"]["role_by_side"]
+    assert role_by_side == {"players": "pc", "foes": "npc"}

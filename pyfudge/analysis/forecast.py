@@ -93,6 +93,7 @@ from ..combat import declaration
 from ..combat.fighter import Fighter
 from ..combat.memo import remembering_blows
 from ..combat.outcomes import ExchangeOutcome
+from ..combat.sides import MAX_ROUND
 from ..core import dice
 from ..core.errors import FudgeError, RequestError, RuleError
 from ..core.explain import Step
@@ -489,7 +490,8 @@ def _simulate(start: Start, settings: ForecastSettings, deadline: float) -> Fore
         steps += (Step("F95 4.22", f"Stopped after {n} fights at the time budget of {TIME_BUDGET:g} s, short "
                        f"of ±{TARGET_HALFWIDTH * 100:g} %.", {"samples": n, "time_budget": TIME_BUDGET}),)
     elif stop == "budget":
-        steps += (Step("F95 4.22", f"Stopped after {n} fight{'s' if n != 1 else ''} of the {wanted} asked: a "
+        asked = "" if settings.samples is None else f" of the {wanted} asked"  # none asked: until sure enough
+        steps += (Step("F95 4.22", f"Stopped after {n} fight{'s' if n != 1 else ''}{asked}: a "
                        f"forecast runs the pipeline at most {MAX_RUNS:,} times and draws at most {MAX_DRAWS:,} "
                        "exchanges (its budget, so that it answers in seconds); the intervals say how sure each "
                        "chance is.", {"samples": n, "asked": wanted, "max_runs": MAX_RUNS,
@@ -558,8 +560,8 @@ def forecast_fighters(players: Sequence[Fighter], foes: Sequence[Fighter], *, ru
         for i, f in enumerate(group):
             if not isinstance(f, Fighter):
                 raise RequestError(f"{where}[{i}] must be a fighter.", field=f"{where}[{i}]")
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or not 1 <= round_number <= 10_000:
-        raise RequestError("round must be a whole number from 1 to 10000.", field="round")
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or not 1 <= round_number <= MAX_ROUND:
+        raise RequestError(f"round must be a whole number from 1 to {MAX_ROUND:,}.", field="round")
     fighters = list(players) + list(foes)
     sides = ["players"] * len(players) + ["foes"] * len(foes)
     start = start_fight(rules, fighters, sides, [()] * len(fighters), (), round_number)

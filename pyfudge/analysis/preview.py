@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import FudgeError, RequestError
-from ..encounter.log import EVENT_FIELDS, remembered
+from ..encounter.log import EVENT_FIELDS, event_kind, remembered
 from ..encounter.rounds import read_group, read_ranged
 from ..encounter.state import EncounterError, State, declared
 from . import group_odds as group_odds_mod
@@ -36,8 +36,9 @@ from . import ranged_odds as ranged_odds_mod
 def event_odds(state: State, event: Any) -> dict[str, Any]:
     """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``."""
     how = {"exchange": exchange_odds, "group": group_odds, "ranged": ranged_odds}
-    if isinstance(event, dict) and event.get("t") in how:
-        out = how[event["t"]](state, event)
+    kind = event_kind(event)  # a type t read as applying the event reads it
+    if kind in how:
+        out = how[kind](state, event)
         return {**out, "summary": summary(out)}
     raise RequestError("The odds are asked of a draft exchange, group or ranged event ({t: \"exchange\", a, b, …}, "
                        "{t: \"group\", lone, foes, …} or {t: \"ranged\", shooter, target, …}).", field="event")

@@ -43,7 +43,7 @@ from .initiative import speed_contest_declarations, speed_power_free_round
 from .melee import Side, Verdict
 from .memo import remember
 from .outcomes import Block, Blow, Carry, Contest, ExchangeKind, ExchangeOutcome, SideReport
-from .sides import SidePlan, aimed_minimum, called_shot, can_act, min_to_hit, plan_side, read_side
+from .sides import MAX_ROUND, SidePlan, aimed_minimum, called_shot, can_act, min_to_hit, plan_side, read_side
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -164,7 +164,7 @@ def resolve_exchange(
         raise RuleError("Under alternating turns resolve each attack on its own (F95 4.23).", field="pacing")
     if rules["melee.pacing"] == "story":
         raise RuleError("Story-element combat is resolved as a story element (F95 4.21).", field="pacing")
-    round_number = check.whole(round_number, "round", 1, 10_000)
+    round_number = check.whole(round_number, "round", 1, MAX_ROUND)
     a_dice, b_dice = a_dice or FighterDice(), b_dice or FighterDice()
     if a.name == b.name:
         raise RequestError("The two fighters need different names.", field="b.name")
@@ -420,7 +420,7 @@ def resolve_attack(
     if rules["melee.pacing"] != "alternating":
         raise RuleError("Single attacks are for alternating turns (F95 4.23); this ruleset uses "
                         f"{rules['melee.pacing']} pacing.", field="pacing")
-    round_number = check.whole(round_number, "round", 1, 10_000)
+    round_number = check.whole(round_number, "round", 1, MAX_ROUND)
     attacker_dice, defender_dice = attacker_dice or FighterDice(), defender_dice or FighterDice()
     if attacker.name == defender.name:
         raise RequestError("The two fighters need different names.", field="defender.name")
@@ -546,6 +546,6 @@ class ExchangeRequest:
             b_declares=Declaration.from_dict(data.get("b_declares"), field=f"{field}.b_declares"),
             a_dice=FighterDice.from_dict(data.get("a_dice"), rules=rules, field=f"{field}.a_dice", speed=True),
             b_dice=FighterDice.from_dict(data.get("b_dice"), rules=rules, field=f"{field}.b_dice", speed=True),
-            round=check.whole(data.get("round", 1), f"{field}.round", 1, 10_000),
+            round=check.whole(data.get("round", 1), f"{field}.round", 1, MAX_ROUND),
             kind=ExchangeKind(kind),
         )

@@ -20,6 +20,12 @@ from .fighter import Fighter
 from .memo import remember
 from .outcomes import SideReport
 
+# The highest round number the rules read. A round number is only compared (plus levels and a
+# speed Power, F95 4.36; a table's rounds), so any bound far past a real fight does: an
+# encounter's round may pass 10,000 (a next_round event each) and a forecast plays up to 200
+# rounds on from it.
+MAX_ROUND = 1_000_000
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
 
@@ -99,7 +105,7 @@ def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *,
     foe's shield (F95 4.31) and weapon size disparity are per foe and are not included.
     """
     check_declaration(fighter, declares, rules, "declares", alternating=False)
-    mods = _gather(fighter, None, declares, rules, check.whole(round_number, "round", 1, 10_000),
+    mods = _gather(fighter, None, declares, rules, check.whole(round_number, "round", 1, MAX_ROUND),
                    disparity=None, alternating=False)
     return mods.common + mods.offence + mods.defence
 

@@ -23,6 +23,8 @@ import math
 import re
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 
 from ..core.errors import FudgeError
@@ -34,7 +36,7 @@ class CodecError(FudgeError):
 
 # The version each kind is written at today, and how to lift older versions one step.
 # "players": what a players' link carries (pyfudge.encounter.players), never imported as an encounter;
-# "library": the GM's templates and party (pyfudge.encounter.library), carried by an export of all.
+# "library": the GM's templates and party (pyfudge.door.library), carried by an export of all.
 VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1, "library": 1}
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
@@ -99,13 +101,24 @@ def _migrate(envelope: dict[str, Any], kind: str, field: str) -> Any:
     return data
 
 
-def collection(encounters: list[Any], library: Any = None) -> dict[str, Any]:
+# Records kept aside in one file (see :func:`collection`): every encounter, template and party
+# member a device may hold, and the texts it already keeps aside.
+MAX_ASIDE = 400
+
+
+def collection(encounters: list[Any], library: Any = None, aside: list[dict[str, Any]] | None = None,
+               ) -> dict[str, Any]:
     """The envelope of an exported file holding several encounters (each in its own envelope,
     so each migrates on its own when the encounter format moves on) and, when given, the GM's
-    library of templates and party (``pyfudge.encounter.library``, in an envelope of its own too)."""
+    library of templates and party (``pyfudge.door.library``, in an envelope of its own too) and the
+    records kept ``aside``: ``{key, name, reason, text}`` each, what the device holds that could not
+    be read, its stored ``text`` exactly as found (a string: it may be anything, even what
+    :func:`parse_json` refuses, and never makes the file unreadable)."""
     data: dict[str, Any] = {"encounters": [wrap("encounter", e) for e in encounters]}
     if library is not None:
         data["library"] = wrap("library", library)
+    if aside:
+        data["aside"] = aside
     return wrap("collection", data)
 
 
@@ -270,37 +283,70 @@ def export_text(envelope: dict[str, Any], *, field: str = "encounters") -> str:
 
 
 def read_import(text: Any, *, field: str = "file") -> list[Any]:
-    """The encounters' data in an exported file (see :func:`read_file`)."""
-    return read_file(text, field=field)[0]
+    """The encounters' data in an exported file, each migrated to today's version; the first
+    that cannot be read refuses the file (see :func:`read_file`)."""
+    contents = read_file(text, field=field)
+    for item in contents.encounters:
+        if isinstance(item, FudgeError):
+            raise item
+    return contents.encounters
 
 
-def read_file(text: Any, *, field: str = "file") -> tuple[list[Any], Any]:
-    """What an exported file holds: the encounters' data — one ``pyfudge/encounter`` envelope,
-    or a ``pyfudge/collection`` of them, each migrated to today's version — and the library's
-    data a collection may carry beside them (None when it has none; checked by the caller,
-    ``pyfudge.encounter.library.read``, field ``<field>.data.library.data``). A collection with a library
-    may hold no encounter. Not yet replayed: the caller rebuilds each encounter with
-    ``Encounter.from_dict`` (field ``<field>.data`` or ``<field>.data.encounters[i].data``)."""
+@dataclass
+class FileContents:
+    """What an exported file holds (:func:`read_file`).
+
+    ``encounters``: each encounter's data migrated to today's version, or the :class:`CodecError`
+    that refuses it (an envelope of another kind or a newer version: the rest still read); not yet
+    replayed (the caller rebuilds each with ``Encounter.from_dict``, field ``<field>.data`` or
+    ``<field>.data.encounters[i].data``). ``library``: the library's data a collection may carry
+    (None when none; checked by the caller, ``pyfudge.door.library.read``, field
+    ``<field>.data.library.data``), or the CodecError that refuses it. ``aside``: the records the
+    device that wrote it kept aside (:func:`collection`), as they are."""
+    encounters: list[Any]
+    library: Any = None
+    aside: list[dict[str, Any]] = dc_field(default_factory=list)
+
+
+def read_file(text: Any, *, field: str = "file") -> FileContents:
+    """What an exported file holds: one ``pyfudge/encounter`` envelope (refused whole when it
+    cannot be read), or a ``pyfudge/collection`` of them, maybe with a library and records kept
+    aside beside them (a collection with a library or records aside may hold no encounter)."""
     envelope = parse_json(text, field=field, max_bytes=MAX_FILE_BYTES, what="The file")
     if not isinstance(envelope, dict) or set(envelope) != {"type", "version", "data"}:
         raise CodecError("This file is not pyfudge data (no type/version envelope).", field=field)
     kind = envelope["type"]
     if kind == "pyfudge/encounter":
-        return [_migrate(envelope, "encounter", field)], None  # one encounter's log is capped on replay
+        return FileContents([_migrate(envelope, "encounter", field)])  # its log is capped on replay
     if kind != "pyfudge/collection":
         raise CodecError(f"This file holds {str(kind)[:40]!r}, not pyfudge encounters.", field=f"{field}.type")
     data = _migrate(envelope, "collection", field)
     where = f"{field}.data"
-    if not isinstance(data, dict) or set(data) - {"library"} != {"encounters"}:
+    if not isinstance(data, dict) or set(data) - {"library", "aside"} != {"encounters"}:
         raise CodecError("The file's data must be an object with a list of encounters.", field=where)
-    library = unwrap(data["library"], "library", field=f"{where}.library") if "library" in data else None
+    aside = data.get("aside", [])
+    if (not isinstance(aside, list) or len(aside) > MAX_ASIDE
+            or not all(isinstance(r, dict) and isinstance(r.get("text"), str) for r in aside)):
+        raise CodecError(f"The file's records kept aside must be a list of at most {MAX_ASIDE} records, each "
+                         "with its text.", field=f"{where}.aside")
+    library = None
+    if "library" in data:
+        library = _read(data["library"], "library", f"{where}.library")
     items = data["encounters"]
-    least = 0 if library is not None else 1
+    least = 0 if "library" in data or aside else 1
     if not isinstance(items, list) or not least <= len(items) <= MAX_COLLECTION:
         raise CodecError(f"The file must hold {least} to {MAX_COLLECTION} encounters.", field=f"{where}.encounters")
-    found = [unwrap(item, "encounter", field=f"{where}.encounters[{i}]") for i, item in enumerate(items)]
-    _events(found, where)
-    return found, library
+    found = [_read(item, "encounter", f"{where}.encounters[{i}]") for i, item in enumerate(items)]
+    _events([e for e in found if not isinstance(e, FudgeError)], where)
+    return FileContents(found, library, aside)
+
+
+def _read(envelope: Any, kind: str, field: str) -> Any:
+    """The data of one envelope in a file, or the CodecError that refuses it."""
+    try:
+        return unwrap(envelope, kind, field=field)
+    except CodecError as err:
+        return err
 
 
 # --- share links ------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from collections import OrderedDict
 from typing import Any
 
 from ..core.errors import FudgeError, RequestError
-from ..encounter import library, players, round_view
+from ..encounter import players, round_view
 from ..encounter.log import Encounter
 from ..encounter.view import view
-from . import codec
+from . import codec, library
 from .request import Args, need, rules_of
 
 # Open encounters, by the app's id for them: applying an event to an open encounter costs one
@@ -158,50 +158,123 @@ def on_players_open(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def on_encounter_import(args: Args, rng: random.Random) -> dict[str, Any]:
     """The encounters an exported file holds (one, or a collection), each validated by replaying
-    it; an error names the encounter at fault. Nothing is stored: the app adds them as copies.
-    A file with a library (templates, party) also returns ``library``: its entries to add to the
-    one the device holds (``library``, as stored), as :func:`pyfudge.encounter.library.merged` says."""
-    datas, lib = codec.read_file(need(args, "file"), field="file")
-    incoming = None if lib is None else library.read(lib, field="file.data.library.data")
-    found = []
+    it. Nothing is stored: the app adds them as copies. A file of one encounter that cannot be
+    read is refused (the error names it); a collection gives every encounter that reads and names
+    each refused one in ``refused`` (``{what, name, reason, field}``), so one bad record never
+    blocks the rest. A file with a library (templates, party) also returns ``library``: its
+    entries to add to the one the device holds (``library``, as stored), as
+    :func:`pyfudge.door.library.merged` says, its refused entries named in ``refused`` too. ``aside``:
+    the records the exporting device kept aside (``{what, name, reason}``), which stay in the file."""
+    contents = codec.read_file(need(args, "file"), field="file")
+    datas = contents.encounters
+    found: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
     for i, data in enumerate(datas):
-        where = "file.data" if len(datas) == 1 else f"file.data.encounters[{i}].data"
+        where = "file.data" if len(datas) == 1 and not contents.aside else f"file.data.encounters[{i}].data"
         try:
-            enc = Encounter.from_dict(data, field="encounter")
+            if isinstance(data, FudgeError):
+                raise data
+            enc = Encounter.from_dict(data, field=where)
         except FudgeError as err:
-            if len(datas) > 1:
-                name = data.get("name") if isinstance(data, dict) else None
-                label = f" ({name[:40]!r})" if isinstance(name, str) else ""
-                err.message = f"Encounter {i + 1} of {len(datas)}{label}: {err.message}"
-                err.args = (err.message,)
-            err.field = where + (err.field or "").removeprefix("encounter")
-            raise
+            if len(datas) == 1 and contents.library is None and not contents.aside:
+                raise  # the file is this one encounter
+            name = None if data is err else library.name_in(data)
+            label = f" ({name[:40]!r})" if name else ""
+            refused.append({"what": "encounter", "name": name, "field": err.field,
+                            "reason": f"Encounter {i + 1} of {len(datas)}{label}: {err.message}"})
+            continue
         found.append({"encounter": enc.to_dict(), "name": enc.name, "events": len(enc.log),
                       "combatants": len(enc.state.combatants)})
-    if incoming is None:
-        return {"encounters": found}
-    return {"encounters": found, "library": library.merged(args.get("library"), incoming)}
+    out: dict[str, Any] = {"encounters": found}
+    lib = contents.library
+    if isinstance(lib, FudgeError):
+        refused.append({"what": "library", "name": None, "field": lib.field, "reason": lib.message})
+    elif lib is not None:
+        incoming, bad = library.read(lib, field="file.data.library.data")
+        refused += [{k: r[k] for k in ("what", "name", "field", "reason")} for r in bad]
+        out["library"] = library.merged(args.get("library"), incoming)
+    if refused:
+        out["refused"] = refused
+    if contents.aside:
+        out["aside"] = [{"what": r.get("what") if isinstance(r.get("what"), str) else "record",
+                         "name": r.get("name") if isinstance(r.get("name"), str) else None,
+                         "reason": r.get("reason") if isinstance(r.get("reason"), str) else ""}
+                        for r in contents.aside]
+    return out
+
+
+def stored_encounter(item: Any, where: str) -> Encounter:
+    """An encounter from what the app stores: its record's text as stored (an envelope, read with
+    every cap of :func:`codec.parse_json`, so that no record can refuse the request it comes in),
+    or its data."""
+    if isinstance(item, dict) and "text" in item:
+        envelope = codec.parse_json(item["text"], field=where, max_bytes=codec.MAX_FILE_BYTES, what="The record")
+        item = codec.unwrap(envelope, "encounter", field=where)
+    return Encounter.from_dict(item, field=where)
 
 
 def on_encounter_export(args: Args, rng: random.Random) -> dict[str, Any]:
-    """The text of a file holding one stored encounter (``encounter``) or several
-    (``encounters``), each checked by replaying it first; with several, the GM's ``library``
-    of templates and party too (checked by :func:`pyfudge.encounter.library.read`; then the encounters may
-    be none)."""
+    """The text of a file holding one stored encounter (``encounter``, checked by replaying it
+    first) or all a device holds (``encounters``; then the GM's ``library`` of templates and party
+    too, and the records it keeps ``aside``).
+
+    Export all always exports: each encounter is one the app stores, as data or as its record
+    ``{key, name, text}`` (the text as stored); each library entry an object or its JSON text; one
+    that cannot be read (a record damaged or of a newer version, an event this engine does not
+    know, a party member off the ladder…) is kept aside in the file — its text as found, named,
+    with the reason — and never blocks the rest. ``aside`` lists what the app already keeps aside
+    (``{key, name?, text}``), exported so too. The answer's ``aside`` names each record kept aside
+    (``{what, name, reason, key?}``)."""
     if "encounters" in args:
         items = args["encounters"]
-        lib = None if args.get("library") is None else library.read(args["library"], field="library")
-        least = 0 if lib is not None else 1
-        if not isinstance(items, list) or not least <= len(items) <= codec.MAX_COLLECTION:
-            raise RequestError(f"encounters must list {least} to {codec.MAX_COLLECTION} encounters.",
-                               field="encounters")
-        for i, data in enumerate(items):
-            Encounter.from_dict(data, field=f"encounters[{i}]")
-        text = codec.export_text(codec.collection(items, lib), field="encounters")
-        return {"file": text, "count": len(items)}
+        if not isinstance(items, list) or len(items) > codec.MAX_COLLECTION:
+            raise RequestError(f"encounters must list at most {codec.MAX_COLLECTION} encounters.", field="encounters")
+        lib: dict[str, Any] | None = None
+        aside: list[dict[str, Any]] = []
+        if args.get("library") is not None:
+            lib, aside = library.read(args["library"], field="library")
+        good = []
+        for i, item in enumerate(items):
+            try:
+                good.append(stored_encounter(item, f"encounters[{i}]").to_dict())
+            except FudgeError as err:
+                raw = item["text"] if isinstance(item, dict) and "text" in item else item
+                aside.append({**library.aside_record("encounter", raw, err), **_key_and_name(item)})
+        aside += [_kept(i, r) for i, r in enumerate(_records(args.get("aside", [])))]
+        if not good and lib is None and not aside:
+            raise RequestError("There is nothing to export.", field="encounters")
+        text = codec.export_text(codec.collection(good, lib, aside), field="encounters")
+        return {"file": text, "count": len(good),
+                "aside": [{k: r[k] for k in ("what", "name", "reason", "key") if k in r} for r in aside]}
     data = need(args, "encounter")
     Encounter.from_dict(data, field="encounter")
     return {"file": codec.export_text(codec.wrap("encounter", data), field="encounter"), "count": 1}
+
+
+def _records(value: Any) -> list[dict[str, Any]]:
+    if (not isinstance(value, list) or len(value) > codec.MAX_ASIDE
+            or not all(isinstance(r, dict) and isinstance(r.get("text"), str) for r in value)):
+        raise RequestError(f"aside lists at most {codec.MAX_ASIDE} records {{key, name?, text}}.", field="aside")
+    return value
+
+
+def _key_and_name(item: Any) -> dict[str, Any]:
+    """The ``key`` a stored record is kept under and the ``name`` the app lists it by, when given."""
+    if not isinstance(item, dict) or "text" not in item:
+        return {}
+    return {k: item[k] for k in ("key", "name") if isinstance(item.get(k), str)}
+
+
+def _kept(i: int, record: dict[str, Any]) -> dict[str, Any]:
+    """A record the app keeps aside already (it could not read it), exported as it is."""
+    try:
+        stored_encounter(record, f"aside[{i}]")
+        reason = "Kept aside on the device."
+    except FudgeError as err:
+        reason = err.message
+    return {"what": "record", "name": record.get("name") if isinstance(record.get("name"), str) else library.name_in(
+        record["text"]),
+            "reason": reason, "field": f"aside[{i}]", "text": record["text"], **_key_and_name(record)}
 
 
 def on_library_template(args: Args, rng: random.Random) -> dict[str, Any]:

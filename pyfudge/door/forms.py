@@ -12,6 +12,7 @@ from ..combat import declaration, stances
 from ..combat import fighter as fighter_mod
 from ..core import dice, ladder
 from ..encounter import bestiary
+from ..encounter.state import ROLE_BY_SIDE
 from ..rules import wounds
 from ..rulesets import tables
 from .request import Args
@@ -30,6 +31,9 @@ def on_describe(args: Args, rng: random.Random) -> dict[str, Any]:
         # 4.21–4.22): the result after the rule, for the form to say beside its total field.
         "totals": {k: dice.total_meaning(k)[3:] for k in sorted(dice.TECHNIQUES) if dice.total_meaning(k)},
         "fighter": _FIGHTER_CHOICES,
+        # The role a fighter added to a side takes when none is given (a foe is an NPC): the
+        # sheet's Role follows its Side until the GM picks a role.
+        "role_by_side": dict(ROLE_BY_SIDE),
         "declare": _DECLARE_CHOICES,
         "tables": tables.shapes(),
         "round": _ROUND_LABELS,

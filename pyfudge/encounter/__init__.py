@@ -1,3 +1,3 @@
 """The encounter: a ruleset, fighters and an append-only event log (state = replay), its events, its
-views for the screens, what players see, the library and the bestiary.
+views for the screens, what players see, and the bestiary.
 """

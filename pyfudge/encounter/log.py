@@ -64,6 +64,7 @@ from .state import (
     HASTY,
     HASTY_DEFENCE,
     MAX_COMBATANTS,
+    ROLE_BY_SIDE,
     Combatant,
     EncounterError,
     State,
@@ -85,6 +86,10 @@ from .state import (
 # campaign's worth, and replaying it (about 0.3 ms an event in CPython, a few times that in
 # Pyodide on a phone) stays within seconds when a link or file is opened.
 MAX_EVENTS = 10_000
+# Undo and redo are events too: past MAX_EVENTS a log keeps room for this many of them (a full
+# log can still take back its last events), never for a new event.
+UNDO_ROOM = 1_000
+_TAKE_BACK = ("undo", "redo")
 
 
 
@@ -141,8 +146,11 @@ def remembered(state: State, event: Any) -> Any:
     −1 (:data:`HASTY_DEFENCE` in ``b_declares.defence_modifiers``; not when he declared ``hasty``
     on this defence himself, which counts the same −1). The encounter logs the event so and the
     door returns it to be stored, so a replay reads it as it was applied, in this build or
-    another. An ``add`` event gets the ``names`` its fighters are given (:func:`_added_names`).
+    another. An ``add`` or ``edit`` event gets the role its fighter takes when it gives none
+    (:func:`_given_role`), an ``add`` the ``names`` its fighters are given (:func:`_added_names`).
     Idempotent; an event it cannot read is returned as it is, for the handler to refuse."""
+    if isinstance(event, dict) and event.get("t") in ("add", "edit"):
+        event = _given_role(state, event)
     if isinstance(event, dict) and event.get("t") == "add" and "names" not in event:
         return _added_names(state, event)
     if (not isinstance(event, dict) or event.get("t") != "exchange" or event.get("kind") != "attack"
@@ -157,6 +165,26 @@ def remembered(state: State, event: Any) -> Any:
             and HASTY_DEFENCE.to_dict() not in mods):
         out["b_declares"] = {**b_raw, "defence_modifiers": [*mods, HASTY_DEFENCE.to_dict()]}
     return out if out != event else event
+
+
+
+def _given_role(state: State, event: dict) -> dict:
+    """An ``add`` or ``edit`` event whose fighter gives no role, with the role he takes written in:
+    an edited fighter keeps his own, as he keeps his wounds; an added one takes his side's
+    (:data:`ROLE_BY_SIDE`: a foe is an NPC), a player character when no side is given. A log
+    stored before the side gave the role is read as it was logged (added so, he is a player
+    character; the share screen names whom the players see whole)."""
+    fighter = event.get("fighter")
+    if not isinstance(fighter, dict) or "role" in fighter:
+        return event
+    if event["t"] == "edit":
+        old = next((c for c in state.combatants if c.id == event.get("id")), None)
+        role = None if old is None else old.fighter.role
+    else:
+        side = event.get("side", "players")
+        role = ROLE_BY_SIDE.get(side) if isinstance(side, str) else None  # a bad side is the handler's to refuse
+    # Read without one, he is a player character (Fighter.from_dict): only another role is written.
+    return event if role in (None, "pc") else {**event, "fighter": {**fighter, "role": role}}
 
 
 
@@ -427,6 +455,24 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 
 
 
+def event_kind(event: Any) -> str:
+    """The type ``t`` of an event, one of :data:`EVENT_KINDS`; every door that reads an event
+    (applying it, weighing its odds) reads its type here, so each refuses a bad one alike."""
+    if not isinstance(event, dict):
+        raise RequestError("An event must be an object with a type t.", field="event")
+    if "t" not in event:
+        raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
+    kind = event["t"]
+    if not isinstance(kind, str):
+        what = ("a list" if isinstance(kind, list) else "an object" if isinstance(kind, dict)
+                else "null" if kind is None else "true or false" if isinstance(kind, bool) else "a number")
+        raise RequestError(f"An event's type t must be text (add, exchange, wound, heal, undo…), not {what}.",
+                           field="event.t")
+    if kind not in EVENT_KINDS:
+        raise RequestError(f"Unknown event type {kind[:20]!r}.", field="event.t")
+    return kind
+
+
 class Encounter:
     """An encounter in memory: its log, and the states the log passes through.
 
@@ -449,18 +495,15 @@ class Encounter:
 
     def apply(self, event: Any) -> State:
         """Validate and apply one event; on a bad event raise ``FudgeError`` and change nothing."""
-        if not isinstance(event, dict):
-            raise RequestError("An event must be an object with a type t.", field="event")
-        kind = event.get("t")
-        if "t" not in event:
-            raise RequestError("An event needs a type t (add, exchange, wound, heal, undo…).", field="event.t")
-        if kind not in EVENT_KINDS:
-            raise RequestError(f"Unknown event type {str(kind)[:20]!r}.", field="event.t")
+        kind = event_kind(event)
         extra = set(event) - {"t"} - EVENT_FIELDS[kind]
         if extra:
             key = min(extra, key=str)
             raise RequestError(f"A {kind} event has no field {str(key)[:40]!r}.", field=f"event.{str(key)[:40]}")
-        if len(self.log) >= MAX_EVENTS:
+        if len(self.log) >= MAX_EVENTS + UNDO_ROOM:
+            raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events and {UNDO_ROOM:,} undos "
+                                 "or redos past them; start a new encounter.", field="event")
+        if len(self.log) >= MAX_EVENTS and kind not in _TAKE_BACK:
             raise EncounterError(f"An encounter's log holds at most {MAX_EVENTS:,} events; start a new "
                                  "encounter.", field="event")
         if kind == "undo":
@@ -524,9 +567,11 @@ class Encounter:
         log = data.get("log", [])
         if not isinstance(log, list):
             raise RequestError("The encounter's log must be a list.", field=f"{field}.log")
-        if len(log) > MAX_EVENTS:
-            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events, this one "
-                               f"{len(log):,}.", field=f"{field}.log")
+        # Checked before the replay: past MAX_EVENTS, only undos and redos (UNDO_ROOM of them).
+        if len(log) > MAX_EVENTS and (len(log) > MAX_EVENTS + UNDO_ROOM or any(
+                not isinstance(e, dict) or e.get("t") not in _TAKE_BACK for e in log[MAX_EVENTS:])):
+            raise RequestError(f"An encounter's log holds at most {MAX_EVENTS:,} events (and {UNDO_ROOM:,} undos "
+                               f"or redos past them), this one {len(log):,}.", field=f"{field}.log")
         # A stored log is read as the build that wrote it read it (checks.stored_log).
         with stored_log():
             try:

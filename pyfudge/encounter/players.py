@@ -23,12 +23,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..combat.fighter import Fighter
+from ..combat.sides import MAX_ROUND
 from ..core import ladder
+from ..core.checks import stored_log
 from ..core.errors import RequestError
 from ..core.ruleset import RuleSet
 from ..rules import wounds
 from ..rulesets import ruleset_from_dict
 from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
+from .players_see import shown as _shown
 from .state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
 from .view import fighter_factors, status_text
 
@@ -45,9 +48,6 @@ PARTS: dict[str, tuple[str, ...]] = {
 ALWAYS = ("name", "role")
 
 
-MAX_ROUND = 1_000_000
-
-
 def hurt_word(track: wounds.WoundTrack) -> str:
     """The word the players see for a hidden wound track (F95 4.51; see :data:`HURT_WORDS`)."""
     if not track.can_act() or track.worst >= wounds.INCAPACITATED:
@@ -58,11 +58,6 @@ def hurt_word(track: wounds.WoundTrack) -> str:
         return WOUNDED
     return UNHURT
 
-
-
-
-def _shown(role: str, see: tuple[str, ...]) -> tuple[str, ...]:
-    return SEE if role == "pc" else see
 
 
 def payload(state: Any) -> dict[str, Any]:
@@ -83,7 +78,14 @@ def payload(state: Any) -> dict[str, Any]:
 
 def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     """The players' view of a players' link's data, validating all of it: ``{name, round, see,
-    combatants}``, each combatant a card (see :func:`_card`)."""
+    combatants}``, each combatant a card (see :func:`_card`). Its names are an encounter's as
+    its log holds them, so they are read as a stored log's (:func:`pyfudge.core.checks.stored_log`):
+    whatever encounter opens, its players' link opens and its table display shows."""
+    with stored_log():
+        return _read(data, field)
+
+
+def _read(data: Any, field: str) -> dict[str, Any]:
     keys = {"name", "round", "ruleset", "see", "combatants"}
     if not isinstance(data, dict) or set(data) != keys:
         raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)

@@ -1,6 +1,7 @@
 """The GM's choice of what players see of an NPC's sheet (the logged ``players`` event): its parts,
-their labels, and the words a hidden wound track shows. The encounter checks the choice; the
-players' link and view (:mod:`pyfudge.encounter.players`) apply it."""
+their labels, the words a hidden wound track shows, and which parts of a fighter of a role the
+players see (:func:`shown`). The encounter checks the choice; the players' link and view
+(:mod:`pyfudge.encounter.players`) apply it, and the GM's view names whom players see whole."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ UNHURT, WOUNDED, BADLY_HURT, DOWN = HURT_WORDS = ("unhurt", "wounded", "badly hu
 # What the GM's choice of a part means when it is not ticked, for the share screen.
 HINTS = {"wounds": "Unticked, players see only " + ", ".join(f"“{w}”" for w in HURT_WORDS[:-1])
          + f" or “{HURT_WORDS[-1]}” (F95 4.51)."}
+
+
+def shown(role: str, see: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts of a fighter of ``role`` the players see under the GM's choice ``see``: all of a
+    player character's (he is the players' own), the chosen ones of anyone else's."""
+    return SEE if role == "pc" else see
 
 
 def check_see(value: Any, *, field: str = "see") -> tuple[str, ...]:

@@ -25,6 +25,9 @@ from ..core.ruleset import RuleSet
 from ..rules import actions, wounds
 
 SIDES = ("players", "foes")
+# The role of a fighter added to a side without one: a foe is an NPC unless the GM says otherwise,
+# so that what players see of him is the GM's choice (pyfudge.players), not his whole sheet.
+ROLE_BY_SIDE = {"players": "pc", "foes": "npc"}
 MAX_COMBATANTS = 40
 MAX_NAME = 80  # an encounter's name (a fighter's is at most NAME_LIMIT)
 MAX_ID = 16  # combatant ids are "c1", "c2", …
@@ -159,8 +162,7 @@ def names_for(state: State, event: dict, fighter: Fighter) -> list[str]:
         raise RequestError(f"names must list the {count or 'new'} fighters' names (room for {room}).", field="names")
     taken = {c.fighter.name for c in state.combatants}
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-            raise RequestError(f"A name has 1 to {NAME_LIMIT} characters.", field=f"names[{i}]")
+        REQUEST.name(name, f"names[{i}]", NAME_LIMIT)  # as a fighter's own name is checked
         if name in taken:
             raise EncounterError(f"There is already a combatant called {name!r}.", field=f"names[{i}]")
         taken.add(name)
@@ -336,6 +338,4 @@ def blow_text(blow: Blow) -> str:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise RequestError(f"An encounter's name has 1 to {MAX_NAME} characters.", field="name")
-    return REQUEST.visible(name, "name")  # no control characters, not only invisible ones
+    return REQUEST.name(name, "name", MAX_NAME)  # checked as every name is, up to its own length

@@ -33,6 +33,10 @@ reading uses, so the app holds no rule of its own (docs/app.md):
   this round, and what the round form must not offer him (:func:`this_round`, F95 4.23).
 - ``ranged`` ``{burst}``: whether ranged fire takes a burst's size (automatic fire, F95 4.4,
   MUD 4.54: :func:`ranged.autofire_in_use`).
+- ``players_see``: the GM's choice of what players see of an NPC, with its labels; and
+  ``players_whole`` ``[{id, name, side, role}]``: the combatants the players' links carry whole
+  (:func:`players_see.shown`: player characters, everyone when every part is ticked), for
+  the share screen to name.
 - per combatant ``inputs`` ``{shield, damage_check, willpower, capacity}``: the entries he
   may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
   ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
@@ -112,6 +116,9 @@ def view(enc: Encounter) -> dict[str, Any]:
         "players_see": [{"key": p, "label": f"NPCs' {players_see.LABELS[p]}", "shown": p in state.players_see,
                          "hint": players_see.HINTS.get(p, "")}
                         for p in players_see.SEE],
+        "players_whole": [{"id": c.id, "name": c.fighter.name, "side": c.side, "role": c.fighter.role}
+                          for c in state.combatants
+                          if players_see.shown(c.fighter.role, state.players_see) == players_see.SEE],
     }
 
 

@@ -9,7 +9,8 @@ knows and leaves other files alone. Each file holds::
      "expect": {"error_type": ..., "field_prefix": ..., "message_contains": ...}}
 
 or, for hostile-looking text that is legal input, ``"expect": {"ok": true, "names": [...]}``:
-the request succeeds and every listed name comes back exactly, as text.
+the request succeeds and every listed name comes back exactly, as text; with ``"refused"``, the
+collection's records refused one by one, each with the rest still imported.
 """
 
 from __future__ import annotations
@@ -66,8 +67,11 @@ def err(error_type, field_prefix=None, message_contains=None):
     return out
 
 
-def ok(*names):
-    return {"ok": True, "names": list(names)}
+def ok(*names, refused=None):
+    out = {"ok": True, "names": list(names)}
+    if refused:  # a collection's records refused one by one: [{field_prefix, message_contains}]
+        out["refused"] = refused
+    return out
 
 
 CASES: dict[str, tuple[str, str, str, dict]] = {}
@@ -355,14 +359,15 @@ case("file-collection-empty", "a collection of no encounters", "file",
      file_text({"encounters": []}, kind="collection"), err("CodecError", "args.file.data.encounters"))
 case("file-collection-bad-second", "a collection whose second encounter is broken", "file",
      json.dumps(codec.collection([GOOD, encounter({"t": "next_round", "evil": 1}, name="Ambush")])),
-     err("RequestError", "args.file.data.encounters[1].data.log[0].event.evil", "Encounter 2 of 2 ('Ambush')"))
+     ok(GOOD["name"], refused=[{"field_prefix": "file.data.encounters[1].data.log[0].event.evil",
+                                "message_contains": "Encounter 2 of 2 ('Ambush')"}]))
 case("file-collection-too-many", f"a collection of {codec.MAX_COLLECTION + 1} encounters", "file",
      json.dumps(codec.collection([encounter()] * (codec.MAX_COLLECTION + 1))),
      err("CodecError", "args.file.data.encounters", str(codec.MAX_COLLECTION)))
 case("file-collection-newer-inner", "a collection holding an encounter of a newer format", "file",
      file_text({"encounters": [codec.wrap("encounter", GOOD), {**codec.wrap("encounter", GOOD), "version": 5}]},
                kind="collection"),
-     err("CodecError", "args.file.data.encounters[1].version", "format 5"))
+     ok(GOOD["name"], refused=[{"field_prefix": "file.data.encounters[1].version", "message_contains": "format 5"}]))
 case("file-collection-too-many-events", "a collection of three encounters of 7,000 events each", "file",
      json.dumps(codec.collection([encounter(*[{"t": "next_round"}] * 7_000)] * 3), separators=(",", ":")),
      err("CodecError", "args.file.data", "20,000"))

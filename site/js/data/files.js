@@ -3,7 +3,9 @@
 // it); this module only moves bytes between the engine, a download, a file picker and storage.
 // An import adds copies under new ids: it never overwrites what the device holds, and a file the
 // engine refuses changes nothing. "Export all" carries the GM's templates and party too
-// (js/data/library.js); an import adds those the device lacks.
+// (js/data/library.js); an import adds those the device lacks. "Export all" always exports: it
+// sends every record as stored and the engine keeps aside in the file, as found, each one it
+// cannot read; an import adds every good record and names each refused one.
 import * as store from "./store.js";
 import { addImported } from "./library.js";
 
@@ -55,31 +57,78 @@ export function exportRaw(text, key) {
   return { ok: true, message: "Exported as stored." };
 }
 
-/** The GM's templates and party, when he has any (they travel with "export all"). */
-function libraryToExport() {
-  const library = store.loadLibrary();
-  return library.templates.length || library.party.length ? library : null;
+/** Text as a file can hold it: a lone surrogate (which no UTF-8 file carries) becomes U+FFFD,
+ * as the download would write it; the rest is kept exactly. */
+const wellFormed = (text) => new TextDecoder().decode(new TextEncoder().encode(text));
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The stored library's entries, each as its JSON text (so that no entry, however odd, can
+ * refuse the request it travels in: the engine reads each on its own), or null when none is
+ * stored or the record cannot be read (then it is a record kept aside). */
+function libraryTexts() {
+  const raw = store.readRaw(store.KEYS.library);
+  if (raw === null) return { library: null, aside: [] };
+  const found = store.judge(raw, store.TYPES.library);
+  if (found.state !== "ok" || !isObject(found.data)) {
+    return { library: null, aside: [{ key: store.KEYS.library, name: "Templates and party", text: wellFormed(raw) }] };
+  }
+  const texts = (list) => (Array.isArray(list) ? list : []).map((e) => wellFormed(JSON.stringify(e)));
+  return { library: { templates: texts(found.data.templates), party: texts(found.data.party) }, aside: [] };
 }
 
-/** Whether "export all" has anything to export: an encounter, a template or a party member. */
+/** Everything "export all" takes, as stored: each listed encounter's record and each record
+ * kept aside, by key, with its text exactly as stored; the library's entries as texts. */
+function storedForExport() {
+  const encounters = [];
+  for (const e of store.loadIndex().encounters) {
+    const key = store.KEYS.encounter(e.id);
+    const text = store.readRaw(key);
+    if (text !== null) encounters.push({ key, name: e.name, text: wellFormed(text) });
+  }
+  const listed = new Set(encounters.map((r) => r.key));
+  const { library, aside } = libraryTexts();
+  for (const r of store.asideRecords()) {
+    if (!listed.has(r.key) && r.raw !== null) aside.push({ key: r.key, text: wellFormed(r.raw) });
+  }
+  return { encounters, library, aside };
+}
+
+/** Whether "export all" has anything to export: an encounter, the library, a record kept aside. */
 export function anythingToExport() {
-  return store.loadIndex().encounters.length > 0 || libraryToExport() !== null;
+  return store.loadIndex().encounters.length > 0 || store.readRaw(store.KEYS.library) !== null
+    || store.asideRecords().length > 0;
 }
 
-/** Export every stored encounter as one file, with the templates and the party; resolves {ok, message}. */
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** A record kept aside or refused, in words: “name” (the reason). */
+const named = (r) => `${r.name ? `“${r.name}”` : `a ${r.what}`} (${r.reason})`;
+
+/** Export everything this device holds as one file; resolves {ok, message, aside}. Always
+ * exports: what the engine cannot read is kept aside in the file, as stored, and named here. */
 export async function exportAll(engine) {
-  const all = store.loadAllEncounters();
-  const library = libraryToExport();
-  if (!all.length && !library) return { ok: false, message: "There is nothing to export yet." };
-  const args = { encounters: all.map((e) => e.encounter) };
+  const { encounters, library, aside } = storedForExport();
+  if (!encounters.length && !library && !aside.length) return { ok: false, message: "There is nothing to export yet." };
+  const args = { encounters, aside };
   if (library) args.library = library;
   const response = await engine.request("encounter.export", args);
   if (!response.ok) return { ok: false, message: response.error.message };
   const day = new Date().toISOString().slice(0, 10);
   download(response.result.file, `pyfudge-encounters-${day}.json`);
   const n = response.result.count;
-  const extra = library ? `, ${library.templates.length} template${library.templates.length === 1 ? "" : "s"} and a party of ${library.party.length}` : "";
-  return { ok: true, message: `Exported ${n} encounter${n === 1 ? "" : "s"}${extra}.` };
+  const kept = response.result.aside;
+  const lib = JSON.parse(response.result.file).data.library?.data;
+  const extra = lib ? `, ${plural(lib.templates.length, "template", "templates")} and a party of ${lib.party.length}` : "";
+  const asideText = kept.length
+    ? ` Kept aside in the file, exactly as stored, because this app cannot read ${kept.length === 1 ? "it" : "them"}: ${kept.map(named).join("; ")}.`
+    : "";
+  return { ok: true, aside: kept, message: `Exported ${plural(n, "encounter", "encounters")}${extra}.${asideText}` };
+}
+
+/** The library as stored, its entries as texts, for the engine to compare an import with. */
+function heldLibrary() {
+  return libraryTexts().library ?? { templates: [], party: [] };
 }
 
 /** Import the encounters of a picked file as new copies; resolves {ok, message, ids}.
@@ -95,7 +144,7 @@ export async function importFile(engine, file) {
   } catch (err) {
     return { ok: false, message: `The file could not be read (${err?.message ?? err}).`, ids: [] };
   }
-  const response = await engine.request("encounter.import", { file: text, library: store.loadLibrary() });
+  const response = await engine.request("encounter.import", { file: text, library: heldLibrary() });
   if (!response.ok) return { ok: false, message: `Nothing was imported: ${response.error.message}`, ids: [] };
   const ids = [];
   for (const { encounter } of response.result.encounters) {
@@ -114,6 +163,10 @@ export async function importFile(engine, file) {
   const names = response.result.encounters.map((e) => e.name);
   const n = ids.length;
   const rest = addImported(response.result.library);
-  return { ok: !rest.includes("not imported"), ids, names,
-    message: `Imported ${n} encounter${n === 1 ? "" : "s"} as new cop${n === 1 ? "y" : "ies"}.${rest}` };
+  const refused = response.result.refused ?? [];
+  const notImported = refused.length ? ` Not imported: ${refused.map(named).join("; ")}.` : "";
+  const aside = response.result.aside ?? [];
+  const keptAside = aside.length ? ` The file also keeps ${plural(aside.length, "record", "records")} aside, as the device that made it stored ${aside.length === 1 ? "it" : "them"}: ${aside.map(named).join("; ")}.` : "";
+  return { ok: !rest.includes("not imported") && !refused.length, ids, names,
+    message: `Imported ${n} encounter${n === 1 ? "" : "s"} as new cop${n === 1 ? "y" : "ies"}.${rest}${notImported}${keptAside}` };
 }

@@ -1,5 +1,5 @@
 // The GM's library on this device: his own templates and the party that stays between
-// encounters (stored by store.js under pyfudge:library; shapes owned by pyfudge/encounter/library.py,
+// encounters (stored by store.js under pyfudge:library; shapes owned by pyfudge/door/library.py,
 // through the door's library.template and library.member). The engine's bestiary comes with
 // `describe`. Screens read the library with useLibrary(), which re-renders them when it changes
 // here or in another tab.
@@ -102,7 +102,7 @@ export function partyEvents(party, view, wounds) {
   }));
 }
 
-/** After an import: the entries the engine found new in a file (pyfudge.encounter.library.merged), added
+/** After an import: the entries the engine found new in a file (pyfudge.door.library.merged), added
  * to the library in one write. Returns a sentence, or "" when the file had none to add. */
 export function addImported(found) {
   if (!found) return "";

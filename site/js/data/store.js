@@ -517,7 +517,7 @@ export function saveRoundPick(id, pick) {
 // --- the GM's library: templates and the party (js/data/library.js) -----------------------------------
 //
 //   pyfudge:library   {type: "pyfudge/library", version: 1, data: {templates: [{side, fighter}],
-//                     party: [{side, fighter, status}]}}   (shapes: pyfudge/encounter/library.py; names unique
+//                     party: [{side, fighter, status}]}}   (shapes: pyfudge/door/library.py; names unique
 //                     in each list) — exported and imported with the encounters (files.js)
 
 export const LIBRARY_KINDS = ["templates", "party"];

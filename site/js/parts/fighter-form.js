@@ -14,7 +14,7 @@ function catalogue(view, describe, key) {
 function fromFighter(card, weapons, armors, boxes) {
   if (!card) {
     return {
-      name: "", side: "", role: "pc", skills: [{ name: "Sword", level: 1 }], attack: 0, defence: "",
+      name: "", side: "", role: "pc", role_picked: false, skills: [{ name: "Sword", level: 1 }], attack: 0, defence: "",
       strength: 0, damage_capacity: 0, strength_scale: 0, mass_scale: 0,
       weapon: "custom", w_name: "", w_size: 0, w_sharp: 0, w_magic: 0,
       armor: "custom", a_name: "", a_value: 0, a_cover: "", shield: "none", pain_threshold: "normal",
@@ -28,7 +28,7 @@ function fromFighter(card, weapons, armors, boxes) {
   const wi = weapons.findIndex((w) => JSON.stringify(w) === JSON.stringify(f.weapon));
   const ai = armors.findIndex((a) => JSON.stringify(a) === JSON.stringify(f.armor));
   return {
-    name: f.name, side: card.side, role: f.role, skills, attack: at(f.attack_skill),
+    name: f.name, side: card.side, role: f.role, role_picked: true, skills, attack: at(f.attack_skill),
     defence: f.defence_skill ? String(at(f.defence_skill)) : "",
     strength: f.strength, damage_capacity: f.damage_capacity,
     strength_scale: f.strength_scale, mass_scale: f.mass_scale,
@@ -128,6 +128,24 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
     setSheetOpen(false);
     setError(null);
   };
+  // A template of the GM's own was stored on this device, perhaps by another version or by hand:
+  // the engine reads it into a whole sheet (or says why it cannot) before the form takes it.
+  async function pickTemplate(t) {
+    if (!t.mine) return startFrom(t);
+    const response = await engine.request("library.template", { fighter: t.fighter, side: t.side });
+    if (!response.ok) return setError(`The template “${t.name}” cannot be used: ${response.error.message}`);
+    const { side, fighter } = response.result;
+    // One stored without a role has not picked one: it takes its side's, as the form's Role does.
+    const role = "role" in t.fighter ? fighter.role : describe.role_by_side?.[side] ?? fighter.role;
+    startFrom({ ...t, side, fighter: { ...fighter, name: t.fighter.name, role } });
+  }
+  // Until the GM picks a role, it follows the side (the engine's role_by_side: a foe is an NPC);
+  // "By role" puts a player character on the players' side.
+  const setSide = (e) => {
+    const side = e.currentTarget.value;
+    const role = s.role_picked ? s.role : describe.role_by_side?.[side || "players"] ?? s.role;
+    setS({ ...s, side, role });
+  };
 
   async function send(event, from, fromBase) {
     const response = await apply(event);
@@ -153,9 +171,10 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   const step = (by) => setCount(String(Math.min(MOST, Math.max(1, (Number.isFinite(many) ? many : 1) + by))));
 
   const sheet = html`
-      <${Field} id=${id("role")} label="Role"><select id=${id("role")} onChange=${set("role")}>${choices("role")}</select></${Field}>
+      <${Field} id=${id("role")} label="Role"><select id=${id("role")}
+        onChange=${(e) => setS({ ...s, role: e.currentTarget.value, role_picked: true })}>${choices("role")}</select></${Field}>
       <${Field} id=${id("side")} label="Side">
-        <select id=${id("side")} onChange=${set("side")}>
+        <select id=${id("side")} onChange=${setSide}>
           <option value="" selected=${s.side === ""}>By role</option>
           <option value="players" selected=${s.side === "players"}>Players' side</option>
           <option value="foes" selected=${s.side === "foes"}>Foes' side</option>
@@ -197,7 +216,7 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   return html`
     <form class="sheet-form" onSubmit=${submit}>
       ${!card && templates.length > 0 && html`
-        <${Templates} templates=${templates} chosen=${template} pick=${(t) => startFrom(t)}
+        <${Templates} templates=${templates} chosen=${template} pick=${pickTemplate}
           clear=${() => startFrom(null, fromFighter(null, weapons, armors, boxes))} onRemove=${onRemoveTemplate} />`}
       <${Field} id=${id("name")} label="Name" wide>
         <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>

@@ -148,6 +148,27 @@ function Named({ text }) {
   return html`${text.before}<bdi>${text.name}</bdi>${text.after}`;
 }
 
+// Records "export all" kept aside in the file (the engine could not read them): each offered on
+// its own too, as stored, as the storage notice's "Kept aside" offers what this app cannot parse.
+function KeptInFile({ records }) {
+  const [status, setStatus] = useState(null);
+  return html`
+    <details class="aside-in-file" data-testid="kept-in-file" open>
+      <summary>Kept aside (${records.length})</summary>
+      <ul class="links">
+        ${records.map((r) => html`
+          <li key=${r.key} class="aside-item">
+            <p>${r.name ? html`<strong><bdi>${r.name}</bdi></strong>: ` : ""}${r.reason}</p>
+            <button type="button" onClick=${() => {
+              const text = store.readRaw(r.key);
+              setStatus(text === null ? { message: "It is no longer stored on this device." } : files.exportRaw(text, r.key));
+            }}>Export as stored</button>
+          </li>`)}
+      </ul>
+      ${status && html`<p class="hint" role="status">${status.message}</p>`}
+    </details>`;
+}
+
 // --- the screen ----------------------------------------------------------------------------------
 
 export function ListScreen({ app, session }) {
@@ -283,6 +304,7 @@ export function ListScreen({ app, session }) {
           encounter, a template or a party member you have.</p>
         ${fileStatus && html`<p class=${fileStatus.ok ? "hint" : "error"} role=${fileStatus.ok ? "status" : "alert"}
           data-testid="file-status">${fileStatus.message}</p>`}
+        ${fileStatus?.aside?.some((r) => r.key) && html`<${KeptInFile} records=${fileStatus.aside.filter((r) => r.key)} />`}
       </div>
     </section>
     ${deleted.length > 0 && html`

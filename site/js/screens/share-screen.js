@@ -203,6 +203,7 @@ function PlayersSee({ session, view }) {
   return html`
     <section class="card" aria-labelledby="see-title">
       <h2 id="see-title">What players see</h2>
+      <${SeenWhole} view=${view} />
       <fieldset class="players-see stack" aria-describedby="see-hint">
         <legend>Shown to players in their links and on the table display</legend>
         ${parts.map((p) => html`
@@ -216,6 +217,23 @@ function PlayersSee({ session, view }) {
         left out of the players' links altogether, not just hidden from view.</p>
       ${session.error && html`<p class="error" role="alert">${session.error.message}</p>`}
     </section>`;
+}
+
+/** Whom the players' links carry whole (the engine's players_whole), named plainly: a foe among
+ * them is flagged, so that a player character left on the foes' side is seen before sharing. */
+function SeenWhole({ view }) {
+  const whole = view.players_whole;
+  const all = view.combatants?.length ?? 0;
+  if (!all || !Array.isArray(whole)) return null; // a view cached by an older build has no list
+  const foe = (c) => c.role === "pc" && c.side === "foes";
+  const names = whole.map((c, i) => html`${i === 0 ? "" : i === whole.length - 1 ? " and " : ", "}<bdi>${c.name}</bdi>${
+    foe(c) ? " (a player character on the foes' side)" : ""}`);
+  return html`
+    <p class="seen-whole" data-testid="seen-whole">${whole.length === all ? "Players see everyone whole."
+      : whole.length === 0 ? "Players see no one whole: of each, only what you tick below."
+      : html`Players see ${names} whole. Of the others they see only what you tick below.`}</p>
+    ${whole.length < all && whole.some(foe) && html`<p class="hint">To keep a foe's sheet from the players, edit
+      him and make him an NPC.</p>`}`;
 }
 
 // --- opening a link --------------------------------------------------------------------------------
