@@ -269,3 +269,78 @@ def test_a_tab_that_lost_the_race_says_so_and_shows_the_stored_log(open_context,
     idle(loser)
     assert len(stored_log(a, eid)) == count + 1
     expect(alert).to_have_count(0)
+
+
+# --- issue: a third tab writes the encounter's record (the table display must not go stale) ----
+
+DAMAGED = "{not json at all"
+NEWER = json.dumps({"type": "pyfudge/encounter", "version": 2, "data": {"name": "Race", "format2": {"log": []}}})
+WRITE = "([key, text]) => localStorage.setItem(key, text)"
+
+
+def third_tab(context, site):
+    """A page of the site that writes storage and runs no app (its `storage` events are not ours)."""
+    c = context.new_page()
+    c.goto(site.url + "manifest.json")
+    return c
+
+
+def test_the_table_display_says_it_stopped_following_and_both_tabs_follow_again(open_context, site, axe_check):
+    a, d, eid = racing_tabs(open_context, site)
+    key = f"pyfudge:enc:{eid}"
+    d.goto(site.url + f"#/e/{eid}/display")
+    expect(d.locator("html")).to_have_attribute("data-display", "2")
+    good = a.evaluate("(k) => localStorage.getItem(k)", key)
+    c = third_tab(a.context, site)
+    stale = d.get_by_test_id("display-stale")
+
+    c.evaluate(WRITE, [key, DAMAGED])
+    expect(a.get_by_role("alert").filter(has_text="damaged and cannot be read")).to_be_visible()
+    expect(stale).to_contain_text("Not following the GM’s screen: the encounter's stored record cannot be read")
+    expect(d.get_by_test_id("display-fighter")).to_have_count(2)  # the last state drawn, under the notice
+    axe_check(d, "a table display that stopped following")
+    c.evaluate(WRITE, [key, NEWER])
+    expect(stale).to_contain_text("saved by a newer version of pyfudge")
+
+    # Readable again: both tabs follow by themselves, and the GM's next change goes through.
+    c.evaluate(WRITE, [key, good])
+    expect(stale).to_have_count(0)
+    expect(d.get_by_text("Follows the GM’s screen in this browser.")).to_be_visible()
+    expect(a.get_by_role("alert")).to_have_count(0)
+    add_fighter(a, npc("Goblin"))
+    assert [e["fighter"]["name"] for e in stored_log(a, eid)] == ["Ásta", "Orc", "Goblin"]
+    expect(d.locator("html")).to_have_attribute("data-display", "3")
+    expect(d.get_by_test_id("display-fighter")).to_have_count(3)
+
+
+def test_a_stored_log_ending_in_refused_events_is_kept_up_to_its_last_good_event(open_context, site, axe_check):
+    a, b, eid = racing_tabs(open_context, site)
+    key = f"pyfudge:enc:{eid}"
+    good = a.evaluate("(k) => localStorage.getItem(k)", key)
+    record = json.loads(good)
+    record["data"]["log"] += [{"t": "teleport"}, {"t": "next_round"}]
+    bad = json.dumps(record)
+    c = third_tab(a.context, site)
+    c.evaluate(WRITE, [key, bad])
+    # Said at once, in both tabs, with the event at fault; a change is refused, not sent to the engine.
+    for tab in (a, b):
+        expect(tab.get_by_role("alert").filter(has_text="ends in 2 events this app cannot apply (event 3: Unknown event type 'teleport'.)")).to_be_visible()
+    a.get_by_role("button", name="Next round").click()
+    idle(a)
+    assert a.evaluate("(k) => localStorage.getItem(k)", key) == bad
+    # A reload says the same (the engine refuses it on open).
+    a.reload()
+    app_ready(a)
+    keep = a.get_by_role("button", name="Keep the log up to its last good event")
+    expect(keep).to_be_visible()
+    axe_check(a, "a stored log with events the engine refuses")
+    keep.click()
+    expect(a.get_by_role("status").filter(has_text="The log now ends at its last good event (2 kept)")).to_be_visible()
+    # The whole record was kept aside first (nothing lost silently); the log is the good part.
+    assert a.evaluate("(k) => localStorage.getItem('pyfudge:aside:' + k)", key) == bad
+    assert stored_log(a, eid) == json.loads(good)["data"]["log"]
+    expect(b.get_by_role("alert")).to_have_count(0)  # the other tab follows
+    add_fighter(a, npc("Goblin"))
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(3)
+    a.get_by_role("link", name="← Encounters").click()
+    expect(a.get_by_test_id("aside-notice")).to_contain_text("Kept aside (1)")

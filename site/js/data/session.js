@@ -212,7 +212,9 @@ export class Session {
       if (refused) return this.#refuse(refused);
       if (!this.broken) return { ok: true }; // mended meanwhile (another tab)
       const key = store.KEYS.encounter(this.id);
-      if (!store.keepAside(key, store.encounterText(this.stored))) {
+      const raw = store.readRaw(key);
+      // The record as found in localStorage, byte for byte (else as the head held it).
+      if (!store.keepAside(key, raw !== null && raw === this.#savedText ? raw : store.encounterText(this.stored))) {
         return this.#refuse({ type: "StorageFull", message: "Nothing was changed: the whole log could not be kept aside first (this device's storage for this site is full). Export or delete encounters you no longer need, then try again." });
       }
       const next = { ...this.stored, log: this.stored.log.slice(0, this.broken.at) };
