@@ -6,6 +6,9 @@
 //   pyfudge:enc:<id>     {type: "pyfudge/encounter", version: 1, data: {name, ruleset, log}}  (as pyfudge.codec)
 //   pyfudge:view:<id>    {type: "pyfudge/view", version: 1, data: {rev, view}}  (the last view, for first paint)
 //
+// Each encounter's record also has a head in IndexedDB (heads.js), the arbiter between tabs
+// (session.js); localStorage is the synchronous copy first paint and the list read.
+//
 // Reading never throws: missing, unparsable, foreign or too-new records read as "nothing
 // saved" (null, or an empty index). Writing never throws either: it returns false when the
 // storage is missing or full (lastWriteError says why). Older versions are migrated on read
