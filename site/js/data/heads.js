@@ -1,6 +1,7 @@
 // Each encounter's head in IndexedDB: the arbiter between tabs (docs/app.md, "Two tabs").
 //
-//   database "pyfudge-heads <app path>", store "heads": <encounter id> -> {rev, text}
+//   database "pyfudge-heads", store "heads": <encounter id> -> {rev, text}
+//   (one per origin, as the localStorage records it stands beside)
 //   rev: the log's length; text: the encounter's record exactly as written to localStorage
 //
 // Why not localStorage alone: in Chromium each tab reads localStorage from its own cache, which
@@ -15,7 +16,7 @@
 // reload takes it back. Every failure here reads as "no IndexedDB": the caller goes on as with
 // localStorage alone.
 
-const DB_NAME = `pyfudge-heads ${new URL("../..", import.meta.url).pathname}`;
+const DB_NAME = "pyfudge-heads";
 const STORE = "heads";
 
 let dbPromise = null;
