@@ -392,3 +392,56 @@ def test_a_wrong_shape_cached_ladder_is_dropped_not_fatal(open_context, site):
     app_ready(page)
     expect(page.locator("#level option")).to_have_count(8)
     assert json.loads(page.evaluate("localStorage.getItem('pyfudge:ladder')"))["levels"][0]["name"] == "Terrible"
+
+
+# --- issue: a reload while storage is full ------------------------------------------------------
+
+# IndexedDB full on demand too (every put throws the browser's QuotaExceededError).
+IDB_FULL = """
+const realPut = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (globalThis.__idbFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return realPut.apply(this, args);
+};
+"""
+
+
+def test_a_reload_while_storage_is_full_keeps_the_unsaved_changes(open_context, site):
+    context = open_context()
+    context.add_init_script(QUOTA)
+    page = context.new_page()
+    eid = new_encounter(page, site, "Full then reloaded")
+    add_fighter(page, ASTA)
+    page.evaluate("globalThis.__quotaFull = true")
+    add_fighter(page, ORC)
+    notice = page.get_by_test_id("unsaved-notice")
+    expect(notice).to_contain_text("A copy is kept in this browser's database, so a reload takes them back")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    page.reload()  # the switch is off again after the reload: there is room now
+    app_ready(page)
+    idle(page)
+    expect(page.locator("[data-testid=roster] .row-name")).to_have_text(["Ásta", "Orc"])
+    assert [e["fighter"]["name"] for e in log_of(page, eid)] == ["Ásta", "Orc"]  # written back
+    expect(notice).to_have_count(0)
+    assert asked == []  # nothing was at risk: no question on leaving
+
+
+def test_leaving_a_page_that_holds_the_only_copy_of_a_change_asks_first(open_context, site):
+    context = open_context()
+    context.add_init_script(QUOTA + IDB_FULL)
+    page = context.new_page()
+    new_encounter(page, site, "Nowhere to keep it")
+    page.evaluate("globalThis.__quotaFull = true; globalThis.__idbFull = true")
+    add_fighter(page, ORC)
+    expect(page.get_by_test_id("unsaved-notice")).to_contain_text("They are kept in this page while it stays open")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.get_by_role("link", name="← Encounters").click()  # in-app: no question
+    page.go_back()
+    idle(page)
+    assert asked == []
+    page.evaluate("() => { location.href = 'about:blank'; }")
+    page.wait_for_timeout(500)
+    assert asked == ["beforeunload"]
+    expect(page.locator("[data-testid=roster] .row-name")).to_have_text(["Orc"])  # stayed: nothing lost

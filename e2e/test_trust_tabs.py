@@ -18,8 +18,13 @@ def npc(name):
 
 
 # Test switches, off until a test turns them on: this tab stops hearing `storage` events (as a
-# tab that was asleep), or its storage is full.
+# tab that was asleep), its storage is full, or its IndexedDB is full too.
 SWITCHES = """
+const realPut = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (globalThis.__idbFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return realPut.apply(this, args);
+};
 addEventListener("storage", (e) => { if (globalThis.__deaf) e.stopImmediatePropagation(); }, true);
 const realSetItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
@@ -95,14 +100,15 @@ def test_a_tab_behind_takes_the_stored_log_before_applying(open_context, site):
 
 def test_logs_that_went_different_ways_are_refused_never_merged(open_context, site, axe_check):
     a, b, eid = two_tabs(open_context, site)
-    # b cannot save: its Orc stays in its memory only, while a adds a Troll that is saved.
-    b.evaluate("globalThis.__quotaFull = true; globalThis.__deaf = true")
+    # b cannot save (in localStorage nor IndexedDB): its Orc stays in its memory only, while a
+    # adds a Troll that is saved.
+    b.evaluate("globalThis.__quotaFull = true; globalThis.__idbFull = true; globalThis.__deaf = true")
     add_fighter(b, npc("Orc"))
     expect(b.get_by_test_id("unsaved-notice")).to_be_visible()
     add_fighter(a, npc("Troll"))
     saved = stored_log(a, eid)
     # b has room again and tries another change: the stored log and b's went different ways.
-    b.evaluate("globalThis.__quotaFull = false")
+    b.evaluate("globalThis.__quotaFull = false; globalThis.__idbFull = false")
     b.get_by_role("button", name="Next round").click()
     idle(b)
     expect(b.get_by_text("changed in another tab at the same time").first).to_be_visible()
@@ -111,11 +117,15 @@ def test_logs_that_went_different_ways_are_refused_never_merged(open_context, si
     expect(b.get_by_test_id("unsaved-notice")).to_be_visible()  # b's version: export it
     axe_check(b, "a refused conflicting change")
     b.screenshot(path="/tmp/trust-conflict.png")
-    # A reload of b shows the stored encounter: a's.
+    # b holds the only copy of its Orc: leaving asks first. A reload of b shows the stored
+    # encounter: a's.
+    asked = []
+    b.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
     b.reload()
     app_ready(b)
     idle(b)
     assert names(b) == ["Ásta", "Troll"]
+    assert asked == ["beforeunload"]
 
 
 def test_an_encounter_deleted_in_another_tab_is_not_written_back(open_context, site):
@@ -139,3 +149,199 @@ def test_an_encounter_deleted_in_another_tab_is_not_written_back(open_context, s
     # a's Undo brings it back, and b takes it again.
     a.get_by_test_id("toast").get_by_role("button", name="Undo").click()
     expect(a.locator(f".enc-row[data-id={eid}]")).to_have_count(1)
+
+
+# --- issue: two tabs resolving at the same moment ---------------------------------------------
+
+def roll_all(page):
+    page.get_by_role("button", name="Roll all").click()
+    for name in ("Ásta", "Orc"):
+        expect(page.get_by_role("group", name=f"{name}'s dice").locator("input[type=radio]:checked")).to_have_count(1)
+
+
+def events(log):
+    return [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in log]
+
+
+def exchanges(log):
+    return sum(1 for e in log if e["t"] == "exchange")
+
+
+def racing_tabs(open_context, site, init=""):
+    context = open_context(viewport={"width": 1000, "height": 900})
+    context.add_init_script(SWITCHES + init)
+    a = context.new_page()
+    eid = new_encounter(a, site, "Race")
+    add_fighter(a, ASTA)
+    add_fighter(a, npc("Orc"))
+    b = context.new_page()
+    b.goto(site.url + f"#/e/{eid}")
+    app_ready(b)
+    idle(b)
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(2)
+    return a, b, eid
+
+
+# Each tab applies `n` exchanges of its own dice through its open encounter (the session a
+# Resolve goes through), all started at one moment of the shared clock (`at`, from Date.now());
+# resolves with the events the tab was told were applied, and the errors of the others.
+APPLY_AT = """([eid, at, n]) => new Promise((done) => setTimeout(async () => {
+    const session = globalThis.pyfudgeSessions.get(eid);
+    const face = () => Math.floor(Math.random() * 3) - 1;
+    const dice = () => ({roll: {faces: [face(), face(), face(), face()]}});
+    const answers = await Promise.all(Array.from({length: n}, () => session.apply(
+        {t: "exchange", kind: "round", a: "c1", b: "c2", a_dice: dice(), b_dice: dice()})));
+    done({applied: answers.filter((r) => r.ok).map((r) => JSON.stringify(r.result.event)),
+          refused: answers.filter((r) => !r.ok).map((r) => r.error.message)});
+}, at - Date.now()))"""
+
+
+def race_apply(a, b, eid, n):
+    """Both tabs apply n events each, starting at one moment; returns each tab's answers."""
+    at = a.evaluate("Date.now()") + 100
+    # Started in both tabs before either begins: a's promise is awaited only after b's is set.
+    a.evaluate(f"([eid, at, n]) => {{ globalThis.__race = ({APPLY_AT})([eid, at, n]); }}", [eid, at, n])
+    b.evaluate(f"([eid, at, n]) => {{ globalThis.__race = ({APPLY_AT})([eid, at, n]); }}", [eid, at, n])
+    return a.evaluate("globalThis.__race"), b.evaluate("globalThis.__race")
+
+
+def canonical(text):
+    return json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+
+
+def test_two_tabs_applying_at_the_same_moment_lose_no_event(open_context, site):
+    a, b, eid = racing_tabs(open_context, site)
+    applied = []
+    for round_ in range(1, 26):
+        answers = race_apply(a, b, eid, 3)
+        idle(a)
+        idle(b)
+        for answer in answers:
+            applied += [canonical(e) for e in answer["applied"]]
+        stored = events(stored_log(a, eid))
+        lost = [e for e in applied if e not in stored]
+        assert not lost, f"round {round_}: {len(lost)} event(s) a tab was told were applied are not stored: {lost}"
+        assert exchanges(stored_log(a, eid)) == len(applied), f"round {round_}: an event stored twice"
+    for tab in (a, b):  # both tabs live on the stored log: the next Resolve works in each
+        before = exchanges(stored_log(a, eid))
+        roll_all(tab)
+        tab.get_by_role("button", name="Resolve").click()
+        idle(tab)
+        assert exchanges(stored_log(a, eid)) == before + 1
+        expect(tab.get_by_role("alert")).to_have_count(0)
+
+
+# A browser without Web Locks (Safari before 15.4): the encounters' locks are not taken.
+NO_LOCKS = """
+const realRequest = LockManager.prototype.request;
+LockManager.prototype.request = function (name, ...rest) {
+  if (String(name).startsWith("pyfudge-encounter-")) return Promise.resolve().then(() => rest[rest.length - 1]());
+  return realRequest.call(this, name, ...rest);
+};
+"""
+
+
+def test_a_tab_that_lost_the_race_says_so_and_shows_the_stored_log(open_context, site, axe_check):
+    a, b, eid = racing_tabs(open_context, site, NO_LOCKS)
+    applied, loser = [], None
+    for _ in range(20):
+        answers = race_apply(a, b, eid, 1)
+        idle(a)
+        idle(b)
+        for answer in answers:
+            applied += [canonical(e) for e in answer["applied"]]
+        stored = events(stored_log(a, eid))
+        assert [e for e in applied if e not in stored] == [], "an event a tab was told was applied is not stored"
+        assert exchanges(stored_log(a, eid)) == len(applied)
+        refused = [tab for tab, answer in zip((a, b), answers, strict=True) if answer["refused"]]
+        if refused:
+            loser = refused[0]
+            break
+    assert loser, "no tab lost the race in 20 tries"
+    alert = loser.get_by_role("alert").filter(has_text="came first")
+    expect(alert).to_contain_text("The other tab's change came first and was kept; yours was not applied.")
+    axe_check(loser, "a tab that lost the race")
+    # The loser took the stored log itself, and its engine holds it: its next Resolve works.
+    count = len(stored_log(a, eid))
+    assert loser.evaluate("(eid) => pyfudgeSessions.get(eid).view.events", eid) == count
+    roll_all(loser)
+    loser.get_by_role("button", name="Resolve").click()
+    idle(loser)
+    assert len(stored_log(a, eid)) == count + 1
+    expect(alert).to_have_count(0)
+
+
+# --- issue: a third tab writes the encounter's record (the table display must not go stale) ----
+
+DAMAGED = "{not json at all"
+NEWER = json.dumps({"type": "pyfudge/encounter", "version": 2, "data": {"name": "Race", "format2": {"log": []}}})
+WRITE = "([key, text]) => localStorage.setItem(key, text)"
+
+
+def third_tab(context, site):
+    """A page of the site that writes storage and runs no app (its `storage` events are not ours)."""
+    c = context.new_page()
+    c.goto(site.url + "manifest.json")
+    return c
+
+
+def test_the_table_display_says_it_stopped_following_and_both_tabs_follow_again(open_context, site, axe_check):
+    a, d, eid = racing_tabs(open_context, site)
+    key = f"pyfudge:enc:{eid}"
+    d.goto(site.url + f"#/e/{eid}/display")
+    expect(d.locator("html")).to_have_attribute("data-display", "2")
+    good = a.evaluate("(k) => localStorage.getItem(k)", key)
+    c = third_tab(a.context, site)
+    stale = d.get_by_test_id("display-stale")
+
+    c.evaluate(WRITE, [key, DAMAGED])
+    expect(a.get_by_role("alert").filter(has_text="damaged and cannot be read")).to_be_visible()
+    expect(stale).to_contain_text("Not following the GM’s screen: the encounter's stored record cannot be read")
+    expect(d.get_by_test_id("display-fighter")).to_have_count(2)  # the last state drawn, under the notice
+    axe_check(d, "a table display that stopped following")
+    c.evaluate(WRITE, [key, NEWER])
+    expect(stale).to_contain_text("saved by a newer version of pyfudge")
+
+    # Readable again: both tabs follow by themselves, and the GM's next change goes through.
+    c.evaluate(WRITE, [key, good])
+    expect(stale).to_have_count(0)
+    expect(d.get_by_text("Follows the GM’s screen in this browser.")).to_be_visible()
+    expect(a.get_by_role("alert")).to_have_count(0)
+    add_fighter(a, npc("Goblin"))
+    assert [e["fighter"]["name"] for e in stored_log(a, eid)] == ["Ásta", "Orc", "Goblin"]
+    expect(d.locator("html")).to_have_attribute("data-display", "3")
+    expect(d.get_by_test_id("display-fighter")).to_have_count(3)
+
+
+def test_a_stored_log_ending_in_refused_events_is_kept_up_to_its_last_good_event(open_context, site, axe_check):
+    a, b, eid = racing_tabs(open_context, site)
+    key = f"pyfudge:enc:{eid}"
+    good = a.evaluate("(k) => localStorage.getItem(k)", key)
+    record = json.loads(good)
+    record["data"]["log"] += [{"t": "teleport"}, {"t": "next_round"}]
+    bad = json.dumps(record)
+    c = third_tab(a.context, site)
+    c.evaluate(WRITE, [key, bad])
+    # Said at once, in both tabs, with the event at fault; a change is refused, not sent to the engine.
+    said = "ends in 2 events this app cannot apply (event 3: Unknown event type 'teleport'.)"
+    for tab in (a, b):
+        expect(tab.get_by_role("alert").filter(has_text=said)).to_be_visible()
+    a.get_by_role("button", name="Next round").click()
+    idle(a)
+    assert a.evaluate("(k) => localStorage.getItem(k)", key) == bad
+    # A reload says the same (the engine refuses it on open).
+    a.reload()
+    app_ready(a)
+    keep = a.get_by_role("button", name="Keep the log up to its last good event")
+    expect(keep).to_be_visible()
+    axe_check(a, "a stored log with events the engine refuses")
+    keep.click()
+    expect(a.get_by_role("status").filter(has_text="The log now ends at its last good event (2 kept)")).to_be_visible()
+    # The whole record was kept aside first (nothing lost silently); the log is the good part.
+    assert a.evaluate("(k) => localStorage.getItem('pyfudge:aside:' + k)", key) == bad
+    assert stored_log(a, eid) == json.loads(good)["data"]["log"]
+    expect(b.get_by_role("alert")).to_have_count(0)  # the other tab follows
+    add_fighter(a, npc("Goblin"))
+    expect(b.locator("[data-testid=roster] > li")).to_have_count(3)
+    a.get_by_role("link", name="← Encounters").click()
+    expect(a.get_by_test_id("aside-notice")).to_contain_text("Kept aside (1)")

@@ -9,38 +9,56 @@
 // Trust:
 // - Saved before shown: an event's log is written to storage before the view that shows its
 //   result is taken (#take), so a page killed once a result is visible has it saved.
-// - Storage full or missing: the change is kept in memory (`unsaved` says why), the page goes
-//   on, and storage-notice.js says so and offers an export; the next save that works writes
-//   the whole log.
-// - Data this app cannot read (damaged, or from a newer pyfudge): opened read-only
-//   (`readOnly` holds the message), never written.
-// - Two tabs: apply() holds a Web Lock per encounter across read-check-apply-write, and first
-//   compares the stored log with its own: a longer stored log that extends ours (another tab's
-//   events) is taken before applying; logs that went different ways are refused with a
-//   message, never merged. refresh() takes another tab's changes when a `storage` event says
-//   the stored record changed (app.js listens).
+// - Two tabs: the write is a compare-and-set on the encounter's head in IndexedDB (heads.js),
+//   whose transactions are ordered across tabs: apply() reads the head, applies, then writes
+//   the new head only if the stored one is still the one it read. A tab that lost (another tab's
+//   change came first) takes the stored log itself, reopens the engine on it and says so: its
+//   own change was not applied. A head whose log extends what localStorage shows here (this
+//   tab's cache of it is behind, or it had no room) wins over localStorage. apply() also holds a
+//   Web Lock per encounter, so tabs take turns and a tab behind takes the stored log first, then
+//   applies on top; logs that went different ways are refused with a message, never merged.
+//   refresh() takes another tab's changes when a `storage` event says the stored record changed
+//   (app.js listens). Without IndexedDB: localStorage alone, checked again before the write.
+// - Storage full or missing: the change is kept in memory (`unsaved` says why) and, when
+//   IndexedDB took it, in the head too (`backup`: a reload takes it back); storage-notice.js
+//   says so and offers an export, app.js asks before a page holding the only copy is left;
+//   the next save that works writes the whole log.
+// - Data this app cannot read (damaged, or from a newer pyfudge): read-only (`readOnly` holds
+//   the message), never written; readable again (another tab wrote it back), it is taken and
+//   the page goes on. A stored log the engine refuses from an event on (`broken`): every change
+//   is refused until the user keeps the log up to its last good event (keepGoodPart), the whole
+//   record kept aside first.
 import * as store from "./store.js";
+import * as heads from "./heads.js";
 
 const CONFLICT = "This encounter was changed in another tab at the same time; your change was not applied. Look at it again and redo it if it still applies.";
 const DELETED = "This encounter was deleted in another tab (or the browser's storage was cleared); your change was not applied. Export it from the notice above to keep a copy.";
+const LOST = "The other tab's change came first and was kept; yours was not applied. The encounter is shown as it is stored now: redo your change if it still applies.";
 
 const sameEvents = (a, b, n) => {
   for (let i = 0; i < n; i++) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
   return true;
 };
+const extendsLog = (longer, shorter) => longer.length > shorter.length && sameEvents(longer, shorter, shorter.length);
 
 /** Run task holding this encounter's lock in every tab of this site (when the browser has
- * Web Locks; without them the stored log is checked again just before the write). */
+ * Web Locks; without them the head's compare-and-set still decides). */
 function withLock(id, task) {
   const locks = globalThis.navigator?.locks;
   return locks ? locks.request(`pyfudge-encounter-${id}`, task) : task();
 }
 
+/** The event at which the engine refused a stored log (its index), from the error's field. */
+const refusedAt = (error) => {
+  const match = /\bencounter\.log\[(\d+)\]/.exec(error?.field ?? "");
+  return match ? Number(match[1]) : null;
+};
+
 export class Session {
   #listeners = new Set();
   #chain = Promise.resolve();
-  #savedLength = 0; // how many events of this.stored.log are known to be in storage
-  #savedText = null; // the stored record's text when this page last read or wrote it
+  #savedLength = 0; // how many events of this.stored.log are known to be in localStorage
+  #savedText = null; // the localStorage record's text when this page last read or wrote it
 
   constructor(engine, id) {
     this.engine = engine;
@@ -55,7 +73,9 @@ export class Session {
     this.view = saved && (this.readOnly || (this.stored && saved.rev === this.stored.log.length)) ? saved.view : null;
     this.live = false; // the view came from the engine in this page, not from storage
     this.error = this.readOnly ? { type: "KeptAside", message: this.readOnly } : null;
-    this.unsaved = null; // null, or why the log in memory is not (all) in storage: "quota" | "unavailable" | "deleted"
+    this.unsaved = null; // null, or why the log in memory is not (all) in localStorage: "quota" | "unavailable" | "deleted"
+    this.backup = false; // with `unsaved`: the log is in the IndexedDB head, so a reload keeps it
+    this.broken = null; // {at, message}: the engine refuses the stored log from its event `at` on
     this.pending = 0;
   }
 
@@ -85,7 +105,8 @@ export class Session {
     return response.ok || response.error?.type !== "EngineRestarted" ? response : this.engine.request(action, args);
   }
 
-  /** Open the stored encounter in the engine (one replay) and take its view. */
+  /** Open the stored encounter in the engine (one replay) and take its view; the head wins
+   * over localStorage when it is ahead (a reload after storage was full). */
   open() {
     return this.#queue(async () => {
       if (this.readOnly) return null;
@@ -93,17 +114,24 @@ export class Session {
         this.error = { type: "NotFound", message: "This device holds no encounter under this address." };
         return null;
       }
-      const response = await this.#request("encounter.open", { id: this.id, encounter: this.stored });
-      if (response.ok) this.#take(response.result);
-      else this.error = response.error;
-      return response;
+      const head = await heads.read(this.id);
+      const before = this.stored.log.length;
+      const refused = this.#catchUp(head);
+      if (refused) {
+        this.error = refused;
+        return null;
+      }
+      if (this.stored.log.length !== before) this.view = null; // the saved view is of an older log
+      this.#heal(head);
+      return this.#reopen(true);
     });
   }
 
   /** Apply one event; resolves with the engine's response (errors are data). */
   apply(event) {
     return this.#queue(() => withLock(this.id, async () => {
-      const refused = this.#catchUp();
+      const head = await heads.read(this.id);
+      const refused = this.#catchUp(head) ?? this.#brokenError();
       if (refused) return this.#refuse(refused);
       const base = this.stored.log.length;
       const args = { id: this.id, rev: base, event };
@@ -115,14 +143,9 @@ export class Session {
         this.error = response.error;
         return response;
       }
-      // Without Web Locks another tab may have written meanwhile: never write over it.
-      const raw = store.readRaw(store.KEYS.encounter(this.id));
-      const now = raw === this.#savedText ? null : store.inspect(this.id);
-      if (now?.state === "ok" && now.data.log.length > this.#savedLength) {
-        await this.engine.request("encounter.open", { id: this.id, encounter: this.stored }); // drop our event
-        return this.#refuse({ type: "Conflict", message: CONFLICT });
-      }
-      this.stored = { ...this.stored, log: [...this.stored.log, response.result.event] };
+      const next = { ...this.stored, log: [...this.stored.log, response.result.event] };
+      const written = await this.#commit(head, next);
+      if (written !== true) return written;
       this.#save(); // saved first: the result is shown (#take) only after
       this.#take(response.result);
       this.error = null;
@@ -130,38 +153,128 @@ export class Session {
     }));
   }
 
-  /** Another tab may have changed the stored record (a `storage` event): take its events. */
+  /** Make `next` the stored encounter's head if the head is still `head` (read before the
+   * change): true, or the refusal to answer (the engine is put back on the stored log). */
+  async #commit(head, next) {
+    const outcome = head === undefined ? "failed"
+      : await heads.commit(this.id, head, { rev: next.log.length, text: store.encounterText(next) });
+    if (outcome === "lost") {
+      // Another tab's change came first: take the stored log, drop ours from the engine.
+      const refused = this.#catchUp(await heads.read(this.id));
+      if (refused) return this.#refuse(refused);
+      await this.#reopen(false);
+      return this.#refuse({ type: "Conflict", message: LOST });
+    }
+    this.backup = outcome === "done";
+    if (outcome === "failed") {
+      // No IndexedDB: without Web Locks another tab may have written meanwhile: never write over it.
+      const raw = store.readRaw(store.KEYS.encounter(this.id));
+      const now = raw === this.#savedText ? null : store.inspect(this.id);
+      if (now?.state === "ok" && now.data.log.length > this.#savedLength) {
+        await this.engine.request("encounter.open", { id: this.id, encounter: this.stored }); // drop our event
+        return this.#refuse({ type: "Conflict", message: CONFLICT });
+      }
+    }
+    this.stored = next;
+    return true;
+  }
+
+  /** Another tab may have changed the stored record (a `storage` event): take its events, or
+   * leave read-only when the record can be read again. */
   refresh() {
-    if (this.readOnly) return Promise.resolve(null);
     return this.#queue(async () => {
-      const before = this.stored?.log.length;
-      const refused = this.#catchUp();
+      const before = this.stored;
+      const wasReadOnly = this.readOnly;
+      const head = await heads.read(this.id);
+      const refused = this.#catchUp(head);
       if (refused) {
         this.error = refused;
         return null;
       }
-      if (this.stored.log.length === before) return null;
+      this.#heal(head);
+      if (!wasReadOnly && this.stored.log.length === before?.log.length && sameEvents(this.stored.log, before.log, before.log.length)) {
+        return null;
+      }
       const saved = store.loadView(this.id);
       if (saved?.rev === this.stored.log.length) this.view = saved.view; // at once, then the engine's
       this.#notify();
-      const response = await this.#request("encounter.open", { id: this.id, encounter: this.stored });
-      if (response.ok) this.#take(response.result, false);
-      return response;
+      return this.#reopen(false);
     });
   }
 
-  /** Compare the stored log with ours before a change; take it when it extends ours.
-   * Returns null to go on, or the error that refuses the change. */
-  #catchUp() {
-    if (this.readOnly) return { type: "KeptAside", message: this.readOnly };
-    if (!this.stored) return { type: "NotFound", message: "No encounter is open." };
+  /** Keep the stored log up to its last good event (the engine refuses the rest): the whole
+   * record is first kept aside (the list's "Kept aside" offers it for export), then the log is
+   * cut and saved like any change. Resolves with {ok} or {ok: false, error}. */
+  keepGoodPart() {
+    return this.#queue(() => withLock(this.id, async () => {
+      const head = await heads.read(this.id);
+      const refused = this.#catchUp(head);
+      if (refused) return this.#refuse(refused);
+      if (!this.broken) return { ok: true }; // mended meanwhile (another tab)
+      const key = store.KEYS.encounter(this.id);
+      const raw = store.readRaw(key);
+      // The record as found in localStorage, byte for byte (else as the head held it).
+      if (!store.keepAside(key, raw !== null && raw === this.#savedText ? raw : store.encounterText(this.stored))) {
+        return this.#refuse({ type: "StorageFull", message: "Nothing was changed: the whole log could not be kept aside first (this device's storage for this site is full). Export or delete encounters you no longer need, then try again." });
+      }
+      const next = { ...this.stored, log: this.stored.log.slice(0, this.broken.at) };
+      const response = await this.#request("encounter.open", { id: this.id, encounter: next });
+      if (!response.ok) return this.#refuse(response.error);
+      const written = await this.#commit(head, next);
+      if (written !== true) return written;
+      this.#save();
+      this.broken = null;
+      this.#take(response.result);
+      this.error = null;
+      return { ok: true };
+    }));
+  }
+
+  /** Open this.stored in the engine and take its view; a log it refuses from an event on
+   * makes the session `broken` (changes refused, keepGoodPart offered). */
+  async #reopen(touch) {
+    const response = await this.#request("encounter.open", { id: this.id, encounter: this.stored });
+    const at = response.ok ? null : refusedAt(response.error);
+    this.broken = at !== null && at < this.stored.log.length ? { at, message: response.error.message } : null;
+    if (response.ok) {
+      this.#take(response.result, touch);
+      if (this.error?.type === "RefusedLog") this.error = null;
+    } else {
+      this.error = this.#brokenError() ?? response.error;
+    }
+    return response;
+  }
+
+  #brokenError() {
+    if (!this.broken) return null;
+    const { at, message } = this.broken;
+    const tail = this.stored.log.length - at;
+    return { type: "RefusedLog", at, message: `This encounter's stored log ends in ${tail === 1 ? "an event" : `${tail} events`} this app cannot apply (event ${at + 1}: ${message}) Changes are refused until you keep the log up to its last good event; the whole log is kept aside first, for export.` };
+  }
+
+  /** Compare the stored log with ours before a change; take it when it extends ours. `head` is
+   * the IndexedDB head (undefined: none to be had). Returns null to go on, or the error that
+   * refuses the change. */
+  #catchUp(head) {
     const raw = store.readRaw(store.KEYS.encounter(this.id));
-    if (raw !== null && raw === this.#savedText) return null; // unchanged since we read or wrote it
-    const found = store.inspect(this.id);
+    // null: unchanged since we read or wrote it (when it could be read)
+    let found = raw !== null && raw === this.#savedText && !this.readOnly ? null : store.inspectText(raw);
+    let fromHead = false;
+    if (head && head.text !== raw) {
+      const kept = store.inspectText(head.text);
+      const inStorage = found ? (found.state === "ok" ? found.data.log : null) : this.stored.log.slice(0, this.#savedLength);
+      if (kept.state === "ok" && inStorage && extendsLog(kept.data.log, inStorage)) {
+        found = kept; // localStorage is behind here (a stale cache, or it had no room): the head wins
+        fromHead = true;
+      }
+    }
+    if (!found) return null;
     if (found.state === "missing") {
+      if (!this.stored) return { type: "NotFound", message: "No encounter is open." };
       // No storage at all (a private mode), or never saved: this page's memory is the only copy.
       if (!store.storageAvailable() || (this.unsaved && this.unsaved !== "deleted")) return null;
       this.unsaved = "deleted"; // deleted elsewhere: not written back, but offered for export
+      this.backup = false;
       return { type: "Deleted", message: DELETED };
     }
     if (found.state !== "ok") {
@@ -170,16 +283,37 @@ export class Session {
       return { type: "KeptAside", message: found.message };
     }
     const theirs = found.data.log;
-    const ours = this.stored.log;
+    const ours = this.stored?.log ?? [];
     const common = Math.min(theirs.length, ours.length);
-    if (!sameEvents(theirs, ours, common)) return { type: "Conflict", message: CONFLICT };
-    if (theirs.length >= ours.length) {
-      this.stored = found.data; // another tab's newer events: ours is behind, take theirs
-      this.#savedText = raw;
-      this.unsaved = null;
+    // Read-only until now (nothing of ours to keep), or ours ends in events the engine refuses
+    // and theirs does not: take theirs whatever it is.
+    const takeAll = this.readOnly || !this.stored
+      || (this.broken && theirs.length <= this.broken.at && sameEvents(theirs, ours, theirs.length));
+    if (!takeAll && !sameEvents(theirs, ours, common)) return { type: "Conflict", message: CONFLICT };
+    if (takeAll) {
+      this.readOnly = null;
+      this.aside = null;
+      if (this.error?.type === "KeptAside") this.error = null;
     }
-    this.#savedLength = theirs.length;
+    if (takeAll || theirs.length >= ours.length) {
+      this.stored = found.data; // another tab's newer events: ours is behind, take theirs
+      if (!fromHead) {
+        this.#savedText = raw;
+        this.unsaved = null;
+        this.backup = false;
+      }
+    }
+    if (!fromHead) this.#savedLength = theirs.length;
     return null;
+  }
+
+  /** The head is ahead of localStorage, and its text is the newer record: write it there too
+   * (the tab that wrote the head may have closed first, or its write reached storage late). */
+  #heal(head) {
+    if (!head || head.text === store.readRaw(store.KEYS.encounter(this.id))) return;
+    if (store.encounterText(this.stored) !== head.text) return;
+    this.#save();
+    if (this.unsaved) this.backup = true; // no room here: the head keeps it
   }
 
   #refuse(error) {
@@ -193,6 +327,7 @@ export class Session {
       this.#savedText = text;
       this.#savedLength = this.stored.log.length;
       this.unsaved = null;
+      this.backup = false;
     } else {
       this.unsaved = store.writeFailure() ?? "unavailable";
     }

@@ -6,6 +6,9 @@
 //   pyfudge:enc:<id>     {type: "pyfudge/encounter", version: 1, data: {name, ruleset, log}}  (as pyfudge.door.codec)
 //   pyfudge:view:<id>    {type: "pyfudge/view", version: 1, data: {rev, view}}  (the last view, for first paint)
 //
+// Each encounter's record also has a head in IndexedDB (heads.js), the arbiter between tabs
+// (session.js); localStorage is the synchronous copy first paint and the list read.
+//
 // Reading never throws: missing, unparsable, foreign or too-new records read as "nothing
 // saved" (null, or an empty index). Writing never throws either: it returns false when the
 // storage is missing or full (lastWriteError says why). Older versions are migrated on read
@@ -15,6 +18,8 @@
 // overwritten: before a key holding such data is written, its text is first copied
 // to pyfudge:aside:<key> (kept as is); an unreadable encounter stays under its own key, is
 // opened read-only (inspect() says why) and is offered for export as stored (asideRecords()).
+
+import * as heads from "./heads.js";
 
 const PREFIX = "pyfudge:";
 /** Every localStorage key of the app, by record kind: a key, or a function of an encounter's id. */
@@ -163,15 +168,7 @@ function keepAsideBeforeWrite(key) {
   const kind = kindOfKey(key);
   const raw = readRaw(key);
   if (raw !== null && KEPT_ASIDE.has(kind) && judge(raw, TYPES[kind]).state !== "ok") {
-    const aside = KEYS.aside(key);
-    if (readRaw(aside) !== raw) {
-      try {
-        localStorage.setItem(readRaw(aside) === null ? aside : `${aside}:${Date.now()}`, raw);
-      } catch (err) {
-        lastWriteError = err;
-        return false; // no room to keep it aside: do not overwrite it either
-      }
-    }
+    if (!keepAside(key, raw)) return false; // no room to keep it aside: do not overwrite it either
   }
   checked.add(key);
   return true;
@@ -183,10 +180,28 @@ export const writeFailure = () =>
   lastWriteError?.name === "QuotaExceededError" || lastWriteError?.code === 22 ? "quota"
     : lastWriteError ? "unavailable" : null;
 
+/** Copy a text this app will no longer hold under `key` to pyfudge:aside:<key> (or, when that
+ * holds another text, under a name of its own), where the list's "Kept aside" offers it for
+ * export. False when there is no room for it. */
+export function keepAside(key, raw) {
+  const aside = KEYS.aside(key);
+  if (readRaw(aside) === raw) return true;
+  try {
+    localStorage.setItem(readRaw(aside) === null ? aside : `${aside}:${Date.now()}`, raw);
+    return true;
+  } catch (err) {
+    lastWriteError = err;
+    return false;
+  }
+}
+
 function writeKey(key, value) {
+  return writeText(key, JSON.stringify(value));
+}
+
+function writeText(key, text) {
   try {
     if (!keepAsideBeforeWrite(key)) return false;
-    const text = JSON.stringify(value);
     localStorage.setItem(key, text);
     lastWriteError = null;
     return text; // what is stored now (truthy): session.js compares it with what it reads later
@@ -232,10 +247,22 @@ export function saveEncounter(id, encounter) {
   return writeKey(KEYS.encounter(id), wrap("encounter", encounter));
 }
 
+/** An encounter's record as saveEncounter writes it (the text heads.js compares). */
+export const encounterText = (encounter) => JSON.stringify(wrap("encounter", encounter));
+
+/** Write an encounter's record text as it is (one made by encounterText). */
+export function saveEncounterText(id, text) {
+  return writeText(KEYS.encounter(id), text);
+}
+
 /** What this device holds under an encounter's id: {state: "missing"} | {state: "ok", data}
  * | {state: "newer" | "damaged", raw, message} (kept as is, read-only, offered for export). */
 export function inspect(id) {
-  const raw = readRaw(KEYS.encounter(id));
+  return inspectText(readRaw(KEYS.encounter(id)));
+}
+
+/** What an encounter's record text holds (null: none), as inspect() says it. */
+export function inspectText(raw) {
   if (raw === null) return { state: "missing" };
   const found = judge(raw, TYPES.encounter);
   if (found.state === "ok") {
@@ -302,6 +329,7 @@ export function saveView(id, rev, view) {
 }
 
 export function forget(id) {
+  heads.drop(id);
   removeKey(KEYS.encounter(id));
   removeKey(KEYS.view(id));
   removeKey(KEYS.roundPick(id));

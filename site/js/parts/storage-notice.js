@@ -1,7 +1,8 @@
 // What the user must know about this device's storage, above every screen:
 //
 // - an open encounter whose last changes could not be saved (storage full, or none in a
-//   private mode): they are kept in this page, and an Export button saves them to a file;
+//   private mode): they are kept in this page (and in IndexedDB when it took them: a reload
+//   takes them back, session.js), and an Export button saves them to a file;
 // - data this app cannot read (damaged, or written by a newer pyfudge): kept exactly as stored
 //   (store.js never deletes or overwrites it), with "Export as stored" — on its encounter's
 //   screen for that encounter, on the list screen for all of them.
@@ -22,8 +23,9 @@ function Unsaved({ session, engine }) {
   return html`
     <section class="card storage-notice" role="alert" data-testid="unsaved-notice">
       <h2>Not saved: <bdi>${name}</bdi></h2>
-      <p>Your last changes could not be saved: ${WHY[session.unsaved] ?? WHY.unavailable}. They are kept
-        in this page while it stays open; export the encounter to keep them.</p>
+      <p>Your last changes could not be saved: ${WHY[session.unsaved] ?? WHY.unavailable}. ${session.backup
+        ? "A copy is kept in this browser's database, so a reload takes them back, but the list and Export all do not have them yet; export the encounter to keep them."
+        : "They are kept in this page while it stays open; export the encounter to keep them."}</p>
       <div class="actions start">
         <button type="button" class="primary" onClick=${exportIt}>Export it</button>
       </div>

@@ -33,6 +33,10 @@ const app = {
   },
 };
 
+// <test-hooks>
+globalThis.pyfudgeSessions = app.sessions; // the e2e tests race two tabs' Session.apply (test_trust_tabs.py)
+// </test-hooks>
+
 /** The current route from location.hash. */
 export function route(hash = location.hash) {
   const match = /^#\/e\/([\w-]{1,64})$/.exec(hash);
@@ -152,10 +156,19 @@ function onStorage(event) {
   app.notify();
 }
 
+/** Leaving a page that holds the only copy of some changes (storage full or missing, and no
+ * IndexedDB copy either, or the encounter deleted in another tab): the browser asks first. */
+function onLeave(event) {
+  if (![...app.sessions.values()].some((s) => s.unsaved && !s.backup && s.stored)) return;
+  event.preventDefault();
+  event.returnValue = ""; // older browsers ask only when this is set
+}
+
 /** Render the app into root at once (from storage); the engine is attached as it loads. */
 export function start(root, engine) {
   app.engine = engine;
   addEventListener("storage", onStorage);
+  addEventListener("beforeunload", onLeave);
   store.relistStored(); // an encounter stored but missing from the list is listed again
   try {
     render(html`<${App} />`, root);

@@ -35,6 +35,7 @@ export function EncounterScreen({ session, app }) {
       <section class="card">
         <h2>Encounter</h2>
         ${error ? html`<p class="error" role="alert">${error.message}</p>` : html`<p>Opening…</p>`}
+        <${KeepGoodPart} session=${session} />
       </section>`;
   }
   const apply = (event) => session.apply(event);
@@ -46,6 +47,7 @@ export function EncounterScreen({ session, app }) {
       <p class="meta">Round <strong data-testid="round">${view.round}</strong></p>
       ${!session.live && !session.readOnly && html`<p class="hint starting-note">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
+      <${KeepGoodPart} session=${session} />
     </section>
     <${Same} deps=${[view.combatants, view.changes, view.ruleset, describe]}><${Roster} view=${view} describe=${describe} apply=${apply} engine=${app.engine} /></${Same}>
     <${RoundPanel} view=${view} describe=${describe} apply=${apply} engine=${app.engine} session=${session}
@@ -58,6 +60,25 @@ export function EncounterScreen({ session, app }) {
     <${Same} deps=${[view.pairs, view.combatants.map((c) => c.name)]}><${Pairs} view=${view} /></${Same}>
     <${Same} deps=${[view.ruleset, describe]}><${RulesForm} view=${view} describe=${describe} apply=${apply} /></${Same}>
   `;
+}
+
+/** A stored log the engine refuses from an event on: the button that keeps it up to its last
+ * good event (Session.keepGoodPart keeps the whole record aside first), then what was done. */
+function KeepGoodPart({ session }) {
+  const [done, setDone] = useState(null);
+  if (!session.broken) {
+    return done && html`<p class="hint" role="status">${done}</p>`;
+  }
+  const { at } = session.broken;
+  const keep = async () => {
+    const response = await session.keepGoodPart();
+    if (response.ok) {
+      setDone(`The log now ends at its last good event (${at} kept). The whole log as it was stored is kept aside: the list of encounters offers it under “Kept aside” (Export as stored).`);
+    }
+  };
+  return html`<div class="actions start">
+    <button type="button" class="primary" disabled=${session.pending > 0} onClick=${keep}>Keep the log up to its last good event</button>
+  </div>`;
 }
 
 /** Adding fighters: the party, templates (the engine's bestiary and the GM's own), and the sheet.

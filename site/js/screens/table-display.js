@@ -6,7 +6,9 @@
 // It follows the GM's device when both are open in one browser (another tab or window): the
 // GM's tab writes each event to localStorage, the browser's `storage` event tells this tab
 // (app.js → Session.refresh takes the new events), and the view is asked for again. No button
-// here changes anything.
+// here changes anything. When it cannot follow (the stored record cannot be read, or holds
+// events the engine refuses), it says so above the last state it drew, and follows again by
+// itself once the record can be read (Session.refresh).
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
 import { useSession } from "./hooks.js";
 
@@ -24,7 +26,7 @@ export function TableDisplay({ id, app, session }) {
       setShown(response.ok ? response.result : { error: response.error.message });
     });
     return () => { live = false; };
-  }, [id, rev]);
+  }, [id, rev, stored]);
 
   useEffect(() => {
     // For the tests: the revision drawn, once drawn.
@@ -37,6 +39,11 @@ export function TableDisplay({ id, app, session }) {
   }
   if (!shown) return html`<section class="card"><p role="status">Drawing the table display…</p></section>`;
   const { view } = shown;
+  const stale = s.readOnly ? (s.aside?.state === "newer"
+    ? "the encounter was saved by a newer version of pyfudge; reload this page to update the app"
+    : "the encounter's stored record cannot be read (it is damaged)")
+    : s.broken ? "the encounter's stored log holds events this app cannot apply; the GM's screen offers to keep it up to its last good event"
+      : null;
   return html`
     <section class="table-display" aria-labelledby="display-title" data-testid="table-display">
       <h2 id="display-title" class="display-title"><bdi>${view.name}</bdi> <span class="display-round">Round ${view.round}</span></h2>
@@ -47,6 +54,8 @@ export function TableDisplay({ id, app, session }) {
             <span class="display-state" data-testid="display-state">${c.status}</span>
           </li>`)}
       </ul>
-      <p class="hint">Follows the GM’s screen in this browser. Nothing here changes the fight.</p>
+      ${stale ? html`<p class="error" role="alert" data-testid="display-stale">Not following the GM’s screen: ${stale}. Above: the last
+        state shown. This display follows again by itself once the record can be read.</p>`
+        : html`<p class="hint">Follows the GM’s screen in this browser. Nothing here changes the fight.</p>`}
     </section>`;
 }
