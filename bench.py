@@ -221,20 +221,23 @@ class Bench:
 
     def seed_saved_encounter(self, page, eid: str = SAVED_ID, encounter: dict | None = None,
                              view: tuple[int, dict] | None = None) -> bool:
-        """Save the reference encounter the way the app does (its own js/data/store.js: the stored
+        """Save the reference encounter the way the app does (its own encounter store,
+        js/data/encounter-store.js, or store.js in builds before it was split: the stored
         encounter, its last view and an index entry), so that the next visit can paint it
         before Python is up. False when this build has no such store (then the warm first
         paint is the first contentful paint, and the output says so)."""
-        if not (self.dist / "js" / "data" / "store.js").exists():
+        module = next((name for name in ("encounter-store.js", "store.js")
+                       if (self.dist / "js" / "data" / name).exists()), None)
+        if module is None:
             return False
         return bool(page.evaluate(
-            """async ([id, encounter, rev, view]) => {
-                 const store = await import("./js/data/store.js");
+            """async ([module, id, encounter, rev, view]) => {
+                 const store = await import(`./js/data/${module}`);
                  const needed = ["saveEncounter", "saveView", "touch"];
                  if (!needed.every((name) => typeof store[name] === "function")) return false;
                  return store.saveEncounter(id, encounter) && store.saveView(id, rev, view)
                    && store.touch(id, encounter.name) !== false;
-               }""", [eid, encounter or self.reference["encounter"], *(view or self.saved_view)]))
+               }""", [module, eid, encounter or self.reference["encounter"], *(view or self.saved_view)]))
 
     def ui_apply(self, page) -> None:
         """The app's own path, JS → worker → render: the 500-event encounter saved and opened in

@@ -144,7 +144,7 @@ def test_storage_that_is_broken_old_or_newer_never_breaks_the_app(open_context, 
     app_ready(page)
     expect(page.locator(".links a")).to_have_text(["Old fight", "Encounter"])
     store = page.evaluate("""async () => {
-        const s = await import('./js/data/store.js');
+        const s = {...await import('./js/data/storage.js'), ...await import('./js/data/encounter-store.js')};
         const out = {
             migrated: s.loadIndex(),
             bad: s.loadEncounter('ebad'), badView: s.loadView('ebad'), newer: s.loadEncounter('enew'),
@@ -171,7 +171,7 @@ def test_storage_that_is_broken_old_or_newer_never_breaks_the_app(open_context, 
         Object.defineProperty(window, 'localStorage', { get() { throw new Error('denied'); } });
     }""")
     store = page.evaluate("""async () => {
-        const s = await import('./js/data/store.js');
+        const s = {...await import('./js/data/storage.js'), ...await import('./js/data/encounter-store.js')};
         return [s.loadIndex(), s.loadEncounter('x'), s.saveEncounter('x', {log: []}), s.touch('x', 'X')];
     }""")
     assert store == [{"encounters": []}, None, False, False]

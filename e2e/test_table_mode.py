@@ -38,7 +38,7 @@ def open_encounter(page, site, encounter=AMBUSH, eid="table1"):
     """Store an encounter as the app does and open it (as a saved encounter a GM comes back to)."""
     page.goto(site.url + "#/")
     app_ready(page)
-    assert page.evaluate("""async ([id, enc]) => { const s = await import('./js/data/store.js');
+    assert page.evaluate("""async ([id, enc]) => { const s = await import('./js/data/encounter-store.js');
       return s.saveEncounter(id, enc) && s.touch(id, enc.name) !== false; }""", [eid, encounter])
     page.goto(site.url + f"#/e/{eid}")
     idle(page)

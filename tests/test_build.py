@@ -331,5 +331,5 @@ def test_the_built_page_runs_one_module_of_its_own_and_the_engine_client():
     page = (build.DIST / "index.html").read_text()
     assert set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)) == {"js/" + build.PAGE_EXTERNAL[2:]}
     lazy = json.loads(manifest_path.read_text())["lazy"]
-    assert {build.VENDOR_PREACT, "js/screens/app.js", "js/data/store.js"} <= set(lazy)
+    assert {build.VENDOR_PREACT, "js/screens/app.js", "js/data/storage.js"} <= set(lazy)
     assert not {build.PAGE_ENTRY, "js/engine/engine.js", "js/engine/engine-worker.js"} & set(lazy)

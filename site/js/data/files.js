@@ -6,7 +6,8 @@
 // (js/data/library.js); an import adds those the device lacks. "Export all" always exports: it
 // sends every record as stored and the engine keeps aside in the file, as found, each one it
 // cannot read; an import adds every good record and names each refused one.
-import * as store from "./store.js";
+import * as encounterStore from "./encounter-store.js";
+import * as storage from "./storage.js";
 import { addImported } from "./library.js";
 
 // A file larger than this is not even read into memory (the engine refuses anything over 5 MB).
@@ -37,9 +38,9 @@ export function download(text, name, type = "application/json") {
 
 /** Export one stored encounter as a file; resolves {ok, message}. */
 export async function exportOne(engine, id) {
-  const encounter = store.loadEncounter(id);
+  const encounter = encounterStore.loadEncounter(id);
   if (!encounter) return { ok: false, message: "This device holds no encounter under this address." };
-  const name = store.loadIndex().encounters.find((e) => e.id === id)?.name ?? encounter.name;
+  const name = encounterStore.loadIndex().encounters.find((e) => e.id === id)?.name ?? encounter.name;
   return exportEncounter(engine, encounter, name);
 }
 
@@ -67,11 +68,11 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
  * refuse the request it travels in: the engine reads each on its own), or null when none is
  * stored or the record cannot be read (then it is a record kept aside). */
 function libraryTexts() {
-  const raw = store.readRaw(store.KEYS.library);
+  const raw = storage.readRaw(storage.KEYS.library);
   if (raw === null) return { library: null, aside: [] };
-  const found = store.judge(raw, store.TYPES.library);
+  const found = storage.judge(raw, storage.TYPES.library);
   if (found.state !== "ok" || !isObject(found.data)) {
-    return { library: null, aside: [{ key: store.KEYS.library, name: "Templates and party", text: wellFormed(raw) }] };
+    return { library: null, aside: [{ key: storage.KEYS.library, name: "Templates and party", text: wellFormed(raw) }] };
   }
   const texts = (list) => (Array.isArray(list) ? list : []).map((e) => wellFormed(JSON.stringify(e)));
   return { library: { templates: texts(found.data.templates), party: texts(found.data.party) }, aside: [] };
@@ -81,14 +82,14 @@ function libraryTexts() {
  * kept aside, by key, with its text exactly as stored; the library's entries as texts. */
 function storedForExport() {
   const encounters = [];
-  for (const e of store.loadIndex().encounters) {
-    const key = store.KEYS.encounter(e.id);
-    const text = store.readRaw(key);
+  for (const e of encounterStore.loadIndex().encounters) {
+    const key = storage.KEYS.encounter(e.id);
+    const text = storage.readRaw(key);
     if (text !== null) encounters.push({ key, name: e.name, text: wellFormed(text) });
   }
   const listed = new Set(encounters.map((r) => r.key));
   const { library, aside } = libraryTexts();
-  for (const r of store.asideRecords()) {
+  for (const r of encounterStore.asideRecords()) {
     if (!listed.has(r.key) && r.raw !== null) aside.push({ key: r.key, text: wellFormed(r.raw) });
   }
   return { encounters, library, aside };
@@ -96,8 +97,8 @@ function storedForExport() {
 
 /** Whether "export all" has anything to export: an encounter, the library, a record kept aside. */
 export function anythingToExport() {
-  return store.loadIndex().encounters.length > 0 || store.readRaw(store.KEYS.library) !== null
-    || store.asideRecords().length > 0;
+  return encounterStore.loadIndex().encounters.length > 0 || storage.readRaw(storage.KEYS.library) !== null
+    || encounterStore.asideRecords().length > 0;
 }
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -148,7 +149,7 @@ export async function importFile(engine, file) {
   if (!response.ok) return { ok: false, message: `Nothing was imported: ${response.error.message}`, ids: [] };
   const ids = [];
   for (const { encounter } of response.result.encounters) {
-    const id = store.addEncounter(encounter);
+    const id = encounterStore.addEncounter(encounter);
     if (!id) {
       return { ok: false, ids, message: `This device's storage is full: ${ids.length} of ${response.result.encounters.length} encounters were imported.` };
     }
@@ -156,8 +157,8 @@ export async function importFile(engine, file) {
     // The list shows the encounter's own name (after any rename in its log): ask the engine.
     const opened = await engine.request("encounter.open", { id, encounter });
     if (opened.ok) {
-      store.saveView(id, opened.result.rev, opened.result.view);
-      store.touch(id, opened.result.view.name);
+      encounterStore.saveView(id, opened.result.rev, opened.result.view);
+      encounterStore.touch(id, opened.result.view.name);
     }
   }
   const names = response.result.encounters.map((e) => e.name);

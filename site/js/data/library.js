@@ -1,10 +1,11 @@
 // The GM's library on this device: his own templates and the party that stays between
-// encounters (stored by store.js under pyfudge:library; shapes owned by pyfudge/door/library.py,
+// encounters (stored by library-store.js under pyfudge:library; shapes owned by pyfudge/door/library.py,
 // through the door's library.template and library.member). The engine's bestiary comes with
 // `describe`. Screens read the library with useLibrary(), which re-renders them when it changes
 // here or in another tab.
 import { useEffect, useReducer } from "../../vendor/preact-htm.mjs";
-import * as store from "./store.js";
+import * as libraryStore from "./library-store.js";
+import * as storage from "./storage.js";
 
 const listeners = new Set();
 
@@ -13,7 +14,7 @@ function changed() {
 }
 
 addEventListener("storage", (e) => {
-  if (e.key === null || e.key === store.KEYS.library) changed();
+  if (e.key === null || e.key === storage.KEYS.library) changed();
 });
 
 /** The library {templates, party}, read afresh on every render of the calling component. */
@@ -23,7 +24,7 @@ export function useLibrary() {
     listeners.add(force);
     return () => listeners.delete(force);
   }, []);
-  return store.loadLibrary();
+  return libraryStore.loadLibrary();
 }
 
 const WHY = {
@@ -39,7 +40,7 @@ export function notSaved(error) {
 async function put(engine, kind, action, args) {
   const response = await engine.request(action, args);
   if (!response.ok) return { ok: false, message: response.error.message };
-  const saved = store.putLibraryEntry(kind, response.result);
+  const saved = libraryStore.putLibraryEntry(kind, response.result);
   if (!saved.ok) return { ok: false, message: notSaved(saved.error) };
   changed();
   return { ok: true, replaced: saved.replaced, entry: response.result };
@@ -64,7 +65,7 @@ export async function saveMember(engine, c) {
 /** Save every party member who is in this encounter as he stands now (his wounds for the next
  * one): one write. Resolves {ok, message}. */
 export async function keepWounds(engine, view) {
-  const library = store.loadLibrary();
+  const library = libraryStore.loadLibrary();
   const here = new Map(view.combatants.map((c) => [c.name, c]));
   const party = [];
   let kept = 0;
@@ -79,14 +80,14 @@ export async function keepWounds(engine, view) {
     party.push(response.result);
     kept++;
   }
-  if (!store.saveLibrary({ ...library, party })) return { ok: false, message: notSaved(store.writeFailure()) };
+  if (!libraryStore.saveLibrary({ ...library, party })) return { ok: false, message: notSaved(storage.writeFailure()) };
   changed();
   return { ok: true, message: `Kept the wounds of ${kept} of the party for the next encounter.` };
 }
 
 /** Take an entry out of the library. Resolves {ok, message}. */
 export function remove(kind, name) {
-  const out = store.dropLibraryEntry(kind, name);
+  const out = libraryStore.dropLibraryEntry(kind, name);
   if (!out.ok) return { ok: false, message: notSaved(out.error) };
   changed();
   return { ok: true, message: kind === "party" ? `${name} left the party.` : `Template “${name}” removed.` };
@@ -108,9 +109,9 @@ export function addImported(found) {
   if (!found) return "";
   const n = found.templates.length + found.party.length;
   if (!n) return "";
-  const library = store.loadLibrary();
-  const next = Object.fromEntries(store.LIBRARY_KINDS.map((k) => [k, [...library[k], ...found[k]]]));
-  if (!store.saveLibrary(next)) return ` The templates and party in it were not imported: ${WHY[store.writeFailure()] ?? WHY.unavailable}.`;
+  const library = libraryStore.loadLibrary();
+  const next = Object.fromEntries(libraryStore.LIBRARY_KINDS.map((k) => [k, [...library[k], ...found[k]]]));
+  if (!libraryStore.saveLibrary(next)) return ` The templates and party in it were not imported: ${WHY[storage.writeFailure()] ?? WHY.unavailable}.`;
   changed();
   const parts = [found.templates.length && `${found.templates.length} template${found.templates.length === 1 ? "" : "s"}`,
     found.party.length && `${found.party.length} of the party`].filter(Boolean);

@@ -28,7 +28,8 @@
 //   the page goes on. A stored log the engine refuses from an event on (`broken`): every change
 //   is refused until the user keeps the log up to its last good event (keepGoodPart), the whole
 //   record kept aside first.
-import * as store from "./store.js";
+import * as encounterStore from "./encounter-store.js";
+import * as storage from "./storage.js";
 import * as heads from "./heads.js";
 
 const CONFLICT = "This encounter was changed in another tab at the same time; your change was not applied. Look at it again and redo it if it still applies.";
@@ -63,13 +64,13 @@ export class Session {
   constructor(engine, id) {
     this.engine = engine;
     this.id = id;
-    const found = store.inspect(id);
+    const found = encounterStore.inspect(id);
     this.stored = found.state === "ok" ? found.data : null; // {name, ruleset, log} or null
     this.#savedLength = this.stored?.log.length ?? 0;
-    this.#savedText = found.state === "ok" ? store.readRaw(store.KEYS.encounter(id)) : null;
+    this.#savedText = found.state === "ok" ? storage.readRaw(storage.KEYS.encounter(id)) : null;
     this.readOnly = found.message ?? null; // why this encounter cannot be changed here
     this.aside = found.message ? found : null; // {state, raw, message}: offered for export as stored
-    const saved = store.loadView(id);
+    const saved = encounterStore.loadView(id);
     this.view = saved && (this.readOnly || (this.stored && saved.rev === this.stored.log.length)) ? saved.view : null;
     this.live = false; // the view came from the engine in this page, not from storage
     this.error = this.readOnly ? { type: "KeptAside", message: this.readOnly } : null;
@@ -157,7 +158,7 @@ export class Session {
    * change): true, or the refusal to answer (the engine is put back on the stored log). */
   async #commit(head, next) {
     const outcome = head === undefined ? "failed"
-      : await heads.commit(this.id, head, { rev: next.log.length, text: store.encounterText(next) });
+      : await heads.commit(this.id, head, { rev: next.log.length, text: encounterStore.encounterText(next) });
     if (outcome === "lost") {
       // Another tab's change came first: take the stored log, drop ours from the engine.
       const refused = this.#catchUp(await heads.read(this.id));
@@ -168,8 +169,8 @@ export class Session {
     this.backup = outcome === "done";
     if (outcome === "failed") {
       // No IndexedDB: without Web Locks another tab may have written meanwhile: never write over it.
-      const raw = store.readRaw(store.KEYS.encounter(this.id));
-      const now = raw === this.#savedText ? null : store.inspect(this.id);
+      const raw = storage.readRaw(storage.KEYS.encounter(this.id));
+      const now = raw === this.#savedText ? null : encounterStore.inspect(this.id);
       if (now?.state === "ok" && now.data.log.length > this.#savedLength) {
         await this.engine.request("encounter.open", { id: this.id, encounter: this.stored }); // drop our event
         return this.#refuse({ type: "Conflict", message: CONFLICT });
@@ -195,7 +196,7 @@ export class Session {
       if (!wasReadOnly && this.stored.log.length === before?.log.length && sameEvents(this.stored.log, before.log, before.log.length)) {
         return null;
       }
-      const saved = store.loadView(this.id);
+      const saved = encounterStore.loadView(this.id);
       if (saved?.rev === this.stored.log.length) this.view = saved.view; // at once, then the engine's
       this.#notify();
       return this.#reopen(false);
@@ -211,10 +212,10 @@ export class Session {
       const refused = this.#catchUp(head);
       if (refused) return this.#refuse(refused);
       if (!this.broken) return { ok: true }; // mended meanwhile (another tab)
-      const key = store.KEYS.encounter(this.id);
-      const raw = store.readRaw(key);
+      const key = storage.KEYS.encounter(this.id);
+      const raw = storage.readRaw(key);
       // The record as found in localStorage, byte for byte (else as the head held it).
-      if (!store.keepAside(key, raw !== null && raw === this.#savedText ? raw : store.encounterText(this.stored))) {
+      if (!storage.keepAside(key, raw !== null && raw === this.#savedText ? raw : encounterStore.encounterText(this.stored))) {
         return this.#refuse({ type: "StorageFull", message: "Nothing was changed: the whole log could not be kept aside first (this device's storage for this site is full). Export or delete encounters you no longer need, then try again." });
       }
       const next = { ...this.stored, log: this.stored.log.slice(0, this.broken.at) };
@@ -256,12 +257,12 @@ export class Session {
    * the IndexedDB head (undefined: none to be had). Returns null to go on, or the error that
    * refuses the change. */
   #catchUp(head) {
-    const raw = store.readRaw(store.KEYS.encounter(this.id));
+    const raw = storage.readRaw(storage.KEYS.encounter(this.id));
     // null: unchanged since we read or wrote it (when it could be read)
-    let found = raw !== null && raw === this.#savedText && !this.readOnly ? null : store.inspectText(raw);
+    let found = raw !== null && raw === this.#savedText && !this.readOnly ? null : encounterStore.inspectText(raw);
     let fromHead = false;
     if (head && head.text !== raw) {
-      const kept = store.inspectText(head.text);
+      const kept = encounterStore.inspectText(head.text);
       const inStorage = found ? (found.state === "ok" ? found.data.log : null) : this.stored.log.slice(0, this.#savedLength);
       if (kept.state === "ok" && inStorage && extendsLog(kept.data.log, inStorage)) {
         found = kept; // localStorage is behind here (a stale cache, or it had no room): the head wins
@@ -272,7 +273,7 @@ export class Session {
     if (found.state === "missing") {
       if (!this.stored) return { type: "NotFound", message: "No encounter is open." };
       // No storage at all (a private mode), or never saved: this page's memory is the only copy.
-      if (!store.storageAvailable() || (this.unsaved && this.unsaved !== "deleted")) return null;
+      if (!storage.storageAvailable() || (this.unsaved && this.unsaved !== "deleted")) return null;
       this.unsaved = "deleted"; // deleted elsewhere: not written back, but offered for export
       this.backup = false;
       return { type: "Deleted", message: DELETED };
@@ -310,8 +311,8 @@ export class Session {
   /** The head is ahead of localStorage, and its text is the newer record: write it there too
    * (the tab that wrote the head may have closed first, or its write reached storage late). */
   #heal(head) {
-    if (!head || head.text === store.readRaw(store.KEYS.encounter(this.id))) return;
-    if (store.encounterText(this.stored) !== head.text) return;
+    if (!head || head.text === storage.readRaw(storage.KEYS.encounter(this.id))) return;
+    if (encounterStore.encounterText(this.stored) !== head.text) return;
     this.#save();
     if (this.unsaved) this.backup = true; // no room here: the head keeps it
   }
@@ -322,14 +323,14 @@ export class Session {
   }
 
   #save() {
-    const text = store.saveEncounter(this.id, this.stored);
+    const text = encounterStore.saveEncounter(this.id, this.stored);
     if (text) {
       this.#savedText = text;
       this.#savedLength = this.stored.log.length;
       this.unsaved = null;
       this.backup = false;
     } else {
-      this.unsaved = store.writeFailure() ?? "unavailable";
+      this.unsaved = storage.writeFailure() ?? "unavailable";
     }
   }
 
@@ -337,22 +338,22 @@ export class Session {
     this.view = view;
     this.live = true;
     if (!this.unsaved) {
-      store.saveView(this.id, rev, view);
-      if (touch) store.touch(this.id, view.name);
+      encounterStore.saveView(this.id, rev, view);
+      if (touch) encounterStore.touch(this.id, view.name);
     }
   }
 }
 
 /** Create an encounter in the engine and on this device; resolves with its id or an error. */
 export async function create(engine, { name, ruleset }) {
-  const id = store.newId();
+  const id = encounterStore.newId();
   const args = { id, name };
   if (ruleset) args.ruleset = ruleset;
   const response = await engine.request("encounter.new", args);
   if (!response.ok) return { error: response.error };
-  // All or nothing: the record and its line in the list (store.storeNew), or an error.
-  if (!store.storeNew(id, response.result.encounter, response.result.view)) {
-    return { error: { type: "StorageFull", message: store.writeFailure() === "quota"
+  // All or nothing: the record and its line in the list (encounterStore.storeNew), or an error.
+  if (!encounterStore.storeNew(id, response.result.encounter, response.result.view)) {
+    return { error: { type: "StorageFull", message: storage.writeFailure() === "quota"
       ? "This device's storage for this site is full: the encounter could not be saved. Export or delete encounters you no longer need, then try again."
       : "This browser does not let the site store anything (a private mode?): the encounter could not be saved." } };
   }

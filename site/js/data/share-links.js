@@ -3,7 +3,8 @@
 // screens/share-screen.js); this module only builds addresses and stores copies. Opening a link
 // never overwrites anything: it adds a copy under a new id, and remembers the link's hash so that
 // opening the same link again says so instead of adding another copy.
-import * as store from "./store.js";
+import * as encounterStore from "./encounter-store.js";
+import * as prefsStore from "./prefs-store.js";
 
 /** This page's address with another fragment (works from any sub-path). */
 export function addressWith(hash) {
@@ -32,16 +33,16 @@ export function linkHash(text) {
 
 /** The id this device stored the link under, if that encounter is still here. */
 export function importedBefore(fragment) {
-  const id = store.loadImportedLinks()[linkHash(fragment)];
-  return id && store.loadEncounter(id) ? id : null;
+  const id = prefsStore.loadImportedLinks()[linkHash(fragment)];
+  return id && encounterStore.loadEncounter(id) ? id : null;
 }
 
 /** Read a link and store a copy under a new id: resolves {id} or {error}. */
 export async function importLink(engine, fragment) {
   const response = await engine.request("encounter.unlink", { fragment });
   if (!response.ok) return { error: response.error };
-  const id = store.addEncounter(response.result.encounter, response.result.view);
+  const id = encounterStore.addEncounter(response.result.encounter, response.result.view);
   if (!id) return { error: { message: "This device's storage is full: the encounter could not be saved." } };
-  store.rememberImportedLink(linkHash(fragment), id);
+  prefsStore.rememberImportedLink(linkHash(fragment), id);
   return { id };
 }

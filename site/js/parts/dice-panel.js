@@ -1,7 +1,7 @@
 // The dice panel: pick a trait level, roll 4dF or enter four faces, show the result.
 // Every rule (ladder names, dice totals, results) comes from the engine; this file only
 // moves values between the form and the engine and formats numbers for display.
-import * as store from "../data/store.js";
+import * as prefsStore from "../data/prefs-store.js";
 
 const FACE_SYMBOL = { "-1": "−", 0: "0", 1: "+" };
 const FACE_NAME = { "-1": "minus", 0: "blank", 1: "plus" };
@@ -21,10 +21,10 @@ export class DicePanel {
     this.engine = null;
     // The ladder kept from the last visit, drawn at once if it is the shape the engine gives
     // ({levels: [{value, name}]}); any other record is a bad cache: dropped, the engine's used.
-    const saved = store.loadLadder();
+    const saved = prefsStore.loadLadder();
     if (saved) this.#fillLadder(saved.levels);
 
-    this.level.addEventListener("change", () => store.saveLevel(Number(this.level.value)));
+    this.level.addEventListener("change", () => prefsStore.saveLevel(Number(this.level.value)));
     this.el("roll-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.#roll({ level: Number(this.level.value) }, "roll-error");
@@ -49,12 +49,12 @@ export class DicePanel {
   async loadLadder() {
     const response = await this.engine.request("ladder");
     if (!response.ok) return this.#showError(response.error, "roll-error");
-    store.saveLadder(response.result);
+    prefsStore.saveLadder(response.result);
     this.#fillLadder(response.result.levels);
   }
 
   #fillLadder(levels) {
-    const current = this.level.value !== "" ? Number(this.level.value) : store.loadLevel();
+    const current = this.level.value !== "" ? Number(this.level.value) : prefsStore.loadLevel();
     this.level.replaceChildren(...levels.map(({ value, name }) => {
       const option = this.doc.createElement("option");
       option.value = String(value);

@@ -4,7 +4,7 @@
 // heal event), once they are in.
 import { html, useState } from "../../vendor/preact-htm.mjs";
 import * as library from "../data/library.js";
-import { savePrefs, loadPrefs } from "../data/store.js";
+import { savePrefs, loadPrefs } from "../data/prefs-store.js";
 
 export function PartyPanel({ view, apply, engine, party }) {
   const [wounds, setWounds] = useState(() => loadPrefs().partyWounds !== "fresh");

@@ -3,7 +3,7 @@
 // next pair. Foes only are offered against a fighter (his card's `foes`); one the engine would
 // refuse in a role is passed over (his card's `unable`, F95 4.51, 4.62).
 import { html, useState } from "../../vendor/preact-htm.mjs";
-import * as store from "../data/store.js";
+import * as prefsStore from "../data/prefs-store.js";
 import { Field, labelOf, fillNames } from "./ui.js";
 import { unable } from "./round-draft.js";
 
@@ -16,10 +16,10 @@ export function facing(view, a) {
 
 /** [pick, setPick]: {form, a, b} as chosen, saved for this encounter on every change. */
 export function useRememberedPick(id) {
-  const [pick, setState] = useState(() => store.loadRoundPick(id) ?? { form: null, a: null, b: null });
+  const [pick, setState] = useState(() => prefsStore.loadRoundPick(id) ?? { form: null, a: null, b: null });
   const setPick = (next) => {
     setState(next);
-    store.saveRoundPick(id, next);
+    prefsStore.saveRoundPick(id, next);
   };
   return [pick, setPick];
 }

@@ -4,10 +4,11 @@
 //   private mode): they are kept in this page (and in IndexedDB when it took them: a reload
 //   takes them back, session.js), and an Export button saves them to a file;
 // - data this app cannot read (damaged, or written by a newer pyfudge): kept exactly as stored
-//   (store.js never deletes or overwrites it), with "Export as stored" — on its encounter's
+//   (storage.js never deletes or overwrites it), with "Export as stored" — on its encounter's
 //   screen for that encounter, on the list screen for all of them.
 import { html, useState } from "../../vendor/preact-htm.mjs";
-import * as store from "../data/store.js";
+import * as encounterStore from "../data/encounter-store.js";
+import * as storage from "../data/storage.js";
 import * as files from "../data/files.js";
 
 const WHY = {
@@ -57,10 +58,10 @@ export function StorageNotice({ app, current, session }) {
   let aside = null;
   if (current.screen === "encounter") {
     const s = session(current.id);
-    if (s.aside) aside = html`<${KeptAside} records=${[{ key: store.KEYS.encounter(s.id), ...s.aside }]} title="Kept aside" />`;
+    if (s.aside) aside = html`<${KeptAside} records=${[{ key: storage.KEYS.encounter(s.id), ...s.aside }]} title="Kept aside" />`;
   } else if (current.screen === "list") {
-    const names = new Map(store.loadIndex().encounters.map((e) => [e.id, e.name]));
-    const records = store.asideRecords().map((r) => ({ ...r, name: names.get(r.id) }));
+    const names = new Map(encounterStore.loadIndex().encounters.map((e) => [e.id, e.name]));
+    const records = encounterStore.asideRecords().map((r) => ({ ...r, name: names.get(r.id) }));
     if (records.length) aside = html`<${KeptAside} records=${records} title=${`Kept aside (${records.length})`} />`;
   }
   return html`

@@ -10,7 +10,8 @@
 // up, the last view saved for this encounter) and turn each tap into one event for
 // Session.apply. Option lists, labels and ladder names come from the engine's `describe`.
 import { html, render, useState, useEffect, useLayoutEffect, useErrorBoundary } from "../../vendor/preact-htm.mjs";
-import * as store from "../data/store.js";
+import * as encounterStore from "../data/encounter-store.js";
+import * as prefsStore from "../data/prefs-store.js";
 import { Session } from "../data/session.js";
 import { EncounterScreen } from "./encounter-screen.js";
 import { ListScreen } from "./list-screen.js";
@@ -20,7 +21,7 @@ import { TableDisplay } from "./table-display.js";
 import { StorageNotice } from "../parts/storage-notice.js";
 import { useApp } from "./hooks.js";
 
-const kept = store.loadDescribe();
+const kept = prefsStore.loadDescribe();
 const app = {
   engine: null,
   ready: false,
@@ -74,13 +75,13 @@ function useRoute() {
 export function dropCaches(current = route()) {
   let dropped = false;
   if (!app.ready && app.describe) {
-    store.dropDescribe();
+    prefsStore.dropDescribe();
     app.describe = null;
     dropped = true;
   }
   const s = current.id ? app.sessions.get(current.id) : null;
   if (s && !s.live && s.view) {
-    store.dropView(current.id);
+    encounterStore.dropView(current.id);
     s.view = null;
     dropped = true;
   }
@@ -169,7 +170,7 @@ export function start(root, engine) {
   app.engine = engine;
   addEventListener("storage", onStorage);
   addEventListener("beforeunload", onLeave);
-  store.relistStored(); // an encounter stored but missing from the list is listed again
+  encounterStore.relistStored(); // an encounter stored but missing from the list is listed again
   try {
     render(html`<${App} />`, root);
   } catch (err) {
@@ -189,7 +190,7 @@ export async function engineReady(build = null) {
     if (response.ok) {
       app.describe = response.result;
       app.describeBuild = build;
-      store.saveDescribe(response.result, build);
+      prefsStore.saveDescribe(response.result, build);
     }
   }
   app.ready = true;

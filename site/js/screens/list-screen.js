@@ -6,7 +6,10 @@
 // Names shown are the index's, which Session keeps equal to the encounter's own view name
 // (a rename is an event: `rename {name}`, applied by the engine).
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
-import * as store from "../data/store.js";
+import * as deletedStore from "../data/deleted-store.js";
+import * as encounterStore from "../data/encounter-store.js";
+import * as prefsStore from "../data/prefs-store.js";
+import * as storage from "../data/storage.js";
 import { create } from "../data/session.js";
 import * as files from "../data/files.js";
 import { useApp } from "./hooks.js";
@@ -36,7 +39,7 @@ export function askPersistence() {
  * prefs): the reminder it may bring is there at once, not pushed in above the list later. */
 function usePersistence(hasEncounters) {
   const [state, setState] = useState(() => {
-    const last = store.loadPrefs().persistence;
+    const last = prefsStore.loadPrefs().persistence;
     return hasEncounters && ["granted", "refused", "unknown"].includes(last) ? last : null;
   });
   useEffect(() => {
@@ -45,7 +48,7 @@ function usePersistence(hasEncounters) {
     askPersistence().then((s) => {
       if (!live) return;
       setState(s);
-      if (store.loadPrefs().persistence !== s) store.savePrefs({ persistence: s });
+      if (prefsStore.loadPrefs().persistence !== s) prefsStore.savePrefs({ persistence: s });
     });
     return () => { live = false; };
   }, [hasEncounters]);
@@ -53,10 +56,10 @@ function usePersistence(hasEncounters) {
 }
 
 function ExportReminder({ app, onExportAll }) {
-  const [dismissed, setDismissed] = useState(() => store.loadPrefs().exportReminder === "dismissed");
+  const [dismissed, setDismissed] = useState(() => prefsStore.loadPrefs().exportReminder === "dismissed");
   if (dismissed) return null;
   const dismiss = () => {
-    store.savePrefs({ exportReminder: "dismissed" });
+    prefsStore.savePrefs({ exportReminder: "dismissed" });
     setDismissed(true);
   };
   return html`
@@ -160,7 +163,7 @@ function KeptInFile({ records }) {
           <li key=${r.key} class="aside-item">
             <p>${r.name ? html`<strong><bdi>${r.name}</bdi></strong>: ` : ""}${r.reason}</p>
             <button type="button" onClick=${() => {
-              const text = store.readRaw(r.key);
+              const text = storage.readRaw(r.key);
               setStatus(text === null ? { message: "It is no longer stored on this device." } : files.exportRaw(text, r.key));
             }}>Export as stored</button>
           </li>`)}
@@ -181,8 +184,8 @@ export function ListScreen({ app, session }) {
   const [open, setOpen] = useState(null);
   const [toast, setToast] = useState(null);
   const [fileStatus, setFileStatus] = useState(null); // {ok, message}
-  const saved = store.loadIndex().encounters;
-  const deleted = store.loadDeleted();
+  const saved = encounterStore.loadIndex().encounters;
+  const deleted = deletedStore.loadDeleted();
   const persistence = usePersistence(saved.length > 0);
 
   useEffect(() => {
@@ -212,7 +215,7 @@ export function ListScreen({ app, session }) {
     },
     async duplicate(id) {
       const original = saved.find((e) => e.id === id);
-      const copy = store.duplicateEncounter(id);
+      const copy = encounterStore.duplicateEncounter(id);
       if (!copy) return setToast({ text: "Could not duplicate: this device's storage is full." });
       setOpen(null);
       refresh();
@@ -226,7 +229,7 @@ export function ListScreen({ app, session }) {
       setFileStatus(result);
     },
     remove(id, forGood = false) {
-      const result = store.deleteEncounter(id, { forGood });
+      const result = deletedStore.deleteEncounter(id, { forGood });
       if (result.error) {
         // No room for the copy Undo needs: nothing is deleted (never the only copy), the user chooses.
         const why = result.error === "quota" ? "this device's storage for this site is full"
@@ -245,8 +248,8 @@ export function ListScreen({ app, session }) {
   };
 
   function restore(id) {
-    if (store.restoreEncounter(id)) {
-      setToast({ text: { before: "Restored “", name: store.loadIndex().encounters.find((e) => e.id === id)?.name ?? "", after: "”." } });
+    if (deletedStore.restoreEncounter(id)) {
+      setToast({ text: { before: "Restored “", name: encounterStore.loadIndex().encounters.find((e) => e.id === id)?.name ?? "", after: "”." } });
     } else {
       setToast({ text: "It could not be restored: this device's storage is full." });
     }
@@ -318,7 +321,7 @@ export function ListScreen({ app, session }) {
             </li>`)}
         </ul>
         <div class="actions">
-          <button type="button" onClick=${() => { store.emptyDeleted(); refresh(); }}>Forget them</button>
+          <button type="button" onClick=${() => { deletedStore.emptyDeleted(); refresh(); }}>Forget them</button>
         </div>
       </details>`}
     <${Toast} toast=${toast} onUndo=${() => restore(toast.undo)} onForGood=${() => act.remove(toast.forGood, true)}

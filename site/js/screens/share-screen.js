@@ -17,7 +17,7 @@
 // data/share-links.js builds the addresses and stores the copies a link holds.
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
 import { useSession } from "./hooks.js";
-import * as store from "../data/store.js";
+import * as encounterStore from "../data/encounter-store.js";
 import { linkAddress, playerAddress, playersAddress, importedBefore, importLink } from "../data/share-links.js";
 
 const FRAGMENT = "(f\\d+\\.[A-Za-z0-9_-]*)";
@@ -259,7 +259,7 @@ export function LinkScreen({ fragment, app }) {
     document.documentElement.dataset.link = state.step;
   }, [state.step]);
 
-  const known = state.step === "known" ? store.loadIndex().encounters.find((e) => e.id === state.id) : null;
+  const known = state.step === "known" ? encounterStore.loadIndex().encounters.find((e) => e.id === state.id) : null;
   return html`
     <nav class="crumbs"><a href="#/">← Encounters</a></nav>
     <section class="card" aria-labelledby="link-title">
