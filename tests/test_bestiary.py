@@ -66,3 +66,14 @@ def test_the_animals_defend_as_carnivores_do():
 def test_the_bear_is_of_a_larger_scale():
     bear = Fighter.from_dict(next(t for t in TEMPLATES if t["key"] == "bear")["fighter"])
     assert bear.strength_scale == bear.mass_scale == 3 and bear.tough_hide == 1
+
+
+def test_the_goblin_is_the_pawn_its_note_describes():
+    """Its note: a pawn NPC (F95 4.57) with a Fair skill, Mediocre Strength and Damage Capacity,
+    a knife +1 (F95 4.31) and light leather +1 (F95 4.58)."""
+    goblin = next(t for t in TEMPLATES if t["key"] == "goblin")
+    sheet = goblin["fighter"]
+    assert sheet["skills"] == {"Knife": 0} and sheet["strength"] == -1 and sheet["damage_capacity"] == -1
+    fighter = Fighter.from_dict(sheet)
+    assert (fighter.weapon.value, fighter.armor.protection) == (1, 1)
+    assert fighter.role == "npc"  # an NPC, not a major one: a pawn where the pawn track is on (F95 4.57)

@@ -77,6 +77,15 @@ def test_a_gms_own_entry_is_found_by_its_name_and_note():
     assert first(rules, "weapon", "long-hafted")["name"] == "Dane axe"
 
 
+def test_a_gms_magic_gear_is_found_with_its_whole_factor():
+    """F95 4.54: magic armor adds its bonus to the armor's own; a magic sword its +1 (F95 4.7)."""
+    rules = F95.with_options({
+        "damage.armors": F95["damage.armors"] + [{"name": "Elven mail", "value": 2, "magic": 1}],
+        "damage.weapons": F95["damage.weapons"] + [{"name": "Sting", "size": 1, "sharp": 1, "magic": 1}]})
+    assert first(rules, "armor", "elven")["points"] == 3
+    assert first(rules, "weapon", "sting")["points"] == 3
+
+
 def test_every_word_of_a_longer_query_must_be_found():
     assert find_gear(MUDGE, "weapon", "brass knuckles")[0]["name"] == "Small weapon"
     assert find_gear(MUDGE, "weapon", "laser sword") == []

@@ -136,3 +136,17 @@ def test_an_all_out_defender_who_beats_every_foe_is_not_asked_whom_he_strikes():
     del event["targets"]
     enc.apply(event)
     assert enc.state.last["outcome"]["blows"] == []
+
+
+def test_a_foe_the_lone_fighter_ignores_gets_no_bonus_for_his_all_out_attack():
+    """F95 4.31's +2 is for a blow on an all-out attacker who "ties or loses the Opposed action";
+    a foe he ignores is not opposed at all (F93 4.64: he attacks unopposed), so no +2."""
+    enc = Encounter(ruleset=new_ruleset("fudge1993", {}))
+    for f in (HERO, ORC, GOB):
+        enc.apply({"t": "add", "fighter": f})
+    event = _round(-4, 3, lone_declares={"all_out": "offense"})
+    enc.apply({**event, "ignored": ["c2"]})
+    assert "foe_all_out" not in _parts(_blow(enc, "Orc"))
+    enc.apply({"t": "undo"})
+    enc.apply(event)  # the same blow, opposed: the +2
+    assert _parts(_blow(enc, "Orc"))["foe_all_out"] == 2
