@@ -94,7 +94,8 @@ def test_the_page_works_offline_after_one_visit_without_the_apps_runtime(open_co
       for (const name of names) for (const r of await (await caches.open(name)).keys()) keys.push(r.url);
       return keys.sort();
     }""")
-    assert [u.removeprefix(site.url) for u in cached] == ["css/app.css", "icons/icon.svg", "js/play/main.js", "play.html"]
+    assert [u.removeprefix(site.url) for u in cached] == [
+        "css/app.css", "icons/icon.svg", "js/play/main.js", "play.html"]
     context.set_offline(True)
     page.goto("about:blank")
     page.goto(link)

@@ -108,7 +108,8 @@ def _sheet(name):
 
 
 _events = st.lists(st.sampled_from([
-    {"t": "wound", "id": "c1", "level": 3}, {"t": "wound", "id": "c2", "level": 5}, {"t": "wound", "id": "c2", "level": 6},
+    {"t": "wound", "id": "c1", "level": 3}, {"t": "wound", "id": "c2", "level": 5},
+    {"t": "wound", "id": "c2", "level": 6},
     {"t": "next_round"}, {"t": "end_battle"}, {"t": "heal", "id": "c1", "how": "natural", "weeks": 2},
     {"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 3}}, "b_dice": {"roll": {"total": -2}}},
     {"t": "exchange", "a": "c2", "b": "c1", "a_declares": {"stun": True}, "a_dice": {"roll": {"total": 4}},
