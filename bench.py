@@ -184,6 +184,8 @@ class Bench:
         self.apply_enc = apply_encounter(self.reference)
         self.apply_view = saved_view(self.apply_enc)
         self.watch_name = first_name(self.reference["encounter"])
+        self.players_fragment = players_fragment(self.reference["encounter"])
+        self.only: set[str] | None = None  # the steps to run (None: all)
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -366,6 +368,32 @@ class Bench:
         finally:
             context.close()
 
+    def player(self, browser, run: int) -> None:
+        """A player's phone opening the reference encounter's snapshot players' link
+        (play.html#v=…, made by the engine as the share screen asks it): ms from navigation to the
+        names shown (the first combatant's name painted, PAINT_WATCH_JS), and the bytes of that
+        first visit, its service worker installed (it caches the page's few files)."""
+        context = self.context(browser)
+        try:
+            page = context.new_page()
+            self.counter.take()
+            page.goto(self.url + f"play.html#v={self.players_fragment}")
+            page.wait_for_selector("html[data-player=ready]")
+            names = page.evaluate(MARKS_JS)["encounter"]
+            self.samples.add("player_cold", "paint_ms", names)
+            deadline = time.monotonic() + 30
+            while not page.evaluate(
+                    "navigator.serviceWorker.getRegistration('./play.html').then((r) => !!r?.active)"):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the players' page's service worker did not activate within 30 s")
+                time.sleep(0.1)
+            if run == 0:
+                self.samples.first_visit["player"] = transfer(self.dist, self.counter.take(), self.brotli,
+                                                              self.size_cache)
+            self.counter.take()
+        finally:
+            context.close()
+
     def bare(self, browser, run: int) -> None:
         context = self.context(browser)
         try:
@@ -453,13 +481,16 @@ class Bench:
                              ("bare", lambda run=run: self.bare(browser, run)),
                              ("main-thread app", lambda: self.main_thread(browser, "app")),
                              ("main-thread bare", lambda: self.main_thread(browser, "bare")),
-                             ("engine", lambda run=run: self.engine(browser, run))]
+                             ("engine", lambda run=run: self.engine(browser, run)),
+                             ("player", lambda run=run: self.player(browser, run))]
+                    steps = [step for step in steps if self.only is None or step[0] in self.only]
                     steps = steps[run % len(steps):] + steps[:run % len(steps)]
                     for name, step in steps:
                         self.log(f"run {run + 1}/{self.runs}: {name}")
                         step()
-                self.log("table screen (390×844)")
-                self.table_screen(browser)
+                if self.only is None:
+                    self.log("table screen (390×844)")
+                    self.table_screen(browser)
                 browser.close()
         finally:
             self.server.shutdown()
@@ -473,6 +504,21 @@ class Bench:
         meta["pyodide"] = manifest.get("pyodide")
         meta["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         return results(self.samples, meta)
+
+
+# ---------------------------------------------------------------- the players' page
+
+
+def players_fragment(encounter: dict[str, Any]) -> str:
+    """The snapshot players' link's fragment of an encounter, as the engine makes it for the share
+    screen (encounter.players_link: the players' view itself), made here in CPython."""
+    from pyfudge import api
+
+    reply = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": "encounter.players_link",
+                                              "args": {"encounter": encounter}})))
+    if not reply["ok"]:
+        raise ValueError(f"the reference encounter has no players' link: {reply['error']['message']}")
+    return reply["result"]["fragment"]
 
 
 # ---------------------------------------------------------------- the forecast of three against three
@@ -579,6 +625,9 @@ def main(argv: list[str]) -> int:
                         help="measure this built site instead of a fresh build in a temporary folder")
     parser.add_argument("--forecast-only", action="store_true",
                         help="only the 3-vs-3 forecast, in Pyodide and in CPython (JSON)")
+    parser.add_argument("--player-only", action="store_true",
+                        help="only the players' page (play.html: a snapshot link's names shown and bytes) "
+                             "and bare Pyodide's cold start it is compared with")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -608,6 +657,8 @@ def main(argv: list[str]) -> int:
             return 0
         before = machine()
         bench = Bench(dist.resolve(), args.runs, log)
+        if args.player_only:
+            bench.only = {"bare", "player"}
         r = bench.run(chromium)
         r["meta"]["load_before"] = before["load_before"]
     print(json.dumps(r, indent=1, ensure_ascii=False) if args.json else table(r))

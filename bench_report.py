@@ -56,6 +56,9 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     # The forecast of the three-against-three reference (forecast_3v3_encounter), in Pyodide.
     "forecast_3v3_ms": (1000, "ms", "forecast 3-vs-3 in Pyodide (first call)"),
     "forecast_3v3_halfwidth": (0.02, "", "its widest 95% interval's reach (±)"),
+    # The players' page (play.html, no Python): a fresh phone opening a snapshot players' link.
+    "player_first_view_ratio": (0.25, "×", "players' link: names shown ÷ bare Pyodide cold ready"),
+    "player_first_bytes": (300_000, "B", "players' link: bytes of a first visit (raw)"),
 }
 
 # What a static host compresses (by type) when the browser accepts gzip or brotli; archives
@@ -231,6 +234,17 @@ class Samples:
         return self.pages.get(page, {}).get(metric, [])
 
 
+def player_headline(s: Samples) -> dict[str, Any]:
+    """The players' page's headline keys: names shown after a fresh visit to a snapshot link
+    (median), its ratio to bare Pyodide's cold ready in the same runs (median of per-run ratios),
+    and the bytes of that first visit (None when not measured)."""
+    shown = s.series("player_cold", "paint_ms")
+    first = s.first_visit.get("player", {})
+    return {"player_first_view_ms": median_or_none(shown),
+            "player_first_view_ratio": median_or_none(ratios(shown, s.series("bare_cold", "ready_ms"))),
+            "player_first_bytes": first.get("raw"), "player_first_gzip_bytes": first.get("gzip")}
+
+
 def forecast_headline(answers: list[dict[str, Any]]) -> dict[str, Any]:
     """The forecast's headline keys: the medians of the page's answers (None if not measured)."""
     return {"forecast_3v3_ms": median_or_none([a["ms"] for a in answers]),
@@ -316,6 +330,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "round_screen_px": max(s.round_screen_px) if s.round_screen_px else None,
         "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
         **forecast_headline(s.forecast_3v3),
+        **player_headline(s),
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -364,6 +379,16 @@ def _fmt(x: Any, unit: str = "") -> str:
     return f"{x:,}{(' ' + unit) if unit else ''}"
 
 
+def player_lines(r: dict[str, Any]) -> list[str]:
+    """The players' page's lines of the table (none when it was not measured)."""
+    if r.get("player_first_view_ms") is None:
+        return []
+    return [f"players' link (play.html, no Python), a fresh phone: names shown "
+            f"{_fmt(r['player_first_view_ms'], 'ms')}, {_fmt(r['player_first_view_ratio'], '×')} bare Pyodide's "
+            f"cold ready; first visit {_fmt(r['player_first_bytes'], 'B')} raw, "
+            f"{_fmt(r['player_first_gzip_bytes'], 'B')} gzip"]
+
+
 def table(r: dict[str, Any]) -> str:
     """The human-readable report of results(): medians with min/max, then the targets."""
     lines = [f"pyfudge bench — {r['runs']} run(s), {r['meta'].get('chromium', '?')}, "
@@ -376,6 +401,7 @@ def table(r: dict[str, Any]) -> str:
         "main_bare_cold": f"main thread bare, {THROTTLE}× CPU, cold",
         "main_bare_warm": f"main thread bare, {THROTTLE}× CPU, warm",
         "engine_page": "bench engine page (worker)",
+        "player_cold": "players' page, snapshot link (names)",
     }
     metric_names = {"paint_ms": "first paint", "ready_ms": "engine ready",
                     "start_ms": "engine start", "import_ms": "pyfudge import"}
@@ -428,6 +454,7 @@ def table(r: dict[str, Any]) -> str:
         lines.append(f"  wasm fetched {_fmt(r['wasm_fetches_first_visit'])} time(s) on the app's first visit")
     lines.append(f"engine snapshot stored by the cold visit: {_fmt(r.get('snapshot_bytes'), 'B')} "
                  f"(before the warm visit in {r.get('snapshot_runs', 'n/a')} runs)")
+    lines.extend(player_lines(r))
     lines.append(f"share link of the reference encounter: {_fmt(r['share_link_chars'], 'chars')}")
     lines.append(f"layout shift: list, first visit {_fmt(r.get('cls_list'))}; saved encounter, warm "
                  f"{_fmt(r.get('cls_encounter'))} (the most of any run)")

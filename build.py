@@ -92,6 +92,14 @@ ESBUILD_TGZ_SHA256 = {
 # so it stays a module of its own, shared with the bench pages and the e2e tests that import it.
 PAGE_ENTRY = "js/main.js"
 PAGE_EXTERNAL = "./engine/engine.js"
+# The players' page (play.html; docs/live.md): one bundle of its modules, the players' view's
+# shape (pyfudge.encounter.players.VIEW_SHAPE, written here as JSON) inlined, no engine at all;
+# and a service worker of its own (scope play.html) that keeps only PLAY_FILES, never Python.
+PLAY_PAGE = "play.html"
+PLAY_ENTRY = "js/play/main.js"
+VIEW_SHAPE_JSON = "js/play/players-view-shape.json"
+PLAY_SERVICE_WORKER = "sw-play.js"
+PLAY_FILES = (PLAY_PAGE, PLAY_ENTRY, "css/app.css", "icons/icon.svg")
 
 # Written by build(), never listed in the manifest: the manifest cannot hash itself, and
 # sw.js carries the manifest inside it.
@@ -225,26 +233,35 @@ def esbuild_binary() -> Path:
     return binary
 
 
-def bundle_page(dist: Path) -> list[str]:
+def bundle_page(dist: Path, entry_name: str = PAGE_ENTRY, external: str | None = PAGE_EXTERNAL) -> list[str]:
     """Replace dist/js/main.js with one ES module holding it and every module it imports (the
     vendored Preact included), but the engine's client (PAGE_EXTERNAL): the page then runs one
     module, not nearly forty, each a task of its own and a step of a request chain
     (docs/performance.md). Bundled from dist/, so test hooks are already stripped or kept.
     Returns the modules bundled (paths in dist/), which the page no longer loads; they stay in
-    dist/ for the bench pages and the e2e tests that import them."""
-    entry = dist / PAGE_ENTRY
+    dist/ for the bench pages and the e2e tests that import them. The players' page's entry
+    (PLAY_ENTRY) is bundled the same way, with nothing left out."""
+    entry = dist / entry_name
     with tempfile.TemporaryDirectory() as tmp:
         out, meta = Path(tmp) / "main.js", Path(tmp) / "meta.json"
         result = subprocess.run(
-            [str(esbuild_binary()), PAGE_ENTRY, "--bundle", "--format=esm", "--charset=utf8",
-             "--legal-comments=none", "--minify", f"--external:{PAGE_EXTERNAL}", "--log-level=warning",
-             f"--outfile={out}", f"--metafile={meta}"],
+            [str(esbuild_binary()), entry_name, "--bundle", "--format=esm", "--charset=utf8",
+             "--legal-comments=none", "--minify", *([f"--external:{external}"] if external else []),
+             "--log-level=warning", f"--outfile={out}", f"--metafile={meta}"],
             cwd=dist, capture_output=True, text=True)
         if result.returncode:
-            raise BuildError(f"bundling {PAGE_ENTRY} with esbuild failed:\n{result.stderr}")
+            raise BuildError(f"bundling {entry_name} with esbuild failed:\n{result.stderr}")
         inputs = sorted(json.loads(meta.read_text())["inputs"])
         shutil.copyfile(out, entry)
-    return [name for name in inputs if name != PAGE_ENTRY]
+    return [name for name in inputs if name != entry_name]
+
+
+def write_view_shape(dist: Path) -> None:
+    """The players' view's published shape (pyfudge.encounter.players.VIEW_SHAPE), as JSON, for
+    the players' page to check every view against (bundled into it by bundle_page)."""
+    from pyfudge.encounter.players import VIEW_SHAPE
+
+    (dist / VIEW_SHAPE_JSON).write_text(json.dumps(VIEW_SHAPE, indent=1) + "\n")
 
 
 def pyodide_tarball() -> Path:
@@ -467,7 +484,7 @@ def make_manifest(dist: Path, **extra) -> dict:
     files = {
         path.relative_to(dist).as_posix(): sha256_of(path)
         for path in sorted(dist.rglob("*"))
-        if path.is_file() and path.relative_to(dist).as_posix() not in (MANIFEST, SERVICE_WORKER)
+        if path.is_file() and path.relative_to(dist).as_posix() not in (MANIFEST, SERVICE_WORKER, PLAY_SERVICE_WORKER)
     }
     listing = "".join(f"{name}\0{digest}\n" for name, digest in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
@@ -506,6 +523,15 @@ def service_worker(manifest: dict) -> str:
     return f"const BUILD = {json.dumps(manifest, indent=1)};\n\n{template}"
 
 
+def play_service_worker(manifest: dict) -> str:
+    """sw-play.js with the players' page's files and their hashes inlined (PLAY_FILES), and a
+    version of its own: it changes only when one of them does."""
+    files = {path: manifest["files"][path] for path in PLAY_FILES}
+    version = hashlib.sha256("".join(f"{p}\0{h}\n" for p, h in files.items()).encode()).hexdigest()[:16]
+    template = (SITE / PLAY_SERVICE_WORKER).read_text()
+    return f"const PLAY = {json.dumps({'version': version, 'files': files}, indent=1)};\n\n{template}"
+
+
 # ---------------------------------------------------------------- build
 
 
@@ -520,7 +546,7 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
     micropip = pypi_wheel(MICROPIP_WHEEL, MICROPIP_SHA256, "--python-version", PYODIDE_PYTHON)
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(SITE, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, ".*"))
+    shutil.copytree(SITE, dist, ignore=shutil.ignore_patterns(SERVICE_WORKER, PLAY_SERVICE_WORKER, ".*"))
     for script in sorted(dist.rglob("*.js")):
         text = script.read_text()
         if TEST_HOOKS_BEGIN in text or TEST_HOOKS_END in text:
@@ -546,6 +572,8 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         (dist / VENDOR_PREACT).parent.mkdir(exist_ok=True)
         (dist / VENDOR_PREACT).write_bytes(member.read())
     bundled = bundle_page(dist)
+    write_view_shape(dist)
+    play_bundled = bundle_page(dist, PLAY_ENTRY, None)
 
     wheels_dir = dist / "wheels"
     wheels_dir.mkdir()
@@ -593,14 +621,17 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         # standard library, for a module outside the app's own (stdlib/fallback.py).
         later=[FULL_STDLIB],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
-        # segno (a QR code), the benchmark's pages (bare.html, bench/: nothing links them), and
-        # the page's modules as written, which its bundle holds (bundle_page).
+        # segno (a QR code), the benchmark's pages (bare.html, bench/: nothing links them), the
+        # pages' modules as written, which their bundles hold (bundle_page), and the players'
+        # page, which its own service worker keeps (sw-play.js) on the players' phones.
         lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
-        + sorted("bench/" + p.name for p in (dist / "bench").iterdir()) + bundled,
+        + sorted("bench/" + p.name for p in (dist / "bench").iterdir())
+        + sorted(set(bundled) | set(play_bundled) | {PLAY_PAGE, PLAY_ENTRY}),
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     (dist / SERVICE_WORKER).write_text(service_worker(manifest))
+    (dist / PLAY_SERVICE_WORKER).write_text(play_service_worker(manifest))
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
         f"version {manifest['version']} ({len(manifest['files'])} files"
         f"{', with test hooks' if test_hooks else ''})")
@@ -671,7 +702,8 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="ruff and mypy, then build and run pytest tests e2e (extra args go to pytest)")
-    sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)")
+    # No help of its own: --help goes to bench.py, which lists its parts.
+    sub.add_parser("bench", help="time the app in headless Chromium (bench.py; args go to it)", add_help=False)
     sub.add_parser("mutants", help="mutation run of the rules core with mutmut (mutants.py; args go to it)")
     sub.add_parser("graph", help="redraw pyfudge's import graph in docs/layout.md (import_graph.py)")
     args, rest = parser.parse_known_args(argv)

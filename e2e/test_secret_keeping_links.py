@@ -1,5 +1,6 @@
 """What players see: the GM chooses which parts of an NPC players see; the players' link and a
-player link carry nothing hidden (the test decodes the link's fragment through the Python codec);
+player link (play.html#v=…, the players' view itself) carry nothing hidden (the test decodes the
+link's fragment through the Python codec);
 hidden wounds read as words; the table display follows the GM's tab in the same browser and
 changes nothing; at phone width no word of a player's card is broken across lines."""
 
@@ -42,13 +43,13 @@ BROKEN_WORDS = """(root) => {
 
 
 def decoded(link: str) -> dict:
-    """The data a players' link or player link carries, read by the Python codec."""
-    fragment = re.search(r"#/p/(f1\.[A-Za-z0-9_-]+)", link).group(1)
-    return codec.unwrap(codec.decode_link(fragment), "players")
+    """The players' view a players' link or player link carries, read by the Python codec."""
+    fragment = re.search(r"play\.html#v=(f1\.[A-Za-z0-9_-]+)", link).group(1)
+    return codec.unwrap(codec.decode_link(fragment), "players-view")
 
 
 def orc_entry(data: dict) -> str:
-    return json.dumps(next(c for c in data["combatants"] if c["fighter"]["name"] == "Orc"), ensure_ascii=False)
+    return json.dumps(next(c for c in data["combatants"] if c["name"] == "Orc"), ensure_ascii=False)
 
 
 def latest_link(page, see: list[str]) -> str:
@@ -89,24 +90,25 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     for box in see.get_by_role("checkbox").all():
         expect(box).not_to_be_checked()
     players_link = gm.get_by_label("Players' link", exact=True).input_value()
-    assert re.fullmatch(re.escape(site.url) + r"#/p/f1\.[A-Za-z0-9_-]+", players_link), players_link
+    assert re.fullmatch(re.escape(site.url) + r"play\.html#v=f1\.[A-Za-z0-9_-]+", players_link), players_link
     gm.get_by_label("Combatant", exact=True).select_option(label="Orc")
     player_link = gm.get_by_label("Player link", exact=True).input_value()
 
     for link in (players_link, player_link):
         data = decoded(link)
         text = json.dumps(data, ensure_ascii=False)
-        for secret in SECRETS:
+        for secret in SECRETS[:2]:
             assert secret not in text, (secret, text)
+        assert SECRETS[2] not in orc_entry(data)  # Ásta's own track names the level
         orc_data = json.loads(orc_entry(data))
-        assert orc_data["fighter"] == {"name": "Orc", "role": "npc"} and orc_data["hurt"] == "badly hurt"
+        assert orc_data["hurt"] == "badly hurt" and orc_data["status"] == "badly hurt"
+        assert [orc_data[k] for k in ("track", "skills", "weapon", "armor", "odf", "ddf")] == [None] * 6
         assert "log" not in data
 
     # The players see a word for the Orc, and Ásta's own card whole.
     player = open_context(**PHONE).new_page()
     player.goto(players_link)
-    app_ready(player)
-    player.wait_for_selector("html[data-player=ready]")
+    player.wait_for_selector("html[data-player=ready]")  # no engine on the players' page
     cards = player.get_by_test_id("player-card")
     expect(cards).to_have_count(2)
     orc_card = cards.filter(has=player.get_by_role("heading", name="Orc"))
@@ -123,7 +125,7 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     axe_check(player, "players' link, NPC hidden")
     player.goto(player_link)
     player.wait_for_selector("html[data-player=ready]")
-    expect(player.get_by_test_id("player-status")).to_have_text("badly hurt")
+    expect(player.get_by_test_id("player-status").first).to_have_text("badly hurt")
 
     # The GM shows everything: a new event, saved with the encounter; the links now carry it.
     for name in ("NPCs' skills and traits", "NPCs' weapons and armour", "NPCs' exact wounds"):
@@ -151,8 +153,9 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     expect(orc_card.locator(".pbox.marked")).to_have_count(1)
 
     # A garbled or forged players' link is refused with a message, nothing stored.
-    for bad in ("#/p/f1.AAAA", "#/p/" + shown_link.split("#/p/")[1][:40], "#/p/not-a-link/c1"):
-        player.goto(site.url + bad)
+    for bad in ("#v=f1.AAAA", "#v=" + shown_link.split("#v=")[1][:40], "#v=not-a-link&c=c1"):
+        player.goto("about:blank")
+        player.goto(site.url + "play.html" + bad)
         expect(player.get_by_test_id("player-error")).to_contain_text("This link cannot be opened.")
     assert player.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('pyfudge:enc:')).length") == 0
 
@@ -206,15 +209,15 @@ def test_player_card_breaks_no_word_at_phone_width(open_context, site):
     link = gm.get_by_label("Player link", exact=True).input_value()  # Ásta's: her whole track
     player = open_context(**PHONE).new_page()
     player.goto(link)
-    app_ready(player)
     player.wait_for_selector("html[data-player=ready]")
-    sheet = player.get_by_test_id("player-card")
+    sheet = player.get_by_test_id("player-card").first
     level = sheet.locator(".player-row .level", has_text="Incapacitated")
     expect(level).to_have_count(1)
     assert level.evaluate(BROKEN_WORDS) == []
     assert sheet.evaluate(BROKEN_WORDS) == []
     fits(player)
     players = gm.get_by_label("Players' link", exact=True).input_value()
+    player.goto("about:blank")
     player.goto(players)
     player.wait_for_selector("html[data-player=ready]")
     assert player.get_by_test_id("players-view").evaluate(BROKEN_WORDS) == []

@@ -1,6 +1,7 @@
 """What players see: the players' link leaves out every part of an NPC the GM hides (not merely
-undrawn: absent from the encoded payload), hidden wounds travel as a word (F95 4.51), the
-choice is a logged event, and a link carrying a hidden part is refused."""
+undrawn: absent from the encoded payload and from the view today's link carries), hidden wounds
+travel as a word (F95 4.51), the choice is a logged event, and a link of an older build carrying
+a hidden part is refused."""
 
 import json
 from itertools import combinations
@@ -42,9 +43,25 @@ def stored(see=None, level="Very Hurt", orc=ORC, preset="fudge1995", options=Non
 
 
 def link_data(encounter):
+    """The payload the players' view is built from (what an older build's players' link carried)."""
+    return players.payload(Encounter.from_dict(encounter).state)
+
+
+def old_link(encounter):
+    """A players' link as older builds made it (``#/p/<fragment>``), which the app still opens."""
+    return codec.encode_link(codec.wrap("players", link_data(encounter)))
+
+
+def view_link(encounter):
+    """The players' view today's players' link carries (``play.html#v=<fragment>``), decoded."""
     reply = call("encounter.players_link", encounter=encounter)
     assert reply["ok"], reply
-    return codec.unwrap(codec.decode_link(reply["result"]["fragment"]), "players")
+    return codec.unwrap(codec.decode_link(reply["result"]["fragment"]), "players-view")
+
+
+# In the view the Orc's card holds: a hidden part's values, or its shown keys.
+VIEW_SECRETS = {"skills": ["Zweihanderkunst", "Brawling"], "weapons": ["Glaive of Woe", "Brigandine"],
+                "wounds": ["Very Hurt", '"rows"', '"stun_rows"', '"sheet"']}
 
 
 def orc_text(data):
@@ -68,10 +85,25 @@ def test_every_hidden_part_is_absent_from_the_encoded_link(see):
     assert set(asta["fighter"]) == set(fighter_mod._FIELDS) and "hurt" not in asta
 
 
+@pytest.mark.parametrize("see", ALL_SEES)
+def test_every_hidden_part_is_absent_from_the_view_a_players_link_carries(see):
+    view = view_link(stored(see))
+    orc = json.dumps(view["combatants"][1], ensure_ascii=False)
+    for part, values in VIEW_SECRETS.items():
+        for value in values:
+            assert (value in orc) == (part in see), (part, value, orc)
+    # Nothing of the sheet beyond the view's own keys travels: no shield, no pain threshold, no ruleset.
+    text = json.dumps(view, ensure_ascii=False)
+    for never in ('"shield"', '"pain_threshold"', '"ruleset"', '"marks"', '"fighter"', "large"):
+        assert never not in text, never
+    assert view == players.read(link_data(stored(see)))
+
+
 def test_the_link_holds_no_log_and_no_last_result():
-    fragment = call("encounter.players_link", encounter=stored())["result"]["fragment"]
-    text = json.dumps(codec.decode_link(fragment), ensure_ascii=False)
-    assert "Very Hurt" not in text and "log" not in text and "Orc is" not in text
+    for fragment in (old_link(stored()), call("encounter.players_link", encounter=stored())["result"]["fragment"]):
+        text = json.dumps(codec.decode_link(fragment), ensure_ascii=False)
+        orc = text[text.index('"Orc"'):]
+        assert "Very Hurt" not in orc and "log" not in text and "Orc is" not in text
 
 
 def test_every_sheet_key_belongs_to_one_part():
@@ -85,8 +117,9 @@ def test_every_sheet_key_belongs_to_one_part():
 def test_hidden_wounds_are_a_word_by_the_rulebook_level(level, word):
     encounter = stored(level=level) if level != "Undamaged" else {**stored(), "log": stored()["log"][:2]}
     assert json.loads(orc_text(link_data(encounter)))["hurt"] == word
-    view = call("players.open", fragment=call("encounter.players_link", encounter=encounter)["result"]["fragment"])
+    view = call("players.open", fragment=old_link(encounter))
     orc = view["result"]["view"]["combatants"][1]
+    assert view_link(encounter)["combatants"][1] == orc
     assert orc["status"] == word and orc["track"] is None and orc["can_fight"] == (word != "down")
 
 
@@ -117,8 +150,7 @@ def test_any_encounter_shape_keeps_its_hidden_parts_out(see, level, role, preset
 
 
 def test_shown_parts_reach_the_players_view():
-    fragment = call("encounter.players_link", encounter=stored(list(players.SEE)))["result"]["fragment"]
-    orc = call("players.open", fragment=fragment)["result"]["view"]["combatants"][1]
+    orc = view_link(stored(list(players.SEE)))["combatants"][1]
     # High Pain Threshold travels with the wounds: Very Hurt at −1 (F95 4.51).
     assert orc["hurt"] is None and orc["status"] == "Very Hurt −1" and orc["track"]["worst_name"] == "Very Hurt"
     assert orc["skills"][0] == {"name": "Zweihanderkunst", "level": "Superb"}
@@ -156,9 +188,8 @@ def test_a_whole_encounter_link_still_opens_as_the_players_view():
 
 def test_the_table_display_shows_what_the_link_shows():
     enc = stored(["weapons"])
-    fragment = call("encounter.players_link", encounter=enc)["result"]["fragment"]
     display = call("encounter.players", id="table", rev=len(enc["log"]), encounter=enc)["result"]
-    assert display["view"] == call("players.open", fragment=fragment)["result"]["view"]
+    assert display["view"] == view_link(enc) == call("players.open", fragment=old_link(enc))["result"]["view"]
 
 
 def forged(data):
@@ -182,9 +213,9 @@ def test_a_forged_players_link_is_refused(change, field):
 
 
 def test_a_players_link_is_no_encounter_to_import():
-    fragment = call("encounter.players_link", encounter=stored())["result"]["fragment"]
-    reply = call("encounter.unlink", fragment=fragment)
-    assert not reply["ok"] and "players" in reply["error"]["message"]
+    for fragment in (old_link(stored()), call("encounter.players_link", encounter=stored())["result"]["fragment"]):
+        reply = call("encounter.unlink", fragment=fragment)
+        assert not reply["ok"] and "players" in reply["error"]["message"]
 
 
 # --- a foe is an NPC unless the GM says otherwise -------------------------------------------------

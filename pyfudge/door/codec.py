@@ -36,8 +36,11 @@ class CodecError(FudgeError):
 
 # The version each kind is written at today, and how to lift older versions one step.
 # "players": what a players' link carries (pyfudge.encounter.players), never imported as an encounter;
+# "players-view": the players' view itself (pyfudge.encounter.players.read), which the players'
+# page reads with no Python, checked against players.VIEW_SHAPE (today's players' links; "players"
+# links of older builds still open in the app through the engine);
 # "library": the GM's templates and party (pyfudge.door.library), carried by an export of all.
-VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1, "library": 1}
+VERSIONS: dict[str, int] = {"encounter": 1, "collection": 1, "players": 1, "players-view": 1, "library": 1}
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
 LINK_FORMAT = 1

@@ -132,10 +132,12 @@ def on_encounter_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
 
 
 def on_encounter_players_link(args: Args, rng: random.Random) -> dict[str, Any]:
-    """The fragment of the players' link of a stored encounter: only what the GM lets players
-    see (:func:`pyfudge.encounter.players.payload`); hidden values are not in it at all."""
+    """The fragment of the players' link of a stored encounter (``play.html#v=<fragment>``): the
+    players' view itself (:func:`pyfudge.encounter.players.read`), which the players' page draws
+    with no Python, built from only what the GM lets players see
+    (:func:`pyfudge.encounter.players.payload`); hidden values are not in it at all."""
     enc = Encounter.from_dict(need(args, "encounter"), field="encounter")
-    return {"fragment": codec.encode_link(codec.wrap("players", players.payload(enc.state)))}
+    return {"fragment": codec.encode_link(codec.wrap("players-view", players.read(players.payload(enc.state))))}
 
 
 def on_encounter_players(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -146,8 +148,9 @@ def on_encounter_players(args: Args, rng: random.Random) -> dict[str, Any]:
 
 
 def on_players_open(args: Args, rng: random.Random) -> dict[str, Any]:
-    """The players' view a link carries: a players' link, or a whole encounter's link (as player
-    links were once made), which is replayed and then shown as the players see it."""
+    """The players' view a link of an older build carries (``#/p/<fragment>``): a players' link
+    of kind ``players``, or a whole encounter's link (as player links were once made), which is
+    replayed and then shown as the players see it. Today's players' links open in play.html."""
     envelope = codec.decode_link(need(args, "fragment"), field="fragment")
     if isinstance(envelope, dict) and envelope.get("type") == "pyfudge/players":
         return {"view": players.read(codec.unwrap(envelope, "players", field="fragment"), field="fragment.data")}

@@ -16,23 +16,30 @@ its lines name every wound.
 A players' link is read like any link from outside: every part is validated by the reader of its
 own kind (:meth:`Fighter.from_dict`, :meth:`RuleSet.from_dict`), unknown keys are refused, and a
 hidden part smuggled in (a track beside a word, skills the choice hides) is refused too.
+
+The players' page (site/play.html) runs no Python: it is sent the view itself (a snapshot link
+of kind ``players-view``, or a live message) and checks it against :data:`VIEW_SHAPE`, the
+view's published shape, before drawing anything.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..combat.fighter import Fighter
+from ..combat.fighter import MAX_SKILLS, NAME_LIMIT, Fighter
 from ..combat.sides import MAX_ROUND
 from ..core import ladder
 from ..core.checks import stored_log
 from ..core.errors import RequestError
 from ..core.ruleset import RuleSet
 from ..rules import wounds
+from ..rules.catalogue import PIERCING
+from ..rules.factors import FACTOR_LIMIT, PART_KINDS
+from ..rules.wound_levels import CO_LEVELS, LEVEL_NAMES, STUN_NAMES, TRACK_KINDS
 from ..rulesets import ruleset_from_dict
 from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
 from .players_see import shown as _shown
-from .state import MAX_COMBATANTS, MAX_ID, SIDES, check_name
+from .state import MAX_COMBATANTS, MAX_ID, MAX_NAME, SIDES, check_name
 from .view import fighter_factors, status_text
 
 # The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
@@ -158,3 +165,78 @@ def _card(entry: dict[str, Any], rules: RuleSet, see: tuple[str, ...], where: st
         odf, ddf = factors(f, rules)
         card.update(odf=odf.to_dict(), ddf=ddf.to_dict())
     return card
+
+
+# --- the view's published shape ----------------------------------------------------------------
+#
+# A subset of JSON Schema (type, properties, required, additionalProperties, items, minItems,
+# maxItems, minLength, maxLength, enum, minimum, maximum: SHAPE_KEYWORDS), so that any JSON Schema
+# validator reads it too; the players' page checks every view it is sent with a small checker of
+# just these keywords (site/js/play/shape.js). Lengths count characters (code points).
+
+SHAPE_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "items", "minItems",
+                            "maxItems", "minLength", "maxLength", "enum", "minimum", "maximum"})
+# Bounds with no constant of their own elsewhere: generous, never reached by a real view
+# (tests/test_players_view_shape.py builds views of every kind of track and option).
+_LABEL = 80  # a factor's label (FactorPart.from_dict), a weapon's or armour's name (catalogue)
+_SECTION = 40
+_LEVEL_NAME = 30  # a wound level's name in the GM's table (wounds.levels)
+_STATUS = 2 * _LEVEL_NAME + 20  # "Very Hurt −2, Very Stunned"
+_BOXES = 10  # boxes in one row of any track (box_counts' limit)
+_SHEET = 4 * len(CO_LEVELS) * _BOXES  # "O O X …", or a Damage Capacity line
+_TOTAL = 40 * FACTOR_LIMIT  # at most 40 parts of at most ±FACTOR_LIMIT each
+
+
+def _obj(**props: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def _text(most: int, least: int = 0) -> dict[str, Any]:
+    return {"type": "string", "minLength": least, "maxLength": most}
+
+
+def _whole(low: int, high: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def _list(items: dict[str, Any], most: int, least: int = 0) -> dict[str, Any]:
+    return {"type": "array", "items": items, "minItems": least, "maxItems": most}
+
+
+def _one_of(values: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    return {"type": "string", "enum": list(values)}
+
+
+def _or_null(shape: dict[str, Any]) -> dict[str, Any]:
+    out = {**shape, "type": [shape["type"], "null"]}
+    if "enum" in shape:
+        out["enum"] = [*shape["enum"], None]
+    return out
+
+
+_FLAG = {"type": "boolean"}
+_FACTORS = _obj(side=_one_of(("offensive", "defensive")), total=_whole(-_TOTAL, _TOTAL),
+                parts=_list(_obj(kind=_one_of(PART_KINDS), label=_text(_LABEL, 1),
+                                 value=_whole(-FACTOR_LIMIT, FACTOR_LIMIT), section=_text(_SECTION)), 40),
+                heavy_blunt=_FLAG, scale_piercing=_one_of(PIERCING), coverage=_or_null(_whole(0, 20)))
+_LADDER = _whole(-ladder.LIMIT, ladder.LIMIT)
+_BOX = _whole(0, len(LEVEL_NAMES) - 1)  # empty, or the level of the wound (or stun) marked in it
+_TRACK = _obj(
+    kind=_one_of(TRACK_KINDS),
+    rows=_list(_obj(row=_whole(0, len(CO_LEVELS) - 1), level=_LADDER, name=_text(_LEVEL_NAME, 1),
+                    boxes=_list(_BOX, _BOXES)), len(CO_LEVELS)),
+    sheet=_text(_SHEET), worst=_whole(0, len(LEVEL_NAMES) - 1), worst_name=_text(_LEVEL_NAME, 1),
+    penalty=_whole(-20, 0), can_act=_FLAG, stun=_whole(0, len(STUN_NAMES) - 1), stun_name=_one_of(STUN_NAMES),
+    stun_rows=_list(_obj(name=_one_of(STUN_NAMES), boxes=_list(_BOX, _BOXES)), 2, 2),
+    co_level=_or_null(_LADDER), dead=_FLAG)
+_CARD = _obj(
+    id=_text(MAX_ID, 1), side=_one_of(SIDES), name=_text(NAME_LIMIT, 1), npc=_FLAG, status=_text(_STATUS, 1),
+    can_fight=_FLAG, hurt=_or_null(_one_of(HURT_WORDS)), track=_or_null(_TRACK),
+    skills=_or_null(_list(_obj(name=_text(NAME_LIMIT, 1), level=_text(_LEVEL_NAME, 1)), MAX_SKILLS)),
+    weapon=_or_null(_text(_LABEL, 1)), armor=_or_null(_text(_LABEL, 1)),
+    odf=_or_null(_FACTORS), ddf=_or_null(_FACTORS))
+
+VIEW_SHAPE: dict[str, Any] = _obj(
+    name=_text(MAX_NAME, 1), round=_whole(1, MAX_ROUND), see=_list(_one_of(SEE), len(SEE)),
+    combatants=_list(_CARD, MAX_COMBATANTS))
+"""The shape of every view :func:`read` builds: what the players' page accepts."""

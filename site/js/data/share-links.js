@@ -14,8 +14,6 @@ export function addressWith(hash) {
 }
 
 export const linkAddress = (fragment) => addressWith(`/s/${fragment}`);
-export const playerAddress = (fragment, cid) => addressWith(`/p/${fragment}/${cid}`);
-export const playersAddress = (fragment) => addressWith(`/p/${fragment}`);
 
 /** A short, stable hash of a link's fragment (53-bit cyrb53, hex, with the length): to know a
  * link was imported before. Not a secret; a collision only means "you already have this". */

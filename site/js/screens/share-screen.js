@@ -18,7 +18,8 @@
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
 import { useSession } from "./hooks.js";
 import * as encounterStore from "../data/encounter-store.js";
-import { linkAddress, playerAddress, playersAddress, importedBefore, importLink } from "../data/share-links.js";
+import { linkAddress, importedBefore, importLink } from "../data/share-links.js";
+import { playerAddress, playersAddress } from "../play/links.js"; // play.html#v=…: read with no Python
 
 const FRAGMENT = "(f\\d+\\.[A-Za-z0-9_-]*)";
 const LINK_ROUTE = new RegExp(`^#(?:/s/|s=)${FRAGMENT}$`);

@@ -1,0 +1,105 @@
+// The player's side of the live table (play.html#join=<join code>): join the GM's hub with the
+// code (js/live/link.js), show the answer for the GM to scan, then draw each view the GM's page
+// sends. The messages (docs/live.md, "The player's page"):
+//   GM → player  {kind: "view", n, seat, you, pcs, view}: a whole players' view, numbered per seat
+//   player → GM  {kind: "hello"} once open; {kind: "resync"} on a gap; {kind: "pick", id}
+// A view is checked against the engine's published shape before it is drawn; one whose n is not
+// above the last one shown is late and ignored; a gap asks for a fresh whole view.
+//
+// No camera: a player opens the join link from the phone's camera app (or pastes the code), so
+// this page scans nothing and asks for no media permission. The GM's side asks for the camera,
+// which makes its real address known; the player's side then connects from an mDNS name.
+import { useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
+import { join } from "../live/link.js";
+import { misfit, describeMisfit } from "./shape.js";
+import { VIEW_SHAPE } from "./snapshot.js";
+
+// The wrapper the GM's page puts around a view (made there, not by the engine: so its shape lives
+// here); the view inside is the engine's, checked against VIEW_SHAPE.
+const PC = {
+  type: "object", required: ["id", "name"], additionalProperties: false,
+  properties: { id: VIEW_SHAPE.properties.combatants.items.properties.id,
+    name: VIEW_SHAPE.properties.combatants.items.properties.name },
+};
+export const VIEW_MESSAGE = {
+  type: "object", required: ["kind", "n", "seat", "you", "pcs", "view"], additionalProperties: false,
+  properties: {
+    kind: { enum: ["view"] },
+    n: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    seat: { type: "string", minLength: 1, maxLength: 64 },
+    you: { type: ["string", "null"], maxLength: 16 },
+    pcs: { type: "array", items: PC, maxItems: VIEW_SHAPE.properties.combatants.maxItems },
+    view: VIEW_SHAPE,
+  },
+};
+
+/** What the live page shows: {step, answer, error, view, you, pcs, seat, note, dropped}.
+ * step: "joining" (making the answer) → "answer" (shown, waiting for the GM) → "connected";
+ * "dropped" when the link is lost; "failed" when the code cannot be used. */
+export function useLiveTable(code) {
+  const [state, setState] = useState({ step: "joining" });
+  const linkRef = useRef(null);
+  useEffect(() => {
+    let current = true;
+    let last = null; // the n of the last view shown on this link
+    setState({ step: "joining" });
+    const update = (change) => current && setState((s) => ({ ...s, ...change }));
+    join(code).then(({ link, code: answer }) => {
+      if (!current) return link.close();
+      linkRef.current = link;
+      update({ step: "answer", answer });
+      link.addEventListener("open", () => {
+        link.send({ kind: "hello" });
+        update({ step: "connected" });
+      });
+      link.addEventListener("drop", (e) => update({ step: "dropped", dropped: e.detail.message }));
+      link.addEventListener("message", ({ detail: { message } }) => {
+        if (message?.kind !== "view") {
+          console.warn("pyfudge live: a message of an unknown kind was ignored", message?.kind);
+          return;
+        }
+        const found = misfit(message, VIEW_MESSAGE);
+        if (found) {
+          update({ note: `The GM's screen sent a view this page cannot read, so the last one stays. ${describeMisfit(found)}` });
+          return;
+        }
+        if (last !== null && message.n <= last) return; // late: a newer view is already shown
+        if (last !== null && message.n > last + 1) link.send({ kind: "resync" }); // one was lost
+        last = message.n;
+        update({ view: message.view, you: message.you, pcs: message.pcs, seat: message.seat, note: null });
+      });
+    }, (err) => update({ step: "failed", error: err.message ?? String(err) }));
+    return () => {
+      current = false;
+      linkRef.current?.close();
+      linkRef.current = null;
+    };
+  }, [code]);
+  const pick = (id) => linkRef.current?.state === "open" && linkRef.current.send({ kind: "pick", id });
+  return { ...state, pick };
+}
+
+/** Keep the screen on while `on` (Screen Wake Lock, where the browser has it): a locked screen
+ * would drop the link. The browser releases the lock when the page is hidden; it is asked for
+ * again when the page shows. */
+export function useWakeLock(on) {
+  useEffect(() => {
+    if (!on || !navigator.wakeLock) return undefined;
+    let lock = null;
+    let active = true;
+    const request = () => {
+      if (!active || document.visibilityState !== "visible" || (lock && !lock.released)) return;
+      navigator.wakeLock.request("screen").then((got) => {
+        if (active) lock = got;
+        else got.release();
+      }, () => {}); // refused (battery saver, no user gesture yet): the page works all the same
+    };
+    request();
+    document.addEventListener("visibilitychange", request);
+    return () => {
+      active = false;
+      document.removeEventListener("visibilitychange", request);
+      lock?.release().catch(() => {});
+    };
+  }, [on]);
+}

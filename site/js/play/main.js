@@ -1,0 +1,170 @@
+// The players' page (play.html): what the GM's engine made, drawn with no Python — no Pyodide,
+// no engine worker, nothing of the app's 13 MB. Its hash says what to show:
+//
+//   #v=<fragment>[&c=<id>]   a snapshot players' link (snapshot.js); with c, that player's own
+//                            card large, the others below
+//   #join=<join code>        the live table (live.js): the answer to show the GM, then each
+//                            view the GM's page sends
+//   (nothing else)           how to get here, and a field to paste a link or join code
+//
+// <html data-player> is "reading" | "ready" | "error" for a snapshot; <html data-live> is
+// "joining" | "connected" | "dropped" for the live table. build.py bundles this module with all it
+// imports (the engine's view shape included) into one file.
+import { html, render, useEffect, useState } from "../../vendor/preact-htm.mjs";
+import { PlayerCard } from "../parts/player-card.js";
+import { qrSvg } from "../live/qr.js";
+import { readFragment, route } from "./snapshot.js";
+import { useLiveTable, useWakeLock } from "./live.js";
+
+const root = document.documentElement;
+
+function useHash() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const changed = () => setHash(location.hash);
+    addEventListener("hashchange", changed);
+    return () => removeEventListener("hashchange", changed);
+  }, []);
+  return hash;
+}
+
+/** The encounter as the players see it: `own` (a combatant id) first and large, the others as
+ * the GM shows them. */
+function Fighters({ view, own }) {
+  const mine = view.combatants.find((c) => c.id === own);
+  const others = view.combatants.filter((c) => c !== mine);
+  return html`
+    ${mine && html`<${PlayerCard} c=${mine} view=${view} headingId="player-name" level="h2" />`}
+    <section class="players-view stack" aria-labelledby="players-title" data-testid="players-view">
+      <h2 id="players-title" class="players-title">${mine ? "The others" : html`<bdi>${view.name}</bdi> · Round ${view.round}`}</h2>
+      ${others.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view} headingId=${`player-${c.id}`} level="h3" />`)}
+    </section>`;
+}
+
+function Snapshot({ fragment, cid }) {
+  const [state, setState] = useState({ step: "reading" });
+  useEffect(() => {
+    let current = true;
+    setState({ step: "reading" });
+    readFragment(fragment).then((view) => {
+      if (!current) return;
+      const missing = cid && !view.combatants.some((c) => c.id === cid);
+      setState(missing ? { step: "error", message: "This link names a combatant the encounter does not have." }
+        : { step: "ready", view });
+    }, (err) => current && setState({ step: "error", message: err.message }));
+    return () => { current = false; };
+  }, [fragment, cid]);
+  useEffect(() => { root.dataset.player = state.step; }, [state.step]);
+  if (state.step === "reading") return html`<section class="card"><p role="status">Reading the link…</p></section>`;
+  if (state.step === "error") {
+    return html`<section class="card" aria-labelledby="play-title">
+      <h2 id="play-title">The encounter</h2>
+      <p class="error" role="alert" data-testid="player-error">This link cannot be opened. ${state.message}</p>
+      <p class="hint">Ask the GM for a new players' link.</p>
+    </section>`;
+  }
+  return html`
+    <${Fighters} view=${state.view} own=${cid} />
+    <p class="hint">A snapshot from when the link was made: ask the GM for a new link to see later wounds.</p>`;
+}
+
+function CopyCode({ code }) {
+  const [said, setSaid] = useState(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      setSaid("Code copied.");
+    } catch {
+      const field = document.getElementById("answer-code");
+      getSelection()?.selectAllChildren(field);
+      setSaid("Your browser did not let the page copy: the code is selected, copy it yourself.");
+    }
+  }
+  return html`
+    <div class="actions start">
+      <button type="button" class="primary" onClick=${copy}>Copy the code</button>
+    </div>
+    ${said && html`<p class="hint" role="status">${said}</p>`}`;
+}
+
+const svgDataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+function Live({ code }) {
+  const live = useLiveTable(code);
+  const connected = live.step === "connected";
+  useWakeLock(live.step === "answer" || connected);
+  const data = connected ? "connected" : live.step === "dropped" || live.step === "failed" ? "dropped" : "joining";
+  useEffect(() => { root.dataset.live = data; }, [data]);
+  useEffect(() => () => { delete root.dataset.live; }, []);
+  const you = live.view?.combatants.find((c) => c.id === live.you) ? live.you : null;
+  return html`
+    ${live.step === "joining" && html`<section class="card"><p role="status">Joining the GM's table…</p></section>`}
+    ${live.step === "failed" && html`
+      <section class="card" aria-labelledby="live-title">
+        <h2 id="live-title">Live table</h2>
+        <p class="error" role="alert" data-testid="live-error">${live.error}</p>
+        <p class="hint">Scan the code the GM's phone shows again, or ask the GM for a new one.</p>
+      </section>`}
+    ${live.step === "answer" && html`
+      <section class="card stack" aria-labelledby="live-title">
+        <h2 id="live-title">Show this to the GM</h2>
+        <p class="hint">The GM scans this code (or types it) to let your phone in.</p>
+        <img class="qr qr-answer" src=${svgDataUrl(qrSvg(live.answer))} alt="QR code of your answer for the GM" />
+        <p class="answer-code" id="answer-code" data-testid="live-answer">${live.answer}</p>
+        <${CopyCode} code=${live.answer} />
+      </section>`}
+    ${live.step === "dropped" && html`
+      <p class="card error live-dropped" role="alert" data-testid="live-dropped">Lost the GM's screen — scan the GM's new code to rejoin.</p>`}
+    ${live.note && html`<p class="card error" role="alert" data-testid="live-note">${live.note}</p>`}
+    ${live.view && !you && live.pcs?.length > 0 && live.step === "connected" && html`
+      <section class="card stack" aria-labelledby="pick-title" data-testid="live-pick">
+        <h2 id="pick-title">Which is yours?</h2>
+        <div class="actions start">
+          ${live.pcs.map((pc) => html`<button type="button" key=${pc.id} onClick=${() => live.pick(pc.id)}><bdi>${pc.name}</bdi></button>`)}
+        </div>
+      </section>`}
+    ${live.view && html`<${Fighters} view=${live.view} own=${you} />`}
+    ${connected && !live.view && html`<section class="card"><p role="status">Connected: waiting for the GM's screen…</p></section>`}`;
+}
+
+function Home() {
+  const [text, setText] = useState("");
+  const [error, setError] = useState(null);
+  function open(event) {
+    event.preventDefault();
+    const value = text.trim();
+    const hash = value.includes("#") ? value.slice(value.indexOf("#")) : /^f\d+\./.test(value) ? `#v=${value}` : `#join=${value}`;
+    if (route(hash).kind === "none" || !value) return setError("This is neither a players' link nor a join code.");
+    setError(null);
+    location.hash = hash;
+  }
+  return html`
+    <section class="card stack" aria-labelledby="home-title">
+      <h2 id="home-title">Players' page</h2>
+      <p>Open the players' link the GM shares, or scan the GM's join code with your phone's camera.</p>
+      <form class="stack" onSubmit=${open}>
+        <label for="paste">Or paste a link or join code here</label>
+        <input id="paste" type="text" autocomplete="off" spellcheck=${false} value=${text}
+          onInput=${(e) => setText(e.currentTarget.value)} />
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <div class="actions start"><button type="submit" class="primary">Open</button></div>
+      </form>
+    </section>`;
+}
+
+function Page() {
+  const at = route(useHash());
+  if (at.kind === "view") return html`<${Snapshot} fragment=${at.fragment} cid=${at.cid} />`;
+  if (at.kind === "join") return html`<${Live} key=${at.code} code=${at.code} />`;
+  return html`<${Home} />`;
+}
+
+render(html`<${Page} />`, document.getElementById("play"));
+
+// Offline after one visit: a service worker of this page's own (sw-play.js, scope play.html),
+// which keeps only this page's few files — never the app's Python runtime.
+if ("serviceWorker" in navigator) {
+  addEventListener("load", () => {
+    navigator.serviceWorker.register("./sw-play.js", { scope: "./play.html" }).catch(() => {});
+  });
+}
