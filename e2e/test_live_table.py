@@ -244,7 +244,7 @@ def test_with_no_local_address_the_gm_is_told_why_and_offered_the_snapshot_link(
         # localhost: a secure context (the camera, Web Locks), served by the routes, never reached.
         origin = "http://localhost:8765"
         served = serve_by_route(context, origin, dist)
-        outside = []
+        outside: list[str] = []
         context.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:")) else outside.append(r.url))
         gm = context.new_page()
         site = type("Site", (), {"url": origin + "/"})
@@ -274,3 +274,110 @@ def test_with_no_local_address_the_gm_is_told_why_and_offered_the_snapshot_link(
         app_ready(gm)
     finally:
         browser.close()
+
+
+# The order the GM's page asks for the camera and makes connections, every camera stream it
+# got, and the Screen Wake Lock it asks for (headless Chromium refuses a real one: recorded here).
+WATCH_GM = """(() => {
+  globalThis.__order = [];
+  globalThis.__streams = [];
+  const media = navigator.mediaDevices;
+  const getUserMedia = media.getUserMedia.bind(media);
+  media.getUserMedia = async (constraints) => {
+    __order.push('camera');
+    const stream = await getUserMedia(constraints);
+    __streams.push(stream);
+    return stream;
+  };
+  const Native = RTCPeerConnection;
+  globalThis.RTCPeerConnection = class extends Native {
+    constructor(config) { __order.push('connection'); super(config); }
+  };
+  globalThis.__wake = [];
+  Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request: async (type) => {
+    const sentinel = new EventTarget();
+    sentinel.release = async () => { __wake.push('release'); sentinel.dispatchEvent(new Event('release')); };
+    __wake.push(type);
+    globalThis.__sentinel = sentinel;
+    return sentinel;
+  } } });
+})();"""
+
+# A QR reader as a browser with BarcodeDetector has one (headless Linux Chromium has none): it
+# reads what the test holds up (globalThis.__heldUp) once the camera's video shows frames.
+BARCODE_DETECTOR = """globalThis.BarcodeDetector = class {
+  constructor(options) { globalThis.__formats = options.formats; }
+  async detect(source) {
+    const playing = source instanceof HTMLVideoElement && source.srcObject && source.readyState >= 2
+      && source.videoWidth > 0;
+    return playing && globalThis.__heldUp ? [{ rawValue: globalThis.__heldUp, format: 'qr_code' }] : [];
+  }
+};"""
+
+
+@pytest.fixture
+def camera_browser(playwright):
+    """A Chromium with a fake camera (its test pattern), the permission granted per context."""
+    browser = playwright.chromium.launch(executable_path=harness.find_chromium(),
+                                         args=[*harness.CHROMIUM_ARGS, "--use-fake-device-for-media-stream"])
+    yield browser
+    browser.close()
+
+
+def camera_gm(browser, site, *scripts):
+    context = browser.new_context(permissions=["camera"], **PHONE)
+    context.set_default_timeout(90_000)
+    for script in scripts:
+        context.add_init_script(script)
+    outside: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((site.origin, "data:", "blob:"))
+               else outside.append(r.url))
+    gm = context.new_page()
+    raid(gm, site)
+    return gm, outside
+
+
+def test_the_camera_is_asked_before_the_connection_and_the_paste_field_offered_where_no_qr_reader_is(
+        camera_browser, site, dist):
+    gm, outside = camera_gm(camera_browser, site, WATCH_GM)
+    open_live(gm)
+    expect(gm.get_by_test_id("live-qr")).to_have_count(1)
+    assert gm.evaluate("() => __order") == ["camera", "connection"]
+    # This Chromium reads no QR codes: it says so, shows no camera view, offers the paste field.
+    assert gm.evaluate("() => typeof BarcodeDetector") == "undefined"
+    expect(gm.get_by_test_id("live-no-scanner")).to_contain_text("This browser cannot read QR codes from the camera")
+    expect(gm.locator("video")).to_have_count(0)
+    player = join(gm, camera_browser.new_context(), site, dist, "Player 1")
+    assert last_view(player)["n"] == 1
+    # With the camera granted the codes carry real addresses; the camera is off once no answer is awaited.
+    assert gm.evaluate("() => __streams.every((s) => s.getTracks().every((t) => t.readyState === 'ended'))")
+    # The screen is kept awake while a player is connected, asked again when the page is shown
+    # again (the browser lets it go when hidden), and let go when no one is connected.
+    wait_for(gm, "() => __wake.length === 1")
+    assert gm.evaluate("() => __wake") == ["screen"]
+    gm.evaluate("() => { __sentinel.dispatchEvent(new Event('release')); "
+                "document.dispatchEvent(new Event('visibilitychange')); }")
+    wait_for(gm, "() => __wake.length === 2")
+    player.evaluate("() => link.close()")
+    expect(seat(gm, "Player 1")).to_have_attribute("data-state", "dropped")
+    wait_for(gm, "() => __wake.at(-1) === 'release'")
+    assert gm.evaluate("() => __wake") == ["screen", "screen", "release"]
+    assert not outside, outside
+
+
+def test_where_the_browser_reads_qr_codes_the_camera_scans_the_players_answer(camera_browser, site, dist):
+    gm, outside = camera_gm(camera_browser, site, BARCODE_DETECTOR)
+    open_live(gm)
+    video = gm.locator("video.scanner")
+    expect(video).to_have_count(1)
+    expect(gm.get_by_test_id("live-no-scanner")).to_have_count(0)
+    link = gm.get_by_test_id("live-offer").text_content()
+    player = live_page(camera_browser.new_context(), site.origin, dist)
+    answer = player.evaluate(JOIN, link)
+    # The player's phone shows its answer; the GM holds the camera to it: no typing, no tap.
+    gm.evaluate("(code) => { globalThis.__heldUp = code; }", answer)
+    expect(seat(gm, "Player 1")).to_have_attribute("data-state", "connected")
+    assert gm.evaluate("() => __formats") == ["qr_code"]
+    assert last_view(player)["n"] == 1
+    expect(video).to_have_count(0)  # no answer awaited: the camera is off
+    assert not outside, outside

@@ -222,8 +222,7 @@ export class LiveTable {
         seat.state = "connecting";
         this.#notify();
       }
-      await this.#hub.accept(code);
-      return { seat: seat?.id };
+      return { seat: await this.#hub.accept(code) };
     } catch (err) {
       if (seat && seat.state === "connecting") {
         // Not connected: an unreachable phone is a drop (its event says so); anything else, the
