@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 import tempfile
 import threading
@@ -29,6 +30,7 @@ from bench_report import (
     APPLY_COUNT,
     APPLY_ID,
     APPLY_WARMUP,
+    LIVE_RESOLVES,
     ODDS_REPEATS,
     READY_TIMEOUT_MS,
     SAVED_ID,
@@ -156,6 +158,63 @@ SNAPSHOT_SIZE_JS = """async () => {
   }
 }"""
 
+# The live table, in the GM's app on the encounter screen: tap "Live table" and time until the first
+# join QR code is decoded and a frame has drawn it.
+LIVE_QR_JS = """async (timeoutMs) => {
+  const link = document.querySelector('[data-testid="live-link"]');
+  if (!link) return { missing: "no Live table link on the encounter screen" };
+  const t0 = performance.now();
+  link.click();
+  const img = await new Promise((resolve, reject) => {
+    const found = () => document.querySelector('img[data-testid="live-qr"]');
+    if (found()) return resolve(found());
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no QR code shown")); }, timeoutMs);
+    const observer = new MutationObserver(() => {
+      if (!found()) return;
+      observer.disconnect(); clearTimeout(timer); resolve(found());
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  });
+  await img.decode();
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return { qr_ms: performance.now() - t0, offer: document.querySelector('[data-testid="live-offer"]').textContent };
+}"""
+
+# A stand-in player's page (js/live/link.js's join(), as the player's page joins): draws each view it
+# is sent and notes, on the machine's clock, the frame after it (performance.timeOrigin + now()).
+LIVE_PLAYER_JS = """async (joinLink) => {
+  const live = await import('./js/live/link.js');
+  const code = new URL(joinLink).hash.replace(/^#join=/, '');
+  window.drawn = [];
+  const out = document.createElement('pre');
+  document.body.append(out);
+  const { link, code: answer } = await live.join(code);
+  window.link = link;
+  link.addEventListener('open', () => link.send({ kind: 'hello' }));
+  link.addEventListener('message', (e) => {
+    const { n, view } = e.detail.message;
+    const fighters = view.combatants.map((c) => `${c.name} ${c.status}`).join('; ');
+    out.textContent = `${view.name}, round ${view.round}: ${fighters}`;
+    requestAnimationFrame(() => drawn.push({ n, at: performance.timeOrigin + performance.now() }));
+  });
+  return answer;
+}"""
+
+# The GM's round: Roll all, then Resolve; returns when Resolve was clicked, on the machine's clock.
+LIVE_RESOLVE_JS = """async () => {
+  const button = (label) => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
+  if (!button("Roll all") || !button("Resolve")) return { missing: "no Roll all and Resolve buttons" };
+  button("Roll all").click();
+  const t0 = performance.now();
+  while (document.querySelectorAll(".total-picker input:checked").length < 2) {
+    if (performance.now() - t0 > 30000) return { missing: "Roll all did not fill the dice" };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const at = performance.timeOrigin + performance.now();
+  button("Resolve").click();
+  return { at };
+}"""
+
 MARKS_JS = """() => {
   const mark = (name) => performance.getEntriesByName(name).map((e) => e.startTime).pop() ?? null;
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
@@ -189,8 +248,8 @@ class Bench:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def context(self, browser):
-        context = browser.new_context(service_workers="allow")
+    def context(self, browser, **options):
+        context = browser.new_context(service_workers="allow", **options)
         context.add_init_script(PAINT_WATCH_JS.replace("__NAME__", json.dumps(self.watch_name)))
         context.set_default_timeout(READY_TIMEOUT_MS)
         origin = self.url.rstrip("/")
@@ -296,6 +355,88 @@ class Bench:
                 self.samples.notes.append("Resolve not reached in 60 Tab presses")
         finally:
             context.close()
+
+    def open_saved(self, page, what: str) -> None:
+        """The reference encounter saved through the app's store and opened, its view live."""
+        page.goto(self.url + "index.html")
+        self.wait_ready(page, what)
+        if not self.seed_saved_encounter(page):
+            raise RuntimeError(f"{what}: this build has no store to save the reference encounter")
+        page.goto("about:blank")
+        page.goto(self.url + f"index.html#/e/{SAVED_ID}")
+        self.wait_ready(page, what)
+        page.wait_for_selector("html[data-view=live][data-busy=false]")
+
+    def live_table(self, p, chromium: str) -> None:
+        """The live table: `qr_ms`, a fresh GM page per run tapping "Live table" until its first
+        join QR code is shown; then `live_update_ms`, a stand-in player joined to the last one
+        (by its codes, as the e2e tests do) and LIVE_RESOLVES exchanges resolved in the GM's app,
+        each timed from Resolve to the frame after the player's page drew the new view (one
+        machine, one clock), each followed by an untimed Undo. A Chromium with a fake camera,
+        its permission granted, as a GM who allowed it once; skipped, with a note, for a build
+        without the live table."""
+        if not (self.dist / "js" / "data" / "live-table.js").exists():
+            self.samples.notes.append("live table not measured: this build has none")
+            return
+        own = {"executable_path": chromium} if chromium else {}
+        browser = p.chromium.launch(args=[*harness.CHROMIUM_ARGS, "--use-fake-device-for-media-stream"], **own)
+        try:
+            gm = offer = None
+            for run in range(self.runs):
+                self.log(f"live table: first QR code {run + 1}/{self.runs}")
+                context = self.context(browser, viewport={"width": 390, "height": 844}, permissions=["camera"])
+                gm = context.new_page()
+                self.open_saved(gm, "app, live table")
+                got = gm.evaluate(LIVE_QR_JS, 30_000)
+                if got.get("missing"):
+                    self.samples.notes.append(f"live table not measured: {got['missing']}")
+                    return
+                self.samples.qr_ms.append(got["qr_ms"])
+                offer = got["offer"]
+                if run < self.runs - 1:
+                    context.close()
+            self.log(f"live table: {LIVE_RESOLVES} resolves reaching a player")
+            self.live_updates(browser, gm, offer)
+        finally:
+            browser.close()
+
+    def live_updates(self, browser, gm, offer: str) -> None:
+        policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', (self.dist / "index.html").read_text())
+        body = (f"<!doctype html><html lang=en><head>{policy.group(0) if policy else ''}<title>player</title>"
+                "</head><body></body></html>")
+        context = self.context(browser)
+        context.route(self.url + "bench-live-player.html",
+                      lambda route: route.fulfill(body=body, content_type="text/html"))
+        player = context.new_page()
+        player.goto(self.url + "bench-live-player.html")
+        gm.get_by_test_id("live-answer-input").fill(player.evaluate(LIVE_PLAYER_JS, offer))
+        gm.get_by_role("button", name="Connect", exact=True).click()
+
+        def drawn(after: int) -> dict:
+            """The player's first view numbered above after, once drawn (polled: the page's CSP
+            refuses the eval of Playwright's string predicates)."""
+            deadline = time.monotonic() + 30
+            while not (found := player.evaluate("(n) => window.drawn.find((d) => d.n > n)", after)):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the player was sent no view after {after}")
+                time.sleep(0.005)
+            return found
+
+        last = drawn(0)["n"]
+        gm.get_by_role("link", name="← Back to the round").click()
+        gm.wait_for_selector("html[data-view=live][data-busy=false]")
+        for _ in range(LIVE_RESOLVES):
+            got = gm.evaluate(LIVE_RESOLVE_JS)
+            if got.get("missing"):
+                self.samples.notes.append(f"live updates not measured: {got['missing']}")
+                return
+            shown = drawn(last)
+            self.samples.live_update_ms.append(shown["at"] - got["at"])
+            last = shown["n"]
+            gm.wait_for_selector("html[data-view=live][data-busy=false]")
+            gm.locator("button", has_text=re.compile("^Undo")).first.click()
+            gm.wait_for_selector("html[data-view=live][data-busy=false]")
+            last = drawn(last)["n"]
 
     def later_cached(self, page, seconds: float = 120) -> list[str]:
         """After a first visit's cache fill: wait until the service worker has cached the build's
@@ -492,6 +633,7 @@ class Bench:
                     self.log("table screen (390×844)")
                     self.table_screen(browser)
                 browser.close()
+                self.live_table(p, chromium)
         finally:
             self.server.shutdown()
             self.server.server_close()

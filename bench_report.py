@@ -28,6 +28,7 @@ READY_TIMEOUT_MS = 180_000  # a throttled main-thread start on a busy machine is
 THROTTLE = 4  # CPU slow-down of the main-thread variant (CDP Emulation.setCPUThrottlingRate)
 APPLY_COUNT = 40  # timed applies per run (after APPLY_WARMUP untimed ones)
 APPLY_WARMUP = 2
+LIVE_RESOLVES = 12  # resolves timed reaching a live player (live_update_ms)
 ODDS_REPEATS = 5  # the first call per run is the headline (fresh caches); the rest are shown too
 
 # The bench's targets (benchmarks, not timed tests): key -> (limit, unit, what).
@@ -52,13 +53,16 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     "share_link_chars": (1000, "chars", "share link of the reference encounter"),
     # Table mode: the encounter screen a GM runs a fight from, at 390×844, mid-round.
     "round_screen_px": (2000, "px", "encounter screen height at 390×844, mid-round"),
-    "tabs_to_resolve": (15, "", "Tab presses from the top of the page to Resolve"),
+    "tabs_to_resolve": (16, "", "Tab presses from the top of the page to Resolve"),
     # The forecast of the three-against-three reference (forecast_3v3_encounter), in Pyodide.
     "forecast_3v3_ms": (1000, "ms", "forecast 3-vs-3 in Pyodide (first call)"),
     "forecast_3v3_halfwidth": (0.02, "", "its widest 95% interval's reach (±)"),
     # The players' page (play.html, no Python): a fresh phone opening a snapshot players' link.
     "player_first_view_ratio": (0.25, "×", "players' link: names shown ÷ bare Pyodide cold ready"),
     "player_first_bytes": (300_000, "B", "players' link: bytes of a first visit (raw)"),
+    # The live table (bench.py Bench.live_table): the GM's phone and a player's over WebRTC.
+    "live_update_ms": (250, "ms", "live: GM's Resolve → player's page shows it, p95"),
+    "qr_ms": (200, "ms", "live: tap Live table → first join QR code shown"),
 }
 
 # What a static host compresses (by type) when the browser accepts gzip or brotli; archives
@@ -225,6 +229,8 @@ class Samples:
     round_screen_px: list[float] = field(default_factory=list)
     tabs_to_resolve: list[float] = field(default_factory=list)
     forecast_3v3: list[dict[str, Any]] = field(default_factory=list)  # forecast_in_page's answers
+    live_update_ms: list[float] = field(default_factory=list)  # a resolve → a player's page drew it
+    qr_ms: list[float] = field(default_factory=list)  # tap Live table → the first QR code shown, per fresh page
     notes: list[str] = field(default_factory=list)
 
     def add(self, page: str, metric: str, value: float | None) -> None:
@@ -249,6 +255,11 @@ def forecast_headline(answers: list[dict[str, Any]]) -> dict[str, Any]:
     """The forecast's headline keys: the medians of the page's answers (None if not measured)."""
     return {"forecast_3v3_ms": median_or_none([a["ms"] for a in answers]),
             "forecast_3v3_halfwidth": median_or_none([a["halfwidth"] for a in answers])}
+
+
+def live_headline(s: Samples) -> dict[str, Any]:
+    """The live table's headline keys: p95 of the updates, median of the first QR codes."""
+    return {"live_update_ms": percentile(s.live_update_ms, 95), "qr_ms": median_or_none(s.qr_ms)}
 
 
 def _round(x: Any, digits: int = 3) -> Any:
@@ -331,6 +342,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
         **forecast_headline(s.forecast_3v3),
         **player_headline(s),
+        **live_headline(s),
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -361,6 +373,9 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
                   "log_events": s.log_events, "view_chars": s.view_chars},
         "odds": odds,
         "forecast_3v3": s.forecast_3v3,
+        "live": {"update": {"p50_ms": percentile(s.live_update_ms, 50), "p95_ms": percentile(s.live_update_ms, 95),
+                            **summary(s.live_update_ms)},
+                 "qr": summary(s.qr_ms)},
         "first_visit": first_visit,
         "meta": meta,
         "notes": s.notes,
@@ -443,6 +458,14 @@ def table(r: dict[str, Any]) -> str:
         if o and o["first"]["n"]:
             lines.append(f"{label}: first call {o['first']['median']:.1f} ms (min {o['first']['min']:.1f}, "
                          f"max {o['first']['max']:.1f}); repeated (warm caches) {_fmt(o['repeat']['median'], 'ms')}")
+    lu, lq = r["live"]["update"], r["live"]["qr"]
+    if lu["n"] or lq["n"]:
+        lines.append("")
+        lines.append("live table: a resolve on the GM's phone → a player's page shows it "
+                     f"(n={lu['n']}): p50 {_fmt(lu['p50_ms'], 'ms')}, p95 {_fmt(lu['p95_ms'], 'ms')}, "
+                     f"max {_fmt(lu['max'], 'ms')}")
+        lines.append(f"  tap Live table → the first join QR code shown (n={lq['n']}): "
+                     f"median {_fmt(lq['median'], 'ms')}, min {_fmt(lq['min'], 'ms')}, max {_fmt(lq['max'], 'ms')}")
     fv = r["first_visit"]
     if fv:
         lines.append("")

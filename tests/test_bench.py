@@ -216,6 +216,19 @@ def test_the_table_screen_reports_its_worst_run_against_its_targets():
     assert r["tabs_to_resolve"] == 12 and r["targets"]["tabs_to_resolve"]["met"] is True
 
 
+def test_the_live_table_reports_the_p95_update_and_the_median_first_qr_code_against_their_targets():
+    s = sample_run()
+    s.live_update_ms = [float(x) for x in range(100, 300, 10)]  # 20 resolves: p95 is the 19th
+    s.qr_ms = [150.0, 90.0, 400.0]
+    r = bench_report.results(s, {})
+    assert r["live_update_ms"] == 280.0 and r["targets"]["live_update_ms"]["met"] is False
+    assert r["qr_ms"] == 150.0 and r["targets"]["qr_ms"]["met"] is True
+    assert r["live"]["update"]["n"] == 20 and r["live"]["qr"]["max"] == 400.0
+    text = bench_report.table(r)
+    assert "live table: a resolve on the GM's phone → a player's page shows it" in text
+    assert "p95 280.0 ms" in text
+
+
 def test_missing_figures_are_none_and_their_target_unknown():
     r = bench_report.results(bench_report.Samples(runs=0), {})
     for key in HEADLINE:

@@ -3,6 +3,7 @@
 //   #/          the encounters on this device (list-screen.js) — the dice panel shows below it
 //   #/e/<id>    one encounter: combatants, wound tracks, a round, the log
 //   #/e/<id>/share, #/s/<fragment>, #/p/<fragment>[/<cid>]   sharing (share-screen.js, player-screen.js)
+//   #/e/<id>/live      the live table: players' phones join and follow the fight (live-screen.js)
 //   #/e/<id>/display   the table display: what players see, following this browser's other tab
 //                      (table-display.js)
 //
@@ -18,6 +19,7 @@ import { ListScreen } from "./list-screen.js";
 import { shareRoute, ShareScreen, LinkScreen } from "./share-screen.js";
 import { PlayerScreen, PlayersScreen } from "./player-screen.js";
 import { TableDisplay } from "./table-display.js";
+import { LiveScreen } from "./live-screen.js";
 import { StorageNotice } from "../parts/storage-notice.js";
 import { useApp } from "./hooks.js";
 
@@ -40,8 +42,9 @@ globalThis.pyfudgeSessions = app.sessions; // the e2e tests race two tabs' Sessi
 
 /** The current route from location.hash. */
 export function route(hash = location.hash) {
-  const match = /^#\/e\/([\w-]{1,64})$/.exec(hash);
-  return match ? { screen: "encounter", id: match[1] } : shareRoute(hash) ?? { screen: "list" };
+  const match = /^#\/e\/([\w-]{1,64})(\/live)?$/.exec(hash);
+  if (match) return { screen: match[2] ? "live" : "encounter", id: match[1] };
+  return shareRoute(hash) ?? { screen: "list" };
 }
 
 function session(id) {
@@ -142,6 +145,7 @@ function screen(current) {
     return html`<${PlayerScreen} key=${current.fragment + current.cid} fragment=${current.fragment} cid=${current.cid} app=${app} />`;
   }
   if (current.screen === "players") return html`<${PlayersScreen} key=${current.fragment} fragment=${current.fragment} app=${app} />`;
+  if (current.screen === "live") return html`<${LiveScreen} key=${current.id} id=${current.id} app=${app} session=${session} />`;
   if (current.screen === "display") return html`<${TableDisplay} key=${current.id} id=${current.id} app=${app} session=${session} />`;
   return html`<${ListScreen} app=${app} session=${session} />`;
 }

@@ -18,6 +18,7 @@ import { Same } from "../parts/same.js";
 import * as library from "../data/library.js";
 import { PartyPanel } from "../parts/party-panel.js";
 import { Fold } from "../parts/fold.js";
+import { useLiveTable } from "../data/live-table.js";
 
 export function EncounterScreen({ session, app }) {
   useSession(session);
@@ -41,7 +42,8 @@ export function EncounterScreen({ session, app }) {
   const apply = (event) => session.apply(event);
   return html`
     <a class="skip-link" href="#round" onClick=${(e) => { e.preventDefault(); document.getElementById("round")?.focus(); }}>Skip to the round</a>
-    <nav class="crumbs"><a href="#/">← Encounters</a><a href=${`#/e/${session.id}/share`}>Share</a></nav>
+    <nav class="crumbs"><a href="#/">← Encounters</a><span class="crumb-group"><${LiveLink} id=${session.id} /><a
+      href=${`#/e/${session.id}/share`}>Share</a></span></nav>
     <section class="headline" aria-labelledby="enc-title">
       <h2 id="enc-title" class="enc-name"><bdi>${view.name}</bdi></h2>
       <p class="meta">Round <strong data-testid="round">${view.round}</strong></p>
@@ -79,6 +81,16 @@ function KeepGoodPart({ session }) {
   return html`<div class="actions start">
     <button type="button" class="primary" disabled=${session.pending > 0} onClick=${keep}>Keep the log up to its last good event</button>
   </div>`;
+}
+
+/** The live table: players' phones following the fight; while live, how many are connected. */
+function LiveLink({ id }) {
+  const table = useLiveTable(id);
+  const connected = table?.seats.filter((seat) => seat.state === "connected").length ?? 0;
+  const dropped = table?.seats.some((seat) => seat.state === "dropped");
+  return html`<a href=${`#/e/${id}/live`} data-testid="live-link">Live table${table && html` <span
+    class=${`live-count${dropped ? " dropped" : ""}`}>${connected}${dropped ? "!" : ""}<span class="visually-hidden"> connected${
+    dropped ? ", a player dropped" : ""}</span></span>`}</a>`;
 }
 
 /** Adding fighters: the party, templates (the engine's bestiary and the GM's own), and the sheet.
