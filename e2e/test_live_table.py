@@ -266,7 +266,7 @@ def test_with_no_local_address_the_gm_is_told_why_and_offered_the_snapshot_link(
         expect(gm.get_by_test_id("live-offer")).to_have_count(0)
         # The snapshot players' link instead, made by the engine as the share screen makes it.
         players_link = cannot.get_by_label("Players' link", exact=True)
-        expect(players_link).to_have_value(re.compile("^" + re.escape(origin) + r"/.*#/p/f1\.[A-Za-z0-9_-]+$"))
+        expect(players_link).to_have_value(re.compile("^" + re.escape(origin) + r"/play\.html#v=f1\.[A-Za-z0-9_-]+$"))
         expect(cannot.get_by_role("link", name="More links on the Share screen")).to_have_attribute(
             "href", f"#/e/{eid}/share")
         assert log_length(gm, eid) == events_before  # nothing of the encounter touched

@@ -7,7 +7,7 @@ import { useSession } from "./hooks.js";
 import { CANNOT, camera, liveTable, startLiveTable, useLiveTable } from "../data/live-table.js";
 import { qrSvg } from "../live/qr.js";
 import { LinkTools } from "./share-screen.js";
-import { playersAddress } from "../data/share-links.js";
+import { playersAddress } from "../play/links.js";
 
 const STATES = {
   inviting: "Making the join code…",
