@@ -425,11 +425,12 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")
     placeholder = {} if rolled else {"roll": 0}
 
-    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
+    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any,
+             extra: tuple[Any, ...] = ()) -> dict[str, Any]:
         out = {"name": c.fighter.name, "level": skill, **(contender_roll(d) or placeholder),
                # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
                "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                        round_number=state.round)]}
+                                                                        round_number=state.round) + extra]}
         return out if difficulty is None else {**out, "difficulty": difficulty}
 
     request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
@@ -443,7 +444,10 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     else:
         level = (target.fighter.skill(t_decl.skill) if mode == "shoot_back" else
                  target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
-        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"))
+        # F95 4.31: a medium or large shield adds to the "defense against ranged attacks".
+        shield = ranged.shield_defence(target.fighter.shield, rules=rules) if mode == "aware" else None
+        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"),
+                                 (shield,) if shield else ())
     shot = ranged.RangedAttack.from_dict(request, field="attack")
     return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry))
 
