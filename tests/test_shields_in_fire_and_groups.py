@@ -140,3 +140,170 @@ def test_the_odds_with_a_shield_equal_the_events_applied_over_every_roll(shield,
     assert got == want
     plain = preview.event_odds(duel(ASTA, ORC, {"damage.die": "number_1df"}).state, event)["directions"][0]
     assert Fraction(plain["lands"]["exact"]) > Fraction(out["lands"]["exact"])
+
+
+# --- 2. in a group round ---------------------------------------------------------------------
+
+def group(*fighters, options=None, preset="fudge1995") -> Encounter:
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": preset, "options": options or {}}))
+    for f in fighters:
+        enc.apply({"t": "add", "fighter": f})
+    return enc
+
+
+def rolled(lone, **foes):
+    return {"t": "group", "lone": "c1", "foes": list(foes), "lone_dice": {"roll": {"total": lone}},
+            "foe_dice": {k: {"roll": {"total": v}} for k, v in foes.items()}}
+
+
+def test_the_lone_fighters_shield_lowers_each_foes_skill():
+    """F95 4.31 "Subtract the value of a shield from the opponent's weapon skill", with any
+    melee system (F95 4.3), each foe his opponent (F95 4.34). Hero (Good −1 for two foes: Fair)
+    rolls 0; the Orc (Fair) rolls +1 and the Gob (Fair) −2. Without a shield the Orc's Good beats
+    him; with his medium shield (−1 to each foe) the Orc ties (Fair) and the Gob (Terrible) is
+    three below: he wounds the Gob (F95 4.34: "he can only wound another whose result is at least
+    two levels below his")."""
+    plain = group(HERO, ORC, GOB)
+    plain.apply(rolled(0, c2=1, c3=-2))
+    assert [h[0] for h in plain.state.last["group"]["hits_on_lone"]] == ["Orc"]
+    enc = group(shielded(HERO, "medium"), ORC, GOB)
+    enc.apply(rolled(0, c2=1, c3=-2))
+    last = enc.state.last
+    assert last["group"]["hits_on_lone"] == []
+    assert [(f["name"], f["result"]) for f in last["group"]["foes"]] == [("Orc", 0), ("Gob", -3)]
+    assert [s[0] for s in last["group"]["strikes"]] == ["Gob"]
+    said = [s for s in last["outcome"]["steps"] if "shield" in s["text"]]
+    assert said and said[0]["section"] == "F95 4.31"
+
+
+def test_a_foes_shield_lowers_the_lone_fighters_skill_against_him():
+    """F95 4.31 read for each foe (``multi.foe_shields`` "each", the default): the Troll's large
+    shield takes 2 off Hero's skill against the Troll alone. Hero (Fair after −1) rolls +2: Great
+    against the Gob (Mediocre), Fair against the Troll (Fair): he ties his best opponent and may
+    wound only the Gob (three below). Under the other reading (one result against all, F95 4.34
+    "rolls once, and the result is compared") he beats both and chooses."""
+    enc = group(HERO, shielded(TROLL, "large"), GOB)
+    enc.apply(rolled(2, c2=0, c3=-1))
+    got = enc.state.last["group"]
+    assert [(f["name"], f["relative_degree"], f["can_be_wounded"]) for f in got["foes"]] == [
+        ("Troll", 0, False), ("Gob", 3, True)]
+    assert [s[0] for s in got["strikes"]] == ["Gob"]
+    assert any("Troll's large shield" in s["text"] for s in enc.state.last["outcome"]["steps"])
+    one = group(HERO, shielded(TROLL, "large"), GOB, options={"multi.foe_shields": "none"})
+    with pytest.raises(Exception, match="may wound Troll, Gob"):
+        one.apply(rolled(2, c2=0, c3=-1))
+
+
+def test_shields_do_not_count_against_an_ignored_foe_nor_with_shield_checks():
+    """F95 4.34: an ignored foe is one the lone fighter does "not defend himself at all against":
+    his shield does not meet that foe. CO 2: with shield checks on, no shield value at all."""
+    enc = group(shielded(HERO, "large"), ORC, GOB)
+    enc.apply({**rolled(0, c2=0, c3=0), "ignored": ["c3"], "targets": ["c2"]})
+    assert [f["result"] for f in enc.state.last["group"]["foes"]] == [-2, 0]
+    hero = {**shielded(HERO, "large"), "skills": {**HERO["skills"], "Shield": "Fair"}}
+    co = group(hero, ORC, GOB, options={"co.shield": True})
+    co.apply({**rolled(0, c2=0, c3=-2), "lone_dice": {"roll": {"total": 0}, "shield": {"total": 0}}})
+    assert [f["result"] for f in co.state.last["group"]["foes"]] == [0, -2]
+
+
+def _group_tally(enc, event, rolls):
+    """The group event applied with every combination of 4dF totals (lone, then each foe):
+    the chance each foe hits the lone fighter and is struck by him."""
+    want: dict = {}
+    names = event["foes"]
+    for combo in itertools.product(C4.items(), repeat=1 + len(names)):
+        ev = json.loads(json.dumps(event))
+        ev["lone_dice"] = {"roll": {"total": combo[0][0]}}
+        ev["foe_dice"] = {n: {"roll": {"total": t}} for n, (t, _) in zip(names, combo[1:])}
+        w = Fraction(__import__("math").prod(c for _, c in combo), 81 ** len(combo))
+        try:
+            last = HANDLERS["group"](enc.state, ev).last
+        except Exception:  # he may wound several: the odds strike the first of the foes' order
+            ev["targets"] = [names[0]]
+            first = HANDLERS["group"](enc.state, ev).last
+            if not first["group"]["strikes"]:
+                ev["targets"] = [names[1]]
+                first = HANDLERS["group"](enc.state, ev).last
+            last = first
+        for f in last["group"]["foes"]:
+            want[(f["name"], "hits")] = want.get((f["name"], "hits"), 0) + (w if f["hits_lone"] else 0)
+            want[(f["name"], "struck")] = want.get((f["name"], "struck"), 0) + (w if f["struck"] else 0)
+    return want
+
+
+def test_group_odds_with_shields_equal_the_events_applied_over_every_roll():
+    """Brute force over 9³ totals: the odds shown for the round equal the events applied."""
+    enc = group(shielded(HERO, "medium"), shielded(TROLL, "large"), GOB)
+    event = {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}
+    want = _group_tally(enc, event, 3)
+    out = preview.event_odds(enc.state, event)
+    names = {"Troll": "c2", "Gob": "c3"}
+    got = {}
+    for f in out["foes"]:
+        got[(names[f["name"]], "hits")] = Fraction(f["hits_lone"]["exact"])
+        got[(names[f["name"]], "struck")] = Fraction(f["struck"]["exact"])
+    assert {(names[k[0]], k[1]): v for k, v in want.items()} == got
+
+
+# --- 4. the all-out attacker who ties the lone fighter ----------------------------------------
+
+def test_an_all_out_foe_who_ties_the_lone_fighter_loses_the_tie():
+    """F95 4.31: "if an all-out attacker ties or loses the Opposed action, the other fighter
+    wins"; F95 4.7 "all-out attackers lose tie results"; F95 4.3 "any melee system". Hero (Fair
+    after −1) rolls 0; the Orc attacks all-out (Fair +1) and rolls −1: Fair, a tie he loses; the
+    Gob rolls −1 (Mediocre). Hero has beaten both: he may strike the Orc, a tie won (the narrowest
+    win, a graze) with +2 damage for beating an all-out attacker."""
+    enc = group(HERO, ORC, GOB)
+    event = {**rolled(0, c2=-1, c3=-1), "foe_declares": {"c2": {"all_out": "offense"}}}
+    with pytest.raises(Exception, match="may wound Orc, Gob"):
+        enc.apply(event)
+    enc.apply({**event, "targets": ["c2"]})
+    last = enc.state.last
+    assert [s[:2] for s in last["group"]["strikes"]] == [["Orc", 0]]
+    blow = last["outcome"]["blows"][0]
+    assert blow["defender"] == "Orc" and blow["graze"]
+    assert any(s["section"] == "F95 4.31" and "loses ties" in s["text"] for s in last["group"]["steps"])
+
+
+def test_under_the_group_tie_reading_the_all_out_tie_holds():
+    """``multi.all_out_ties`` "hold": F95 4.34's "If he ties his best opponent, he can only wound
+    another whose result is at least two levels below his" governs: the Gob, one below, is safe."""
+    enc = group(HERO, ORC, GOB, options={"multi.all_out_ties": "hold"})
+    enc.apply({**rolled(0, c2=-1, c3=-1), "foe_declares": {"c2": {"all_out": "offense"}}})
+    assert enc.state.last["group"]["strikes"] == [] and enc.state.last["group"]["hits_on_lone"] == []
+
+
+def test_an_all_out_lone_fighter_who_ties_his_best_foe_loses_the_tie():
+    """The same words of the lone fighter: Hero attacks all-out (Good +1 −1: Good) and rolls −1
+    (Fair); the Orc (Fair) rolls 0: a tie Hero loses, so the Orc hits him (a graze, +2 damage)
+    and Hero wounds no one, though the Gob (Terrible) is three below."""
+    enc = group(HERO, ORC, GOB)
+    enc.apply({**rolled(-1, c2=0, c3=-3), "lone_declares": {"all_out": "offense"}})
+    got = enc.state.last["group"]
+    assert got["hits_on_lone"] == [["Orc", 0]] and got["strikes"] == []
+    hold = group(HERO, ORC, GOB, options={"multi.all_out_ties": "hold"})
+    hold.apply({**rolled(-1, c2=0, c3=-3), "lone_declares": {"all_out": "offense"}})
+    assert [s[0] for s in hold.state.last["group"]["strikes"]] == ["Gob"]
+
+
+def test_the_door_reads_a_foes_shield_and_all_out_and_refuses_them_where_they_do_not_belong():
+    """The door's group round carries both as data: a foe's ``lone_modifiers`` (his shield on the
+    lone fighter's skill against him) and each one's ``all_out``; the lone fighter has no
+    modifiers against himself, and MUD has no all-out (MUD 4.31 replaces it with stances)."""
+    from pyfudge import api
+
+    def call(rnd, preset="fudge1995"):
+        return json.loads(api.handle(json.dumps({"action": "group", "args": {
+            "ruleset": {"preset": preset}, "round": rnd}})))
+
+    rnd = {"lone": {"name": "Hero", "level": 1, "roll": 2},
+           "foes": [{"name": "Troll", "level": 0, "roll": 0, "all_out": "offense",
+                     "lone_modifiers": [{"source": "Troll's large shield", "amount": -2, "section": "F95 4.31"}]},
+                    {"name": "Gob", "level": 0, "roll": -1}]}
+    got = call(rnd)["result"]
+    # Hero Fair +2 = Great, −2 against the Troll: Fair, a tie the all-out Troll loses.
+    assert [(f["name"], f["relative_degree"], f["can_be_wounded"]) for f in got["foes"]] == [
+        ("Troll", 0, True), ("Gob", 3, True)]
+    bad = call({**rnd, "lone": {**rnd["lone"], "lone_modifiers": [{"source": "x", "amount": 1}]}})
+    assert bad["error"]["field"] == "args.round.lone.lone_modifiers"
+    assert call(rnd, "mudge")["error"]["field"] == "args.round.foes[0].all_out"

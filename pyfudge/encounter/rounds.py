@@ -61,7 +61,8 @@ def _npc_fixed(lone: Combatant, foes: list[Combatant], rules: RuleSet) -> bool:
 class GroupRead:
     """A ``group`` event read against the state: the round as :class:`multi.GroupRound`, the
     fighters who take part (``out``: foes who cannot act), their declarations (carried modifiers
-    and stuns included), dice, and Willpower results by name."""
+    and stuns included), dice, Willpower results by name, and
+    ``notes``: what the reading adds to the steps (the lone fighter's shield, F95 4.31)."""
 
     rnd: multi.GroupRound
     lone: Combatant
@@ -75,6 +76,7 @@ class GroupRead:
     fixed: bool
     used: frozenset
     willpower: dict[str, Any]
+    notes: tuple[Step, ...] = ()
 
     def declares(self) -> dict[str, Declaration]:
         """Each fighter's declaration by name, for his own blow (:func:`group_blows.land_group_blows`)."""
@@ -144,8 +146,15 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
     foe_decls, foe_dice, contenders = {}, {}, []
+    notes: list[Step] = []
     for c in foes:
         decl, carry = declared_foes[c.id]
+        # F95 4.31 with 4.34: shields count between the lone fighter and each foe he defends
+        # against (F95 4.34: an ignored foe is one he does "not defend himself at all against").
+        mine, theirs = (None, None) if c.id in ignored else multi.group_shields(lone.fighter, c.fighter, rules=rules)
+        if mine is not None and not notes:
+            notes.append(Step(mine.section, f"{mine.source}: {mine.amount:+d} to the skill of each foe "
+                              f"{lone.fighter.name} defends against.", {"amount": mine.amount}))
         used |= set(carry)
         d = FighterDice.from_dict(foe_dice_raw.get(c.id) if rolled else None, rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
@@ -157,7 +166,10 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         contenders.append({
             "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
             "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                     round_number=state.round)],
+                                                                     round_number=state.round)
+                          + ((mine,) if mine else ())],
+            "lone_modifiers": [theirs.to_dict()] if theirs else [],
+            "all_out": decl.all_out.value,
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
@@ -169,7 +181,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
                  "modifiers": [m.to_dict() for m in sides.round_modifiers(
                      lone.fighter, lone_decl, rules=rules, round_number=state.round)],
-                 "needs": needs, **(contender_roll(lone_dice) or placeholder)},
+                 "needs": needs, "all_out": lone_decl.all_out.value, **(contender_roll(lone_dice) or placeholder)},
         "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
         "space": event.get("space", "open"),
     }
@@ -188,7 +200,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     if lone_wills is not None:
         willpower[lone.fighter.name] = lone_wills
     return GroupRead(rnd, lone, lone_decl, lone_dice, lone_checks, foes, out, foe_decls, foe_dice, fixed,
-                     frozenset(used), willpower)
+                     frozenset(used), willpower, tuple(notes))
 
 
 
@@ -220,8 +232,9 @@ def apply_group(state: State, event: dict) -> State:
     for c in foes:
         hit = next((deg for n, deg in outcome.hits_on_lone if n == c.fighter.name), None)
         struck = next((deg for n, deg, _ in outcome.strikes if n == c.fighter.name), None)
-        faces = (declaration.damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
-                 declaration.damage_faces(lone_dice, rules, struck) if struck is not None else None)
+        # A degree of 0 is a tie an all-out attacker lost (F95 4.31): the narrowest win, +1.
+        faces = (declaration.damage_faces(foe_dice[c.id], rules, max(hit, 1)) if hit is not None else
+                 declaration.damage_faces(lone_dice, rules, max(struck, 1)) if struck is not None else None)
         if faces is not None:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
@@ -245,7 +258,8 @@ def apply_group(state: State, event: dict) -> State:
     return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
                    last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
                          "group": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in _out_steps(g.out) + outcome.steps + held_back
+                         "outcome": {"steps": [s.to_dict() for s in _out_steps(g.out) + g.notes + outcome.steps
+                                               + held_back
                                                + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
