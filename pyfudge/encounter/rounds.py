@@ -381,7 +381,8 @@ _RANGED_MODES = ("unaware", "aware", "shoot_back")
 class RangedRead:
     """A ``ranged`` event read against the state: the attack as :class:`ranged.RangedAttack`
     (each side's level and round modifiers: wounds, carried modifiers), the two combatants, their
-    declarations (stuns included), dice, the carried modifiers used and Willpower results by name."""
+    declarations (stuns included), dice, the carried modifiers used and Willpower results by name;
+    ``notes``: the steps of melee-only choices declared but not counted (:func:`sides.ranged_modifiers`)."""
 
     attack: ranged.RangedAttack
     shooter: Combatant
@@ -391,6 +392,7 @@ class RangedRead:
     shooter_dice: FighterDice
     target_dice: FighterDice
     used: frozenset
+    notes: tuple[Step, ...] = ()
 
     @property
     def fighters(self) -> dict[str, Fighter]:
@@ -438,18 +440,21 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
     t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")
     placeholder = {} if rolled else {"roll": 0}
+    notes: list[Step] = []
 
-    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any,
+    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any, where: str,
              extra: tuple[Any, ...] = ()) -> dict[str, Any]:
+        # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too; melee-only
+        # choices (all-out, stances) are not counted, and the notes say so.
+        mods, said = sides.ranged_modifiers(c.fighter, decl, rules=rules, round_number=state.round, where=where)
+        notes.extend(said)
         out = {"name": c.fighter.name, "level": skill, **(contender_roll(d) or placeholder),
-               # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
-               "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                        round_number=state.round) + extra]}
+               "modifiers": [m.to_dict() for m in mods + extra]}
         return out if difficulty is None else {**out, "difficulty": difficulty}
 
     request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
                                "shooter": side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
-                                               event.get("difficulty"))}
+                                               event.get("difficulty"), "shooter_declares")}
     if event.get("burst") is not None:
         request["burst"] = event["burst"]
     if mode == "unaware":
@@ -460,10 +465,11 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
                  target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
         # F95 4.31: a medium or large shield adds to the "defense against ranged attacks".
         shield = ranged.shield_defence(target.fighter.shield, rules=rules) if mode == "aware" else None
-        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"),
+        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"), "target_declares",
                                  (shield,) if shield else ())
     shot = ranged.RangedAttack.from_dict(request, field="attack")
-    return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry))
+    return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry),
+                      tuple(notes))
 
 
 
@@ -488,6 +494,6 @@ def apply_ranged(state: State, event: dict) -> State:
     return replace(after, carry=tuple(k for k in state.carry if k not in r.used),
                    last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": r.attack.to_dict(),
                          "ranged": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                         "outcome": {"steps": [s.to_dict() for s in r.notes + outcome.steps + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
