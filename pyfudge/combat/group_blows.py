@@ -170,9 +170,14 @@ class _Landing:
         # The points he declared, as far as they are left (the lone fighter spends them on his
         # wounds as they land: our reading of F95 4.64 with 4.34's several wounds).
         points = self.points_left.setdefault(dfd.name, self.declared.get(dfd.name, NO_DECLARATION).points)
+        # His Damage Capacity roll (F95 4.52 no. 1) and MUD 4.35 location check, from his declaration
+        # as the exchange takes them: one result for every wound he takes this round (our reading).
+        mine = self.declared.get(dfd.name, NO_DECLARATION)
+        capacity, location = mine.capacity_roll, mine.location_check
         # The shared empty declaration when there is nothing to declare (the odds' memo knows it).
-        declares = NO_DECLARATION if will is None and not points else Declaration(
-            willpower=None if will is None else ladder.check_level(will, field=will_at), points=points)
+        declares = NO_DECLARATION if will is None and not points and capacity is None and location is None else (
+            Declaration(willpower=None if will is None else ladder.check_level(will, field=will_at), points=points,
+                        capacity_roll=capacity, location_check=location))
         roll = None if dfd_fixed else read_shield_roll(self.shield_rolls.get(dfd.name), rules=self.rules,
                                                        field=f"shield_dice.{dfd.name}")
         faces = self.dice_for.get(foe)

@@ -349,7 +349,8 @@ def _landing_field(where: str, lone: Combatant, foes: list[Combatant]) -> str:
     head, _, name = where.partition(".")
     name, bracket, index = name.partition("[")
     part = {"check_dice": ("dice", "check"), "shield_dice": ("dice", "shield"),
-            "willpower": ("declares", "willpower")}.get(head)
+            "willpower": ("declares", "willpower"), "capacity_roll": ("declares", "capacity_roll"),
+            "location_check": ("declares", "location_check")}.get(head)
     if part is None:
         return where
     if name == lone.fighter.name:
@@ -367,7 +368,8 @@ def _ranged_field(where: str, shooter: Combatant, target: Combatant) -> str:
     """The event's field for an input the landing of a shot names by fighter ("check_dice.Hero"
     is the target's damage check, CO 4.3: "target_dice.check")."""
     head, _, name = where.partition(".")
-    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower"}.get(head)
+    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower",
+            "capacity_roll": "declares.capacity_roll", "location_check": "declares.location_check"}.get(head)
     role = "shooter" if name == shooter.fighter.name else "target" if name == target.fighter.name else None
     return where if part is None or role is None else f"{role}_{part}"
 
