@@ -15,13 +15,11 @@
   weapon catalogues (``damage.weapons``); a shot fires the shooter's weapon through the pipeline.
 
 Each function returns relative degrees, modifiers and steps; damage is the attack pipeline's.
-A dodging target's medium or large shield adds its value to his dodge (F95 4.31 "+1 to defense
-against ranged attacks"): :func:`shield_defence`, put in his modifiers by the encounter's reading
-of the event (:func:`pyfudge.encounter.rounds.read_ranged`), which its odds share. With Combat
-Options shields (``co.shield``, CO 2.2) a dodging target who loses makes a shield
-check against the shooter's result when his shield can meet a shot (F95 4.31: medium or large,
-and impervious to the weapon): :func:`land_shots`. The shield's value is then not added to the
-dodge as well — CO 2 replaces that rule, as in melee.
+A dodging target's shield adds to his dodge (F95 4.31): :func:`shield_defence`, in his modifiers
+as :func:`pyfudge.encounter.rounds.read_ranged` reads the event and its odds. With Combat
+Options shields (``co.shield``, CO 2.2) a dodging target who loses makes a shield check against
+the shooter's result when his shield can meet a shot (F95 4.31: medium or large, impervious to
+the weapon): :func:`land_shots`; its value is then not added (CO 2 replaces it, as in melee).
 """
 
 from __future__ import annotations
@@ -144,12 +142,9 @@ def shield_defence(shield: str, *, rules: RuleSet) -> Modifier | None:
     F95 4.31 (MUD 4.31 item 4): "A small shield has a value of +1 in melee combat only, while a
     medium shield has a value of +1 in melee combat and +1 to defense against ranged attacks (if
     the shield material is impervious to the weapon). A large shield (+2 in all combat)". The
-    value is "to defense", so it joins the dodge of an aware target only: an unaware one makes no
-    defence, one who shoots back forgoes his dodge (F95 4.4). Impervious unless the GM rules
-    otherwise (:func:`shield_stops_shots` reads it the same way). Nothing where the rules give a
-    shield no value (F93 4.62, ``melee.shield_skill`` off) or where Combat Options shield checks
-    replace it (CO 2: a shield "makes a player harder to hit, but not by causing the opponent to
-    miss")."""
+    value is "to defense": an aware target's dodge only (an unaware one makes no defence, one who
+    shoots back forgoes his dodge, F95 4.4); impervious, as :func:`shield_stops_shots` reads it.
+    None under F93 (``melee.shield_skill`` off) or where CO 2's shield checks replace it."""
     if not rules["melee.shield_skill"] or rules["co.shield"]:
         return None
     against = melee.shield_modifier(shield, ranged=True)

@@ -146,15 +146,9 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
     foe_decls, foe_dice, contenders = {}, {}, []
-    notes: list[Step] = []
+    shields, notes = _group_shields(lone, foes, ignored, rules)
     for c in foes:
-        decl, carry = declared_foes[c.id]
-        # F95 4.31 with 4.34: shields count between the lone fighter and each foe he defends
-        # against (F95 4.34: an ignored foe is one he does "not defend himself at all against").
-        mine, theirs = (None, None) if c.id in ignored else multi.group_shields(lone.fighter, c.fighter, rules=rules)
-        if mine is not None and not notes:
-            notes.append(Step(mine.section, f"{mine.source}: {mine.amount:+d} to the skill of each foe "
-                              f"{lone.fighter.name} defends against.", {"amount": mine.amount}))
+        (decl, carry), (mine, theirs) = declared_foes[c.id], shields[c.id]
         used |= set(carry)
         d = FighterDice.from_dict(foe_dice_raw.get(c.id) if rolled else None, rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
@@ -168,8 +162,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
             "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
                                                                      round_number=state.round)
                           + ((mine,) if mine else ())],
-            "lone_modifiers": [theirs.to_dict()] if theirs else [],
-            "all_out": decl.all_out.value,
+            "lone_modifiers": [theirs.to_dict()] if theirs else [], "all_out": decl.all_out.value,
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
@@ -200,8 +193,21 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     if lone_wills is not None:
         willpower[lone.fighter.name] = lone_wills
     return GroupRead(rnd, lone, lone_decl, lone_dice, lone_checks, foes, out, foe_decls, foe_dice, fixed,
-                     frozenset(used), willpower, tuple(notes))
+                     frozenset(used), willpower, notes)
 
+
+
+def _group_shields(lone: Combatant, foes: list[Combatant], ignored: list[str],
+                   rules: RuleSet) -> tuple[dict[str, tuple[Any, Any]], tuple[Step, ...]]:
+    """The shields between the lone fighter and each foe by id (:func:`multi.group_shields`), and
+    the step saying what his own shield does. F95 4.31 with 4.34: they count between him and each
+    foe he defends against (an ignored foe is one he does "not defend himself at all against")."""
+    shields = {c.id: (None, None) if c.id in ignored else multi.group_shields(lone.fighter, c.fighter, rules=rules)
+               for c in foes}
+    mine = next((m for m, _ in shields.values() if m is not None), None)
+    notes = () if mine is None else (Step(mine.section, f"{mine.source}: {mine.amount:+d} to the skill of each "
+                                          f"foe {lone.fighter.name} defends against.", {"amount": mine.amount}),)
+    return shields, notes
 
 
 def apply_group(state: State, event: dict) -> State:
