@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pyfudge.analysis import preview
+from pyfudge.core.errors import FudgeError
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
 from pyfudge.rulesets import new_ruleset
@@ -150,3 +153,28 @@ def test_a_foe_the_lone_fighter_ignores_gets_no_bonus_for_his_all_out_attack():
     enc.apply({"t": "undo"})
     enc.apply(event)  # the same blow, opposed: the +2
     assert _parts(_blow(enc, "Orc"))["foe_all_out"] == 2
+
+
+def _capacity_fight() -> Encounter:
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"damage.capacity": "roll"}))
+    for f in (HERO, ORC, GOB):
+        enc.apply({"t": "add", "fighter": f})
+    return enc
+
+
+def test_the_struck_foes_declared_damage_capacity_roll_adjusts_his_wound():
+    """F95 4.52 no. 1 ("a Damage Capacity roll ... Great or better −1"), taken from the defender's
+    declaration as the exchange takes it: the Orc's Great roll takes a level off Hero's blow."""
+    plain = _capacity_fight()
+    plain.apply(_round(4, -4, orc_declares={"capacity_roll": "Fair"}))
+    lucky = _capacity_fight()
+    lucky.apply(_round(4, -4, orc_declares={"capacity_roll": "Great"}))
+    assert _blow(lucky, "Hero")["level"] == _blow(plain, "Hero")["level"] - 1
+    assert any(s["section"] == "F95 4.52" for s in _blow(lucky, "Hero")["steps"])
+
+
+def test_a_missing_damage_capacity_roll_names_the_defenders_declaration():
+    enc = _capacity_fight()
+    with pytest.raises(FudgeError) as err:
+        enc.apply(_round(4, -4))
+    assert err.value.field == "event.foe_declares.c2.capacity_roll"

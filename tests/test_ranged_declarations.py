@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pyfudge.analysis import preview
+from pyfudge.core.errors import FudgeError
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
 from pyfudge.rulesets import new_ruleset
@@ -82,3 +85,19 @@ def test_the_targets_fudge_point_turns_a_deadly_shot_and_is_kept_otherwise():
     blow = _blow(enc)
     assert blow["damage"]["level"] >= wounds.NEAR_DEATH and blow["points_spent"] == 1
     assert blow["level"] == wounds.VERY_HURT
+
+
+def test_a_missing_damage_capacity_roll_in_fire_names_the_targets_declaration():
+    """F95 4.52 no. 1: a wound of Hurt or worse calls for the target's Damage Capacity roll; the
+    refusal names the event's field the round form fills (``target_declares.capacity_roll``)."""
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"damage.capacity": "roll"}))
+    for f in ({"name": "Asta", "role": "pc", "skills": {"Bow": "Superb"}, "weapon": {"name": "Bow", "size": 3}},
+              {"name": "Orc", "role": "npc", "skills": {"Club": "Fair"}}):
+        enc.apply({"t": "add", "fighter": f})
+    shot = {"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": -3,
+            "shooter_dice": {"roll": {"total": 4}}}
+    with pytest.raises(FudgeError) as err:
+        enc.apply(shot)
+    assert err.value.field == "event.target_declares.capacity_roll"
+    enc.apply({**shot, "target_declares": {"capacity_roll": "Great"}})
+    assert enc.state.last["outcome"]["blows"]

@@ -155,6 +155,7 @@ def ranged_odds(state: State, event: Any) -> dict[str, Any]:
         raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {r.shooter.fighter.name: r.shooter.id, r.target.fighter.name: r.target.id}
     out = result.to_dict()
+    out["steps"] = [s.to_dict() for s in r.notes] + out["steps"]  # choices not counted (MUD 4.32, F93 4.62)
     for d in out["directions"]:
         d["attacker_id"], d["defender_id"] = ids[d["attacker"]], ids[d["defender"]]
     return {**out, "t": "ranged", "shooter": r.shooter.id, "target": r.target.id, "round": state.round,

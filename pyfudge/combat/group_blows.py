@@ -120,17 +120,19 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
     for name, degree in outcome.hits_on_lone:
         foe = results[name]
         # An ignored foe attacks unopposed (F93 4.64): the lone fighter does not defend, no shield.
-        hit, lone = landing.land(dict(attacker=by_name[name], defender=lone, relative_degree=degree, rules=rules,
-                                      worst_at_round_start=start), name, att_result=foe.result,
-                                 dfd_result=None if foe.ignored else outcome.lone_result, dfd_fixed=False,
-                                 pain=lone_pain)
+        # A degree of 0 is a tie an all-out attacker lost (F95 4.31): the narrowest win, as in an exchange.
+        hit, lone = landing.land(dict(attacker=by_name[name], defender=lone, relative_degree=max(degree, 1),
+                                      rules=rules, worst_at_round_start=start, tie_won=degree == 0), name,
+                                 att_result=foe.result, dfd_result=None if foe.ignored else outcome.lone_result,
+                                 dfd_fixed=False, pain=lone_pain)
         steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
         steps.extend(hit.steps)
     for name, degree, modifier in outcome.strikes:
         extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
-        hit, by_name[name] = landing.land(dict(attacker=lone, defender=by_name[name], relative_degree=degree,
-                                               rules=rules, extra_damage=extra), name, att_result=outcome.lone_result,
-                                          dfd_result=results[name].result, dfd_fixed=npc_fixed)
+        hit, by_name[name] = landing.land(dict(attacker=lone, defender=by_name[name], relative_degree=max(degree, 1),
+                                               rules=rules, extra_damage=extra, tie_won=degree == 0), name,
+                                          att_result=outcome.lone_result, dfd_result=results[name].result,
+                                          dfd_fixed=npc_fixed)
         steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))
         steps.extend(hit.steps)
     return GroupBlows(tuple(landing.blows), lone, tuple(by_name[f.name] for f in foes), tuple(steps),
@@ -168,9 +170,14 @@ class _Landing:
         # The points he declared, as far as they are left (the lone fighter spends them on his
         # wounds as they land: our reading of F95 4.64 with 4.34's several wounds).
         points = self.points_left.setdefault(dfd.name, self.declared.get(dfd.name, NO_DECLARATION).points)
+        # His Damage Capacity roll (F95 4.52 no. 1) and MUD 4.35 location check, from his declaration
+        # as the exchange takes them: one result for every wound he takes this round (our reading).
+        mine = self.declared.get(dfd.name, NO_DECLARATION)
+        capacity, location = mine.capacity_roll, mine.location_check
         # The shared empty declaration when there is nothing to declare (the odds' memo knows it).
-        declares = NO_DECLARATION if will is None and not points else Declaration(
-            willpower=None if will is None else ladder.check_level(will, field=will_at), points=points)
+        declares = NO_DECLARATION if will is None and not points and capacity is None and location is None else (
+            Declaration(willpower=None if will is None else ladder.check_level(will, field=will_at), points=points,
+                        capacity_roll=capacity, location_check=location))
         roll = None if dfd_fixed else read_shield_roll(self.shield_rolls.get(dfd.name), rules=self.rules,
                                                        field=f"shield_dice.{dfd.name}")
         faces = self.dice_for.get(foe)

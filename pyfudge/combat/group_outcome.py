@@ -16,8 +16,10 @@ from ..rules.actions import Modifier
 class FoeResult:
     """How one foe fared against the lone fighter this round.
 
-    ``relative_degree`` is the lone fighter's result minus this foe's. ``hits_lone``: this foe
-    wounds the lone fighter, with ``hit_degree`` (the relative degree its damage uses).
+    ``relative_degree`` is the lone fighter's result against this foe (less the foe's shield,
+    F95 4.31) minus this foe's. ``hits_lone``: this foe wounds the lone fighter, with
+    ``hit_degree`` (the relative degree its damage uses; 0 for a tie an all-out attacker lost,
+    F95 4.31, which lands as the narrowest win, as ``strike_degree`` 0 does).
     ``can_be_wounded``: the lone fighter may choose to wound this foe; ``struck``: he did, with
     ``strike_degree`` and ``damage_modifier`` (sweeping blow: less damage per foe cut through).
     """

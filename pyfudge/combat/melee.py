@@ -74,7 +74,8 @@ OPTIONS: tuple[Option, ...] = (
         "melee.shield_skill", "A shield lowers the foe's weapon skill", "F95 4.31", "bool",
         {"fudge1995": True, "mudge": True, "fudge1993": False},
         help="The foe's shield (small or medium 1, large 2) is subtracted from the weapon skill "
-        "(F95 4.31, MUD 4.31). Off: a shield counts only in the weapon size comparison (F93 4.62).",
+        "(F95 4.31, MUD 4.31); against a shot, a medium shield adds 1 and a large one 2 to the dodge. "
+        "Off: a shield counts only in the weapon size comparison (F93 4.62).",
         group=GROUP,
     ),
     # F95 4.31 / F93 4.62 all-out offence and defence; MUD 4.31 replaces them with stances.

@@ -6,6 +6,7 @@ every foe who beats him hits him, so he can take several wounds in one round. Th
 the rolled degrees into per-foe results (who hits whom, with which relative degree) and steps;
 the attack pipeline turns each hit into damage and a wound.
 
+The round as declared and rolled is :mod:`.group_round`'s (its names are kept here too).
 Also here: the −1 per extra foe (per two foes in F93's epic method), the GM's one roll for all
 NPCs (2dF; MUD 2dF or 4dF; F93 moved one toward zero), foes the lone fighter ignores (F93: they
 need an unopposed Mediocre), sweeping blows, and the limit on how many can attack at once.
@@ -16,17 +17,18 @@ need an unopposed Mediocre), sweeping blows, and the limit on how many can attac
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ..core import dice, ladder
+from ..core import ladder
 from ..core.errors import DiceError, FudgeError, OptionError, RequestError, RuleError
 from ..core.explain import Step
 from ..core.options import Option, need_dict, need_int, same
 from ..rules import npc_shortcut
 from ..rules.actions import Modifier
+from . import melee
 from .group_outcome import FoeResult, GroupOutcome
-from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
+from .group_round import Contender, GroupRound, NpcRoll, Space, group_roll_dice
+from .reading import unopposed_degree
 
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
@@ -34,19 +36,12 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space",
     "foe_penalty", "group_roll_dice", "group_roll_total", "check_attacker_count", "resolve_melee_group",
+    "group_shields",
 ]
 
 
 # --- options -----------------------------------------------------------------------------------
 
-
-
-class Space(StrEnum):
-    """Where a lone fighter stands, for how many foes can reach him (F95 4.34); the JSON's values."""
-
-    OPEN = "open"
-    CRAMPED = "cramped"
-    DOORWAY = "doorway"
 
 
 _SPACES = tuple(Space)
@@ -76,6 +71,33 @@ OPTIONS: tuple[Option, ...] = (
              "GM's option).",
         group="Melee",
         choices=(("two_below", "tie: may wound a foe two levels below"), ("beat_all", "must beat all")),
+    ),
+    # F95 4.31 "Subtract the value of a shield from the opponent's weapon skill", usable "with any
+    # melee system" (F95 4.3): each foe is the lone fighter's opponent, and F95 4.34 compares his
+    # one roll with each foe "one after the other", so a foe's shield lowers his skill against
+    # that foe alone (the plain reading). The other: one result against all (F95 4.34 "rolls
+    # once"), the foes' shields left out.
+    Option(
+        "multi.foe_shields", "Foes' shields against the lone fighter", "F95 4.31", "choice", same("each"),
+        help="Each foe's shield lowers the lone fighter's skill against that foe (F95 4.31 with 4.34's "
+             "comparison one foe after the other); or his one result stands against all, the foes' "
+             "shields not counted.",
+        group="Melee",
+        choices=(("each", "against that foe (F95 4.31)"), ("none", "not counted: one result against all")),
+    ),
+    # F95 4.31: "if an all-out attacker ties or loses the Opposed action, the other fighter wins";
+    # F95 4.7: "all-out attackers lose tie results"; F95 4.3: "any melee system". The default: an
+    # all-out attacker loses his tie in a group round too. The other reading: F95 4.34's own tie
+    # rule ("If he ties his best opponent, he can only wound another whose result is at least two
+    # levels below his") governs every tie there.
+    Option(
+        "multi.all_out_ties", "An all-out attacker's tie in a group round", "F95 4.31", "choice",
+        same("lose"),
+        help="An all-out attacker (a foe, or the lone fighter) who ties loses the tie, as in an "
+             "exchange (F95 4.31, 4.7); or the tie holds as F95 4.34's tie rule reads it.",
+        group="Melee",
+        choices=(("lose", "all-out attackers lose ties (F95 4.31, 4.7)"),
+                 ("hold", "the tie holds (F95 4.34's tie rule)")),
     ),
     Option(
         "multi.ignored_difficulty", "Difficulty for a foe the lone fighter ignores", "F93 4.64", "int",
@@ -170,178 +192,24 @@ def check_attacker_count(foes: int, space: str, *, rules: RuleSet) -> None:
         )
 
 
-# --- inputs ------------------------------------------------------------------------------------
+def group_shields(lone: Any, foe: Any, *, rules: RuleSet) -> tuple[Modifier | None, Modifier | None]:
+    """The shields of a group round between the lone fighter and one foe he defends against
+    (fighters with a ``name`` and a ``shield``): (the lone fighter's shield on the foe's skill,
+    the foe's shield on the lone fighter's skill against him), each None when it counts nothing.
 
-_CONTENDER_KEYS = frozenset({"name", "level", "roll", "faces", "modifiers", "ignored", "needs", "d6"})
+    F95 4.31 (MUD 4.31 item 4): "Subtract the value of a shield from the opponent's weapon
+    skill", an option "used with any melee system" (F95 4.3), the round of several foes (F95 4.34)
+    among them. Not under F93 (no shield modifier, ``melee.shield_skill``), nor with Combat
+    Options shield checks (CO 2 replaces it); the foes' shields as ``multi.foe_shields`` reads."""
+    if not rules["melee.shield_skill"] or rules["co.shield"]:
+        return None, None
+    section = "MUD 4.31" if rules.preset == "mudge" else "F95 4.31"
 
+    def value(f: Any) -> Modifier | None:
+        mod = melee.shield_modifier(f.shield)
+        return None if mod is None else Modifier(f"{f.name}'s {f.shield} shield", mod.amount, section)
 
-@dataclass(frozen=True)
-class Contender:
-    """The lone fighter or one foe in a group melee round.
-
-    ``level`` is the combat skill; ``roll`` the dice total (``faces`` when entered as dice) — for
-    a foe, ``None`` when the GM's group roll or the fixed NPC result applies. ``modifiers`` are
-    this round's other modifiers (wounds, position…); the multi-foe penalty is added by the rules.
-    ``ignored`` (foes only): the lone fighter does not defend against this foe. ``needs``: the
-    lowest result that hits the other side (F95 4.22: Poor against an equal-sized foe).
-    ``d6``: a foe's faces for the 1d6 method (F93 4.5: one d6, and a second on a 1 or a 6).
-    """
-
-    name: str
-    level: int
-    roll: int | None = None
-    faces: tuple[int, ...] = ()
-    modifiers: tuple[Modifier, ...] = ()
-    ignored: bool = False
-    needs: int = ladder.POOR
-    d6: tuple[int, ...] = ()
-
-    @classmethod
-    def from_dict(cls, data: Any, *, field: str = "contender", technique: str | None = None) -> Contender:
-        """Read and validate a contender; ``roll``/``faces`` may be left out for a foe. A ``roll``
-        total is read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
-        reject_unknown(data, _CONTENDER_KEYS, field)
-        name = need_name(data.get("name"), f"{field}.name")
-        # A level as a fighter's sheet takes it: a ladder name ("Superb") or a number.
-        level = ladder.check_trait(ladder.parse(data.get("level"), field=f"{field}.level"), field=f"{field}.level")
-        roll: int | None = None
-        faces: tuple[int, ...] = ()
-        if data.get("roll") is not None or data.get("faces") is not None:
-            roll, faces = read_roll(data, field, technique=technique)
-        mods = read_modifiers(data.get("modifiers"), f"{field}.modifiers")
-        ignored = need_bool(data.get("ignored", False), f"{field}.ignored")
-        needs = ladder.check_level(ladder.parse(data.get("needs", ladder.POOR), field=f"{field}.needs"),
-                                   field=f"{field}.needs", low=-8, high=8)
-        d6: tuple[int, ...] = ()
-        if data.get("d6") is not None:
-            raw = data["d6"]
-            count = len(raw) if isinstance(raw, list) and len(raw) in (1, 2) else 1
-            d6 = dice.check_d6_faces(raw, count, field=f"{field}.d6")
-        return cls(name, level, roll, faces, mods, ignored, needs, d6)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape of :meth:`from_dict`."""
-        out: dict[str, Any] = {"name": self.name, "level": self.level}
-        if self.faces:
-            out["faces"] = list(self.faces)
-        elif self.roll is not None:
-            out["roll"] = self.roll
-        out["modifiers"] = [m.to_dict() for m in self.modifiers]
-        out["ignored"] = self.ignored
-        out["needs"] = self.needs
-        if self.d6:
-            out["d6"] = list(self.d6)
-        return out
-
-
-class NpcRoll(StrEnum):
-    """How the GM rolls for the foes of a group round (F95 4.33-4.34, F93 4.64); the JSON's values."""
-
-    EACH = "each"
-    GROUP = "group"
-    FIXED = "fixed"
-    D6 = "d6"
-
-
-_NPC_MODES = tuple(NpcRoll)
-_ROUND_KEYS = frozenset({"lone", "foes", "npc_roll", "group_roll", "targets", "space"})
-
-
-@dataclass(frozen=True)
-class GroupRound:
-    """One simultaneous round of a lone fighter against several foes, as declared and rolled.
-
-    ``npc_roll``: ``"each"`` (every foe rolls), ``"group"`` (the GM rolls once for all, F95 4.34:
-    ``group_roll`` is ``{"faces": [...]}`` or ``{"roll": n}``), ``"fixed"`` (every foe scores its
-    trait level, F95 4.33), ``"d6"`` (the 1d6 method, F95 4.34 / F93 4.5: each foe's ``d6``).
-    ``targets``: the foe(s) the lone fighter strikes, chosen after the
-    comparison; several only with sweeping blows, in the order the blow cuts through them.
-    ``space``: ``"open"``, ``"cramped"`` or ``"doorway"`` (the attacker limit, F95 4.34).
-    """
-
-    lone: Contender
-    foes: tuple[Contender, ...]
-    npc_roll: NpcRoll = NpcRoll.EACH
-    group_roll: int | None = None
-    group_faces: tuple[int, ...] = ()
-    targets: tuple[str, ...] = ()
-    space: Space = Space.OPEN
-
-    @classmethod
-    def from_dict(cls, data: Any, *, field: str = "round", rules: RuleSet | None = None) -> GroupRound:
-        """Read and validate a round. With ``rules``, the group roll's dice count is checked too."""
-        reject_unknown(data, _ROUND_KEYS, field)
-        technique = None if rules is None else rules["dice.technique"]
-        lone = Contender.from_dict(data.get("lone"), field=f"{field}.lone", technique=technique)
-        if lone.roll is None:
-            raise DiceError("The lone fighter needs a roll.", field=f"{field}.lone.roll")
-        if lone.ignored:
-            raise RequestError("Only a foe can be ignored.", field=f"{field}.lone.ignored")
-        raw = data.get("foes")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= 12:
-            raise RequestError("foes must be a list of 1 to 12 foes.", field=f"{field}.foes")
-        foes = tuple(Contender.from_dict(f, field=f"{field}.foes[{i}]", technique=technique)
-                     for i, f in enumerate(raw))
-        mode = data.get("npc_roll", "each")
-        if mode not in _NPC_MODES:
-            raise RequestError(f"npc_roll must be one of {', '.join(_NPC_MODES)}.", field=f"{field}.npc_roll")
-        group_total: int | None = None
-        group_faces: tuple[int, ...] = ()
-        if mode == "group":
-            count = 2 if rules is None else group_roll_dice(rules)["count"]
-            raw_group = reject_unknown(data.get("group_roll"), {"roll", "faces"}, f"{field}.group_roll")
-            if rules is None and raw_group.get("faces") is not None:
-                count = len(raw_group["faces"]) if isinstance(raw_group["faces"], list) else 4
-                count = count if count in (2, 4) else 4
-            group_total, group_faces = read_roll(raw_group, f"{field}.group_roll", count=count)
-        elif data.get("group_roll") is not None:
-            raise RequestError("group_roll is only for npc_roll 'group'.", field=f"{field}.group_roll")
-        targets_raw = data.get("targets", [])
-        if not isinstance(targets_raw, list) or len(targets_raw) > 12:
-            raise RequestError("targets must be a list of foe names.", field=f"{field}.targets")
-        targets = tuple(need_name(t, f"{field}.targets[{i}]") for i, t in enumerate(targets_raw))
-        space = data.get("space", "open")
-        if space not in _SPACES:
-            raise RequestError(f"space must be one of {', '.join(_SPACES)}.", field=f"{field}.space")
-        for i, foe in enumerate(foes):
-            # Each foe's dice must fit the way the NPCs roll this round, or they would be ignored.
-            if mode != "each" and foe.roll is not None:
-                raise RequestError(f"With npc_roll {mode!r} a foe rolls no dice of its own.",
-                                   field=f"{field}.foes[{i}].roll")
-            if mode != "d6" and foe.d6:
-                raise RequestError("A foe's d6 is only for npc_roll 'd6'.", field=f"{field}.foes[{i}].d6")
-        made = cls(lone, foes, NpcRoll(mode), group_total, group_faces, targets, Space(space))
-        made.check_names(field)
-        return made
-
-    def check_names(self, where: str = "") -> None:
-        """Foe names must be distinct and differ from the lone fighter's; targets must be foes.
-        ``where`` prefixes the field of an error (``"round"``)."""
-        at = f"{where}." if where else ""
-        names = [f.name for f in self.foes]
-        for i, name in enumerate(names):
-            if name in names[:i] or name == self.lone.name:
-                raise RequestError(f"Two fighters are both called {name!r}.", field=f"{at}foes[{i}].name")
-        for i, target in enumerate(self.targets):
-            if target not in names:
-                raise RequestError(f"{target!r} is not one of the foes.", field=f"{at}targets[{i}]")
-            if target in self.targets[:i]:
-                raise RequestError(f"{target!r} is named twice.", field=f"{at}targets[{i}]")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape of :meth:`from_dict`."""
-        out: dict[str, Any] = {
-            "lone": self.lone.to_dict(),
-            "foes": [f.to_dict() for f in self.foes],
-            "npc_roll": self.npc_roll,
-            "targets": list(self.targets),
-            "space": self.space,
-        }
-        if self.npc_roll == "group":
-            out["group_roll"] = (
-                {"faces": list(self.group_faces)} if self.group_faces else {"roll": self.group_roll}
-            )
-        return out
+    return value(lone), value(foe) if rules["multi.foe_shields"] == "each" else None
 
 
 # --- resolution --------------------------------------------------------------------------------
@@ -379,14 +247,6 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
     return results
 
 
-def group_roll_dice(rules: RuleSet) -> dict[str, Any]:
-    """The dice of the GM's one roll for all the foes: ``{"dice": "2dF"|"4dF", "count": n}`` —
-    2dF (F95/MUD 4.34), or the usual four Fudge dice (F93 4.64; a total is read as 4dF). The
-    group round reads the roll, and the encounter's view offers its entry, by this."""
-    count = 2 if rules["multi.group_dice"] == "2dF" else 4
-    return {"dice": f"{count}dF", "count": count}
-
-
 def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
     """The group roll must be the dice the ruleset says: 2dF, or the usual roll (F95/MUD/F93 4.34)."""
     count = group_roll_dice(rules)["count"]
@@ -400,34 +260,56 @@ def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
                         field="group_roll.roll")
 
 
+# How the lone fighter stands against one foe he defends against (F95 4.34, with 4.31's ties).
+WON, TIE, LOST = "won", "tie", "lost"
+
+
 @dataclass(frozen=True)
 class _Fight:
     """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
-    result, the best result he defended against, and whether he may wound anyone."""
+    result, his result against each foe by name (less that foe's shield, F95 4.31), how he stands
+    against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
+    verdict for him (``"beats"``, ``"ties"``, ``"beaten"``, or ``"none"`` when he defends against
+    no one) and whether he may wound anyone."""
 
     rnd: GroupRound
     rules: RuleSet
     sec: str
     lone: int
-    best: int | None
+    against: dict[str, int]
+    standing: dict[str, str]
+    verdict: str
     may_wound: bool
 
 
 def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
-    lone, best, rnd = fight.lone, fight.best, fight.rnd
+    rnd = fight.rnd
+    mine = fight.against[foe.name]
     if foe.ignored:
         return "he was ignored, so he was not fought (F93 4.64)"
-    if best is None:
+    if fight.verdict == "none":
         return "the lone fighter defended against none of his foes, so he wounds no one"
-    if best > lone:
+    if fight.verdict == "beaten":
         return "a foe beat the lone fighter, so he wounds no one"
     if not fight.may_wound:
         return "the lone fighter tied his best foe, and under F93 he must beat them all"
-    if lone < rnd.lone.needs:
-        return f"{ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
+    if mine < rnd.lone.needs:
+        return f"{ladder.name(mine)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
     return (f"the lone fighter tied his best foe, so he may wound only a foe at least two levels below "
             f"him, and {foe.name} is {foe.relative_degree} below")
+
+
+def _tie_goes_to(rnd: GroupRound, foe: Contender, rules: RuleSet) -> str:
+    """Who wins a tie between the lone fighter and ``foe``: :data:`WON` (the lone fighter),
+    :data:`LOST` (the foe) or :data:`TIE` (it holds). F95 4.31: "if an all-out attacker ties or
+    loses the Opposed action, the other fighter wins" (F95 4.7: "all-out attackers lose tie
+    results"), a melee option for "any melee system" (F95 4.3), so in a group round too unless
+    ``multi.all_out_ties`` keeps F95 4.34's tie rule for every tie."""
+    mine, theirs = rnd.lone.all_out == "offense", foe.all_out == "offense"
+    if rules["multi.all_out_ties"] != "lose" or mine == theirs:
+        return TIE
+    return LOST if mine else WON
 
 
 def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
@@ -441,6 +323,8 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     sec = SECTION[rules.preset]
     rnd.check_names()
     check_attacker_count(len(rnd.foes), rnd.space, rules=rules)
+    for where, c in (("lone", rnd.lone), *((f"foes[{i}]", f) for i, f in enumerate(rnd.foes))):
+        melee.check_all_out(c.all_out, rules=rules, field=f"{where}.all_out")
     if rnd.npc_roll == "group":
         _check_group_dice(rnd, rules=rules)
     steps: list[Step] = []
@@ -448,8 +332,19 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
                       {"result": lone, "roll": rnd.lone.roll}))
     results = _foe_results(rnd, steps, rules=rules)
-    best = max((r for f, r in zip(rnd.foes, results) if not f.ignored), default=None)
-    fight = _Fight(rnd, rules, sec, lone, best, _may_wound(rnd, lone, best, steps, rules=rules))
+    # F95 4.34: "the result is compared with each of the opponents' rolled degrees, one after the
+    # other" — his result against each, less that foe's shield (F95 4.31, ``lone_modifiers``).
+    against = {f.name: lone + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
+    standing: dict[str, str] = {}
+    for foe, result in zip(rnd.foes, results):
+        if not foe.ignored:
+            margin = against[foe.name] - result
+            standing[foe.name] = WON if margin > 0 else LOST if margin < 0 else _tie_goes_to(rnd, foe, rules)
+    verdict = ("none" if not standing else "beaten" if LOST in standing.values()
+               else "ties" if TIE in standing.values() else "beats")
+    may_wound = _may_wound(rnd, lone, dict(zip((f.name for f in rnd.foes), results)), against, standing,
+                           verdict, steps, rules=rules)
+    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
     _strike_targets(fight, out, choices, steps)
@@ -496,32 +391,44 @@ def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
     return faces
 
 
-def _may_wound(rnd: GroupRound, lone: int, best: int | None, steps: list[Step], *, rules: RuleSet) -> bool:
+def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dict[str, int],
+               standing: dict[str, str], verdict: str, steps: list[Step], *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
-    if best is None:
+    sec = SECTION[rules.preset]
+    # His best opponent: the foe he fares worst against (the highest result, shields aside).
+    best = min(standing, key=lambda n: (against[n] - results[n], list(standing).index(n)), default=None)
+    for name, where in standing.items():
+        if against[name] == results[name] and where != TIE:
+            # F95 4.31 (F95 4.7: "all-out attackers lose tie results").
+            loser, winner = (name, rnd.lone.name) if where == WON else (rnd.lone.name, name)
+            steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
+                              f"loses ties, so {winner} wins.", {"winner": winner, "foe": name}))
+    if verdict == "none":
         may_wound, why = False, "He defends against none of them, so he wounds no one of them."
-    elif lone > best:
+    elif verdict == "beats":
         may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
-    elif lone == best and rules["multi.tie_rule"] == "two_below":
+    elif verdict == "ties" and rules["multi.tie_rule"] == "two_below":
         may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
                                 "below his result.")
-    elif lone == best:
+    elif verdict == "ties":
         may_wound, why = False, ("He ties his best foe: under F93's rule he must beat them all, "
                                  "so no one is wounded by him.")
     else:
         may_wound, why = False, "A foe beats him, so he wounds no one this round."
-    steps.append(Step(SECTION[rules.preset], why, {"best_foe_result": best, "lone_result": lone}))
-    if may_wound and lone < rnd.lone.needs:
+    steps.append(Step(sec, why, {"best_foe_result": None if best is None else results[best],
+                                 "lone_result": lone if best is None else against[best]}))
+    mine = [against[n] for n in standing]
+    if may_wound and all(m < rnd.lone.needs for m in mine):
         # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
-        steps.append(Step("F95 4.22", f"But {ladder.name(lone)} is below the {ladder.name(rnd.lone.needs)} "
+        steps.append(Step("F95 4.22", f"But {ladder.name(max(mine))} is below the {ladder.name(rnd.lone.needs)} "
                           "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
     return may_wound
 
 
 def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
     """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64)."""
-    lone, best = fight.lone, fight.best
-    rel = lone - result
+    mine = fight.against[foe.name]
+    rel = mine - result
     if foe.ignored:
         # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
         ignored_dl = fight.rules["multi.ignored_difficulty"]
@@ -532,16 +439,21 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
                 f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
         step_section = "F93 4.64"
     else:
-        # F95 4.22: a blow must win the opposed roll and reach the minimum to hit.
-        hits = result > lone and result >= foe.needs
-        hit_degree = result - lone if hits else None
-        # F95 4.34: beating all frees any target; a tie with the best only those 2+ below.
-        gap_ok = best is not None and rel >= (1 if lone > best else 2)
-        wound_ok = fight.may_wound and gap_ok and lone >= fight.rnd.lone.needs
+        where = fight.standing[foe.name]
+        # F95 4.22: a blow must win the opposed roll (a tie an all-out attacker lost, F95 4.31,
+        # is the narrowest win) and reach the minimum to hit.
+        hits = where == LOST and result >= foe.needs
+        hit_degree = -rel if hits else None
+        # F95 4.34: beating all frees any target he beat; a tie with the best only those 2+ below.
+        gap_ok = where == WON if fight.verdict == "beats" else rel >= 2
+        wound_ok = fight.may_wound and gap_ok and mine >= fight.rnd.lone.needs
         verdict = "hits him" if hits else (
-            "ties him" if result == lone else "is beaten" if result < lone
+            "ties him" if where == TIE else "is beaten" if where == WON
             else "wins but falls short of the minimum to hit")
-        text = f"{foe.name} scores {ladder.name(result)}: relative degree {rel:+d}; {verdict}."
+        shields = "".join(f", {m.source} {m.amount:+d}" for m in foe.lone_modifiers)
+        text = (f"{foe.name} scores {ladder.name(result)}"
+                + (f" against {fight.rnd.lone.name}'s {ladder.name(mine)} ({shields[2:]})" if shields else "")
+                + f": relative degree {rel:+d}; {verdict}.")
         step_section = fight.sec
     steps.append(Step(step_section, text, {"foe": foe.name, "result": result, "relative_degree": rel,
                                            "hits": hits, "can_be_wounded": wound_ok}))

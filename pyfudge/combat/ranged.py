@@ -15,10 +15,11 @@
   weapon catalogues (``damage.weapons``); a shot fires the shooter's weapon through the pipeline.
 
 Each function returns relative degrees, modifiers and steps; damage is the attack pipeline's.
-With Combat Options shields (``co.shield``, CO 2.2) a dodging target who loses makes a shield
-check against the shooter's result when his shield can meet a shot (F95 4.31: medium or large,
-and impervious to the weapon): :func:`land_shots`. The shield's value is then not added to the
-dodge as well — CO 2 replaces that rule, as in melee.
+A dodging target's shield adds to his dodge (F95 4.31): :func:`shield_defence`, in his modifiers
+as :func:`pyfudge.encounter.rounds.read_ranged` reads the event and its odds. With Combat
+Options shields (``co.shield``, CO 2.2) a dodging target who loses makes a shield check against
+the shooter's result when his shield can meet a shot (F95 4.31: medium or large, impervious to
+the weapon): :func:`land_shots`; its value is then not added (CO 2 replaces it, as in melee).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..core.explain import Step
 from ..core.options import Option, need_int, need_list, same
 from ..rules import wounds
 from ..rules.actions import Modifier
+from . import melee
 from .blow import BlowInput, strike_or_block
 from .declaration import NO_DECLARATION, Declaration, FighterDice, damage_faces, read_shield_roll
 from .outcomes import Block, Blow
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
     "propelled_modifier", "resolve_ranged", "autofire_in_use", "autofire",
-    "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS", "fire",
+    "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS", "fire", "shield_defence",
 ]
 
 GROUP = "Ranged"
@@ -132,6 +134,24 @@ def propelled_modifier(weapon: str, *, rules: RuleSet) -> Modifier | None:
     if weapon == "thrown" or amount == 0:
         return None  # F95 4.4: "If the ranged weapon is thrown, there is no modifier".
     return Modifier("dodging a propelled weapon", amount, SECTION[rules.preset])
+
+
+def shield_defence(shield: str, *, rules: RuleSet) -> Modifier | None:
+    """What the target's ``shield`` adds to his dodge against a shot, or None (rule M-MODIFIERS).
+
+    F95 4.31 (MUD 4.31 item 4): "A small shield has a value of +1 in melee combat only, while a
+    medium shield has a value of +1 in melee combat and +1 to defense against ranged attacks (if
+    the shield material is impervious to the weapon). A large shield (+2 in all combat)". The
+    value is "to defense": an aware target's dodge only (an unaware one makes no defence, one who
+    shoots back forgoes his dodge, F95 4.4); impervious, as :func:`shield_stops_shots` reads it.
+    None under F93 (``melee.shield_skill`` off) or where CO 2's shield checks replace it."""
+    if not rules["melee.shield_skill"] or rules["co.shield"]:
+        return None
+    against = melee.shield_modifier(shield, ranged=True)
+    if against is None:
+        return None
+    section = "MUD 4.31" if rules.preset == "mudge" else "F95 4.31"
+    return Modifier(f"{shield} shield against ranged attacks", -against.amount, section)
 
 
 # --- inputs ------------------------------------------------------------------------------------

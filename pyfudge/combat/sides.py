@@ -5,7 +5,7 @@ read into results (:class:`~.outcomes.SideReport`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core import ladder
@@ -15,10 +15,11 @@ from ..core.explain import Step
 from ..rules import wounds
 from ..rules.actions import Modifier
 from . import location, melee
-from .declaration import CRITICAL_TOTAL, NO_DECLARATION, Declaration, FighterDice, check_declaration
+from .declaration import CRITICAL_TOTAL, NO_DECLARATION, AllOut, Declaration, FighterDice, check_declaration
 from .fighter import Fighter
 from .memo import remember
 from .outcomes import SideReport
+from .stances import NORMAL
 
 # The highest round number the rules read. A round number is only compared (plus levels and a
 # speed Power, F95 4.36; a table's rounds), so any bound far past a real fight does: an
@@ -108,6 +109,35 @@ def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *,
     mods = _gather(fighter, None, declares, rules, check.whole(round_number, "round", 1, MAX_ROUND),
                    disparity=None, alternating=False)
     return mods.common + mods.offence + mods.defence
+
+
+def ranged_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *, rules: RuleSet,
+                     round_number: int = 1, where: str = "declares") -> tuple[tuple[Modifier, ...], tuple[Step, ...]]:
+    """The modifiers to a fighter's shot or dodge this round (F95 4.4) — :func:`round_modifiers`
+    without the melee-only choices — and a step for each choice declared but not counted:
+
+    - all-out offence: "(Only applies to melee combat.)" (F93 4.62); all-out defence with it, a
+      melee modifier as well (F95 4.31, among the "Melee Combat Options" of F95 4.3);
+    - a stance: "Offensive or defensive stances can only be used during melee combat – they have
+      no effect on ranged combat of any kind" (MUD 4.32).
+
+    The declaration is checked whole first (``where`` names it): a choice the rules do not offer
+    at all is still refused."""
+    check_declaration(fighter, declares, rules, where, alternating=False)
+    notes: list[Step] = []
+    if declares.all_out == "offense":
+        notes.append(Step("F93 4.62", f"{fighter.name}'s all-out offence is not counted: it \"only applies to "
+                          "melee combat\".", {"fighter": fighter.name, "all_out": "offense"}))
+    elif declares.all_out == "defense":
+        notes.append(Step("F95 4.31", f"{fighter.name}'s all-out defence is not counted: it is a melee "
+                          "modifier (F95 4.3, Melee Combat Options).", {"fighter": fighter.name, "all_out": "defense"}))
+    if declares.stance.offence:
+        notes.append(Step("MUD 4.32", f"{fighter.name}'s {declares.stance.label} stance is not counted: stances "
+                          "\"have no effect on ranged combat of any kind\".", {"fighter": fighter.name}))
+    plain = replace(declares, all_out=AllOut.NONE, stance=NORMAL) if notes else declares
+    mods = _gather(fighter, None, plain, rules, check.whole(round_number, "round", 1, MAX_ROUND),
+                   disparity=None, alternating=False)
+    return mods.common + mods.offence + mods.defence, tuple(notes)
 
 
 def aimed_minimum(decl: Declaration, rules: RuleSet) -> int | None:

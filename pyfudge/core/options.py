@@ -49,7 +49,7 @@ OptionName = Literal[
     "melee.speed_power",
     "multi.penalty", "multi.tie_rule", "multi.ignored_difficulty", "multi.ignored_count",
     "multi.sweeping_blow", "multi.sweep_penalty", "multi.group_dice", "multi.group_toward_zero",
-    "multi.attacker_limits",
+    "multi.attacker_limits", "multi.foe_shields", "multi.all_out_ties",
     "location.system", "location.table", "location.table_wound", "location.significant",
     "ranged.propelled_penalty", "ranged.autofire", "ranged.autofire_table",
     "co.shield", "co.shield_damage", "co.shield_wear",

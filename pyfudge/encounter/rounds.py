@@ -61,7 +61,8 @@ def _npc_fixed(lone: Combatant, foes: list[Combatant], rules: RuleSet) -> bool:
 class GroupRead:
     """A ``group`` event read against the state: the round as :class:`multi.GroupRound`, the
     fighters who take part (``out``: foes who cannot act), their declarations (carried modifiers
-    and stuns included), dice, and Willpower results by name."""
+    and stuns included), dice, Willpower results by name, and
+    ``notes``: what the reading adds to the steps (the lone fighter's shield, F95 4.31)."""
 
     rnd: multi.GroupRound
     lone: Combatant
@@ -75,6 +76,7 @@ class GroupRead:
     fixed: bool
     used: frozenset
     willpower: dict[str, Any]
+    notes: tuple[Step, ...] = ()
 
     def declares(self) -> dict[str, Declaration]:
         """Each fighter's declaration by name, for his own blow (:func:`group_blows.land_group_blows`)."""
@@ -144,8 +146,9 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
     foe_decls, foe_dice, contenders = {}, {}, []
+    shields, notes = _group_shields(lone, foes, ignored, rules)
     for c in foes:
-        decl, carry = declared_foes[c.id]
+        (decl, carry), (mine, theirs) = declared_foes[c.id], shields[c.id]
         used |= set(carry)
         d = FighterDice.from_dict(foe_dice_raw.get(c.id) if rolled else None, rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
@@ -157,7 +160,9 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         contenders.append({
             "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
             "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                     round_number=state.round)],
+                                                                     round_number=state.round)
+                          + ((mine,) if mine else ())],
+            "lone_modifiers": [theirs.to_dict()] if theirs else [], "all_out": decl.all_out.value,
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
@@ -169,7 +174,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
                  "modifiers": [m.to_dict() for m in sides.round_modifiers(
                      lone.fighter, lone_decl, rules=rules, round_number=state.round)],
-                 "needs": needs, **(contender_roll(lone_dice) or placeholder)},
+                 "needs": needs, "all_out": lone_decl.all_out.value, **(contender_roll(lone_dice) or placeholder)},
         "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
         "space": event.get("space", "open"),
     }
@@ -188,8 +193,21 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     if lone_wills is not None:
         willpower[lone.fighter.name] = lone_wills
     return GroupRead(rnd, lone, lone_decl, lone_dice, lone_checks, foes, out, foe_decls, foe_dice, fixed,
-                     frozenset(used), willpower)
+                     frozenset(used), willpower, notes)
 
+
+
+def _group_shields(lone: Combatant, foes: list[Combatant], ignored: list[str],
+                   rules: RuleSet) -> tuple[dict[str, tuple[Any, Any]], tuple[Step, ...]]:
+    """The shields between the lone fighter and each foe by id (:func:`multi.group_shields`), and
+    the step saying what his own shield does. F95 4.31 with 4.34: they count between him and each
+    foe he defends against (an ignored foe is one he does "not defend himself at all against")."""
+    shields = {c.id: (None, None) if c.id in ignored else multi.group_shields(lone.fighter, c.fighter, rules=rules)
+               for c in foes}
+    mine = next((m for m, _ in shields.values() if m is not None), None)
+    notes = () if mine is None else (Step(mine.section, f"{mine.source}: {mine.amount:+d} to the skill of each "
+                                          f"foe {lone.fighter.name} defends against.", {"amount": mine.amount}),)
+    return shields, notes
 
 
 def apply_group(state: State, event: dict) -> State:
@@ -220,8 +238,9 @@ def apply_group(state: State, event: dict) -> State:
     for c in foes:
         hit = next((deg for n, deg in outcome.hits_on_lone if n == c.fighter.name), None)
         struck = next((deg for n, deg, _ in outcome.strikes if n == c.fighter.name), None)
-        faces = (declaration.damage_faces(foe_dice[c.id], rules, hit) if hit is not None else
-                 declaration.damage_faces(lone_dice, rules, struck) if struck is not None else None)
+        # A degree of 0 is a tie an all-out attacker lost (F95 4.31): the narrowest win, +1.
+        faces = (declaration.damage_faces(foe_dice[c.id], rules, max(hit, 1)) if hit is not None else
+                 declaration.damage_faces(lone_dice, rules, max(struck, 1)) if struck is not None else None)
         if faces is not None:
             damage_dice[c.fighter.name] = faces
     everyone = [(lone, lone_dice, lone_decl)] + [(c, foe_dice[c.id], foe_decls[c.id]) for c in foes]
@@ -245,7 +264,8 @@ def apply_group(state: State, event: dict) -> State:
     return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
                    last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
                          "group": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in _out_steps(g.out) + outcome.steps + held_back
+                         "outcome": {"steps": [s.to_dict() for s in _out_steps(g.out) + g.notes + outcome.steps
+                                               + held_back
                                                + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
@@ -335,7 +355,8 @@ def _landing_field(where: str, lone: Combatant, foes: list[Combatant]) -> str:
     head, _, name = where.partition(".")
     name, bracket, index = name.partition("[")
     part = {"check_dice": ("dice", "check"), "shield_dice": ("dice", "shield"),
-            "willpower": ("declares", "willpower")}.get(head)
+            "willpower": ("declares", "willpower"), "capacity_roll": ("declares", "capacity_roll"),
+            "location_check": ("declares", "location_check")}.get(head)
     if part is None:
         return where
     if name == lone.fighter.name:
@@ -353,7 +374,8 @@ def _ranged_field(where: str, shooter: Combatant, target: Combatant) -> str:
     """The event's field for an input the landing of a shot names by fighter ("check_dice.Hero"
     is the target's damage check, CO 4.3: "target_dice.check")."""
     head, _, name = where.partition(".")
-    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower"}.get(head)
+    part = {"check_dice": "dice.check", "shield_dice": "dice.shield", "willpower": "declares.willpower",
+            "capacity_roll": "declares.capacity_roll", "location_check": "declares.location_check"}.get(head)
     role = "shooter" if name == shooter.fighter.name else "target" if name == target.fighter.name else None
     return where if part is None or role is None else f"{role}_{part}"
 
@@ -367,7 +389,8 @@ _RANGED_MODES = ("unaware", "aware", "shoot_back")
 class RangedRead:
     """A ``ranged`` event read against the state: the attack as :class:`ranged.RangedAttack`
     (each side's level and round modifiers: wounds, carried modifiers), the two combatants, their
-    declarations (stuns included), dice, the carried modifiers used and Willpower results by name."""
+    declarations (stuns included), dice, the carried modifiers used and Willpower results by name;
+    ``notes``: the steps of melee-only choices declared but not counted (:func:`sides.ranged_modifiers`)."""
 
     attack: ranged.RangedAttack
     shooter: Combatant
@@ -377,6 +400,7 @@ class RangedRead:
     shooter_dice: FighterDice
     target_dice: FighterDice
     used: frozenset
+    notes: tuple[Step, ...] = ()
 
     @property
     def fighters(self) -> dict[str, Fighter]:
@@ -424,17 +448,21 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
     t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")
     placeholder = {} if rolled else {"roll": 0}
+    notes: list[Step] = []
 
-    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any) -> dict[str, Any]:
+    def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any, where: str,
+             extra: tuple[Any, ...] = ()) -> dict[str, Any]:
+        # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too; melee-only
+        # choices (all-out, stances) are not counted, and the notes say so.
+        mods, said = sides.ranged_modifiers(c.fighter, decl, rules=rules, round_number=state.round, where=where)
+        notes.extend(said)
         out = {"name": c.fighter.name, "level": skill, **(contender_roll(d) or placeholder),
-               # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too.
-               "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                        round_number=state.round)]}
+               "modifiers": [m.to_dict() for m in mods + extra]}
         return out if difficulty is None else {**out, "difficulty": difficulty}
 
     request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
                                "shooter": side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
-                                               event.get("difficulty"))}
+                                               event.get("difficulty"), "shooter_declares")}
     if event.get("burst") is not None:
         request["burst"] = event["burst"]
     if mode == "unaware":
@@ -443,9 +471,13 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     else:
         level = (target.fighter.skill(t_decl.skill) if mode == "shoot_back" else
                  target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
-        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"))
+        # F95 4.31: a medium or large shield adds to the "defense against ranged attacks".
+        shield = ranged.shield_defence(target.fighter.shield, rules=rules) if mode == "aware" else None
+        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"), "target_declares",
+                                 (shield,) if shield else ())
     shot = ranged.RangedAttack.from_dict(request, field="attack")
-    return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry))
+    return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry),
+                      tuple(notes))
 
 
 
@@ -470,6 +502,6 @@ def apply_ranged(state: State, event: dict) -> State:
     return replace(after, carry=tuple(k for k in state.carry if k not in r.used),
                    last={"kind": "ranged", "shooter": shooter.id, "target": target.id, "attack": r.attack.to_dict(),
                          "ranged": outcome.to_dict(), "text": text,
-                         "outcome": {"steps": [s.to_dict() for s in outcome.steps + landed.steps],
+                         "outcome": {"steps": [s.to_dict() for s in r.notes + outcome.steps + landed.steps],
                                      "blows": [b.to_dict() for b in landed.blows],
                                      "blocks": [b.to_dict() for b in landed.blocks]}})
