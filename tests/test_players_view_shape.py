@@ -22,8 +22,8 @@ from pyfudge import api
 from pyfudge.core.errors import FudgeError
 from pyfudge.door import codec
 from pyfudge.encounter import players
-from pyfudge.encounter.players_account import players_view
 from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.players_account import players_view
 from pyfudge.rulesets import new_ruleset
 
 SEES = [list(c) for n in range(len(players.SEE) + 1) for c in combinations(players.SEE, n)]

@@ -6,11 +6,12 @@ from the encounter's states and the events that made them, and names only what t
 
 - ``turn``: the pair the round form suggests next (:func:`pyfudge.encounter.view.next_pair`), by
   name: "Next: Brenna vs Goblin 2", "Next: Brenna" (a story element), "The round is over".
-- ``results``: the last :data:`~pyfudge.encounter.players.MAX_RESULTS` results, newest first, each with its round, a title
-  ("Brenna vs Goblin 1"), the dice each roller rolled (dice are public at the table: "[+ + 0 −]
-  +1"), and the outcome in words: who hit whom, and each fighter's state before and after as the
-  players see it — an NPC whose wounds are hidden by the players' word only ("Goblin 1: unhurt →
-  badly hurt"), never a wound level, skill level, weapon, shield, damage or relative degree of his.
+- ``results``: the last results (:data:`~pyfudge.encounter.players.MAX_RESULTS`), newest first,
+  each with its round, a title ("Brenna vs Goblin 1"), the dice each roller rolled (dice are
+  public at the table: "[+ + 0 −] +1"), and the outcome in words: who hit whom, and each
+  fighter's state before and after as the players see it — an NPC whose wounds are hidden by the
+  players' word only ("Goblin 1: unhurt → badly hurt"), never a wound level, skill level, weapon,
+  shield, damage or relative degree of his.
 
 Undone events are not among the states, so an undone result leaves the account; a redone one
 comes back. A mark, wound or healing by the GM that changes nothing players see of a hidden
@@ -100,7 +101,8 @@ def _result(before: State, after: State, event: dict[str, Any]) -> dict[str, Any
             who = [last["lone"], *last["foes"]]
             title = f"{names[last['lone']]} against {', '.join(names[f] for f in last['foes'])}"
         else:
-            who, title = [last["shooter"], last["target"]], f"{names[last['shooter']]} shoots at {names[last['target']]}"
+            who = [last["shooter"], last["target"]]
+            title = f"{names[last['shooter']]} shoots at {names[last['target']]}"
         lines = _blows(after, last) + _changes(before, after, who, last, quiet=False)
     elif kind == "story":
         c = after.find(last["id"])
