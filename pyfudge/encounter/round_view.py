@@ -195,7 +195,7 @@ def dice_parts(event: dict[str, Any], names: dict[str, str]) -> list[tuple[str |
         for fid, d in foe_dice.items():
             got = _fighter_dice(d)
             if got:
-                parts.append((fid, names.get(fid, fid), ", ".join(got)))
+                parts.append((str(fid), names.get(fid, str(fid)), ", ".join(got)))
     group = _roll_text(event.get("group_roll"))
     if group:
         parts.append((None, "the GM's group roll", group))
