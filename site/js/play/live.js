@@ -81,7 +81,8 @@ export function useLiveTable(code) {
         if (last !== null && message.n <= last) return; // late: a newer view is already shown
         if (last !== null && message.n > last + 1) link.send({ kind: "resync" }); // one was lost
         last = message.n;
-        update({ view: message.view, you: message.you, pcs: message.pcs, asks: message.asks, seat: message.seat, note: null });
+        update({ n: message.n, view: message.view, you: message.you, pcs: message.pcs, asks: message.asks, seat: message.seat,
+          note: null });
       });
     }, (err) => update({ step: "failed", error: err.message ?? String(err) }));
     return () => {

@@ -8,7 +8,8 @@
 //   (nothing else)           how to get here, and a field to paste a link or join code
 //
 // <html data-player> is "reading" | "ready" | "error" for a snapshot; <html data-live> is
-// "joining" | "connected" | "dropped" for the live table. build.py bundles this module with all it
+// "joining" | "connected" | "dropped" for the live table, and <html data-view-n> the number of the
+// last view of the GM's drawn. build.py bundles this module with all it
 // imports (the engine's view shape included) into one file.
 import { html, render, useEffect, useState } from "../../vendor/preact-htm.mjs";
 import { PlayerCard } from "../parts/player-card.js";
@@ -126,6 +127,8 @@ function Live({ code }) {
   useWakeLock(live.step === "answer" || connected);
   const data = connected ? "connected" : live.step === "dropped" || live.step === "failed" ? "dropped" : "joining";
   useEffect(() => { root.dataset.live = data; }, [data]);
+  // The number of the view drawn (the bench times a view from the GM's Resolve to this).
+  useEffect(() => { if (live.n) root.dataset.viewN = String(live.n); }, [live.n]);
   useEffect(() => () => { delete root.dataset.live; }, []);
   const you = live.view?.combatants.find((c) => c.id === live.you) ? live.you : null;
   return html`
