@@ -180,25 +180,16 @@ LIVE_QR_JS = """async (timeoutMs) => {
   return { qr_ms: performance.now() - t0, offer: document.querySelector('[data-testid="live-offer"]').textContent };
 }"""
 
-# A stand-in player's page (js/live/link.js's join(), as the player's page joins): draws each view it
-# is sent and notes, on the machine's clock, the frame after it (performance.timeOrigin + now()).
-LIVE_PLAYER_JS = """async (joinLink) => {
-  const live = await import('./js/live/link.js');
-  const code = new URL(joinLink).hash.replace(/^#join=/, '');
+# The players' page (play.html, joined from the GM's join link) as the bench sees it draw: each
+# time it marks a view drawn (<html data-view-n>), the frame after, on the machine's clock
+# (performance.timeOrigin + now()).
+PLAY_DRAWN_JS = """(() => {
   window.drawn = [];
-  const out = document.createElement('pre');
-  document.body.append(out);
-  const { link, code: answer } = await live.join(code);
-  window.link = link;
-  link.addEventListener('open', () => link.send({ kind: 'hello' }));
-  link.addEventListener('message', (e) => {
-    const { n, view } = e.detail.message;
-    const fighters = view.combatants.map((c) => `${c.name} ${c.status}`).join('; ');
-    out.textContent = `${view.name}, round ${view.round}: ${fighters}`;
-    requestAnimationFrame(() => drawn.push({ n, at: performance.timeOrigin + performance.now() }));
-  });
-  return answer;
-}"""
+  new MutationObserver(() => {
+    const n = Number(document.documentElement.dataset.viewN);
+    if (n) requestAnimationFrame(() => drawn.push({ n, at: performance.timeOrigin + performance.now() }));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-view-n"] });
+})();"""
 
 # The GM's round: Roll all, then Resolve; returns when Resolve was clicked, on the machine's clock.
 LIVE_RESOLVE_JS = """async () => {
@@ -369,8 +360,9 @@ class Bench:
 
     def live_table(self, p, chromium: str) -> None:
         """The live table: `qr_ms`, a fresh GM page per run tapping "Live table" until its first
-        join QR code is shown; then `live_update_ms`, a stand-in player joined to the last one
-        (by its codes, as the e2e tests do) and LIVE_RESOLVES exchanges resolved in the GM's app,
+        join QR code is shown; then `live_update_ms`, a player's page (play.html) joined to the last one
+        (by its codes, as the e2e tests do; not seated, so each change is one view) and LIVE_RESOLVES
+        exchanges resolved in the GM's app,
         each timed from Resolve to the frame after the player's page drew the new view (one
         machine, one clock), each followed by an untimed Undo. A Chromium with a fake camera,
         its permission granted, as a GM who allowed it once; skipped, with a note, for a build
@@ -401,15 +393,14 @@ class Bench:
             browser.close()
 
     def live_updates(self, browser, gm, offer: str) -> None:
-        policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', (self.dist / "index.html").read_text())
-        body = (f"<!doctype html><html lang=en><head>{policy.group(0) if policy else ''}<title>player</title>"
-                "</head><body></body></html>")
-        context = self.context(browser)
-        context.route(self.url + "bench-live-player.html",
-                      lambda route: route.fulfill(body=body, content_type="text/html"))
+        """A player's phone (play.html, as players open the GM's join link) joined by its codes."""
+        context = self.context(browser, viewport={"width": 390, "height": 844})
+        context.add_init_script(PLAY_DRAWN_JS)
         player = context.new_page()
-        player.goto(self.url + "bench-live-player.html")
-        gm.get_by_test_id("live-answer-input").fill(player.evaluate(LIVE_PLAYER_JS, offer))
+        player.goto(offer)
+        answer = player.get_by_test_id("live-answer")
+        answer.wait_for()
+        gm.get_by_test_id("live-answer-input").fill(answer.text_content())
         gm.get_by_role("button", name="Connect", exact=True).click()
 
         def drawn(after: int) -> dict:
@@ -625,7 +616,7 @@ class Bench:
                              ("engine", lambda run=run: self.engine(browser, run)),
                              ("player", lambda run=run: self.player(browser, run))]
                     steps = [step for step in steps if self.only is None or step[0] in self.only]
-                    steps = steps[run % len(steps):] + steps[:run % len(steps)]
+                    steps = steps[run % len(steps):] + steps[:run % len(steps)] if steps else []
                     for name, step in steps:
                         self.log(f"run {run + 1}/{self.runs}: {name}")
                         step()
@@ -770,6 +761,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--player-only", action="store_true",
                         help="only the players' page (play.html: a snapshot link's names shown and bytes) "
                              "and bare Pyodide's cold start it is compared with")
+    parser.add_argument("--live-only", action="store_true",
+                        help="only the live table (qr_ms, live_update_ms)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -801,6 +794,8 @@ def main(argv: list[str]) -> int:
         bench = Bench(dist.resolve(), args.runs, log)
         if args.player_only:
             bench.only = {"bare", "player"}
+        if args.live_only:
+            bench.only = set()
         r = bench.run(chromium)
         r["meta"]["load_before"] = before["load_before"]
     print(json.dumps(r, indent=1, ensure_ascii=False) if args.json else table(r))

@@ -153,11 +153,13 @@ def test_two_players_join_follow_every_change_and_never_see_hidden_npc_stats(ope
     assert last_view(two, n_two)["you"] == people["Brenna"]  # answered with what holds
     # Anything but hello, resync or pick for its own seat is refused and listed.
     two.evaluate("(id) => link.send({ kind: 'pick', id })", people["Orc"])
-    two.evaluate("() => link.send({ kind: 'roll', faces: [1, 1, 1, 1] })")
+    two.evaluate("() => link.send({ kind: 'roll', field: 'exchange.a', faces: [1, 1, 1, 1] })")
+    two.evaluate("() => link.send({ kind: 'constructor' })")
     two.evaluate("() => link.send({ kind: 'hello', seat: 's1' })")
     two.evaluate("() => link.send(['not', 'a', 'message'])")
     expect(refused).to_contain_text("a pick of no player character of this encounter")
-    expect(refused).to_contain_text("Player 2: “roll”")
+    expect(refused).to_contain_text("Player 2: a roll the round form did not ask of Brenna")
+    expect(refused).to_contain_text("Player 2: “constructor”")
     expect(refused).to_contain_text("“hello” for another seat")
     expect(refused).to_contain_text("Player 2: a list")
     # A resync is answered with a whole view, numbered on.
@@ -165,23 +167,39 @@ def test_two_players_join_follow_every_change_and_never_see_hidden_npc_stats(ope
     two.evaluate("() => link.send({ kind: 'resync' })")
     assert last_view(two, n_two)["view"] == last_view(one)["view"]
 
-    # Back to the round: the connections stay; a resolved exchange reaches both as a new view.
+    # Back to the round: the connections stay. The round form asks Ásta's player for her roll;
+    # a roll of dice the rules do not read is refused in the engine's words, and a roll only the
+    # asked player may send.
     gm.get_by_role("link", name="← Back to the round").click()
     idle(gm)
     expect(gm.get_by_test_id("live-link")).to_have_text("Live table 2 connected")
+    gm.get_by_label("Fighter", exact=True).select_option(label="Ásta")
+    gm.get_by_label("Against", exact=True).select_option(label="Orc")
+    asked = wait_for(one, "() => received.at(-1)?.asks?.[0]")
+    assert asked["what"] == "Combat roll against Orc" and asked["dice"] == "4dF" and asked["got"] is None, asked
+    assert (asked["count"], asked["faces"], asked["low"], asked["high"]) == (4, True, -4, 4)
+    assert last_view(two)["asks"] == []
+    one.evaluate("(field) => link.send({ kind: 'roll', field, faces: [2, 2, 2, 2] })", asked["field"])
+    why = wait_for(one, "() => received.at(-1).asks[0]?.refused")
+    assert "Fudge" in why or "−1, 0" in why or "faces" in why, why  # the engine's own words
+    two.evaluate("(field) => link.send({ kind: 'roll', field, faces: [1, 1, 1, 1] })", asked["field"])
+    assert last_view(one)["asks"][0]["got"] is None
+    # The GM types the dice over the asked roll: resolved, both players are sent the new view.
     n_one, n_two = last_view(one)["n"], last_view(two)["n"]
     play_exchange(gm, "Ásta", "Orc", HIT)
     for player, n in ((one, n_one), (two, n_two)):
-        view = last_view(player, n)
-        assert view["n"] == n + 1, view["n"]  # one view per change, numbered on
+        view = wait_for(player, "(n) => received.find((m) => m.n > n && m.view.results.length > 0)", n)
         assert orc(view)["status"] in ("wounded", "badly hurt", "down"), orc(view)
         assert orc(view)["track"] is None
+        assert view["view"]["results"][0]["title"] == "Ásta vs Orc"
     assert last_view(one)["you"] == people["Ásta"]
 
     # A player drops (its phone gone): seen as dropped; invited again, a new phone sees the
     # current state and keeps its character.
     one.context.close()
     open_live(gm)
+    expect(refused).to_contain_text(f"Player 1: a roll: {why}")
+    expect(refused.get_by_text("Player 2: a roll the round form did not ask of Brenna")).to_have_count(2)
     expect(seat(gm, "Player 1")).to_have_attribute("data-state", "dropped", timeout=10_000)
     expect(seat(gm, "Player 1")).to_contain_text("Scan a new join code")
     seat(gm, "Player 1").get_by_role("button", name="Invite again").click()

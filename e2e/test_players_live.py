@@ -42,7 +42,7 @@ def send(gm, message: dict) -> None:
 
 
 def view_message(n: int, view: dict, you: str | None = None) -> dict:
-    return {"kind": "view", "n": n, "seat": "p1", "you": you, "pcs": PCS, "view": view}
+    return {"kind": "view", "n": n, "seat": "p1", "you": you, "pcs": PCS, "asks": [], "view": view}
 
 
 def shown_round(player) -> str:

@@ -5,7 +5,9 @@ players' link carries the view itself, which opens with no Python."""
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -21,6 +23,7 @@ from pyfudge.core.errors import FudgeError
 from pyfudge.door import codec
 from pyfudge.encounter import players
 from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.players_account import players_view
 from pyfudge.rulesets import new_ruleset
 
 SEES = [list(c) for n in range(len(players.SEE) + 1) for c in combinations(players.SEE, n)]
@@ -36,13 +39,16 @@ def fits(view: dict[str, Any]) -> None:
     assert not errors, [(list(e.path), e.message[:200]) for e in errors[:3]]
 
 
+def under(enc: Encounter, see: list[str]) -> Encounter:
+    """enc as if the players had seen ``see`` of the NPCs all along (every state, so the account too)."""
+    seen = copy.copy(enc)
+    seen.states = [replace(s, players_see=tuple(see)) for s in enc.states]
+    return seen
+
+
 def views_of(enc: Encounter) -> list[dict[str, Any]]:
-    """The players' view of enc's state under every choice of what players see."""
-    out = []
-    for see in SEES:
-        state = enc.state.__class__(**{**enc.state.__dict__, "players_see": tuple(see)})
-        out.append(players.read(players.payload(state)))
-    return out
+    """The players' view of enc, with its account, under every choice of what players see."""
+    return [players_view(under(enc, see)) for see in SEES]
 
 
 def walk(shape: dict[str, Any]):
@@ -140,7 +146,7 @@ def test_every_view_of_wild_sheets_options_and_events_fits_the_shape(a, b, prese
             enc.apply(event)
         except FudgeError:
             pass
-    view = players.read(players.payload(enc.state))
+    view = players_view(enc)
     fits(view)
     # The link carries this very view, whole.
     fragment = call("encounter.players_link", encounter=enc.to_dict())["result"]["fragment"]
@@ -156,7 +162,7 @@ def test_the_players_link_is_the_view_in_its_own_envelope():
     assert fragment.startswith("f1.")
     assert set(envelope) == {"type", "version", "data"}
     assert (envelope["type"], envelope["version"]) == ("pyfudge/players-view", 1)
-    assert envelope["data"] == players.read(players.payload(Encounter.from_dict(stored).state))
+    assert envelope["data"] == players_view(Encounter.from_dict(stored))
     assert [c["name"] for c in envelope["data"]["combatants"]] == ["Ásta", "Orc"]
 
 

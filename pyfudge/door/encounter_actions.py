@@ -9,7 +9,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..core.errors import FudgeError, RequestError
-from ..encounter import players, round_view
+from ..encounter import players, players_account, round_view
 from ..encounter.log import Encounter
 from ..encounter.view import view
 from . import codec, library
@@ -133,30 +133,32 @@ def on_encounter_unlink(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def on_encounter_players_link(args: Args, rng: random.Random) -> dict[str, Any]:
     """The fragment of the players' link of a stored encounter (``play.html#v=<fragment>``): the
-    players' view itself (:func:`pyfudge.encounter.players.read`), which the players' page draws
-    with no Python, built from only what the GM lets players see
-    (:func:`pyfudge.encounter.players.payload`); hidden values are not in it at all."""
+    players' view itself with whose turn it is and the last results
+    (:func:`pyfudge.encounter.players_account.players_view`), which the players' page draws with no
+    Python, built from only what the GM lets players see (:func:`pyfudge.encounter.players.payload`);
+    hidden values are not in it at all."""
     enc = Encounter.from_dict(need(args, "encounter"), field="encounter")
-    return {"fragment": codec.encode_link(codec.wrap("players-view", players.read(players.payload(enc.state))))}
+    return {"fragment": codec.encode_link(codec.wrap("players-view", players_account.players_view(enc)))}
 
 
 def on_encounter_players(args: Args, rng: random.Random) -> dict[str, Any]:
-    """The players' view of an open encounter at revision ``rev`` (the table display): the same
-    as its players' link would show, built from the same payload."""
+    """The players' view of an open encounter at revision ``rev`` (the table display, the live
+    table's seats): the same as its players' link would show."""
     enc = at_rev(args, encounter_id(args))
-    return {"rev": len(enc.log), "view": players.read(players.payload(enc.state))}
+    return {"rev": len(enc.log), "view": players_account.players_view(enc)}
 
 
 def on_players_open(args: Args, rng: random.Random) -> dict[str, Any]:
     """The players' view a link of an older build carries (``#/p/<fragment>``): a players' link
     of kind ``players``, or a whole encounter's link (as player links were once made), which is
-    replayed and then shown as the players see it. Today's players' links open in play.html."""
+    replayed and then shown as the players see it (with its account; a players' link holds no
+    log, so none). Today's players' links open in play.html."""
     envelope = codec.decode_link(need(args, "fragment"), field="fragment")
     if isinstance(envelope, dict) and envelope.get("type") == "pyfudge/players":
         return {"view": players.read(codec.unwrap(envelope, "players", field="fragment"), field="fragment.data")}
     data = codec.unwrap(envelope, "encounter", field="fragment")
     enc = Encounter.from_dict(data, field="fragment.data")
-    return {"view": players.read(players.payload(enc.state))}
+    return {"view": players_account.players_view(enc)}
 
 
 def on_encounter_import(args: Args, rng: random.Random) -> dict[str, Any]:

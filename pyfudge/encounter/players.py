@@ -85,7 +85,9 @@ def payload(state: Any) -> dict[str, Any]:
 
 def read(data: Any, *, field: str = "data") -> dict[str, Any]:
     """The players' view of a players' link's data, validating all of it: ``{name, round, see,
-    combatants}``, each combatant a card (see :func:`_card`). Its names are an encounter's as
+    combatants, turn, results}``, each combatant a card (see :func:`_card`); ``turn`` None and
+    ``results`` empty, the account of the fight being made from the log
+    (:func:`pyfudge.encounter.players_account.players_view`). Its names are an encounter's as
     its log holds them, so they are read as a stored log's (:func:`pyfudge.core.checks.stored_log`):
     whatever encounter opens, its players' link opens and its table display shows."""
     with stored_log():
@@ -121,7 +123,8 @@ def _read(data: Any, field: str) -> dict[str, Any]:
         if entry["side"] not in SIDES:
             raise RequestError(f"side must be one of {', '.join(SIDES)}.", field=f"{where}.side")
         cards.append(_card(entry, rules, see, where, fighter_factors, status_text))
-    return {"name": name, "round": rnd, "see": list(see), "combatants": cards}
+    # A link's payload holds no log, so no account of the fight (players_account adds one).
+    return {"name": name, "round": rnd, "see": list(see), "combatants": cards, "turn": None, "results": []}
 
 
 def _card(entry: dict[str, Any], rules: RuleSet, see: tuple[str, ...], where: str,
@@ -236,7 +239,22 @@ _CARD = _obj(
     weapon=_or_null(_text(_LABEL, 1)), armor=_or_null(_text(_LABEL, 1)),
     odf=_or_null(_FACTORS), ddf=_or_null(_FACTORS))
 
+# The account of the fight (players_account): whose turn it is, and the last MAX_RESULTS results of
+# the kinds RESULT_KINDS. A line names two fighters, or one with what each blow did to him (a lone
+# fighter may be struck by every foe) and his state before and after.
+MAX_RESULTS = 5
+RESULT_KINDS = ("exchange", "group", "ranged", "story", "initiative", "box", "wound", "heal", "end_battle")
+_DICE = 200  # one roller's dice: "[+ + 0 −] +1, damage [+ 0 −], Speed total +1", or three story rolls
+_ID = _or_null(_text(MAX_ID, 1))
+_LINE = _text(2 * NAME_LIMIT + MAX_COMBATANTS * (_LEVEL_NAME + 2) + 2 * _STATUS + 20, 1)
+_TURN = _or_null(_obj(a=_ID, b=_ID, round_over=_FLAG, text=_LINE))
+_RESULT = _obj(
+    round=_whole(1, MAX_ROUND), kind=_one_of(RESULT_KINDS),
+    title=_text(MAX_COMBATANTS * (NAME_LIMIT + 2) + 40, 1),
+    dice=_list(_obj(id=_ID, name=_text(NAME_LIMIT, 1), dice=_text(_DICE, 1)), MAX_COMBATANTS),
+    lines=_list(_LINE, 3 * MAX_COMBATANTS + 1, 1))
+
 VIEW_SHAPE: dict[str, Any] = _obj(
     name=_text(MAX_NAME, 1), round=_whole(1, MAX_ROUND), see=_list(_one_of(SEE), len(SEE)),
-    combatants=_list(_CARD, MAX_COMBATANTS))
+    combatants=_list(_CARD, MAX_COMBATANTS), turn=_TURN, results=_list(_RESULT, MAX_RESULTS))
 """The shape of every view :func:`read` builds: what the players' page accepts."""

@@ -180,30 +180,36 @@ def _fighter_dice(dice: Any) -> list[str]:
     return parts
 
 
-def dice_line(event: dict[str, Any], names: dict[str, str]) -> str:
-    """The dice of a resolution as entered or rolled: "Aldric [+ + 0 −] +1; Goblin 1 −1"."""
+def dice_parts(event: dict[str, Any], names: dict[str, str]) -> list[tuple[str | None, str, str]]:
+    """The dice of a resolution, one entry a roller: ``(id, name, dice)``, as "Aldric", "[+ + 0 −]
+    +1, damage [+ 0]" (``id`` None for the GM's group roll, named "the GM's group roll")."""
     if event.get("t") not in RESOLUTIONS + ("initiative",):
-        return ""
-    parts = []
+        return []
+    parts: list[tuple[str | None, str, str]] = []
     for key, who in _DICE_FIELDS:
         got = _fighter_dice(event.get(key))
         if got and isinstance(event.get(who), str):
-            parts.append(f"{names.get(event[who], event[who])} {', '.join(got)}")
+            parts.append((event[who], names.get(event[who], event[who]), ", ".join(got)))
     foe_dice = event.get("foe_dice")
     if isinstance(foe_dice, dict):
         for fid, d in foe_dice.items():
             got = _fighter_dice(d)
             if got:
-                parts.append(f"{names.get(fid, fid)} {', '.join(got)}")
+                parts.append((str(fid), names.get(fid, str(fid)), ", ".join(got)))
     group = _roll_text(event.get("group_roll"))
     if group:
-        parts.append(f"the GM's group roll {group}")
+        parts.append((None, "the GM's group roll", group))
     rolls = event.get("rolls")
     if isinstance(rolls, list) and isinstance(event.get("id"), str):
         texts = [t for t in map(_roll_text, rolls) if t]
         if texts:
-            parts.append(f"{names.get(event['id'], event['id'])} {'; '.join(texts)}")
-    return "; ".join(parts)
+            parts.append((event["id"], names.get(event["id"], event["id"]), "; ".join(texts)))
+    return parts
+
+
+def dice_line(event: dict[str, Any], names: dict[str, str]) -> str:
+    """The dice of a resolution as entered or rolled: "Aldric [+ + 0 −] +1; Goblin 1 −1"."""
+    return "; ".join(f"{name} {dice}" for _, name, dice in dice_parts(event, names))
 
 
 # --- the log as text ------------------------------------------------------------------------------

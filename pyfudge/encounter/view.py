@@ -67,10 +67,7 @@ def view(enc: Encounter) -> dict[str, Any]:
     factors = {c.id: fighter_factors(c.fighter, rules) for c in state.combatants}
     acted = round_view.acted_this_round(enc.states)
     cards = [_card(c, state, *factors[c.id], acted=c.id in acted) for c in state.combatants]
-    for card in cards:  # F95 4.23: an all-out defender forfeits this round's attack
-        card["unable"] = {**forfeited(state, card["id"]), **card["unable"]}
-    form = "story" if rules["melee.pacing"] == "story" else "exchange"
-    kind = "attack" if rules["melee.pacing"] == "alternating" else "round"
+    form, kind = _form_kind(rules)
     initiative = _initiatives(state)
     return {
         "name": state.name,
@@ -120,6 +117,23 @@ def view(enc: Encounter) -> dict[str, Any]:
                           for c in state.combatants
                           if players_see.shown(c.fighter.role, state.players_see) == players_see.SEE],
     }
+
+
+def next_pair(enc: Encounter) -> dict[str, Any]:
+    """The pair the round form offers next (the view's ``next``), read from the turn parts of each
+    card alone (:func:`_turn`): what the players' account names as whose turn it is."""
+    state = enc.state
+    acted = round_view.acted_this_round(enc.states)
+    cards = [{"id": c.id, **_turn(c, state, acted=c.id in acted)} for c in state.combatants]
+    form, kind = _form_kind(state.rules)
+    return round_view.suggest_next(enc.states, cards, form, kind, _initiatives(state))
+
+
+def _form_kind(rules: RuleSet) -> tuple[str, str]:
+    """The round form's own form and exchange kind under the pacing: story elements instead of
+    exchanges under story pacing (F95 4.21), alternating attacks under alternating turns (F95 4.23)."""
+    return ("story" if rules["melee.pacing"] == "story" else "exchange",
+            "attack" if rules["melee.pacing"] == "alternating" else "round")
 
 
 def changes(enc: Encounter) -> list[dict[str, Any]]:
@@ -207,7 +221,6 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool
         "track": view,
         "status": status_text(track, view),
         "penalty": view["penalty"],
-        "can_fight": f.can_fight(rules),
         "odf": odf.to_dict(),
         "ddf": ddf.to_dict(),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
@@ -215,12 +228,19 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool
                    "damage_check": wounds.damage_checks_in_use(rules),
                    "willpower": wounds.willpower_in_use(rules),
                    "capacity": damage.capacity_roll_in_use(rules)},
-        "unable": refused_roles(f, stunned_only(stun_now(state, c)), rules),
-        # The table's turn sense: he took his action this round; the ids of those on the other
-        # side, the only ones the round form offers against him.
-        "acted": acted,
-        "foes": [o.id for o in state.combatants if o.side != c.side],
+        **_turn(c, state, acted=acted),
     }
+
+
+def _turn(c: Combatant, state: State, *, acted: bool) -> dict[str, Any]:
+    """A card's turn parts, which the round form's next pair is read from: ``unable`` (the roles he
+    cannot take now, F95 4.51, 4.62; ``attacker`` after his all-out defence this round, F95 4.23),
+    ``can_fight``, ``acted`` (he took his action this round), ``foes`` (the ids of those on the
+    other side, the only ones the round form offers against him)."""
+    return {"can_fight": c.fighter.can_fight(state.rules),
+            "unable": {**forfeited(state, c.id),
+                       **refused_roles(c.fighter, stunned_only(stun_now(state, c)), state.rules)},
+            "acted": acted, "foes": [o.id for o in state.combatants if o.side != c.side]}
 
 
 

@@ -2,15 +2,20 @@
 // level so the players stay connected while the GM goes back to the round. docs/live.md has the
 // transport; /work/briefs/live-protocol.md (docs/live.md, "Messages") the messages:
 //
-//   GM → player  {kind: "view", n, seat, you, pcs, view}: always a whole players' view, n +1 per
-//                message to that seat; sent on the player's hello or resync, after every change of
-//                the encounter, and when the seat's character changes
-//   player → GM  {kind: "hello"} | {kind: "resync"} | {kind: "pick", id}; anything else is refused
-//                and listed on the live screen
+//   GM → player  {kind: "view", n, seat, you, pcs, asks, view}: always a whole players' view, n +1
+//                per message to that seat; sent on the player's hello or resync, after every change
+//                of the encounter, when the seat's character changes, and when the round form's
+//                asks of that character change. `asks`: the rolls the round form wants of the seat's
+//                character [{field, what, dice, count, faces, low, high, got, refused}]
+//   player → GM  {kind: "hello"} | {kind: "resync"} | {kind: "pick", id} |
+//                {kind: "roll", field, faces} | {kind: "roll", field, total}; anything else is
+//                refused and listed on the live screen
 //
 // The view is the engine's (`encounter.players`: the players' link's own payload, so what the GM
 // hides never leaves this phone), one request per change of the encounter, shared by every seat.
-// Nothing here changes the encounter: no event is applied.
+// Nothing here changes the encounter: no event is applied. A player's roll goes into the GM's
+// round form (its `onRoll` handler), read by the engine first (`roll`: the ruleset's dice); the
+// GM resolves, and may type over it.
 import { useEffect, useReducer } from "../../vendor/preact-htm.mjs";
 import { Hub, LiveError } from "../live/link.js";
 import { offerTag, readCode } from "../live/signal.js";
@@ -24,7 +29,9 @@ const CAMERA_WAIT_MS = 15000;
 // A seat in these states may still need the camera (to scan, or for its addresses while connecting).
 const AWAITING = new Set(["inviting", "waiting", "connecting"]);
 const MAX_REFUSED = 20; // refusals listed on the live screen, newest first
-const KEYS = { hello: ["kind"], resync: ["kind"], pick: ["kind", "id"] };
+const KEYS = { hello: ["kind"], resync: ["kind"], pick: ["kind", "id"], roll: ["kind", "field", "faces", "total"] };
+// What an ask tells the player (the rest — whose, which slot — stays on this phone).
+const TOLD = ["field", "what", "dice", "count", "faces", "low", "high", "got"];
 
 /** The live table of encounter id, or null. */
 export const liveTable = (id) => tables.get(id) ?? null;
@@ -143,6 +150,10 @@ export class LiveTable {
   #ended = false;
   #unsubscribe;
   #onVisible = () => this.#keepAwake();
+  #asks = []; // the round form's: [{field, cid, who, what, dice, count, faces, low, high, got}]
+  #ruleset = null; // the ruleset the round form's rolls are read with
+  #onRoll = null; // the round form's: ({ask, roll, seat}) => void
+  #refusedRolls = new Map(); // seat id -> Map(field -> why its roll was refused)
 
   constructor(engine, session) {
     this.#engine = engine;
@@ -171,6 +182,11 @@ export class LiveTable {
   /** The PCs of the encounter, as the players' view names them: [{id, name}]. */
   get pcs() {
     return (this.shown?.view.combatants ?? []).filter((c) => !c.npc).map((c) => ({ id: c.id, name: c.name }));
+  }
+
+  /** The characters whose players are connected: the round form asks them for their rolls. */
+  get playing() {
+    return new Set(this.seats.filter((s) => s.state === "connected" && s.you).map((s) => s.you));
   }
 
   get live() {
@@ -291,6 +307,7 @@ export class LiveTable {
         }
         this.error = null;
         this.shown = response.result;
+        this.#refusedRolls.clear(); // the round moved on: a refusal told is old news
         this.#sendAll();
         this.#notify();
       }
@@ -305,10 +322,58 @@ export class LiveTable {
     return this.pcs.filter((pc) => !held.has(pc.id));
   }
 
+  // --- the round form's asks and the players' rolls ---------------------------------------------
+
+  /** The round form says which rolls it wants (each of a character: `cid`) and takes the ones the
+   * players send (`onRoll`); a seat whose character's asks changed is sent a new view. Called with
+   * no asks when the form goes: a roll then is refused. */
+  setAsks(ruleset, asks, onRoll) {
+    this.#ruleset = ruleset;
+    this.#onRoll = onRoll;
+    const before = new Map(this.seats.map((seat) => [seat.id, JSON.stringify(this.#asksOf(seat))]));
+    this.#asks = asks;
+    for (const seat of this.seats) if (JSON.stringify(this.#asksOf(seat)) !== before.get(seat.id)) this.#send(seat);
+  }
+
+  /** What seat is asked now, as the player is told it. */
+  #asksOf(seat) {
+    const refused = this.#refusedRolls.get(seat.id);
+    return this.#asks.filter((ask) => seat.you && ask.cid === seat.you)
+      .map((ask) => ({ ...Object.fromEntries(TOLD.map((k) => [k, ask[k] ?? null])), refused: refused?.get(ask.field) ?? null }));
+  }
+
+  /** A player's roll: only one the round form asks of the seat's character, read by the engine
+   * with the round's ruleset (its dice technique) before it goes into the form. */
+  async #roll(seat, message) {
+    const { field, faces, total } = message;
+    const asked = () => this.#asks.find((a) => a.field === field && seat.you && a.cid === seat.you);
+    const ask = asked();
+    if (!ask || !this.#onRoll) return this.#refuse(seat.id, `a roll the round form did not ask of ${this.#nameOf(seat) ?? "them"}`);
+    if ((faces === undefined) === (total === undefined)) return this.#refuse(seat.id, "a roll with neither faces nor a total, or both");
+    const response = await this.#engine.request("roll", { ruleset: this.#ruleset, ...(faces !== undefined ? { faces } : { total }) });
+    const now = asked(); // the form may have moved on while the engine read it
+    const refused = this.#refusedRolls.get(seat.id) ?? new Map();
+    this.#refusedRolls.set(seat.id, refused);
+    if (!response.ok || !now || !this.#onRoll) {
+      const why = response.ok ? `a roll the round form no longer asks of ${this.#nameOf(seat) ?? "them"}` : response.error.message;
+      refused.set(field, why);
+      this.#refuse(seat.id, `a roll: ${why}`);
+      return this.#send(seat);
+    }
+    refused.delete(field);
+    this.#onRoll({ ask: now, roll: response.result, seat: seat.id, name: this.#nameOf(seat) });
+    this.#notify();
+  }
+
+  #nameOf(seat) {
+    return this.pcs.find((pc) => pc.id === seat.you)?.name ?? null;
+  }
+
   #send(seat) {
     if (seat.state !== "connected" || !this.shown) return;
     seat.n += 1;
-    const message = { kind: "view", n: seat.n, seat: seat.id, you: seat.you, pcs: this.#free(seat), view: this.shown.view };
+    const message = { kind: "view", n: seat.n, seat: seat.id, you: seat.you, pcs: this.#free(seat), asks: this.#asksOf(seat),
+      view: this.shown.view };
     try {
       this.#hub.send(seat.id, message);
     } catch (err) {
@@ -336,15 +401,16 @@ export class LiveTable {
     this.#notify();
   }
 
-  /** A player's message: hello, resync or pick, for its own seat; anything else is refused. */
+  /** A player's message: hello, resync, pick or roll, for its own seat; anything else is refused. */
   #received(id, message) {
     const seat = this.seat(id);
     if (!seat) return;
-    const keys = plain(message) ? KEYS[message.kind] : undefined;
+    const keys = plain(message) && Object.hasOwn(KEYS, message.kind) ? KEYS[message.kind] : undefined;
     if (!keys) return this.#refuse(id, described(message));
     const extra = Object.keys(message).filter((k) => !keys.includes(k) && !(k === "seat" && message.seat === id));
     if (extra.length) return this.#refuse(id, `${described(message)} for another seat or with ${extra.map((k) => `“${k.slice(0, 24)}”`).join(", ")}`);
     if (message.kind === "pick") return this.#pick(seat, message.id);
+    if (message.kind === "roll") return this.#roll(seat, message);
     this.#send(seat); // hello or resync: a whole view
     this.#notify();
   }

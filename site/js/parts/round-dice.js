@@ -33,8 +33,9 @@ export function TotalPicker({ id, label, low, high, value, onPick }) {
 }
 
 /** One roller's dice: total picker; on tap, the faces and a Roll for this roller alone (Roll all
- *  rolls for every roller with nothing entered); damage dice (`damage`: {count, d6, graze} or null). */
-export function DiceEntry({ who, label, legend, side, setSide, fudge, technique, totalHint, count, low, high, damage, onRoll, busy, error }) {
+ *  rolls for every roller with nothing entered); damage dice (`damage`: {count, d6, graze} or null).
+ *  `player`: a player at the live table rolls these — "waiting", or their roll ({name, text}). */
+export function DiceEntry({ who, label, legend, side, setSide, fudge, technique, totalHint, count, low, high, damage, onRoll, busy, error, player }) {
   const [showFaces, setShowFaces] = useState(false);
   const setFace = (key, i, v) => {
     const list = [...side[key]];
@@ -58,6 +59,8 @@ export function DiceEntry({ who, label, legend, side, setSide, fudge, technique,
         <button type="button" class="link-btn" aria-expanded=${showFaces ? "true" : "false"}
           onClick=${() => setShowFaces(!showFaces)}>${showFaces ? "Hide" : fudge ? "Faces" : "More"}</button>
       </div>
+      ${player && html`<p class="hint player-roll" data-testid="player-roll" role="status">${player === "waiting"
+        ? html`<bdi>${label}</bdi>'s player rolls on their phone…` : html`<bdi>${player.name}</bdi> rolled <strong>${player.text}</strong>`}</p>`}
       <${TotalPicker} id=${`total-${who}`} label=${`${label}'s total`} low=${low} high=${high} value=${shown}
         onPick=${(t) => setSide({ ...side, total: t, faces: [null, null, null, null] })} />
       ${!fudge && totalHint && html`<p class="hint small-print">The total is ${totalHint}.</p>`}

@@ -3,8 +3,10 @@
 // one line; Roll all and Resolve in a bar fixed at the screen's foot with the last result and its
 // Undo. One encounter event per Resolve. Every label, choice, role, which dice and checks apply
 // come from the engine (describe, the view); a refusal's `asks` says which entry it wants.
-import { html, useState } from "../../vendor/preact-htm.mjs";
+import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { choiceLabel } from "./ui.js";
+import { useLiveTable } from "../data/live-table.js";
+import { playerAsks, takePlayerRoll, sameRoll } from "./round-players.js";
 import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
 import { DiceEntry, ChecksEntry } from "./round-dice.js";
 import { DeclareAll } from "./round-declare.js";
@@ -39,7 +41,18 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const damage = { count: view.damage_dice?.count ?? 0, d6: !!view.damage_dice?.d6, graze: view.damage_dice?.graze?.count ?? 0 };
   const roller = useRoller({ engine, ruleset: view.ruleset, fudge: view.roll_dice?.faces ?? true, damage,
     groupCount: view.group_roll?.count ?? 2, setError,
-    update: (who, change) => setSides((prev) => ({ ...prev, [slot(who)]: change(prev[slot(who)] ?? blankSide()) })) });
+    update: (who, change) => setSides((prev) => ({ ...prev, [slot(who)]: keepBy(prev[slot(who)], change(prev[slot(who)] ?? blankSide())) })) });
+  // The live table: the rolls this form wants of players at the table, and theirs put in it.
+  const table = useLiveTable(session.id);
+  const live = useRef({ asks: [], slot: null });
+  useEffect(() => {
+    table?.setAsks(view.ruleset, live.current.asks, ({ ask, roll, name }) => {
+      const key = live.current.slot(ask.who);
+      setSides((prev) => ({ ...prev, [key]: takePlayerRoll(prev[key] ?? blankSide(), ask, roll, name) }));
+    });
+  });
+  useEffect(() => () => table?.setAsks(null, [], null), [table]);
+  live.current.asks = [];
   if (cs.length < 2) return null;
 
   const { form, kind, role, a, b, offered } = resolvePick(view, pick, chosenKind);
@@ -55,7 +68,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     return `${who in owner ? `${who}:${owner[who]}` : who}:${view.damage_dice?.dice}:${view.damage_dice?.graze?.dice}`;
   }
   const side = (who) => sides[slot(who)] ?? blankSide();
-  const setSide = (who) => (value) => setSides((prev) => ({ ...prev, [slot(who)]: value }));
+  // A roll the GM changes is no longer the player's.
+  const setSide = (who) => (value) => setSides((prev) => ({ ...prev, [slot(who)]: keepBy(prev[slot(who)], value) }));
   const round = { form, kind, a, b, foes, side, gmRoll, foesFixed, strike, ignored, space, shot, story };
   const { rollers, struck, checkNames } = planRound(view, round);
   const draft = () => draftEvent(view, { ...round, rollers });
@@ -66,8 +80,14 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   // roller with nothing entered yet (all of them again once every roll is in): a player's own
   // dice entered, "Roll the rest" rolls the foes'.
   const dice = rollers.filter((r) => r.c);
+  const playing = table?.playing ?? new Set();
+  const asks = playerAsks(view, { form, a, b, foes, rollers, side });
+  live.current = { asks, slot };
+  // Players at the table roll their own: Roll all leaves them to it (a second tap rolls for them).
+  const theirs = new Set(asks.filter((ask) => playing.has(ask.cid)).map((ask) => ask.who));
   const waiting = dice.filter((r) => rollOf(side(r.who), r.count) === null);
-  const rolling = waiting.length ? waiting : dice;
+  const ours = waiting.filter((r) => !theirs.has(r.who));
+  const rolling = ours.length ? ours : waiting.length ? waiting : dice;
   async function rollAll() {
     const withDamage = form !== "story" && damage.count > 0;
     const withChecks = form !== "story" && checkNames.length > 0;
@@ -135,6 +155,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
               count=${r.count} low=${r.low} high=${r.high} fudge=${r.fudge} error=${errorFor(r.who)}
               technique=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)} totalHint=${describe?.totals?.[view.roll_dice?.dice]}
               damage=${showDamage && wantsDamage(r) ? damage : null} busy=${roller.busy === r.who}
+              player=${theirs.has(r.who) ? (side(r.who).by ?? "waiting") : null}
               onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`)}
         ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage} open=${declaring}
           events=${form === "exchange" ? (alternating && !init ? ["exchange", "initiative"] : ["exchange"]) : [form]}
@@ -161,4 +182,9 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
         <button type="button" onClick=${() => apply({ t: "end_battle" })}>End of battle</button>
       </div>
     </section>`;
+}
+
+/** next, with the player's mark (`by`) kept only while the roll is the one the player sent. */
+function keepBy(prev, next) {
+  return prev?.by && sameRoll(prev, next) ? next : { ...next, by: null };
 }

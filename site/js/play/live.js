@@ -1,8 +1,10 @@
 // The player's side of the live table (play.html#join=<join code>): join the GM's hub with the
 // code (js/live/link.js), show the answer for the GM to scan, then draw each view the GM's page
 // sends. The messages (docs/live.md, "The player's page"):
-//   GM → player  {kind: "view", n, seat, you, pcs, view}: a whole players' view, numbered per seat
-//   player → GM  {kind: "hello"} once open; {kind: "resync"} on a gap; {kind: "pick", id}
+//   GM → player  {kind: "view", n, seat, you, pcs, asks, view}: a whole players' view, numbered per
+//                seat; `asks`: the rolls the GM's round form wants of this player's character
+//   player → GM  {kind: "hello"} once open; {kind: "resync"} on a gap; {kind: "pick", id};
+//                {kind: "roll", field, faces} (rolled here or at the table) or {kind: "roll", field, total}
 // A view is checked against the engine's published shape before it is drawn; one whose n is not
 // above the last one shown is late and ignored; a gap asks for a fresh whole view.
 //
@@ -21,14 +23,27 @@ const PC = {
   properties: { id: VIEW_SHAPE.properties.combatants.items.properties.id,
     name: VIEW_SHAPE.properties.combatants.items.properties.name },
 };
+// A roll the GM's round form asks of this player's character: which (field, opaque), what for, the
+// dice (`faces`: Fudge dice, else six-sided ones whose total the GM's engine reads), the totals a
+// player may give, and what the GM got (`got`, in words) or why a roll was refused.
+const text = (most, least = 0) => ({ type: "string", minLength: least, maxLength: most });
+const whole = (low, high) => ({ type: "integer", minimum: low, maximum: high });
+const ASK = {
+  type: "object", required: ["field", "what", "dice", "count", "faces", "low", "high", "got", "refused"],
+  additionalProperties: false,
+  properties: { field: text(120, 1), what: text(200, 1), dice: text(24, 1), count: whole(1, 6), faces: { type: "boolean" },
+    low: whole(-20, 20), high: whole(-20, 20), got: { type: ["string", "null"], maxLength: 60 },
+    refused: { type: ["string", "null"], maxLength: 400 } },
+};
 export const VIEW_MESSAGE = {
-  type: "object", required: ["kind", "n", "seat", "you", "pcs", "view"], additionalProperties: false,
+  type: "object", required: ["kind", "n", "seat", "you", "pcs", "asks", "view"], additionalProperties: false,
   properties: {
     kind: { enum: ["view"] },
     n: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     seat: { type: "string", minLength: 1, maxLength: 64 },
     you: { type: ["string", "null"], maxLength: 16 },
     pcs: { type: "array", items: PC, maxItems: VIEW_SHAPE.properties.combatants.maxItems },
+    asks: { type: "array", items: ASK, maxItems: 4 },
     view: VIEW_SHAPE,
   },
 };
@@ -66,7 +81,8 @@ export function useLiveTable(code) {
         if (last !== null && message.n <= last) return; // late: a newer view is already shown
         if (last !== null && message.n > last + 1) link.send({ kind: "resync" }); // one was lost
         last = message.n;
-        update({ view: message.view, you: message.you, pcs: message.pcs, seat: message.seat, note: null });
+        update({ n: message.n, view: message.view, you: message.you, pcs: message.pcs, asks: message.asks, seat: message.seat,
+          note: null });
       });
     }, (err) => update({ step: "failed", error: err.message ?? String(err) }));
     return () => {
@@ -75,8 +91,11 @@ export function useLiveTable(code) {
       linkRef.current = null;
     };
   }, [code]);
-  const pick = (id) => linkRef.current?.state === "open" && linkRef.current.send({ kind: "pick", id });
-  return { ...state, pick };
+  const open = () => linkRef.current?.state === "open";
+  const pick = (id) => open() && linkRef.current.send({ kind: "pick", id });
+  /** Send the GM a roll for `field`: {faces} or {total}; false when the link is not open. */
+  const roll = (field, dice) => open() && (linkRef.current.send({ kind: "roll", field, ...dice }), true);
+  return { ...state, pick, roll };
 }
 
 /** Keep the screen on while `on` (Screen Wake Lock, where the browser has it): a locked screen
@@ -102,4 +121,19 @@ export function useWakeLock(on) {
       lock?.release().catch(() => {});
     };
   }, [on]);
+}
+
+/** `count` dice rolled with the platform's cryptographic random source: Fudge dice (−1, 0, +1)
+ * or, `fudge` false, six-sided ones (1–6). Each byte past the largest multiple of the faces is
+ * drawn again, so every face is as likely as the others. */
+export function rollDice(count, fudge) {
+  const sides = fudge ? 3 : 6;
+  const out = [];
+  const byte = new Uint8Array(1);
+  while (out.length < count) {
+    crypto.getRandomValues(byte);
+    if (byte[0] >= 256 - (256 % sides)) continue;
+    out.push(fudge ? (byte[0] % 3) - 1 : (byte[0] % 6) + 1);
+  }
+  return out;
 }

@@ -8,13 +8,16 @@
 //   (nothing else)           how to get here, and a field to paste a link or join code
 //
 // <html data-player> is "reading" | "ready" | "error" for a snapshot; <html data-live> is
-// "joining" | "connected" | "dropped" for the live table. build.py bundles this module with all it
+// "joining" | "connected" | "dropped" for the live table, and <html data-view-n> the number of the
+// last view of the GM's drawn. build.py bundles this module with all it
 // imports (the engine's view shape included) into one file.
 import { html, render, useEffect, useState } from "../../vendor/preact-htm.mjs";
 import { PlayerCard } from "../parts/player-card.js";
+import { TotalPicker, DieToggle } from "../parts/round-dice.js";
+import { FACES, signed } from "../parts/ui.js";
 import { qrSvg } from "../live/qr.js";
 import { readFragment, route } from "./snapshot.js";
-import { useLiveTable, useWakeLock } from "./live.js";
+import { rollDice, useLiveTable, useWakeLock } from "./live.js";
 
 const root = document.documentElement;
 
@@ -28,13 +31,42 @@ function useHash() {
   return hash;
 }
 
-/** The encounter as the players see it: `own` (a combatant id) first and large, the others as
- * the GM shows them. */
-function Fighters({ view, own }) {
+/** Whose turn it is (the GM's round form's next pair, by name), at the top. */
+function Turn({ turn, own }) {
+  if (!turn) return null;
+  const yours = own && (turn.a === own || turn.b === own);
+  return html`<p class=${`card turn${yours ? " yours" : ""}`} data-testid="turn" role="status">
+    ${yours && html`<strong>Your turn. </strong>`}<bdi>${turn.text}</bdi></p>`;
+}
+
+/** The last results, newest first: each with the dice rolled and the outcome as the players see it. */
+function Results({ results, own }) {
+  if (!results?.length) return null;
+  return html`
+    <section class="card results" aria-labelledby="results-title" data-testid="results">
+      <h2 id="results-title" class="players-title">Last results</h2>
+      <ol class="result-list">
+        ${results.map((r, i) => html`<li key=${i} class=${r.dice.some((d) => d.id === own) ? "result yours" : "result"} data-testid="result">
+          <p class="result-title"><strong><bdi>${r.title}</bdi></strong> <span class="meta">Round ${r.round}</span></p>
+          ${r.dice.length > 0 && html`<ul class="result-dice" aria-label="Dice">
+            ${r.dice.map((d, j) => html`<li key=${j}><bdi>${d.name}</bdi> <span class="dice-faces">${d.dice}</span></li>`)}</ul>`}
+          ${r.lines.map((line, j) => html`<p key=${j} class="result-line"><bdi>${line}</bdi></p>`)}
+        </li>`)}
+      </ol>
+    </section>`;
+}
+
+/** The encounter as the players see it: whose turn it is, `own` (a combatant id) first and large
+ * with the rolls asked of him (`asks`, live only) and the last results below, the others as the GM
+ * shows them. */
+function Fighters({ view, own, asks }) {
   const mine = view.combatants.find((c) => c.id === own);
   const others = view.combatants.filter((c) => c !== mine);
   return html`
+    <${Turn} turn=${view.turn} own=${own} />
+    ${asks}
     ${mine && html`<${PlayerCard} c=${mine} view=${view} headingId="player-name" level="h2" />`}
+    <${Results} results=${view.results} own=${own} />
     <section class="players-view stack" aria-labelledby="players-title" data-testid="players-view">
       <h2 id="players-title" class="players-title">${mine ? "The others" : html`<bdi>${view.name}</bdi> · Round ${view.round}`}</h2>
       ${others.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view} headingId=${`player-${c.id}`} level="h3" />`)}
@@ -95,6 +127,8 @@ function Live({ code }) {
   useWakeLock(live.step === "answer" || connected);
   const data = connected ? "connected" : live.step === "dropped" || live.step === "failed" ? "dropped" : "joining";
   useEffect(() => { root.dataset.live = data; }, [data]);
+  // The number of the view drawn (the bench times a view from the GM's Resolve to this).
+  useEffect(() => { if (live.n) root.dataset.viewN = String(live.n); }, [live.n]);
   useEffect(() => () => { delete root.dataset.live; }, []);
   const you = live.view?.combatants.find((c) => c.id === live.you) ? live.you : null;
   return html`
@@ -123,8 +157,51 @@ function Live({ code }) {
           ${live.pcs.map((pc) => html`<button type="button" key=${pc.id} onClick=${() => live.pick(pc.id)}><bdi>${pc.name}</bdi></button>`)}
         </div>
       </section>`}
-    ${live.view && html`<${Fighters} view=${live.view} own=${you} />`}
+    ${live.view && html`<${Fighters} view=${live.view} own=${you}
+      asks=${you && live.asks?.map((ask) => html`<${Ask} key=${ask.field} ask=${ask} send=${live.roll} />`)} />`}
     ${connected && !live.view && html`<section class="card"><p role="status">Connected: waiting for the GM's screen…</p></section>`}`;
+}
+
+const facesWords = (faces, fudge) => faces.map((f) => (fudge ? FACES.find((x) => x.value === f).symbol : String(f))).join(" ");
+
+/** A roll the GM's round form asks of this player: one tap rolls the dice here (the platform's
+ * cryptographic random source) and sends them; or the total rolled at the table (or its faces),
+ * then Send. The GM's engine reads the dice; what the GM got comes back in the next view. */
+function Ask({ ask, send }) {
+  const [sent, setSent] = useState(null); // what was sent, in words
+  const [total, setTotal] = useState("");
+  const [faces, setFaces] = useState([null, null, null, null]);
+  const [showFaces, setShowFaces] = useState(false);
+  const go = (dice, words) => { if (send(ask.field, dice)) setSent(words); };
+  const rollHere = () => {
+    const rolled = rollDice(ask.count, ask.faces);
+    go({ faces: rolled }, ask.faces ? `${signed(rolled.reduce((s, f) => s + f, 0))} (${facesWords(rolled, true)})` : facesWords(rolled, false));
+  };
+  const given = faces.slice(0, ask.count);
+  const allFaces = ask.faces && given.every((f) => f !== null);
+  const id = `ask-${ask.field.replace(/[^\w-]/g, "_")}`;
+  if (ask.got) {
+    return html`<section class="card ask done" data-testid="live-ask" aria-labelledby=${`${id}-title`}>
+      <h2 id=${`${id}-title`} class="players-title">${ask.what}</h2>
+      <p class="player-status" role="status">The GM has your roll: <strong>${ask.got}</strong></p></section>`;
+  }
+  return html`
+    <section class="card ask stack" data-testid="live-ask" aria-labelledby=${`${id}-title`}>
+      <h2 id=${`${id}-title`} class="players-title">Your roll: ${ask.what}</h2>
+      ${ask.refused && html`<p class="error" role="alert">The GM's app could not take it: ${ask.refused}</p>`}
+      ${sent && !ask.refused ? html`<p class="player-status" role="status">Sent: <strong>${sent}</strong> — the GM puts it in.</p>` : html`
+        <button type="button" class="primary roll-here" onClick=${rollHere}>Roll ${ask.dice}</button>
+        <p class="hint">Or what you rolled at the table:</p>
+        <${TotalPicker} id=${`${id}-total`} label="Your total" low=${ask.low} high=${ask.high} value=${allFaces ? String(given.reduce((s, f) => s + f, 0)) : total}
+          onPick=${(t) => { setTotal(t); setFaces([null, null, null, null]); }} />
+        ${ask.faces && html`<button type="button" class="link-btn" aria-expanded=${showFaces ? "true" : "false"}
+          onClick=${() => setShowFaces(!showFaces)}>${showFaces ? "Hide the faces" : "Enter the faces"}</button>`}
+        ${showFaces && ask.faces && html`<div class="faces-row">${given.map((f, i) => html`<${DieToggle} key=${i} title=${`Die ${i + 1}`}
+          owner="you" value=${f} onPick=${(v) => { const next = [...faces]; next[i] = v; setFaces(next); setTotal(""); }} />`)}</div>`}
+        ${(allFaces || total !== "") && html`<button type="button" class="primary" onClick=${() => (allFaces
+          ? go({ faces: given }, `${signed(given.reduce((s, f) => s + f, 0))} (${facesWords(given, true)})`)
+          : go({ total: Number(total) }, signed(Number(total))))}>Send ${allFaces ? signed(given.reduce((s, f) => s + f, 0)) : signed(Number(total))}</button>`}`}
+    </section>`;
 }
 
 function Home() {
