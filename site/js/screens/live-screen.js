@@ -115,7 +115,7 @@ function Answer({ table }) {
   }
   return html`
     <div class="answer stack">
-      <${Scanner} onCode=${connect} />
+      <${Scanner} onCode=${connect} awaited=${table.seats.some((seat) => seat.state === "waiting")} />
       <form class="stack" onSubmit=${(e) => { e.preventDefault(); connect(text); }}>
         <label for="live-answer-input">The player's answer code</label>
         <div class="answer-row">
@@ -131,10 +131,13 @@ function Answer({ table }) {
 }
 
 /** The camera's view, read for QR codes (live/scan.js: the platform's reader, else the vendored
- * one), or why there is none; the paste field below stays either way. */
-function Scanner({ onCode }) {
+ * one), or why there is none; the paste field below stays either way. It starts once a join code
+ * is shown (`awaited`): the decoder's loading and first reads would slow the first QR code down. */
+function Scanner({ onCode, awaited }) {
   const [, force] = useReducer((n) => n + 1, 0);
   const [failed, setFailed] = useState(null);
+  const [started, setStarted] = useState(awaited);
+  useEffect(() => { if (awaited) setStarted(true); }, [awaited]);
   const video = useRef(null);
   const latest = useRef(onCode); // the scan outlives a render: it calls the newest onCode
   latest.current = onCode;
@@ -144,15 +147,16 @@ function Scanner({ onCode }) {
   }, []);
   const stream = camera.stream;
   useEffect(() => {
-    if (!stream || !video.current) return undefined;
+    if (!stream || !started || !video.current) return undefined;
     video.current.srcObject = stream;
     video.current.play().catch(() => {});
     setFailed(null);
     return watchVideo(video.current, (text) => latest.current(text), (err) => setFailed(err.message));
-  }, [stream]);
+  }, [stream, started]);
   if (camera.state === "asking") return html`<p class="hint" role="status">Allow the camera to scan the players' answers (or paste them below).</p>`;
   if (!stream) return html`<p class="hint" data-testid="live-no-scanner">${camera.message ?? "The camera is off."} Paste the player's answer code below.</p>`;
   if (failed) return html`<p class="hint" data-testid="live-no-scanner">${failed} Paste the player's answer code below.</p>`;
+  if (!started) return null;
   return html`<video ref=${video} class="scanner" muted playsinline aria-label="The camera: hold the player's answer code in view"></video>`;
 }
 
