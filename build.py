@@ -77,6 +77,15 @@ HTM_VERSION = "3.1.1"
 HTM_TGZ_SHA256 = "2425b9bee11409177bcabc7f32e319926fc6690c1701c0b257c88bdff2d5ba90"
 HTM_MODULE = "package/preact/standalone.module.js"
 VENDOR_PREACT = "vendor/preact-htm.mjs"
+# The QR decoder for the camera where the browser has no BarcodeDetector (js/live/scan.js; iOS
+# Safari, Firefox, desktop Chrome on Linux): jsQR's npm package (Apache-2.0) ships one UMD script,
+# which esbuild turns into an ES module (its default export: jsQR) with its LICENSE beside it.
+# Imported only when a scan starts: lazy, never in a first visit (docs/live.md).
+JSQR_VERSION = "1.4.0"
+JSQR_TGZ_SHA256 = "b5299b37917a1fe7a8cab9dd5cc6b8accf82663add80abe5bf7761a921cc6602"
+JSQR_SCRIPT = "package/dist/jsQR.js"
+VENDOR_JSQR = "vendor/jsqr.mjs"
+VENDOR_JSQR_LICENSE = "vendor/jsqr.LICENSE.txt"
 # The page's modules bundled into one (bundle_page): esbuild's binary, from its npm package for
 # this platform (no install scripts: the binary is run as it is), pinned like the rest.
 ESBUILD_VERSION = "0.28.2"
@@ -254,6 +263,24 @@ def bundle_page(dist: Path, entry_name: str = PAGE_ENTRY, external: str | None =
         inputs = sorted(json.loads(meta.read_text())["inputs"])
         shutil.copyfile(out, entry)
     return [name for name in inputs if name != entry_name]
+
+
+def vendor_jsqr(dist: Path) -> None:
+    """jsQR's UMD script as a minified ES module (VENDOR_JSQR), its licence beside it."""
+    with tarfile.open(npm_tarball("jsqr", JSQR_VERSION, JSQR_TGZ_SHA256, "jsQR")) as tar:
+        script, licence = tar.extractfile(JSQR_SCRIPT), tar.extractfile("package/LICENSE")
+        if script is None or licence is None:
+            raise BuildError(f"jsqr-{JSQR_VERSION}.tgz has no {JSQR_SCRIPT} or LICENSE")
+        source, licence_text = script.read(), licence.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "jsQR.js").write_bytes(source)
+        result = subprocess.run(
+            [str(esbuild_binary()), "jsQR.js", "--bundle", "--format=esm", "--minify", "--legal-comments=none",
+             "--log-level=warning", f"--outfile={dist / VENDOR_JSQR}"],
+            cwd=tmp, capture_output=True, text=True)
+        if result.returncode:
+            raise BuildError(f"making an ES module of jsQR with esbuild failed:\n{result.stderr}")
+    (dist / VENDOR_JSQR_LICENSE).write_bytes(licence_text)
 
 
 def write_view_shape(dist: Path) -> None:
@@ -571,6 +598,7 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
             raise BuildError(f"htm-{HTM_VERSION}.tgz has no {HTM_MODULE}")
         (dist / VENDOR_PREACT).parent.mkdir(exist_ok=True)
         (dist / VENDOR_PREACT).write_bytes(member.read())
+    vendor_jsqr(dist)
     bundled = bundle_page(dist)
     write_view_shape(dist)
     play_bundled = bundle_page(dist, PLAY_ENTRY, None)
@@ -621,10 +649,11 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         # standard library, for a module outside the app's own (stdlib/fallback.py).
         later=[FULL_STDLIB],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
-        # segno (a QR code), the benchmark's pages (bare.html, bench/: nothing links them), the
+        # segno (a QR code), the QR decoder (a camera scan without BarcodeDetector) and its
+        # licence, the benchmark's pages (bare.html, bench/: nothing links them), the
         # pages' modules as written, which their bundles hold (bundle_page), and the players'
         # page, which its own service worker keeps (sw-play.js) on the players' phones.
-        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, "bare.html",
+        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, VENDOR_JSQR, VENDOR_JSQR_LICENSE, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
         + sorted("bench/" + p.name for p in (dist / "bench").iterdir())
         + sorted(set(bundled) | set(play_bundled) | {PLAY_PAGE, PLAY_ENTRY}),

@@ -141,6 +141,8 @@ def test_the_page_is_usable_from_the_keyboard(open_context, site):
     page.goto(f"{site.url}play.html")
     expect(page.get_by_role("heading", name="Players' page")).to_be_visible()
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Scan the GM's code"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "paste"
     page.keyboard.type(f"{site.url}play.html#v={fragment_of(ENCOUNTER)}")
     page.keyboard.press("Enter")

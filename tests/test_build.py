@@ -333,3 +333,22 @@ def test_the_built_page_runs_one_module_of_its_own_and_the_engine_client():
     lazy = json.loads(manifest_path.read_text())["lazy"]
     assert {build.VENDOR_PREACT, "js/screens/app.js", "js/data/storage.js"} <= set(lazy)
     assert not {build.PAGE_ENTRY, "js/engine/engine.js", "js/engine/engine-worker.js"} & set(lazy)
+
+
+def test_the_qr_decoder_is_vendored_with_its_licence_and_in_no_first_visit():
+    """When dist/ has been built: jsQR as an ES module in vendor/ with its Apache-2.0 licence beside
+    it, both lazy for the app's service worker, neither in the players' page's files, and no page
+    bundle importing it by name (js/live/scan.js imports it when a scan starts)."""
+    import re
+
+    manifest_path = build.DIST / build.MANIFEST
+    if not manifest_path.exists():
+        pytest.skip("dist/ not built")
+    decoder = (build.DIST / build.VENDOR_JSQR).read_text()
+    assert re.search(r"export\s*\{?\s*\w+ as default|export default", decoder)
+    assert "Apache License" in (build.DIST / build.VENDOR_JSQR_LICENSE).read_text()
+    assert {build.VENDOR_JSQR, build.VENDOR_JSQR_LICENSE} <= set(json.loads(manifest_path.read_text())["lazy"])
+    assert not {build.VENDOR_JSQR, build.VENDOR_JSQR_LICENSE} & set(build.PLAY_FILES)
+    for bundle in (build.PAGE_ENTRY, build.PLAY_ENTRY):
+        text = (build.DIST / bundle).read_text()
+        assert "jsQR" not in text and "vendor/jsqr.mjs" in text, bundle  # its address, not its code

@@ -8,9 +8,10 @@
 // A view is checked against the engine's published shape before it is drawn; one whose n is not
 // above the last one shown is late and ignored; a gap asks for a fresh whole view.
 //
-// No camera: a player opens the join link from the phone's camera app (or pastes the code), so
-// this page scans nothing and asks for no media permission. The GM's side asks for the camera,
-// which makes its real address known; the player's side then connects from an mDNS name.
+// No camera here: a player opens the join link from the phone's camera app, pastes the code, or
+// scans it before joining (scan-button.js, on a tap), so joining asks for no media permission.
+// The GM's side asks for the camera, which makes its real address known; the player's side then
+// connects from an mDNS name.
 import { useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { join } from "../live/link.js";
 import { misfit, describeMisfit } from "./shape.js";

@@ -18,6 +18,7 @@ import { FACES, signed } from "../parts/ui.js";
 import { qrSvg } from "../live/qr.js";
 import { readFragment, route } from "./snapshot.js";
 import { rollDice, useLiveTable, useWakeLock } from "./live.js";
+import { ScanButton } from "./scan-button.js";
 
 const root = document.documentElement;
 
@@ -119,6 +120,16 @@ function CopyCode({ code }) {
     ${said && html`<p class="hint" role="status">${said}</p>`}`;
 }
 
+/** Open what was pasted or scanned: a players' link or join link (its #…), a snapshot fragment or a
+ * join code. Returns null, or why it cannot be opened. */
+function openText(text) {
+  const value = text.trim();
+  const hash = value.includes("#") ? value.slice(value.indexOf("#")) : /^f\d+\./.test(value) ? `#v=${value}` : `#join=${value}`;
+  if (route(hash).kind === "none" || !value) return "This is neither a players' link nor a join code.";
+  location.hash = hash;
+  return null;
+}
+
 const svgDataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function Live({ code }) {
@@ -138,6 +149,7 @@ function Live({ code }) {
         <h2 id="live-title">Live table</h2>
         <p class="error" role="alert" data-testid="live-error">${live.error}</p>
         <p class="hint">Scan the code the GM's phone shows again, or ask the GM for a new one.</p>
+        <${ScanButton} onText=${openText} />
       </section>`}
     ${live.step === "answer" && html`
       <section class="card stack" aria-labelledby="live-title">
@@ -148,7 +160,8 @@ function Live({ code }) {
         <${CopyCode} code=${live.answer} />
       </section>`}
     ${live.step === "dropped" && html`
-      <p class="card error live-dropped" role="alert" data-testid="live-dropped">Lost the GM's screen — scan the GM's new code to rejoin.</p>`}
+      <p class="card error live-dropped" role="alert" data-testid="live-dropped">Lost the GM's screen — scan the GM's new code to rejoin.</p>
+      <section class="card"><${ScanButton} onText=${openText} /></section>`}
     ${live.note && html`<p class="card error" role="alert" data-testid="live-note">${live.note}</p>`}
     ${live.view && !you && live.pcs?.length > 0 && live.step === "connected" && html`
       <section class="card stack" aria-labelledby="pick-title" data-testid="live-pick">
@@ -209,16 +222,13 @@ function Home() {
   const [error, setError] = useState(null);
   function open(event) {
     event.preventDefault();
-    const value = text.trim();
-    const hash = value.includes("#") ? value.slice(value.indexOf("#")) : /^f\d+\./.test(value) ? `#v=${value}` : `#join=${value}`;
-    if (route(hash).kind === "none" || !value) return setError("This is neither a players' link nor a join code.");
-    setError(null);
-    location.hash = hash;
+    setError(openText(text));
   }
   return html`
     <section class="card stack" aria-labelledby="home-title">
       <h2 id="home-title">Players' page</h2>
-      <p>Open the players' link the GM shares, or scan the GM's join code with your phone's camera.</p>
+      <p>Open the players' link the GM shares, or scan the GM's join code with your phone's camera app (or here, when the camera app opens no links).</p>
+      <${ScanButton} onText=${openText} />
       <form class="stack" onSubmit=${open}>
         <label for="paste">Or paste a link or join code here</label>
         <input id="paste" type="text" autocomplete="off" spellcheck=${false} value=${text}

@@ -1,11 +1,12 @@
 // The live table (#/e/<id>/live): the GM invites each player's phone with a join code (a QR code,
-// a link, a code to copy), takes the player's answer (scanned by the camera where the browser
-// reads QR codes, else pasted), and seats the player as a PC. The connections live in
-// data/live-table.js, at the app's level: going back to the round keeps them.
+// a link, a code to copy), takes the player's answer (scanned by the camera, or pasted), and seats
+// the player as a PC. The connections live in data/live-table.js, at the app's level: going back
+// to the round keeps them.
 import { html, useEffect, useMemo, useReducer, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { useSession } from "./hooks.js";
 import { CANNOT, camera, liveTable, startLiveTable, useLiveTable } from "../data/live-table.js";
 import { qrSvg } from "../live/qr.js";
+import { watchVideo } from "../live/scan.js";
 import { LinkTools } from "./share-screen.js";
 import { playersAddress } from "../play/links.js";
 
@@ -99,7 +100,7 @@ function Invitation({ seat }) {
     </figure>`;
 }
 
-/** The player's answer: scanned by the camera where the browser reads QR codes, else pasted. */
+/** The player's answer: scanned by the camera, or pasted. */
 function Answer({ table }) {
   const [text, setText] = useState("");
   const [status, setStatus] = useState(null); // {busy} | {error} | {ok}
@@ -114,7 +115,7 @@ function Answer({ table }) {
   }
   return html`
     <div class="answer stack">
-      <${Scanner} onCode=${connect} />
+      <${Scanner} onCode=${connect} awaited=${table.seats.some((seat) => seat.state === "waiting")} />
       <form class="stack" onSubmit=${(e) => { e.preventDefault(); connect(text); }}>
         <label for="live-answer-input">The player's answer code</label>
         <div class="answer-row">
@@ -129,41 +130,33 @@ function Answer({ table }) {
     </div>`;
 }
 
-/** The camera's view and a QR reader (the platform's BarcodeDetector), or why there is none. */
-function Scanner({ onCode }) {
+/** The camera's view, read for QR codes (live/scan.js: the platform's reader, else the vendored
+ * one), or why there is none; the paste field below stays either way. It starts once a join code
+ * is shown (`awaited`): the decoder's loading and first reads would slow the first QR code down. */
+function Scanner({ onCode, awaited }) {
   const [, force] = useReducer((n) => n + 1, 0);
+  const [failed, setFailed] = useState(null);
+  const [started, setStarted] = useState(awaited);
+  useEffect(() => { if (awaited) setStarted(true); }, [awaited]);
   const video = useRef(null);
+  const latest = useRef(onCode); // the scan outlives a render: it calls the newest onCode
+  latest.current = onCode;
   useEffect(() => {
     camera.listeners.add(force);
     return () => camera.listeners.delete(force);
   }, []);
-  const reads = typeof BarcodeDetector === "function";
   const stream = camera.stream;
   useEffect(() => {
-    if (!reads || !stream || !video.current) return undefined;
+    if (!stream || !started || !video.current) return undefined;
     video.current.srcObject = stream;
     video.current.play().catch(() => {});
-    const detector = new BarcodeDetector({ formats: ["qr_code"] });
-    let last = null;
-    const timer = setInterval(async () => {
-      try {
-        const [found] = await detector.detect(video.current);
-        if (found?.rawValue && found.rawValue !== last) {
-          last = found.rawValue;
-          onCode(found.rawValue);
-        }
-      } catch {
-        // a frame not ready yet: the next one
-      }
-    }, 250);
-    return () => clearInterval(timer);
-  }, [reads, stream]);
+    setFailed(null);
+    return watchVideo(video.current, (text) => latest.current(text), (err) => setFailed(err.message));
+  }, [stream, started]);
   if (camera.state === "asking") return html`<p class="hint" role="status">Allow the camera to scan the players' answers (or paste them below).</p>`;
-  if (!reads) {
-    return html`<p class="hint" data-testid="live-no-scanner">This browser cannot read QR codes from the camera (Safari and
-      Firefox cannot yet): ask the player to tap “Copy” on their phone and send you the code, then paste it below.</p>`;
-  }
-  if (!stream) return html`<p class="hint">${camera.message ?? "The camera is off."} Paste the player's answer code below.</p>`;
+  if (!stream) return html`<p class="hint" data-testid="live-no-scanner">${camera.message ?? "The camera is off."} Paste the player's answer code below.</p>`;
+  if (failed) return html`<p class="hint" data-testid="live-no-scanner">${failed} Paste the player's answer code below.</p>`;
+  if (!started) return null;
   return html`<video ref=${video} class="scanner" muted playsinline aria-label="The camera: hold the player's answer code in view"></video>`;
 }
 
