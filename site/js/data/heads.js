@@ -16,24 +16,12 @@
 // reload takes it back. Every failure here reads as "no IndexedDB": the caller goes on as with
 // localStorage alone.
 
+import { opener } from "./idb.js";
+
 const DB_NAME = "pyfudge-heads";
 const STORE = "heads";
 
-let dbPromise = null;
-function db() {
-  dbPromise ??= new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-    open.onsuccess = () => {
-      open.result.onversionchange = () => { open.result.close(); dbPromise = null; }; // a newer layout wins
-      resolve(open.result);
-    };
-    open.onerror = () => reject(open.error ?? new Error("IndexedDB cannot be opened"));
-    open.onblocked = () => reject(new Error("IndexedDB is blocked"));
-  });
-  dbPromise.catch(() => { dbPromise = null; });
-  return dbPromise;
-}
+const db = opener(DB_NAME, STORE);
 
 const isHead = (h) => h !== null && typeof h === "object" && Number.isInteger(h.rev) && typeof h.text === "string";
 const same = (a, b) => (a === null ? b === null : b !== null && a.rev === b.rev && a.text === b.text);

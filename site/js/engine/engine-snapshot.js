@@ -21,6 +21,8 @@
 // The database is not in Cache Storage, which belongs to the service worker (one cache per
 // build). Its name carries the app's path: two deployments on one origin keep their own.
 
+import { opener } from "../data/idb.js";
+
 const DB_NAME = `pyfudge-engine ${new URL("../..", import.meta.url).pathname}`;
 const STORE = "snapshot";
 const SNAPSHOT = "snapshot"; // {build, size, sha256, blob, retry}, or {build, failed: true}
@@ -33,21 +35,7 @@ function promised(request) {
   });
 }
 
-let dbPromise = null;
-function db() {
-  dbPromise ??= new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-    open.onsuccess = () => {
-      open.result.onversionchange = () => { open.result.close(); dbPromise = null; }; // a newer layout wins
-      resolve(open.result);
-    };
-    open.onerror = () => reject(open.error ?? new Error("IndexedDB cannot be opened"));
-    open.onblocked = () => reject(new Error("IndexedDB is blocked"));
-  });
-  dbPromise.catch(() => { dbPromise = null; });
-  return dbPromise;
-}
+const db = opener(DB_NAME, STORE);
 
 async function store(mode) {
   return (await db()).transaction(STORE, mode).objectStore(STORE);
