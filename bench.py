@@ -32,6 +32,7 @@ from bench_report import (
     APPLY_WARMUP,
     LIVE_RESOLVES,
     ODDS_REPEATS,
+    PAINT_RESOLVES,
     READY_TIMEOUT_MS,
     SAVED_ID,
     THROTTLE,
@@ -134,6 +135,40 @@ TABLE_SCREEN_JS = """async () => {
   button("Resolve").click();
   return {};
 }"""
+
+# A tap on the phone (Bench.taps), in the page: the time of the last click on Resolve (its
+# event's own timestamp, on the page's clock), and the longest Event Timing duration seen since
+# `inp` was last reset (entries under 16 ms are not reported: 0 means at most 16).
+TAP_WATCH_JS = """() => {
+  const w = globalThis.__taps = { resolveAt: null, inp: 0, painted: null };
+  addEventListener("click", (e) => {
+    if (e.target.closest?.("button")?.textContent.trim() === "Resolve") w.resolveAt = e.timeStamp;
+  }, true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.inp = Math.max(w.inp, entry.duration);
+  }).observe({ type: "event", durationThreshold: 16 });
+}"""
+
+# Armed before a click on Resolve: `__taps.painted` resolves with the ms from that click to the
+# frame after the result strip shows a new event (its data-events changed: two animation
+# frames, the second starts once the first was painted).
+ARM_PAINT_JS = """() => {
+  const w = globalThis.__taps;
+  const strip = () => document.querySelector("[data-testid=result-strip]");
+  const before = strip()?.dataset.events;
+  w.painted = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (strip()?.dataset.events === before) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - w.resolveAt)));
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}"""
+
+# The round form's dice are in (Roll all done): at least two totals picked, Roll all not busy.
+DICE_IN_JS = """() => document.querySelectorAll(".total-picker input:checked").length >= 2
+  && !document.querySelector("button.roll-all[aria-busy]")"""
 
 # The size of the engine's snapshot in its IndexedDB database (js/engine/engine-snapshot.js names it after
 # the app's path), or null; never creates the database.
@@ -344,6 +379,44 @@ class Bench:
                     break
             else:
                 self.samples.notes.append("Resolve not reached in 60 Tab presses")
+        finally:
+            context.close()
+
+    def taps(self, browser) -> None:
+        """A tap on the phone: the reference encounter saved and opened at 390×844, then
+        PAINT_RESOLVES exchanges run as a GM runs them (Roll all, Resolve, then Undo; trusted
+        clicks) with the page's main thread at full speed, then THROTTLE× slower (CDP; the
+        engine's worker is not slowed): each Resolve timed from its click to the frame after
+        its result was painted (`resolve_paint_ms`, `resolve_paint_4x_ms`), and at THROTTLE×
+        the longest Event Timing duration of each exchange's three taps (`tap_inp_4x_ms`).
+        Skipped, with a note, for a build whose result strip does not say its event count."""
+        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
+        context.set_default_timeout(READY_TIMEOUT_MS)
+        try:
+            page = context.new_page()
+            self.open_saved(page, "app, taps")
+            if not page.evaluate("() => !!document.querySelector('[data-testid=result-strip][data-events]')"):
+                self.samples.notes.append("taps not measured: this build's result strip has no data-events")
+                return
+            page.evaluate(TAP_WATCH_JS)
+            cdp = context.new_cdp_session(page)
+            idle = "html[data-view=live][data-busy=false]"
+            for rate, painted in ((1, self.samples.resolve_paint_ms), (THROTTLE, self.samples.resolve_paint_4x_ms)):
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                for _ in range(PAINT_RESOLVES):
+                    page.evaluate("globalThis.__taps.inp = 0")
+                    page.get_by_role("button", name="Roll all", exact=True).click()
+                    page.wait_for_function(DICE_IN_JS)
+                    page.evaluate(ARM_PAINT_JS)
+                    page.get_by_role("button", name="Resolve", exact=True).click()
+                    painted.append(page.evaluate("globalThis.__taps.painted"))
+                    page.wait_for_selector(idle)
+                    page.locator("[data-testid=result-strip] .undo-btn").click()
+                    page.wait_for_selector(idle)
+                    page.wait_for_timeout(100)  # the Undo's Event Timing entry comes after its paint
+                    if rate == THROTTLE:
+                        self.samples.tap_inp_4x_ms.append(page.evaluate("globalThis.__taps.inp"))
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         finally:
             context.close()
 
@@ -623,8 +696,12 @@ class Bench:
                 if self.only is None:
                     self.log("table screen (390×844)")
                     self.table_screen(browser)
+                if self.only is None or "taps" in self.only:
+                    self.log("taps on the phone (390×844, 1× and 4×)")
+                    self.taps(browser)
                 browser.close()
-                self.live_table(p, chromium)
+                if self.only is None or "live" in self.only:
+                    self.live_table(p, chromium)
         finally:
             self.server.shutdown()
             self.server.server_close()
@@ -763,6 +840,8 @@ def main(argv: list[str]) -> int:
                              "and bare Pyodide's cold start it is compared with")
     parser.add_argument("--live-only", action="store_true",
                         help="only the live table (qr_ms, live_update_ms)")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="only a tap on the phone (resolve_paint_ms, resolve_paint_4x_ms, tap_inp_4x_ms)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -795,7 +874,9 @@ def main(argv: list[str]) -> int:
         if args.player_only:
             bench.only = {"bare", "player"}
         if args.live_only:
-            bench.only = set()
+            bench.only = {"live"}
+        if args.taps_only:
+            bench.only = {"taps"}
         r = bench.run(chromium)
         r["meta"]["load_before"] = before["load_before"]
     print(json.dumps(r, indent=1, ensure_ascii=False) if args.json else table(r))

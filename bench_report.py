@@ -29,6 +29,7 @@ THROTTLE = 4  # CPU slow-down of the main-thread variant (CDP Emulation.setCPUTh
 APPLY_COUNT = 40  # timed applies per run (after APPLY_WARMUP untimed ones)
 APPLY_WARMUP = 2
 LIVE_RESOLVES = 12  # resolves timed reaching a live player (live_update_ms)
+PAINT_RESOLVES = 10  # resolves timed to their painted result, at 1× and at THROTTLE× (resolve_paint_*)
 ODDS_REPEATS = 5  # the first call per run is the headline (fresh caches); the rest are shown too
 
 # The bench's targets (benchmarks, not timed tests): key -> (limit, unit, what).
@@ -63,6 +64,10 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     # The live table (bench.py Bench.live_table): the GM's phone and a player's over WebRTC.
     "live_update_ms": (250, "ms", "live: GM's Resolve → player's page shows it, p95"),
     "qr_ms": (200, "ms", "live: tap Live table → first join QR code shown"),
+    # A tap on the phone (Bench.taps): the reference encounter at 390×844, the page's main
+    # thread slowed THROTTLE× (the worker is not: Chromium throttles only the page).
+    "resolve_paint_4x_ms": (100, "ms", "Resolve → its result painted, p95, main thread 4× slower"),
+    "tap_inp_4x_ms": (100, "ms", "the slowest tap's Event Timing duration, main thread 4× slower"),
 }
 
 # What a static host compresses (by type) when the browser accepts gzip or brotli; archives
@@ -231,6 +236,9 @@ class Samples:
     forecast_3v3: list[dict[str, Any]] = field(default_factory=list)  # forecast_in_page's answers
     live_update_ms: list[float] = field(default_factory=list)  # a resolve → a player's page drew it
     qr_ms: list[float] = field(default_factory=list)  # tap Live table → the first QR code shown, per fresh page
+    resolve_paint_ms: list[float] = field(default_factory=list)  # a Resolve clicked → its result painted
+    resolve_paint_4x_ms: list[float] = field(default_factory=list)  # the same, main thread THROTTLE× slower
+    tap_inp_4x_ms: list[float] = field(default_factory=list)  # each scripted tap's longest Event Timing entry
     notes: list[str] = field(default_factory=list)
 
     def add(self, page: str, metric: str, value: float | None) -> None:
@@ -260,6 +268,14 @@ def forecast_headline(answers: list[dict[str, Any]]) -> dict[str, Any]:
 def live_headline(s: Samples) -> dict[str, Any]:
     """The live table's headline keys: p95 of the updates, median of the first QR codes."""
     return {"live_update_ms": percentile(s.live_update_ms, 95), "qr_ms": median_or_none(s.qr_ms)}
+
+
+def tap_headline(s: Samples) -> dict[str, Any]:
+    """A tap on the phone: Resolve to its painted result (p95, at 1× and THROTTLE×) and the
+    slowest scripted tap's Event Timing duration at THROTTLE×."""
+    return {"resolve_paint_ms": percentile(s.resolve_paint_ms, 95),
+            "resolve_paint_4x_ms": percentile(s.resolve_paint_4x_ms, 95),
+            "tap_inp_4x_ms": max(s.tap_inp_4x_ms) if s.tap_inp_4x_ms else None}
 
 
 def _round(x: Any, digits: int = 3) -> Any:
@@ -343,6 +359,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         **forecast_headline(s.forecast_3v3),
         **player_headline(s),
         **live_headline(s),
+        **tap_headline(s),
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -376,6 +393,8 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "live": {"update": {"p50_ms": percentile(s.live_update_ms, 50), "p95_ms": percentile(s.live_update_ms, 95),
                             **summary(s.live_update_ms)},
                  "qr": summary(s.qr_ms)},
+        "taps": {"resolve_paint": summary(s.resolve_paint_ms), "resolve_paint_4x": summary(s.resolve_paint_4x_ms),
+                 "inp_4x": summary(s.tap_inp_4x_ms)},
         "first_visit": first_visit,
         "meta": meta,
         "notes": s.notes,
@@ -466,6 +485,13 @@ def table(r: dict[str, Any]) -> str:
                      f"max {_fmt(lu['max'], 'ms')}")
         lines.append(f"  tap Live table → the first join QR code shown (n={lq['n']}): "
                      f"median {_fmt(lq['median'], 'ms')}, min {_fmt(lq['min'], 'ms')}, max {_fmt(lq['max'], 'ms')}")
+    tp, tp4, inp = r["taps"]["resolve_paint"], r["taps"]["resolve_paint_4x"], r["taps"]["inp_4x"]
+    if tp["n"] or tp4["n"]:
+        lines.append("")
+        lines.append(f"a tap on the phone (390×844): Resolve → its result painted, p95 "
+                     f"{_fmt(r['resolve_paint_ms'], 'ms')} (n={tp['n']}); main thread {THROTTLE}× slower: p95 "
+                     f"{_fmt(r['resolve_paint_4x_ms'], 'ms')} (n={tp4['n']}), the slowest tap's Event Timing "
+                     f"duration {_fmt(inp['max'], 'ms')} (n={inp['n']}; the worker is not slowed)")
     fv = r["first_visit"]
     if fv:
         lines.append("")

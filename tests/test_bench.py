@@ -289,3 +289,15 @@ def test_the_forecast_headline_is_the_median_of_the_pages_answers_against_its_ta
     assert r["targets"]["forecast_3v3_halfwidth"]["met"] is False
     assert r["forecast_3v3"] == s.forecast_3v3
     assert bench_report.results(sample_run(), {})["forecast_3v3_ms"] is None  # not measured
+
+
+def test_a_tap_on_the_phone_reports_p95_paints_and_the_slowest_tap_against_their_targets():
+    s = sample_run()
+    s.resolve_paint_ms = [float(x) for x in range(20, 40)]
+    s.resolve_paint_4x_ms = [float(x) for x in range(60, 160, 5)]  # 20 resolves: p95 is the 19th
+    s.tap_inp_4x_ms = [0.0, 48.0, 120.0]
+    r = bench_report.results(s, {})
+    assert r["resolve_paint_ms"] == 38.0
+    assert r["resolve_paint_4x_ms"] == 150.0 and r["targets"]["resolve_paint_4x_ms"]["met"] is False
+    assert r["tap_inp_4x_ms"] == 120.0 and r["targets"]["tap_inp_4x_ms"]["met"] is False
+    assert "Resolve → its result painted, p95 38.0 ms (n=20)" in bench_report.table(r)

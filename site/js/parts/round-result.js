@@ -20,7 +20,7 @@ export function ResultBar({ view, apply, error, busy, onRollAll, rolling, rollLa
   const dice = view.log_dice?.[view.log_dice.length - 1] ?? "";
   return html`
     <div class="round-bar" data-testid="round-bar">
-      <div class="result-strip" ref=${strip} tabindex="-1" data-testid="result-strip">
+      <div class="result-strip" ref=${strip} tabindex="-1" data-testid="result-strip" data-events=${view.events}>
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}
         ${last && !error ? html`<ul class="changes">
           ${changes.length ? changes.map((c) => html`<li key=${c.id} data-id=${c.id}><bdi>${c.line}</bdi></li>`)
