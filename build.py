@@ -109,6 +109,9 @@ PLAY_ENTRY = "js/play/main.js"
 VIEW_SHAPE_JSON = "js/play/players-view-shape.json"
 PLAY_SERVICE_WORKER = "sw-play.js"
 PLAY_FILES = (PLAY_PAGE, PLAY_ENTRY, "css/app.css", "icons/icon.svg")
+# Cached by that worker only once the page asks for them: the QR decoder (a scan inside the
+# page on a browser without BarcodeDetector), so that it works offline after its first use.
+PLAY_LAZY = (VENDOR_JSQR,)
 
 # Written by build(), never listed in the manifest: the manifest cannot hash itself, and
 # sw.js carries the manifest inside it.
@@ -551,12 +554,13 @@ def service_worker(manifest: dict) -> str:
 
 
 def play_service_worker(manifest: dict) -> str:
-    """sw-play.js with the players' page's files and their hashes inlined (PLAY_FILES), and a
-    version of its own: it changes only when one of them does."""
+    """sw-play.js with the players' page's files and their hashes inlined (PLAY_FILES; PLAY_LAZY,
+    cached when first used), and a version of its own: it changes only when one of them does."""
     files = {path: manifest["files"][path] for path in PLAY_FILES}
-    version = hashlib.sha256("".join(f"{p}\0{h}\n" for p, h in files.items()).encode()).hexdigest()[:16]
+    lazy = {path: manifest["files"][path] for path in PLAY_LAZY}
+    version = hashlib.sha256("".join(f"{p}\0{h}\n" for p, h in {**files, **lazy}.items()).encode()).hexdigest()[:16]
     template = (SITE / PLAY_SERVICE_WORKER).read_text()
-    return f"const PLAY = {json.dumps({'version': version, 'files': files}, indent=1)};\n\n{template}"
+    return f"const PLAY = {json.dumps({'version': version, 'files': files, 'lazy': lazy}, indent=1)};\n\n{template}"
 
 
 # ---------------------------------------------------------------- build
@@ -646,14 +650,14 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         },
         stdlib=APP_STDLIB,
         # Fetched to fill the offline cache only once the rest is cached (sw.js): the full
-        # standard library, for a module outside the app's own (stdlib/fallback.py).
-        later=[FULL_STDLIB],
+        # standard library, for a module outside the app's own (stdlib/fallback.py), and the QR
+        # decoder, so that a GM whose browser has no BarcodeDetector scans offline too.
+        later=[FULL_STDLIB, VENDOR_JSQR],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
-        # segno (a QR code), the QR decoder (a camera scan without BarcodeDetector) and its
-        # licence, the benchmark's pages (bare.html, bench/: nothing links them), the
+        # segno (a QR code), the QR decoder's licence, the benchmark's pages (bare.html, bench/: nothing links them), the
         # pages' modules as written, which their bundles hold (bundle_page), and the players'
         # page, which its own service worker keeps (sw-play.js) on the players' phones.
-        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, VENDOR_JSQR, VENDOR_JSQR_LICENSE, "bare.html",
+        lazy=["wheels/" + micropip.name, "wheels/" + segno.name, VENDOR_JSQR_LICENSE, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
         + sorted("bench/" + p.name for p in (dist / "bench").iterdir())
         + sorted(set(bundled) | set(play_bundled) | {PLAY_PAGE, PLAY_ENTRY}),

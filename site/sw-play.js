@@ -2,7 +2,8 @@
 // opened play.html once shows it offline, while its first visit downloads only this page's few
 // files: the app's worker (sw.js, scope ./) would cache the whole build, Python's 13 MB
 // included, which a player never needs. build.py puts `const PLAY = {version, files: {path:
-// sha256}}` above this line: play.html and what it loads.
+// sha256}, lazy: {path: sha256}}` above this line: play.html and what it loads, and what it
+// loads only when asked (the QR decoder), cached then (checked against its hash).
 //
 // Install caches those files, taking them from the HTTP cache where the page just loaded them
 // (checked against their hash, else fetched again), then takes over at once: the page is one
@@ -12,6 +13,7 @@
 const CACHE = `pyfudge.play.${PLAY.version}`;
 const url = (path) => new URL(path, self.registration.scope).href;
 const FILES = new Map(Object.entries(PLAY.files).map(([path, hash]) => [url(path), hash]));
+const LAZY = new Map(Object.entries(PLAY.lazy ?? {}).map(([path, hash]) => [url(path), hash]));
 // The same policy as play.html's <meta> tag, as a header (with frame-ancestors, which a <meta>
 // cannot say) on the page served from the cache.
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; " +
@@ -33,17 +35,28 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const key = event.request.url.split(/[?#]/)[0];
-  if (event.request.method !== "GET" || !FILES.has(key)) return;
+  if (event.request.method !== "GET" || !(FILES.has(key) || LAZY.has(key))) return;
   event.respondWith(serve(event.request, key));
 });
 
 async function serve(request, key) {
-  const cached = await (await caches.open(CACHE)).match(key);
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
   const response = cached ?? await fetch(request);
+  if (!cached && LAZY.has(key) && response.ok) await keep(cache, key, response.clone());
   if (request.mode !== "navigate" || !response.ok) return response;
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", CSP);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A lazy file kept once it is this build's; not kept (fetched again next time) otherwise. */
+async function keep(cache, key, response) {
+  try {
+    if ((await sha256(response.clone())) === LAZY.get(key)) await cache.put(key, response);
+  } catch {
+    // no room, or the cache went away: the page still gets the file
+  }
 }
 
 async function precache() {
