@@ -654,9 +654,10 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         # decoder, so that a GM whose browser has no BarcodeDetector scans offline too.
         later=[FULL_STDLIB, VENDOR_JSQR],
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
-        # segno (a QR code), the QR decoder's licence, the benchmark's pages (bare.html, bench/: nothing links them), the
-        # pages' modules as written, which their bundles hold (bundle_page), and the players'
-        # page, which its own service worker keeps (sw-play.js) on the players' phones.
+        # segno (a QR code), the QR decoder's licence, the benchmark's pages (bare.html,
+        # bench/: nothing links them), the pages' modules as written, which their bundles hold
+        # (bundle_page), and the players' page, which its own service worker keeps (sw-play.js)
+        # on the players' phones.
         lazy=["wheels/" + micropip.name, "wheels/" + segno.name, VENDOR_JSQR_LICENSE, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
         + sorted("bench/" + p.name for p in (dist / "bench").iterdir())

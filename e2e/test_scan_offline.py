@@ -50,8 +50,8 @@ def test_a_player_who_scanned_once_scans_again_offline(open_context, site):
     link = f"{site.url}play.html#v={fragment_of(ENCOUNTER)}"
     page.goto(link)
     page.wait_for_selector("html[data-player=ready]")
-    wait_until(lambda: page.evaluate(
-        "navigator.serviceWorker.getRegistration('./play.html').then((r) => !!r?.active && !!navigator.serviceWorker.controller)"))
+    wait_until(lambda: page.evaluate("navigator.serviceWorker.getRegistration('./play.html')"
+                                     ".then((r) => !!r?.active && !!navigator.serviceWorker.controller)"))
     assert not cached(page, build.VENDOR_JSQR)  # not in a first visit
     assert page.evaluate(IMPORT_DECODER) == "function"
     wait_until(lambda: cached(page, build.VENDOR_JSQR))
