@@ -499,12 +499,13 @@ def unarmed(rules: RuleSet) -> dict[str, Any]:
     catalogue's plain unarmed entry (MUD 4.54: -1, "Unarmed, no Martial Arts skill"), else
     :data:`F95_UNARMED`; the armor catalogue's no-armor entry (F95's No armor, MUD 4.54's
     "Ineffective/Unarmored (same as normal clothing)": 0), else No armor 0. Each as ``{index (in
-    the catalogue, or None), value}``; ``line``: what the card says."""
-    def pick(entries: Sequence[Weapon | Armor], names: tuple[str, ...], fallback: dict) -> dict[str, Any]:
+    the catalogue, or None), value, label (what a card calls it: :func:`gear_line`)}``; ``line``:
+    what the card says of both."""
+    def pick(entries: Sequence[Weapon | Armor], names: tuple[str, ...], fallback: dict, label: str) -> dict[str, Any]:
         index = next((i for i, e in enumerate(entries) if _plain(e.name, names)), None)
-        return {"index": index, "value": entries[index].to_dict() if index is not None else fallback}
-    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict())
-    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict())
+        return {"index": index, "value": entries[index].to_dict() if index is not None else fallback, "label": label}
+    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict(), "Unarmed")
+    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict(), "no armor")
     return {"weapon": weapon, "armor": armor,
             "line": gear_line(Weapon.from_dict(weapon["value"]), Armor.from_dict(armor["value"]))}
 
