@@ -266,12 +266,22 @@ def set_option(page, key: str, value) -> None:
     expect(rules.get_by_role("status")).to_have_text("Rules changed.")
 
 
+def sheet_more(form) -> None:
+    """Unfold the rest of a fighter's sheet (role, Strength, the gear's values…), folded below what a
+    hasty GM fills (name, side, the main skill, the gear searches)."""
+    fold = form.locator("details.sheet-more")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+    expect(fold).to_have_attribute("open", "")
+
+
 def fill_fighter(form, fighter: dict) -> None:
     """Fill a fighter's sheet from a fighter dict as the golden files hold them."""
     from pyfudge.core import ladder
 
     lv = lambda v: str(ladder.parse(v))  # noqa: E731
     form.get_by_label("Name", exact=True).fill(fighter["name"])
+    sheet_more(form)
     form.get_by_label("Role", exact=True).select_option(fighter.get("role", "pc"))
     skill, level = next(iter(fighter["skills"].items()))
     form.get_by_label("Combat skill", exact=True).fill(skill)
