@@ -269,10 +269,10 @@ def set_option(page, key: str, value) -> None:
 def sheet_more(form) -> None:
     """Unfold the rest of a fighter's sheet (role, Strength, the gear's values…), folded below what a
     hasty GM fills (name, side, the main skill, the gear searches)."""
-    fold = form.locator("details.sheet-more")
-    if fold.get_attribute("open") is None:
-        fold.locator("summary").click()
-    expect(fold).to_have_attribute("open", "")
+    fold = form.locator(".sheet-more > button.fold")
+    if fold.get_attribute("aria-expanded") != "true":
+        fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "true")
 
 
 def fill_fighter(form, fighter: dict) -> None:

@@ -5,8 +5,6 @@ gives a Bow, sized by MUD 4.54's table); a fighter added with no gear chosen is 
 
 from __future__ import annotations
 
-import os
-
 from conftest import card, idle, new_encounter
 from playwright.sync_api import expect
 
@@ -26,9 +24,7 @@ def test_the_add_a_fighter_form_fits_in_two_screens_with_the_gear_searches_first
     form = add_form(page)
     expect(form.get_by_label("Find a weapon")).to_be_visible()
     height = section.evaluate("(el) => el.getBoundingClientRect().height")
-    shot = os.environ.get("PYFUDGE_FORM_SHOT")
-    if shot:  # docs/app.md's picture of the form
-        section.screenshot(path=shot)
+    section.screenshot(path="/tmp/fighter-form-390.png")  # docs/img/fighter-form-390.png
     assert height <= MOST_PX, f"the add-a-fighter form is {height:.0f} px high at 390×844"
     # What a hasty GM fills comes first, in this order; Strength and the rest are folded.
     top = [form.get_by_label(label, exact=True).bounding_box()["y"]

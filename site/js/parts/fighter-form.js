@@ -3,7 +3,6 @@
 import { html, useState } from "../../vendor/preact-htm.mjs";
 import { Field, ladderOptions, optionValue } from "./ui.js";
 import { GearFind } from "./gear-find.js";
-import { Fold } from "./fold.js";
 
 // --- a fighter's sheet -------------------------------------------------------------------------
 
@@ -120,6 +119,7 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   const [count, setCount] = useState("1"); // how many of this sheet an add makes (not for an edit)
   const [added, setAdded] = useState(null); // {text, event, s, base}: the last add, offered again
   const [sheetOpen, setSheetOpen] = useState(false); // a template's sheet, unfolded
+  const [moreOpen, setMoreOpen] = useState(!!card); // the rest of the sheet, unfolded (at once for an edit)
   if (!describe) return html`<p class="hint">Loading the rules…</p>`;
   const id = (k) => `${prefix}-${k}`;
   const set = (k) => (e) => {
@@ -235,9 +235,11 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
       <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />`;
   const sheet = html`
       ${first}
-      <${Fold} class="wide sheet-more" open=${!!card} summary="More of the sheet: role, Strength, gear values, shield…">
-        <div class="sheet-form">${rest}</div>
-      </${Fold}>`;
+      <div class="wide sheet-fold sheet-more">
+        <button type="button" class="fold" aria-expanded=${moreOpen ? "true" : "false"} aria-controls=${id("more")}
+          onClick=${() => setMoreOpen(!moreOpen)}>More of the sheet: role, Strength, gear values, shield…</button>
+        ${moreOpen && html`<div class="sheet-form" id=${id("more")}>${rest}</div>`}
+      </div>`;
 
   return html`
     <form class="sheet-form" onSubmit=${submit}>
