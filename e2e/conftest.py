@@ -289,8 +289,12 @@ def fill_fighter(form, fighter: dict) -> None:
     for key, label in (("strength", "Strength"), ("damage_capacity", "Damage Capacity")):
         if key in fighter:
             form.get_by_label(label, exact=True).select_option(lv(fighter[key]))
-    weapon = fighter.get("weapon")
-    if weapon:
+    # No weapon in the dict is the engine's own default (catalogue.Weapon: bare hands, 0), which the
+    # golden files hold, not the form's books' unarmed (MUD 4.54: -1); a name picks a catalogue entry.
+    weapon = fighter.get("weapon") or {"name": "Bare hands"}
+    if isinstance(weapon, str):
+        form.get_by_label("Weapon", exact=True).select_option(label=weapon)
+    else:
         form.get_by_label("Weapon", exact=True).select_option("custom")
         form.get_by_label("Weapon name").fill(weapon["name"])
         form.get_by_label("Weapon size").fill(str(weapon.get("size", 0)))

@@ -30,13 +30,7 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     expect(page.locator("#rules summary")).to_have_text("Rules: Mudge, 1 option changed")
 
     # A PC with a catalogue weapon (the engine's table) and custom armor.
-    details = page.locator("#add-fighter")
-    if details.get_attribute("open") is None:  # open already in an encounter with no one yet
-        details.locator("summary").click()
-    form = details.locator("form")
-    sheet_more(form)
-    form.get_by_label("Weapon", exact=True).select_option(label="Medium weapon")
-    add_fighter(page, ASTA)
+    add_fighter(page, {**ASTA, "weapon": "Medium weapon"})
     add_fighter(page, ORC)
     asta, orc = card(page, "Ásta"), card(page, "Orc")
     expect(asta.get_by_test_id("status")).to_have_text("Undamaged")
