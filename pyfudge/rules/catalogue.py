@@ -488,6 +488,7 @@ F95_UNARMED = {"name": "Unarmed", "size": 0,
                "note": "F95 4.58: unarmed +0 (Sheba's martial art; F95 prints no plain fist)"}
 _UNARMED_NAMES = ("unarmed", "unarmed, no martial arts", "bare hands")
 _UNARMORED_NAMES = ("no armor", "ineffective / unarmored")
+UNARMED, UNARMORED = "Unarmed", "no armor"  # what a card calls them
 
 
 def _plain(name: str, names: tuple[str, ...]) -> bool:
@@ -504,8 +505,8 @@ def unarmed(rules: RuleSet) -> dict[str, Any]:
     def pick(entries: Sequence[Weapon | Armor], names: tuple[str, ...], fallback: dict, label: str) -> dict[str, Any]:
         index = next((i for i, e in enumerate(entries) if _plain(e.name, names)), None)
         return {"index": index, "value": entries[index].to_dict() if index is not None else fallback, "label": label}
-    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict(), "Unarmed")
-    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict(), "no armor")
+    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict(), UNARMED)
+    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict(), UNARMORED)
     return {"weapon": weapon, "armor": armor,
             "line": gear_line(Weapon.from_dict(weapon["value"]), Armor.from_dict(armor["value"]))}
 
@@ -514,7 +515,7 @@ def gear_line(weapon: Weapon, armor: Armor) -> str:
     """A fighter's gear in a line, as a card says it: "Bow / Light leather", "Unarmed / no armor"."""
     plain = _plain(weapon.name, _UNARMED_NAMES)
     bare = _plain(armor.name, _UNARMORED_NAMES) and armor.protection == 0
-    return f"{'Unarmed' if plain else weapon.name} / {'no armor' if bare else armor.name}"
+    return f"{UNARMED if plain else weapon.name} / {UNARMORED if bare else armor.name}"
 
 
 # Words in a weapon's name that make it a missile weapon (F95 4.4, 4.54: "bows, slings", "guns,
