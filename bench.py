@@ -420,6 +420,25 @@ class Bench:
         finally:
             context.close()
 
+    def fighter_form(self, browser) -> None:
+        """A new encounter on a 390×844 phone, which opens on adding a combatant: the height of
+        the open "Add a combatant" section (the party, the bestiary and the sheet) once the sheet
+        is drawn."""
+        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
+        context.set_default_timeout(READY_TIMEOUT_MS)
+        try:
+            page = context.new_page()
+            page.goto(self.url + "index.html#/")
+            self.wait_ready(page, "app, fighter form")
+            page.get_by_label("Name", exact=True).fill("Bench form")
+            page.get_by_role("button", name="Create encounter").click()
+            page.wait_for_selector("html[data-view=live][data-busy=false]")
+            page.wait_for_selector("#add-fighter[open] form button[type=submit]")
+            self.samples.fighter_form_px.append(
+                page.evaluate("document.querySelector('#add-fighter').getBoundingClientRect().height"))
+        finally:
+            context.close()
+
     def open_saved(self, page, what: str) -> None:
         """The reference encounter saved through the app's store and opened, its view live."""
         page.goto(self.url + "index.html")
@@ -696,6 +715,8 @@ class Bench:
                 if self.only is None:
                     self.log("table screen (390×844)")
                     self.table_screen(browser)
+                    self.log("fighter form (390×844)")
+                    self.fighter_form(browser)
                 if self.only is None or "taps" in self.only:
                     self.log("taps on the phone (390×844, 1× and 4×)")
                     self.taps(browser)

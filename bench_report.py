@@ -55,6 +55,8 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     # Table mode: the encounter screen a GM runs a fight from, at 390×844, mid-round.
     "round_screen_px": (2000, "px", "encounter screen height at 390×844, mid-round"),
     "tabs_to_resolve": (16, "", "Tab presses from the top of the page to Resolve"),
+    # Adding a fighter at 390×844 in a new encounter: the open "Add a combatant" section (issue 32).
+    "fighter_form_px": (1700, "px", "add-a-fighter form open at 390×844"),
     # The forecast of the three-against-three reference (forecast_3v3_encounter), in Pyodide.
     "forecast_3v3_ms": (1000, "ms", "forecast 3-vs-3 in Pyodide (first call)"),
     "forecast_3v3_halfwidth": (0.02, "", "its widest 95% interval's reach (±)"),
@@ -233,6 +235,7 @@ class Samples:
     cls: dict[str, list[float]] = field(default_factory=dict)  # "list" / "encounter" -> per run
     round_screen_px: list[float] = field(default_factory=list)
     tabs_to_resolve: list[float] = field(default_factory=list)
+    fighter_form_px: list[float] = field(default_factory=list)
     forecast_3v3: list[dict[str, Any]] = field(default_factory=list)  # forecast_in_page's answers
     live_update_ms: list[float] = field(default_factory=list)  # a resolve → a player's page drew it
     qr_ms: list[float] = field(default_factory=list)  # tap Live table → the first QR code shown, per fresh page
@@ -356,6 +359,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "snapshot_runs": f"{len(snapshots)} of {len(s.snapshot_bytes)}",
         "round_screen_px": max(s.round_screen_px) if s.round_screen_px else None,
         "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
+        "fighter_form_px": max(s.fighter_form_px) if s.fighter_form_px else None,
         **forecast_headline(s.forecast_3v3),
         **player_headline(s),
         **live_headline(s),

@@ -266,12 +266,22 @@ def set_option(page, key: str, value) -> None:
     expect(rules.get_by_role("status")).to_have_text("Rules changed.")
 
 
+def sheet_more(form) -> None:
+    """Unfold the rest of a fighter's sheet (role, Strength, the gear's values…), folded below what a
+    hasty GM fills (name, side, the main skill, the gear searches)."""
+    fold = form.locator(".sheet-more > button.fold")
+    if fold.get_attribute("aria-expanded") != "true":
+        fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "true")
+
+
 def fill_fighter(form, fighter: dict) -> None:
     """Fill a fighter's sheet from a fighter dict as the golden files hold them."""
     from pyfudge.core import ladder
 
     lv = lambda v: str(ladder.parse(v))  # noqa: E731
     form.get_by_label("Name", exact=True).fill(fighter["name"])
+    sheet_more(form)
     form.get_by_label("Role", exact=True).select_option(fighter.get("role", "pc"))
     skill, level = next(iter(fighter["skills"].items()))
     form.get_by_label("Combat skill", exact=True).fill(skill)
@@ -279,8 +289,12 @@ def fill_fighter(form, fighter: dict) -> None:
     for key, label in (("strength", "Strength"), ("damage_capacity", "Damage Capacity")):
         if key in fighter:
             form.get_by_label(label, exact=True).select_option(lv(fighter[key]))
-    weapon = fighter.get("weapon")
-    if weapon:
+    # No weapon in the dict is the engine's own default (catalogue.Weapon: bare hands, 0), which the
+    # golden files hold, not the form's books' unarmed (MUD 4.54: -1); a name picks a catalogue entry.
+    weapon = fighter.get("weapon") or {"name": "Bare hands"}
+    if isinstance(weapon, str):
+        form.get_by_label("Weapon", exact=True).select_option(label=weapon)
+    else:
         form.get_by_label("Weapon", exact=True).select_option("custom")
         form.get_by_label("Weapon name").fill(weapon["name"])
         form.get_by_label("Weapon size").fill(str(weapon.get("size", 0)))

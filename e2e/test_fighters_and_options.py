@@ -4,7 +4,7 @@ remove them; damage factors (ODF, DDF, each pair's total) are shown. Desktop and
 
 from __future__ import annotations
 
-from conftest import add_fighter, app_ready, card, idle, new_encounter, set_option
+from conftest import add_fighter, app_ready, card, idle, new_encounter, set_option, sheet_more
 from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Great"}, "strength": "Good",
@@ -30,12 +30,7 @@ def test_build_an_encounter(open_context, site, screen, axe_check):
     expect(page.locator("#rules summary")).to_have_text("Rules: Mudge, 1 option changed")
 
     # A PC with a catalogue weapon (the engine's table) and custom armor.
-    details = page.locator("#add-fighter")
-    if details.get_attribute("open") is None:  # open already in an encounter with no one yet
-        details.locator("summary").click()
-    form = details.locator("form")
-    form.get_by_label("Weapon", exact=True).select_option(label="Medium weapon")
-    add_fighter(page, ASTA)
+    add_fighter(page, {**ASTA, "weapon": "Medium weapon"})
     add_fighter(page, ORC)
     asta, orc = card(page, "Ásta"), card(page, "Orc")
     expect(asta.get_by_test_id("status")).to_have_text("Undamaged")
@@ -124,6 +119,7 @@ def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
     form.get_by_label("Name", exact=True).fill("Ásta")
     form.get_by_label("Combat skill", exact=True).fill("Axe")
     form.get_by_label("Skill level", exact=True).select_option(label="Great (+2)")
+    sheet_more(form)
     form.get_by_role("button", name="Add a skill").click()
     form.get_by_label("Combat skill 2", exact=True).fill("Shield")
     form.get_by_label("Skill level 2", exact=True).select_option(label="Superb (+3)")

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import json
 
-from conftest import add_fighter, card, declare, enter_faces, idle, new_encounter, resolve, set_option, show_faces
+from conftest import (
+    add_fighter,
+    card,
+    declare,
+    enter_faces,
+    idle,
+    new_encounter,
+    resolve,
+    set_option,
+    sheet_more,
+    show_faces,
+)
 from playwright.sync_api import expect
 
 ASTA = {"name": "Ásta", "role": "pc", "skills": {"Sword": "Good"}}
@@ -32,6 +43,7 @@ def test_an_edit_keeps_what_the_sheet_does_not_show(open_context, site, screen, 
     form = details.locator("form")
     form.get_by_label("Name", exact=True).fill("Kai")
     form.get_by_label("Combat skill", exact=True).fill("Guns")
+    sheet_more(form)
     form.get_by_label("Strength", exact=True).select_option("2")  # Great
     form.get_by_label("Weapon", exact=True).select_option(label="Pistol")  # MUD 4.54: no muscle, +2 gun
     form.get_by_role("button", name="Add combatant").click()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import app_ready, card, idle, new_encounter, roster
+from conftest import app_ready, card, idle, new_encounter, roster, sheet_more
 from playwright.sync_api import expect
 from test_trust_storage import FAIL_KEYS, STORAGE  # storage full on demand, key by key; all of storage
 
@@ -51,7 +51,8 @@ def test_four_goblins_in_one_add_numbered_and_more_like_them(open_context, site)
     form = add_form(page)
     expect(form).to_be_visible()  # an encounter with no one yet opens on adding fighters
     effort.type(form.get_by_label("Name", exact=True), "Goblin")
-    effort.pick(form.get_by_label("Role", exact=True), value="npc")
+    # The side first (the role follows it: a foe is an NPC); Role is folded with the rest.
+    effort.pick(form.get_by_label("Side", exact=True), value="foes")
     for _ in range(3):
         effort.tap(form.get_by_role("button", name="One more"))
     expect(form.get_by_label("How many")).to_have_value("4")
@@ -68,6 +69,8 @@ def test_four_goblins_in_one_add_numbered_and_more_like_them(open_context, site)
     # "Change it and add": the last sheet back in the form; its name, repeated, is numbered.
     page.get_by_test_id("added").get_by_role("button", name="Change it and add").click()
     expect(form.get_by_label("Name", exact=True)).to_have_value("Goblin")
+    expect(form.get_by_label("Side", exact=True)).to_have_value("foes")
+    sheet_more(form)
     expect(form.get_by_label("Role", exact=True)).to_have_value("npc")
     form.get_by_role("button", name="Add combatant").click()
     idle(page)
@@ -171,6 +174,7 @@ def test_templates_survive_a_reload_and_an_export_and_import(open_context, site)
     page = context.new_page()
     new_encounter(page, site, "Keep them")
     add_form(page).get_by_label("Name", exact=True).fill("Orc chief")
+    sheet_more(add_form(page))
     add_form(page).get_by_label("Role", exact=True).select_option("major_npc")
     add_form(page).get_by_role("button", name="Add combatant").click()
     idle(page)
@@ -405,30 +409,35 @@ def test_gear_is_found_by_the_words_players_use(open_context, site):
     new_encounter(page, site, "Gear", preset="mudge")
     form = add_form(page)
     form.get_by_label("Name", exact=True).fill("Will Scarlet")
-    # "bow": Mudge's category for it, with the rule's note (MUD 4.54's list).
+    # "bow": a Bow, sized by Mudge's row for it, with the rule's note (MUD 4.54's list).
     form.get_by_label("Find a weapon").fill("bow")
     hits = form.get_by_test_id("weapon-hits").get_by_role("button")
-    expect(hits.first).to_contain_text("Medium weapon +2")
-    expect(hits.first).to_contain_text("MUD 4.54: sword, axe, longbow, crossbow")
+    expect(hits.first).to_contain_text("Bow +2")
+    expect(hits.first).to_contain_text("sized as Medium weapon · MUD 4.54: sword, axe, longbow, crossbow")
     hits.first.click()
-    expect(form.get_by_label("Weapon", exact=True).locator("option:checked")).to_have_text("Medium weapon")
+    expect(form.get_by_test_id("gear-chosen")).to_have_text("Bow / no armor")
     expect(form.get_by_label("Find a weapon")).to_have_value("")
     # "chain mail": the armor the app reads it as, said to be its own reading.
     form.get_by_label("Find armor").fill("chain mail")
     armor = form.get_by_test_id("armor-hits").get_by_role("button").first
-    expect(armor).to_contain_text("Effective +4")
+    expect(armor).to_contain_text("Chain mail +4")
     expect(armor).to_contain_text("“chain mail” is this app's reading, not the book's")
     armor.click()
-    expect(form.get_by_label("Armor", exact=True).locator("option:checked")).to_have_text("Effective")
+    expect(form.get_by_test_id("gear-chosen")).to_have_text("Bow / Chain mail")
+    sheet_more(form)
+    expect(form.get_by_label("Armor", exact=True)).to_have_value("custom")
+    expect(form.get_by_label("Armor value")).to_have_value("4")  # MUD 4.54's Effective
     form.get_by_role("button", name="Add combatant").click()
     idle(page)
     will = card(page, "Will Scarlet")
     will.get_by_text("Damage factors of Will Scarlet").click()
-    expect(will.locator(".parts li").filter(has_text="Medium weapon")).to_contain_text("+2")
-    # Common gear in two taps: the list itself (a tap opens it, a tap picks).
+    expect(will.locator(".parts li").filter(has_text="Bow")).to_contain_text("+2")
+    # Common gear in a word and a tap: the search at the top of the form.
     effort = Effort()
-    effort.pick(form.get_by_label("Weapon", exact=True), label="Small weapon")
-    assert effort.taps == 2
+    effort.type(form.get_by_label("Find a weapon"), "knife")
+    effort.tap(form.get_by_test_id("weapon-hits").get_by_role("button").first)
+    expect(form.get_by_test_id("gear-chosen")).to_have_text("Knife / no armor")
+    assert (effort.taps, effort.typed) == (1, 1)
 
 
 def test_a_bow_under_fudge_1995_comes_from_mudges_table_as_custom_gear(open_context, site):
@@ -440,11 +449,12 @@ def test_a_bow_under_fudge_1995_comes_from_mudges_table_as_custom_gear(open_cont
     hit = form.get_by_test_id("weapon-hits").get_by_role("button").first
     expect(hit).to_contain_text("from Mudge's table (MUD 4.54): picked as custom")
     hit.click()
+    sheet_more(form)
     expect(form.get_by_label("Weapon", exact=True)).to_have_value("custom")
-    expect(form.get_by_label("Weapon name")).to_have_value("Medium weapon")
+    expect(form.get_by_label("Weapon name")).to_have_value("Crossbow")
     expect(form.get_by_label("Weapon size")).to_have_value("2")
     form.get_by_label("Find a weapon").fill("spear")
-    expect(form.get_by_test_id("weapon-hits").get_by_role("button").first).to_contain_text("Large weapon +3")
+    expect(form.get_by_test_id("weapon-hits").get_by_role("button").first).to_contain_text("Spear +3")
     form.get_by_label("Find a weapon").fill("zzz")
     expect(form.get_by_text("Nothing called “zzz” here")).to_be_visible()
     form.get_by_label("Find a weapon").fill("")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import add_fighter, app_ready, card, fits, idle, new_encounter, play_exchange
+from conftest import add_fighter, app_ready, card, fits, idle, new_encounter, play_exchange, sheet_more
 from playwright.sync_api import expect
 
 from pyfudge.door import codec
@@ -233,6 +233,7 @@ def test_a_foe_added_with_the_default_role_is_kept_from_the_players(open_context
     form = gm.locator("#add-fighter form")
     form.get_by_label("Name", exact=True).fill("Orc")
     form.get_by_label("Side", exact=True).select_option("foes")
+    sheet_more(form)
     expect(form.get_by_label("Role", exact=True)).to_have_value("npc")  # the role follows the side
     form.get_by_label("Combat skill", exact=True).fill("Zweihanderkunst")
     form.get_by_label("Weapon", exact=True).select_option("custom")
@@ -278,6 +279,7 @@ def test_the_share_screen_names_a_foe_the_players_see_whole(open_context, site):
     add_fighter(gm, ASTA)
     form = gm.locator("#add-fighter form")
     form.get_by_label("Name", exact=True).fill("Brute")
+    sheet_more(form)
     form.get_by_label("Role", exact=True).select_option("pc")  # picked: the side no longer moves it
     form.get_by_label("Side", exact=True).select_option("foes")
     expect(form.get_by_label("Role", exact=True)).to_have_value("pc")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import add_fighter, card, idle, new_encounter, play_exchange, set_option
+from conftest import add_fighter, card, idle, new_encounter, play_exchange, set_option, sheet_more
 from playwright.sync_api import expect
 
 SNORRI = {"name": "Snorri", "role": "pc", "skills": {"Sword": "Fair"}}
@@ -116,6 +116,7 @@ def test_pawn_track_and_own_boxes(open_context, site, screen, axe_check):
         details.locator("summary").click()
     form = details.locator("form")
     form.get_by_label("Name", exact=True).fill("Hero")
+    sheet_more(form)
     form.get_by_label("His own wound boxes").check()
     form.get_by_label("Hurt boxes", exact=True).fill("2")
     form.get_by_role("button", name="Add combatant").click()

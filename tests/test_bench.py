@@ -216,6 +216,15 @@ def test_the_table_screen_reports_its_worst_run_against_its_targets():
     assert r["tabs_to_resolve"] == 12 and r["targets"]["tabs_to_resolve"]["met"] is True
 
 
+def test_the_fighter_form_reports_its_tallest_run_against_its_target():
+    s = sample_run()
+    s.fighter_form_px = [820.0, 1750.0]
+    r = bench_report.results(s, {})
+    assert r["fighter_form_px"] == 1750.0 and r["targets"]["fighter_form_px"]["met"] is False
+    s.fighter_form_px = [820.0]
+    assert bench_report.results(s, {})["targets"]["fighter_form_px"]["met"] is True
+
+
 def test_the_live_table_reports_the_p95_update_and_the_median_first_qr_code_against_their_targets():
     s = sample_run()
     s.live_update_ms = [float(x) for x in range(100, 300, 10)]  # 20 resolves: p95 is the 19th

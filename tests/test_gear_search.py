@@ -33,7 +33,11 @@ def first(rules, kind, query):
 def test_mudge_weapons_are_found_by_the_books_examples(query, name, matched):
     hit = first(MUDGE, "weapon", query)
     assert (hit["name"], hit["matched"]) == (name, matched)
-    assert hit["index"] == [w["name"] for w in MUDGE["damage.weapons"]].index(name)
+    row = MUDGE["damage.weapons"][[w["name"] for w in MUDGE["damage.weapons"]].index(name)]
+    # Found by its name it is the catalogue's entry; by a book's word, the players' own, sized by it.
+    assert hit["index"] == (MUDGE["damage.weapons"].index(row) if matched is None else None)
+    assert hit["value"]["size"] == row["size"]
+    assert hit["value"]["name"] == (name if matched is None else query.strip().capitalize())
     assert hit["from"] is None and hit["by"] in ("book", "name")
 
 

@@ -41,7 +41,10 @@ reading uses, so the app holds no rule of its own (docs/app.md):
   may be asked for when a blow reaches him (CO 2.2, CO 4.3, F95 4.52 nos. 4 and 1), and
   ``unable`` ``{role: reason}``: the roles of :data:`ROLES` he cannot take now
   (:func:`refused_roles` with his stun carried, F95 4.51, 4.62; ``attacker`` after his
-  all-out defence this round of alternating turns, F95 4.23).
+  all-out defence this round of alternating turns, F95 4.23); ``gear``: his weapon and armor
+  in a line ("Unarmed / no armor"), ``gear_allows`` ``{forms, ranged_weapon, burst, why}``: the
+  forms of the round his weapon allows (:func:`gear_allows`).
+- ``gear_default``: a new fighter's gear until one is chosen (:func:`catalogue.unarmed`).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from ..combat import shield as shields
 from ..combat.fighter import Fighter
 from ..core import dice
 from ..core.ruleset import RuleSet
-from ..rules import damage, wounds
+from ..rules import catalogue, damage, wounds
 from ..rules.factors import Factors, defensive_factors, offensive_factors
 from ..rulesets import OPTIONS
 from . import players_see, round_view
@@ -66,8 +69,8 @@ def view(enc: Encounter) -> dict[str, Any]:
     state, rules = enc.state, enc.state.rules
     factors = {c.id: fighter_factors(c.fighter, rules) for c in state.combatants}
     acted = round_view.acted_this_round(enc.states)
-    cards = [_card(c, state, *factors[c.id], acted=c.id in acted) for c in state.combatants]
     form, kind = _form_kind(rules)
+    cards = [_card(c, state, *factors[c.id], acted=c.id in acted, form=form) for c in state.combatants]
     initiative = _initiatives(state)
     return {
         "name": state.name,
@@ -108,6 +111,8 @@ def view(enc: Encounter) -> dict[str, Any]:
                     "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules),
                     "location_check": location.location_check_input(rules)},
         "ranged": {"burst": ranged.autofire_in_use(rules)},
+        # A new fighter's gear until the GM chooses some: the books' unarmed and no armor.
+        "gear_default": catalogue.unarmed(rules),
         "events": len(enc.log),
         # The GM's choice of what players see of an NPC (pyfudge.encounter.players), with its labels.
         "players_see": [{"key": p, "label": f"NPCs' {players_see.LABELS[p]}", "shown": p in state.players_see,
@@ -208,7 +213,19 @@ def fighter_factors(f: Fighter, rules: RuleSet) -> tuple[Factors, Factors]:
 
 
 
-def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool = False) -> dict[str, Any]:
+def gear_allows(f: Fighter, rules: RuleSet, form: str) -> dict[str, Any]:
+    """The forms of the round his weapon allows (:func:`catalogue.weapon_use`), for the round form
+    to offer first and warn about the others: the exchange and the group round for a hand weapon,
+    ranged fire for a missile weapon, a story element for any; ``ranged_weapon`` (thrown or
+    propelled), ``burst``: automatic fire where it is a rule and his weapon fires bursts (F95 4.4)."""
+    use = catalogue.weapon_use(f.weapon)
+    forms = ([form] if form == "story" or use["melee"] else []) + (["group"] if use["melee"] else [])
+    return {"forms": forms + (["ranged"] if use["ranged"] else []), "ranged_weapon": use["ranged"],
+            "burst": use["automatic"] and ranged.autofire_in_use(rules), "why": use["why"]}
+
+
+def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool = False,
+          form: str = "exchange") -> dict[str, Any]:
     rules, f = state.rules, c.fighter
     track = f.track_for(rules)
     view = track.view(rules=rules, pain=f.pain_threshold)
@@ -223,6 +240,8 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool
         "penalty": view["penalty"],
         "odf": odf.to_dict(),
         "ddf": ddf.to_dict(),
+        "gear": catalogue.gear_line(f.weapon, f.armor),
+        "gear_allows": gear_allows(f, rules, form),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
         "inputs": {"shield": shields.makes_shield_checks(f.shield, rules),
                    "damage_check": wounds.damage_checks_in_use(rules),

@@ -440,16 +440,27 @@ def find_gear(rules: RuleSet, kind: str, query: Any, *, most: int = 8) -> list[d
     if kind == "armor" and rules["co.armor"]:
         pool += [({"name": m["name"], "value": m["value"], "note": "CO 1.3 Armor Value"}, None, "CO 1.3")
                  for m in rules["co.armor_values"]]
-    found = _ranked(pool, q, cls)
+    found = _ranked(pool, q, cls, query)
     if not found:
         held = {e.name.strip().lower() for e in entries}
         others: list[_Entry] = [(cls.from_dict(e).to_dict(), None, label) for label, table in _OTHER_TABLES[kind]
                                 for e in table if e["name"].strip().lower() not in held]
-        found = _ranked(others, q, cls)
+        found = _ranked(others, q, cls, query)
     return found[:most]
 
 
-def _ranked(pool: list[_Entry], q: str, cls: _Gear) -> list[dict[str, Any]]:
+def _named(item: Weapon | Armor, typed: str, cls: _Gear) -> Weapon | Armor:
+    """``item`` named by the players' word ("Bow", sized as MUD 4.54's Medium weapon), its row
+    kept in the note; ``item`` itself when the word is no name a sheet may hold."""
+    name = " ".join(typed.split())
+    note = f"{item.name}: {item.note}" if item.note else item.name
+    try:
+        return cls.from_dict({**item.to_dict(), "name": name[:1].upper() + name[1:], "note": note[:120]})
+    except FudgeError:
+        return item
+
+
+def _ranked(pool: list[_Entry], q: str, cls: _Gear, typed: str) -> list[dict[str, Any]]:
     hits = []
     for order, (entry, index, origin) in enumerate(pool):
         match = _match(entry, q)
@@ -457,9 +468,90 @@ def _ranked(pool: list[_Entry], q: str, cls: _Gear) -> list[dict[str, Any]]:
             continue
         score, matched, by = match
         item = cls.from_dict(entry)
+        # Found by its own name it is the entry itself; found by a word ("bow" in "longbow") it
+        # is the players' own gear, sized by the entry, and picked as custom gear.
+        value = item if by == "name" else _named(item, typed, cls)
         hits.append((-score, order, {
-            "name": item.name, "index": index, "value": item.to_dict(),
+            "name": item.name, "index": index if value is item else None, "value": value.to_dict(),
             "points": item.value if isinstance(item, Weapon) else item.protection, "note": item.note,
             "words": list(GEAR_WORDS.get(item.name.strip().lower(), ((), ()))[0]),
             "matched": matched, "by": by, "from": origin}))
     return [hit for *_, hit in sorted(hits, key=lambda h: (h[0], h[1]))]
+
+
+# ---------------------------------------------------------------------------------------------
+# A new fighter's gear when none is chosen; what a weapon is for
+# ---------------------------------------------------------------------------------------------
+
+# F95 prints no value for a plain fist: its one unarmed value is Sheba's martial art, +0 (F95 4.58).
+F95_UNARMED = {"name": "Unarmed", "size": 0,
+               "note": "F95 4.58: unarmed +0 (Sheba's martial art; F95 prints no plain fist)"}
+_UNARMED_NAMES = ("unarmed", "unarmed, no martial arts", "bare hands")
+_UNARMORED_NAMES = ("no armor", "ineffective / unarmored")
+UNARMED, UNARMORED = "Unarmed", "no armor"  # what a card calls them
+
+
+def _plain(name: str, names: tuple[str, ...]) -> bool:
+    return " ".join(name.lower().split()) in names
+
+
+def unarmed(rules: RuleSet) -> dict[str, Any]:
+    """The gear a new fighter has until the GM chooses some, by the books' values: the weapon
+    catalogue's plain unarmed entry (MUD 4.54: -1, "Unarmed, no Martial Arts skill"), else
+    :data:`F95_UNARMED`; the armor catalogue's no-armor entry (F95's No armor, MUD 4.54's
+    "Ineffective/Unarmored (same as normal clothing)": 0), else No armor 0. Each as ``{index (in
+    the catalogue, or None), value, label (what a card calls it: :func:`gear_line`)}``; ``line``:
+    what the card says of both."""
+    def pick(entries: Sequence[Weapon | Armor], names: tuple[str, ...], fallback: dict, label: str) -> dict[str, Any]:
+        index = next((i for i, e in enumerate(entries) if _plain(e.name, names)), None)
+        return {"index": index, "value": entries[index].to_dict() if index is not None else fallback, "label": label}
+    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict(), UNARMED)
+    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict(), UNARMORED)
+    return {"weapon": weapon, "armor": armor,
+            "line": gear_line(Weapon.from_dict(weapon["value"]), Armor.from_dict(armor["value"]))}
+
+
+def gear_line(weapon: Weapon, armor: Armor) -> str:
+    """A fighter's gear in a line, as a card says it: "Bow / Light leather", "Unarmed / no armor"."""
+    plain = _plain(weapon.name, _UNARMED_NAMES)
+    bare = _plain(armor.name, _UNARMORED_NAMES) and armor.protection == 0
+    return f"{UNARMED if plain else weapon.name} / {UNARMORED if bare else armor.name}"
+
+
+# Words in a weapon's name that make it a missile weapon (F95 4.4, 4.54: "bows, slings", "guns,
+# crossbows, beam weapons"; MUD 4.54's rows), a thrown one, or one that fires bursts (F95 4.4).
+_PROPELLED_WORDS = ("bow", "sling", "gun", "pistol", "rifle", "musket", "revolver", "derringer", "laser",
+                    "blaster", "beam", "bazooka", "ballista", "mortar", "projectile", "blowpipe", "arquebus")
+_THROWN_WORDS = ("javelin", "throwing", "thrown", "dart", "shuriken", "grenade", "bola")
+_AUTOMATIC_WORDS = ("assault rifle", "machine gun", "machine pistol", "submachine", "automatic", "minigun")
+
+
+def _says(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` holds one of ``words`` as a word or a word's end ("longbow", "handgun")."""
+    tokens = text.lower().replace("-", " ").replace(",", " ").split()
+    joined = " ".join(tokens)
+    return any((" " in w and w in joined) or any(t == w or t.endswith(w) or t == w + "s" for t in tokens)
+               for w in words)
+
+
+def weapon_use(weapon: Weapon) -> dict[str, Any]:
+    """What a weapon is for, read from its name and the book's examples of its row: ``melee``
+    (an exchange, F95 4.1: "striking the opponent with a fist or hand-held weapon"), ``ranged``
+    (``"propelled"``, ``"thrown"`` or None: "any attack from further away", F95 4.1, 4.4) and
+    ``automatic`` (bursts, F95 4.4); ``why`` says so. A weapon with its own Strength or a gun's
+    bonus is propelled (F95 4.54); a row whose examples mix both (MUD 4.54's Medium weapon:
+    "sword, axe, longbow, crossbow") allows both; a name that says nothing is a hand weapon."""
+    automatic = _says(weapon.name, _AUTOMATIC_WORDS)
+    if _says(weapon.name, _THROWN_WORDS):
+        return {"melee": True, "ranged": "thrown", "automatic": False,
+                "why": f"{weapon.name}: thrown, or held in melee (F95 4.4)"}
+    if not weapon.muscle or weapon.gun != "none" or _says(weapon.name, _PROPELLED_WORDS):
+        return {"melee": False, "ranged": "propelled", "automatic": automatic,
+                "why": f"{weapon.name}: a missile weapon, shot from further away (F95 4.1, 4.4)"}
+    examples = GEAR_WORDS.get(weapon.name.strip().lower(), ((), ()))[0]
+    missile = [e for e in examples if _says(e, _PROPELLED_WORDS)]
+    if missile:
+        return {"melee": len(missile) < len(examples), "ranged": "propelled", "automatic": False,
+                "why": f"{weapon.name}: {', '.join(examples)} (MUD 4.54)"}
+    return {"melee": True, "ranged": None, "automatic": False,
+            "why": f"{weapon.name}: a hand weapon, for melee (F95 4.1)"}

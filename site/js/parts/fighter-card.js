@@ -28,6 +28,7 @@ export function FighterCard({ c, view, describe, apply, engine }) {
         <p class="meta">${role} · ${sideLabel}</p>
       </header>
       <p class=${c.can_fight ? "status" : "status out"} data-testid="status">${c.status}</p>
+      <p class="gear" data-testid="gear">${c.gear}</p>
       <${Track} c=${c} act=${act} describe=${describe} />
       <p class="factors">
         <span>ODF <strong data-testid="odf">${signed(c.odf.total)}</strong></span>

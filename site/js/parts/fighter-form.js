@@ -11,31 +11,42 @@ function catalogue(view, describe, key) {
   return Array.isArray(list) ? list : [];
 }
 
-function fromFighter(card, weapons, armors, boxes) {
+// The select's value for a piece of gear: its place in the catalogue, "default" for the books'
+// unarmed / no armor when the catalogue has no such entry (view.gear_default), else "custom".
+function gearChoice(list, thing, fallback) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const i = list.findIndex((x) => same(x, thing));
+  return i >= 0 ? String(i) : fallback && same(fallback, thing) ? "default" : "custom";
+}
+
+function fromFighter(card, weapons, armors, boxes, gear) {
+  // A new fighter is unarmed and unarmored by the books' values (view.gear_default), not a custom
+  // weapon worth 0: the form's gear line says so until the GM picks something.
+  const f = card?.fighter ?? { weapon: gear.weapon.value, armor: gear.armor.value };
+  const w = f.weapon ?? gear.weapon.value;
+  const a = f.armor ?? gear.armor.value;
+  const wear = {
+    weapon: gearChoice(weapons, w, gear.weapon.index === null && gear.weapon.value), w_name: w.name, w_size: w.size,
+    w_sharp: w.sharp, w_magic: w.magic,
+    armor: gearChoice(armors, a, gear.armor.index === null && gear.armor.value), a_name: a.name, a_value: a.value,
+    a_cover: a.coverage ?? "",
+  };
   if (!card) {
     return {
       name: "", side: "", role: "pc", role_picked: false, skills: [{ name: "Sword", level: 1 }], attack: 0, defence: "",
-      strength: 0, damage_capacity: 0, strength_scale: 0, mass_scale: 0,
-      weapon: "custom", w_name: "", w_size: 0, w_sharp: 0, w_magic: 0,
-      armor: "custom", a_name: "", a_value: 0, a_cover: "", shield: "none", pain_threshold: "normal",
+      strength: 0, damage_capacity: 0, strength_scale: 0, mass_scale: 0, ...wear,
+      shield: "none", pain_threshold: "normal",
       resistance: "normal", tough_hide: 0, combat_reflexes: false, fudge_points: 0,
       own_boxes: false, boxes: [...boxes],
     };
   }
-  const f = card.fighter;
   const skills = Object.entries(f.skills).map(([name, level]) => ({ name, level }));
   const at = (n) => Math.max(0, skills.findIndex((k) => k.name === n));
-  const wi = weapons.findIndex((w) => JSON.stringify(w) === JSON.stringify(f.weapon));
-  const ai = armors.findIndex((a) => JSON.stringify(a) === JSON.stringify(f.armor));
   return {
     name: f.name, side: card.side, role: f.role, role_picked: true, skills, attack: at(f.attack_skill),
     defence: f.defence_skill ? String(at(f.defence_skill)) : "",
     strength: f.strength, damage_capacity: f.damage_capacity,
-    strength_scale: f.strength_scale, mass_scale: f.mass_scale,
-    weapon: wi >= 0 ? String(wi) : "custom", w_name: f.weapon.name, w_size: f.weapon.size,
-    w_sharp: f.weapon.sharp, w_magic: f.weapon.magic,
-    armor: ai >= 0 ? String(ai) : "custom", a_name: f.armor.name, a_value: f.armor.value,
-    a_cover: f.armor.coverage ?? "",
+    strength_scale: f.strength_scale, mass_scale: f.mass_scale, ...wear,
     shield: f.shield, pain_threshold: f.pain_threshold, resistance: f.resistance,
     tough_hide: f.tough_hide, combat_reflexes: f.combat_reflexes, fudge_points: f.fudge_points,
     own_boxes: !!f.boxes, boxes: [...(f.boxes ?? boxes)],
@@ -44,7 +55,7 @@ function fromFighter(card, weapons, armors, boxes) {
 
 // An edit starts from the fighter as the engine holds him and overlays only what the form
 // shows, so his other fields (speed, initiative, animal, a gun's own Strength…) survive it.
-function toFighter(s, weapons, armors, card) {
+function toFighter(s, weapons, armors, card, gear) {
   // Rows as [name, level] pairs: the engine refuses a name written twice instead of merging.
   const skills = s.skills.map((k) => [k.name.trim(), Number(k.level)]);
   const name = (i) => s.skills[Number(i)]?.name.trim();
@@ -63,18 +74,18 @@ function toFighter(s, weapons, armors, card) {
   if (s.own_boxes) fighter.boxes = s.boxes.map(Number);
   else delete fighter.boxes;
   // A custom weapon or armor edits its own dict: the keys the form does not show stay.
-  const start = fromFighter(card, weapons, armors, []);
+  const start = fromFighter(card, weapons, armors, [], gear);
   const keep = (k, thing) => (card && s[k] === start[k] ? thing : {});
   // A weapon or armor picked by a search (js/parts/gear-find.js) from beyond the catalogue keeps its
   // own dict (a gun's muscle and gun fields) under what the form shows.
   fighter.weapon = s.weapon === "custom"
     ? { ...(s.w_base ?? keep("weapon", old?.weapon)), name: s.w_name.trim() || "Weapon", size: Number(s.w_size),
         sharp: Number(s.w_sharp), magic: Number(s.w_magic) }
-    : weapons[Number(s.weapon)];
+    : s.weapon === "default" ? gear.weapon.value : weapons[Number(s.weapon)];
   fighter.armor = s.armor === "custom"
     ? { ...(s.a_base ?? keep("armor", old?.armor)), name: s.a_name.trim() || "Armor", value: Number(s.a_value),
         coverage: s.a_cover === "" ? null : Number(s.a_cover) }
-    : armors[Number(s.armor)];
+    : s.armor === "default" ? gear.armor.value : armors[Number(s.armor)];
   if (old?.shield_state && s.shield === old.shield) fighter.shield_state = old.shield_state;
   else delete fighter.shield_state;
   return fighter;
@@ -99,14 +110,16 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   const weapons = catalogue(view, describe, "damage.weapons");
   const armors = catalogue(view, describe, "damage.armors");
   const boxes = catalogue(view, describe, "wounds.boxes");
+  const gear = view.gear_default;
   // The sheet the form started from: his card (an edit), a template, or none (a blank sheet).
   // What the form does not show (an animal's defence, a gun's own Strength…) comes from it.
   const [base, setBase] = useState(card ?? null);
-  const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes));
+  const [s, setS] = useState(() => fromFighter(card, weapons, armors, boxes, gear));
   const [error, setError] = useState(null);
   const [count, setCount] = useState("1"); // how many of this sheet an add makes (not for an edit)
   const [added, setAdded] = useState(null); // {text, event, s, base}: the last add, offered again
   const [sheetOpen, setSheetOpen] = useState(false); // a template's sheet, unfolded
+  const [moreOpen, setMoreOpen] = useState(!!card); // the rest of the sheet, unfolded (at once for an edit)
   if (!describe) return html`<p class="hint">Loading the rules…</p>`;
   const id = (k) => `${prefix}-${k}`;
   const set = (k) => (e) => {
@@ -124,7 +137,7 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   const template = !card && base ? base : null;
   const startFrom = (from, sheet) => {
     setBase(from);
-    setS(sheet ?? fromFighter(from, weapons, armors, boxes));
+    setS(sheet ?? fromFighter(from, weapons, armors, boxes, gear));
     setSheetOpen(false);
     setError(null);
   };
@@ -156,13 +169,13 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
     // offers the same sheet again: one more like it, or back into the form to change it.
     const { count: _, ...one } = event;
     setAdded({ text: response.result.view.last?.text ?? "", event: one, s: from, base: fromBase });
-    startFrom(null, fromFighter(null, weapons, armors, boxes));
+    startFrom(null, fromFighter(null, weapons, armors, boxes, gear));
     setCount("1");
   }
 
   function submit(e) {
     e.preventDefault();
-    const fighter = toFighter(s, weapons, armors, base);
+    const fighter = toFighter(s, weapons, armors, base, gear);
     const event = card ? { t: "edit", id: card.id, fighter } : { t: "add", fighter };
     if (s.side) event.side = s.side;
     if (!card && many !== 1) event.count = Number.isFinite(many) ? many : count;
@@ -170,15 +183,26 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
   }
   const step = (by) => setCount(String(Math.min(MOST, Math.max(1, (Number.isFinite(many) ? many : 1) + by))));
 
-  const sheet = html`
-      <${Field} id=${id("role")} label="Role"><select id=${id("role")}
-        onChange=${(e) => setS({ ...s, role: e.currentTarget.value, role_picked: true })}>${choices("role")}</select></${Field}>
+  // What a hasty GM fills comes first: side, the main skill, the gear by the players' words and
+  // the gear chosen in a line; the rest of the sheet is folded (open when editing a card).
+  const gearLine = `${gearName(s, "weapon", weapons, gear)} / ${gearName(s, "armor", armors, gear)}`;
+  const first = html`
       <${Field} id=${id("side")} label="Side">
         <select id=${id("side")} onChange=${setSide}>
           <option value="" selected=${s.side === ""}>By role</option>
           <option value="players" selected=${s.side === "players"}>Players' side</option>
           <option value="foes" selected=${s.side === "foes"}>Foes' side</option>
         </select></${Field}>
+      <${SkillRow} s=${s} setS=${setS} id=${id} describe=${describe} i=${0} />
+      <${GearFind} id=${id("w_find")} kind="weapon" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("weapon", hit) })} />
+      <${GearFind} id=${id("a_find")} kind="armor" engine=${engine} view=${view}
+        pick=${(hit) => setS({ ...s, ...pickGear("armor", hit) })} />
+      <p class="wide gear-chosen"><span class="chips-label">Gear</span>
+        <output id=${id("gear")} data-testid="gear-chosen" aria-live="polite">${gearLine}</output></p>`;
+  const rest = html`
+      <${Field} id=${id("role")} label="Role"><select id=${id("role")}
+        onChange=${(e) => setS({ ...s, role: e.currentTarget.value, role_picked: true })}>${choices("role")}</select></${Field}>
       <${Skills} s=${s} setS=${setS} id=${id} describe=${describe} />
       ${level("strength", "Strength")}
       ${level("damage_capacity", "Damage Capacity")}
@@ -187,19 +211,16 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
       <${Field} id=${id("weapon")} label="Weapon" wide>
         <select id=${id("weapon")} onChange=${set("weapon")}>
           <option value="custom" selected=${s.weapon === "custom"}>Custom weapon…</option>
+          ${gear.weapon.index === null && html`<option value="default" selected=${s.weapon === "default"}>${gear.weapon.value.name}</option>`}
           ${weapons.map((w, i) => html`<option value=${String(i)} selected=${s.weapon === String(i)}>${w.name}</option>`)}
         </select></${Field}>
-      <${GearFind} id=${id("w_find")} kind="weapon" engine=${engine} view=${view}
-        pick=${(hit) => setS({ ...s, ...pickGear("weapon", hit) })} />
       ${s.weapon === "custom" && html`
         <${Field} id=${id("w_name")} label="Weapon name" wide>
           <input id=${id("w_name")} maxlength="60" dir="auto" value=${s.w_name} onInput=${set("w_name")} /></${Field}>
         ${num("w_size", "Weapon size", -5, 20)}
         ${num("w_sharp", "Sharpness", 0, 5)}
         ${num("w_magic", "Magic", -5, 10)}`}
-      <${ArmorFields} s=${s} setS=${setS} set=${set} id=${id} view=${view} describe=${describe} armors=${armors} />
-      <${GearFind} id=${id("a_find")} kind="armor" engine=${engine} view=${view}
-        pick=${(hit) => setS({ ...s, ...pickGear("armor", hit) })} />
+      <${ArmorFields} s=${s} setS=${setS} set=${set} id=${id} view=${view} describe=${describe} armors=${armors} gear=${gear} />
       <${Field} id=${id("shield")} label="Shield"><select id=${id("shield")} onChange=${set("shield")}>${choices("shield")}</select></${Field}>
       <${Field} id=${id("pain_threshold")} label="Pain threshold">
         <select id=${id("pain_threshold")} onChange=${set("pain_threshold")}>${choices("pain_threshold")}</select></${Field}>
@@ -212,12 +233,19 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
         <label for=${id("combat_reflexes")}>Combat Reflexes</label>
       </div>
       <${OwnBoxes} s=${s} setS=${setS} set=${set} id=${id} describe=${describe} />`;
+  const sheet = html`
+      ${first}
+      <div class="wide sheet-fold sheet-more">
+        <button type="button" class="fold" aria-expanded=${moreOpen ? "true" : "false"} aria-controls=${id("more")}
+          onClick=${() => setMoreOpen(!moreOpen)}>More of the sheet: role, Strength, gear values, shield…</button>
+        ${moreOpen && html`<div class="sheet-form" id=${id("more")}>${rest}</div>`}
+      </div>`;
 
   return html`
     <form class="sheet-form" onSubmit=${submit}>
       ${!card && templates.length > 0 && html`
         <${Templates} templates=${templates} chosen=${template} pick=${pickTemplate}
-          clear=${() => startFrom(null, fromFighter(null, weapons, armors, boxes))} onRemove=${onRemoveTemplate} />`}
+          clear=${() => startFrom(null, fromFighter(null, weapons, armors, boxes, gear))} onRemove=${onRemoveTemplate} />`}
       <${Field} id=${id("name")} label="Name" wide>
         <input id=${id("name")} required maxlength="80" dir="auto" value=${s.name} onInput=${set("name")} /></${Field}>
       ${!card && html`
@@ -234,7 +262,7 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
         ? html`
           <div class="wide sheet-fold">
             <button type="button" class="fold" aria-expanded=${sheetOpen ? "true" : "false"} aria-controls=${id("sheet")}
-              onClick=${() => setSheetOpen(!sheetOpen)}>Sheet: ${summary(s, describe, weapons, armors)}</button>
+              onClick=${() => setSheetOpen(!sheetOpen)}>Sheet: ${summary(s, describe, weapons, armors, gear)}</button>
             ${sheetOpen && html`<div class="sheet-form" id=${id("sheet")}>${sheet}</div>`}
           </div>`
         : sheet}
@@ -255,13 +283,20 @@ export function FighterForm({ view, describe, apply, engine, prefix, card, done,
 }
 
 /** A sheet in a line: "NPC · Knife Fair · Knife, Light leather". */
-function summary(s, describe, weapons, armors) {
+function summary(s, describe, weapons, armors, gear) {
   const role = describe.fighter?.role?.find((r) => r.value === s.role)?.label ?? s.role;
   const level = (v) => describe.ladder?.find((l) => l.value === Number(v))?.name ?? v;
   const skill = s.skills[s.attack] ?? s.skills[0];
-  const weapon = s.weapon === "custom" ? s.w_name || "Weapon" : weapons[Number(s.weapon)]?.name;
-  const armor = s.armor === "custom" ? s.a_name || "no armor" : armors[Number(s.armor)]?.name;
-  return `${role} · ${skill?.name} ${level(skill?.level)} · ${weapon}, ${armor}`;
+  return `${role} · ${skill?.name} ${level(skill?.level)} · ${gearName(s, "weapon", weapons, gear)}, ${gearName(s, "armor", armors, gear)}`;
+}
+
+/** What the form calls the weapon or armor chosen: the books' unarmed / no armor by the engine's
+ * label (view.gear_default), else its name. */
+function gearName(s, kind, list, gear) {
+  const [pick, name] = kind === "weapon" ? [s.weapon, s.w_name] : [s.armor, s.a_name];
+  const fallback = gear[kind];
+  if (pick === "default" || (fallback.index !== null && pick === String(fallback.index))) return fallback.label;
+  return pick === "custom" ? name.trim() || (kind === "weapon" ? "Weapon" : "Armor") : list[Number(pick)]?.name;
 }
 
 // Templates to start a sheet from: the engine's bestiary and the GM's own (js/data/library.js). A tap
@@ -287,8 +322,9 @@ function Templates({ templates, chosen, pick, clear, onRemove }) {
     </div>`;
 }
 
-// His combat skills (F95 4.23): rows of name and level; which one attacks, which one defends.
-function Skills({ s, setS, id, describe }) {
+// His combat skills (F95 4.23): rows of name and level; which one attacks, which one defends. The
+// first row stands at the top of the form (SkillRow); the others, and the choice, in the fold.
+function skillEdits(s, setS) {
   const setRow = (i, k) => (e) => {
     const skills = s.skills.map((row, j) => (j === i ? { ...row, [k]: e.currentTarget.value } : row));
     setS({ ...s, skills });
@@ -297,21 +333,31 @@ function Skills({ s, setS, id, describe }) {
   const shift = (v, i) => (v === "" ? "" : Number(v) === i ? "" : String(Number(v) > i ? Number(v) - 1 : Number(v)));
   const remove = (i) => setS({ ...s, skills: s.skills.filter((_, j) => j !== i),
     attack: Number(shift(String(s.attack), i) || 0), defence: shift(s.defence, i) });
+  return { setRow, remove };
+}
+
+function SkillRow({ s, setS, id, describe, i }) {
+  const { setRow, remove } = skillEdits(s, setS);
+  const row = s.skills[i];
+  const suffix = i ? ` ${i + 1}` : "";
+  return html`
+    <div class=${s.skills.length > 1 ? "skill-row wide" : "skill-row wide alone"}>
+      <${Field} id=${id(`skill-${i}`)} label=${`Combat skill${suffix}`}>
+        <input id=${id(`skill-${i}`)} required maxlength="40" dir="auto" value=${row.name} onInput=${setRow(i, "name")} /></${Field}>
+      <${Field} id=${id(`level-${i}`)} label=${`Skill level${suffix}`}>
+        <select id=${id(`level-${i}`)} onChange=${setRow(i, "level")}>${ladderOptions(describe, Number(row.level))}</select></${Field}>
+      ${s.skills.length > 1 && html`<button type="button" class="remove" onClick=${() => remove(i)}
+        aria-label=${`Remove combat skill ${i + 1}`}>✕</button>`}
+    </div>`;
+}
+
+function Skills({ s, setS, id, describe }) {
   const add = () => setS({ ...s, skills: [...s.skills, { name: "", level: 0 }] });
-  const suffix = (i) => (i ? ` ${i + 1}` : "");
   const named = s.skills.map((k, i) => [i, k.name.trim() || `Skill ${i + 1}`]);
   return html`
     <fieldset class="wide skills">
-      <legend>Combat skills</legend>
-      ${s.skills.map((row, i) => html`
-        <div class="skill-row" key=${i}>
-          <${Field} id=${id(`skill-${i}`)} label=${`Combat skill${suffix(i)}`}>
-            <input id=${id(`skill-${i}`)} required maxlength="40" dir="auto" value=${row.name} onInput=${setRow(i, "name")} /></${Field}>
-          <${Field} id=${id(`level-${i}`)} label=${`Skill level${suffix(i)}`}>
-            <select id=${id(`level-${i}`)} onChange=${setRow(i, "level")}>${ladderOptions(describe, Number(row.level))}</select></${Field}>
-          ${s.skills.length > 1 && html`<button type="button" class="remove" onClick=${() => remove(i)}
-            aria-label=${`Remove combat skill ${i + 1}`}>✕</button>`}
-        </div>`)}
+      <legend>More combat skills</legend>
+      ${s.skills.slice(1).map((_, j) => html`<${SkillRow} key=${j + 1} s=${s} setS=${setS} id=${id} describe=${describe} i=${j + 1} />`)}
       <button type="button" onClick=${add} disabled=${s.skills.length >= 12}>Add a skill</button>
       ${s.skills.length > 1 && html`
         <${Field} id=${id("attack")} label="Attacks with">
@@ -328,7 +374,7 @@ function Skills({ s, setS, id, describe }) {
 
 // Armor: from the catalogue, or custom; with Combat Options armor (CO 1) an Armor Value and a
 // Coverage Value, which the CO 1.3 / 1.4 tables of the ruleset can fill in.
-function ArmorFields({ s, setS, set, id, view, describe, armors }) {
+function ArmorFields({ s, setS, set, id, view, describe, armors, gear }) {
   const co = optionValue(view, describe, "co.armor");
   const materials = catalogue(view, describe, "co.armor_values");
   const types = catalogue(view, describe, "co.coverage_values");
@@ -340,6 +386,7 @@ function ArmorFields({ s, setS, set, id, view, describe, armors }) {
     <${Field} id=${id("armor")} label="Armor" wide>
       <select id=${id("armor")} onChange=${set("armor")}>
         <option value="custom" selected=${s.armor === "custom"}>Custom armor…</option>
+        ${gear.armor.index === null && html`<option value="default" selected=${s.armor === "default"}>${gear.armor.value.name}</option>`}
         ${armors.map((a, i) => html`<option value=${String(i)} selected=${s.armor === String(i)}>${a.name}</option>`)}
       </select></${Field}>
     ${s.armor === "custom" && html`

@@ -1,8 +1,8 @@
 // Finding a weapon or armor by the words players use ("bow", "spear", "chain mail"): the door's
 // `gear` action searches the catalogue in force by names, the books' example lists and the notes
 // (pyfudge/rules/catalogue.py's find_gear; no word list lives here). A tap on a hit picks it: a catalogue
-// entry by its place in the list, anything else (a CO 1.3 material, another book's table) as
-// custom gear with its values.
+// entry by its place in the list, anything else (gear named by the word typed, a CO 1.3 material,
+// another book's table) as custom gear with its values.
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { signed } from "./ui.js";
 
@@ -38,11 +38,11 @@ export function GearFind({ id, kind, engine, view, pick }) {
           ? html`<ul class="gear-hits" data-testid=${`${kind}-hits`}>
               ${found.results.map((hit, i) => html`<li key=${i}>
                 <button type="button" class="gear-hit" onClick=${() => { pick(hit); setQuery(""); }}>
-                  <strong>${hit.name} ${signed(hit.points)}</strong>
+                  <strong>${hit.value.name} ${signed(hit.points)}</strong>
                   <span class="gear-why">${why(hit)}</span>
                 </button></li>`)}
             </ul>`
-          : html`<p class="hint">Nothing called “${found.query}” here: a custom ${kind} is the last choice of the list above.</p>`)}
+          : html`<p class="hint">Nothing called “${found.query}” here: a custom ${kind} is under “More of the sheet”.</p>`)}
       </div>
     </div>`;
 }
@@ -50,7 +50,8 @@ export function GearFind({ id, kind, engine, view, pick }) {
 /** Why a hit answers: the rule's note (its section and the book's list), where it comes from when
  * not the catalogue in force, and whether only this app's own words found it. */
 function why(hit) {
-  const parts = [hit.note || null];
+  // Found by a word of its row ("bow" in MUD 4.54's "longbow"), it keeps the word and the row's size.
+  const parts = [hit.value.name !== hit.name ? `sized as ${hit.name}` : null, hit.note || null];
   if (hit.from) parts.push(`from ${hit.from}: picked as custom`);
   if (hit.by === "also") parts.push(`“${hit.matched}” is this app's reading, not the book's`);
   return parts.filter(Boolean).join(" · ");
