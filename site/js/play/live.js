@@ -53,7 +53,8 @@ const DECLARE = {
     got: { type: ["string", "null"], maxLength: 200 }, refused: { type: ["string", "null"], maxLength: 400 } },
 };
 export const VIEW_MESSAGE = {
-  type: "object", required: ["kind", "n", "seat", "you", "pcs", "asks", "declares", "view"], additionalProperties: false,
+  // `declares` came after `asks`: a GM's page of a build before it sends none (nothing offered).
+  type: "object", required: ["kind", "n", "seat", "you", "pcs", "asks", "view"], additionalProperties: false,
   properties: {
     kind: { enum: ["view"] },
     n: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
