@@ -75,6 +75,8 @@ def test_a_player_declares_all_out_the_gm_resolves_it_and_a_declaration_for_anot
     declare.get_by_role("button", name="Declare").click()
     expect(gm.get_by_test_id("player-declared")).to_have_text("Ásta declares all-out attack")
     unfold_declarations(gm, "Ásta")
+    gm.get_by_test_id("player-declared").scroll_into_view_if_needed()
+    gm.screenshot(path=SHOTS / "gm-declared-390x844.png")
     expect(gm.locator("#decl-a-all_out")).to_have_value("offense")
     expect(one.get_by_test_id("live-declare")).to_contain_text("The GM has: Ásta declares all-out attack")
     expect(one.get_by_test_id("live-declare").get_by_label("All-out")).to_have_value("offense")

@@ -49,7 +49,8 @@ const DECLARE = {
   properties: { field: text(120, 1), what: text(200, 1), all_out: CHOICES, stance: CHOICES,
     points: { type: ["integer", "null"], minimum: 1, maximum: 3 },
     chosen: { type: "object", required: ["all_out", "stance", "points"], additionalProperties: false,
-      properties: { all_out: text(24, 1), stance: text(24, 1), points: whole(0, 3) } },
+      // The GM's form takes any number typed (the engine refuses one out of bounds at Resolve).
+      properties: { all_out: text(24, 1), stance: text(24, 1), points: { type: "number", minimum: -99, maximum: 99 } } },
     got: { type: ["string", "null"], maxLength: 200 }, refused: { type: ["string", "null"], maxLength: 400 } },
 };
 export const VIEW_MESSAGE = {
