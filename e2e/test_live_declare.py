@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import add_fighter, idle, new_encounter, pick_total
+from conftest import add_fighter, idle, new_encounter, pick_total, set_option
 from playwright.sync_api import expect
 from test_live_players import pick_pair, play_join, resolve
 from test_live_signal import wait_for
@@ -118,6 +118,30 @@ def test_a_player_declares_all_out_the_gm_resolves_it_and_a_declaration_for_anot
     expect(listed).to_contain_text("Player 2: a declaration of “stance” not offered Brenna")
     expect(listed).to_contain_text("Player 2: a declaration of “points” not offered Brenna")
     expect(seat(gm, "Player 1")).to_have_attribute("data-state", "connected")
+
+
+def test_a_declaration_the_engine_would_refuse_at_resolve_is_refused_in_its_words(open_context, site, dist):
+    """Mudge's stances, offered by its rules, in alternating rounds: the engine refuses one (F95
+    4.32) when the player declares it, not only at Resolve."""
+    gm = open_context(**PHONE).new_page()
+    new_encounter(gm, site, "Duel", preset="mudge")
+    set_option(gm, "melee.pacing", "alternating")
+    for fighter in (ASTA, ORC):
+        add_fighter(gm, fighter)
+    open_live(gm)
+    player = join(gm, open_context(), site, dist, "Player 1")
+    gm.get_by_label("Player 1 plays").select_option(label="Ásta")
+    gm.get_by_role("link", name="← Back to the round").click()
+    idle(gm)
+    offered = wait_for(player, "() => received.at(-1)?.declares?.[0]")
+    assert "aggressive" in [c["value"] for c in offered["stance"]], offered
+    player.evaluate("(field) => link.send({ kind: 'declare', field, stance: 'aggressive' })", offered["field"])
+    refused = wait_for(player, "() => received.at(-1)?.declares?.[0]?.refused")
+    assert "simultaneous rounds" in refused, refused
+    expect(gm.get_by_test_id("player-declared")).to_have_count(0)
+    open_live(gm)
+    listed = gm.get_by_test_id("live-refused")
+    expect(listed).to_contain_text("Player 1: a declaration: Stances are used with simultaneous")
 
 
 def test_the_others_on_a_players_phone_are_one_line_each_the_fallen_last(open_context, site, dist, axe_check):

@@ -19,8 +19,9 @@
 // Nothing here changes the encounter: no event is applied. A player's roll goes into the GM's
 // round form (its `onRoll` handler), read by the engine first (`roll`: the ruleset's dice); the
 // GM resolves, and may type over it. A player's declaration goes in only for a declarer the form
-// offers it of that seat's character, and only with the choices offered him (which come from the
-// engine: the view's `declare`, describe's labels); the engine checks it with the rest at Resolve.
+// offers it of that seat's character, only with the choices offered him (which come from the
+// engine: the view's `declare`, describe's labels), and once the engine has read it as at Resolve
+// (`encounter.declaration`: the rules in force, his Fudge Points, his stun, the pacing).
 import { useEffect, useReducer } from "../../vendor/preact-htm.mjs";
 import { Hub, LiveError } from "../live/link.js";
 import { offerTag, readCode } from "../live/signal.js";
@@ -365,16 +366,25 @@ export class LiveTable {
   }
 
   /** A player's declaration: only for a declarer the round form offers it of the seat's character,
-   * and only with the choices offered him; the engine checks it with the round at Resolve. */
-  #declare(seat, message) {
+   * only with the choices offered him, and then read by the engine as at Resolve
+   * (`encounter.declaration`: the rules in force, his Fudge Points, his stun, the pacing). */
+  async #declare(seat, message) {
     const { field } = message;
     const declared = Object.fromEntries(DECLARED.filter((k) => Object.hasOwn(message, k)).map((k) => [k, message[k]]));
-    const ask = this.#declares.find((a) => a.field === field && seat.you && a.cid === seat.you);
+    const asked = () => this.#declares.find((a) => a.field === field && seat.you && a.cid === seat.you);
+    const ask = asked();
     const who = this.#nameOf(seat) ?? "them";
-    const why = !ask || !this.#onDeclare ? `a declaration the round form does not offer ${who}`
+    let why = !ask || !this.#onDeclare ? `a declaration the round form does not offer ${who}`
       : !Object.keys(declared).length ? "a declaration of nothing"
         : unoffered(ask, declared).length ? `a declaration of ${unoffered(ask, declared).map((k) => `“${k}”`).join(", ")} not offered ${who}`
           : null;
+    let read = null;
+    if (!why) {
+      const response = await this.#engineRead(ask.cid, declared);
+      if (!response.ok) why = `a declaration: ${response.error.message}`;
+      else if (!asked() || !this.#onDeclare) why = `a declaration the round form no longer offers ${who}`;
+      else read = response.result.declares;
+    }
     const refused = this.#refusedRolls.get(seat.id) ?? new Map();
     this.#refusedRolls.set(seat.id, refused);
     if (why) {
@@ -383,8 +393,17 @@ export class LiveTable {
       return this.#send(seat); // the player's screen shows what holds
     }
     refused.delete(field);
-    this.#onDeclare({ ask, declared, seat: seat.id, name: this.#nameOf(seat) });
+    this.#onDeclare({ ask: asked(), declared: read, seat: seat.id, name: this.#nameOf(seat) });
     this.#notify();
+  }
+
+  /** The engine's reading of a declaration of combatant cid at the encounter's revision. */
+  async #engineRead(cid, declares) {
+    const { stored } = this.#session;
+    const args = { id: this.#session.id, rev: stored.log.length, combatant: cid, declares };
+    const response = await this.#engine.request("encounter.declaration", args);
+    if (response.ok || response.error?.type !== "SessionError") return response;
+    return this.#engine.request("encounter.declaration", { ...args, encounter: stored });
   }
 
   /** What seat is asked now, as the player is told it. */
