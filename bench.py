@@ -485,7 +485,11 @@ class Bench:
             browser.close()
 
     def live_updates(self, browser, gm, offer: str) -> None:
-        """A player's phone (play.html, as players open the GM's join link) joined by its codes."""
+        """A player's phone (play.html, as players open the GM's join link) joined by its codes.
+        Skipped, with a note, for a build whose live table came before play.html."""
+        if not (self.dist / "play.html").exists():
+            self.samples.notes.append("live updates not measured: this build has no play.html")
+            return
         context = self.context(browser, viewport={"width": 390, "height": 844})
         context.add_init_script(PLAY_DRAWN_JS)
         player = context.new_page()
@@ -596,7 +600,13 @@ class Bench:
         """A player's phone opening the reference encounter's snapshot players' link
         (play.html#v=…, made by the engine as the share screen asks it): ms from navigation to the
         names shown (the first combatant's name painted, PAINT_WATCH_JS), and the bytes of that
-        first visit, its service worker installed (it caches the page's few files)."""
+        first visit, its service worker installed (it caches the page's few files). Skipped, with
+        a note, for a build without play.html (an older build in a before/after run)."""
+        if not (self.dist / "play.html").exists():
+            note = "players' page not measured: this build has no play.html"
+            if note not in self.samples.notes:
+                self.samples.notes.append(note)
+            return
         context = self.context(browser)
         try:
             page = context.new_page()

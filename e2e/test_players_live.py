@@ -94,7 +94,7 @@ def test_a_player_joins_from_the_link_and_follows_the_gms_views(open_context, si
     own = player.get_by_test_id("player-card").first
     expect(own.get_by_role("heading", level=2, name="Brenna")).to_be_visible()
     expect(player.get_by_test_id("live-pick")).to_have_count(0)
-    orc = player.get_by_test_id("player-card").filter(has=player.get_by_role("heading", name="Orc"))
+    orc = player.get_by_test_id("compact-card").filter(has_text="Orc")  # one line beside her own card
     expect(orc.get_by_test_id("player-status")).to_have_text("wounded")
     player.screenshot(path=SHOTS / "live-connected-390x844.png", full_page=True)
     axe_check(player, "players' page, live")

@@ -60,7 +60,7 @@ def test_a_snapshot_link_shows_the_fight_with_no_python(open_context, site, axe_
     expect(own.get_by_test_id("player-status")).to_have_text("Hurt −1")
     expect(own.locator(".pbox.marked")).to_have_count(1)
     assert own.get_by_role("heading", name="Ásta").evaluate("(h) => parseFloat(getComputedStyle(h).fontSize)") >= 28
-    orc = page.get_by_test_id("player-card").filter(has=page.get_by_role("heading", level=3, name="Orc"))
+    orc = page.get_by_test_id("compact-card").filter(has_text="Orc")  # one line beside her own card
     expect(orc.get_by_test_id("player-status")).to_have_text("badly hurt")
     text = page.evaluate("document.documentElement.outerHTML")
     for secret in SECRETS:

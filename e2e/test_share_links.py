@@ -189,7 +189,7 @@ def test_player_link_shows_one_combatant_large(open_context, site, screen, axe_c
     expect(sheet.get_by_role("heading", level=2, name="Orc")).to_be_visible()
     expect(sheet.get_by_test_id("player-status")).to_have_text(status)
     expect(sheet.locator(".pbox.marked")).to_have_count(1)
-    expect(player.get_by_role("heading", level=3, name="Ásta")).to_be_visible()
+    expect(player.get_by_test_id("compact-card").filter(has_text="Ásta")).to_be_visible()
     size = sheet.get_by_role("heading", name="Orc").evaluate("(h) => parseFloat(getComputedStyle(h).fontSize)")
     assert size >= 28
     box = sheet.locator(".pbox").first.bounding_box()

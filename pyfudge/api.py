@@ -31,6 +31,7 @@ from .door.analysis_actions import (
 )
 from .door.encounter_actions import (
     on_encounter_apply,
+    on_encounter_declaration,
     on_encounter_explain,
     on_encounter_export,
     on_encounter_import,
@@ -106,6 +107,7 @@ ACTIONS: dict[str, Action] = {
     "encounter.unlink": on_encounter_unlink,
     "encounter.players_link": on_encounter_players_link,
     "encounter.players": on_encounter_players,
+    "encounter.declaration": on_encounter_declaration,
     "players.open": on_players_open,
     "encounter.import": on_encounter_import,
     "encounter.export": on_encounter_export,

@@ -310,3 +310,34 @@ def test_a_tap_on_the_phone_reports_p95_paints_and_the_slowest_tap_against_their
     assert r["resolve_paint_4x_ms"] == 150.0 and r["targets"]["resolve_paint_4x_ms"]["met"] is False
     assert r["tap_inp_4x_ms"] == 120.0 and r["targets"]["tap_inp_4x_ms"]["met"] is False
     assert "Resolve → its result painted, p95 38.0 ms (n=20)" in bench_report.table(r)
+
+
+class NoBrowser:
+    """A browser the step must not use."""
+
+    def new_context(self, **options):
+        raise AssertionError("a step opened a page it cannot measure")
+
+
+def test_the_player_step_skips_a_build_without_the_players_page_with_a_note(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html>")  # an older build: no play.html
+    b = bench.Bench(tmp_path, 2, lambda message: None)
+    try:
+        b.player(NoBrowser(), 0)
+        b.player(NoBrowser(), 1)
+    finally:
+        b.server.server_close()
+    assert b.samples.notes.count("players' page not measured: this build has no play.html") == 1
+    assert bench_report.results(b.samples, {})["player_first_view_ms"] is None
+
+
+def test_the_live_updates_skip_a_build_whose_live_table_has_no_players_page_with_a_note(tmp_path):
+    (tmp_path / "js" / "data").mkdir(parents=True)
+    (tmp_path / "js" / "data" / "live-table.js").write_text("")  # the live table before play.html
+    b = bench.Bench(tmp_path, 1, lambda message: None)
+    try:
+        b.live_updates(NoBrowser(), None, "join link")
+    finally:
+        b.server.server_close()
+    assert "live updates not measured: this build has no play.html" in b.samples.notes
+    assert b.samples.live_update_ms == []

@@ -8,9 +8,11 @@ import random
 from collections import OrderedDict
 from typing import Any
 
+from ..combat.declaration import check_declaration
 from ..core.errors import FudgeError, RequestError
 from ..encounter import players, players_account, round_view
 from ..encounter.log import Encounter
+from ..encounter.state import declared_carry
 from ..encounter.view import view
 from . import codec, library
 from .request import Args, need, rules_of
@@ -146,6 +148,37 @@ def on_encounter_players(args: Args, rng: random.Random) -> dict[str, Any]:
     table's seats): the same as its players' link would show."""
     enc = at_rev(args, encounter_id(args))
     return {"rev": len(enc.log), "view": players_account.players_view(enc)}
+
+
+# What a player may declare for his own character from the live table (the rest of a declaration
+# is the GM's to set in the round form).
+PLAYER_DECLARES = ("all_out", "stance", "points")
+
+
+def on_encounter_declaration(args: Args, rng: random.Random) -> dict[str, Any]:
+    """A player's declaration from the live table (``declares``: all-out, stance, Fudge Points)
+    for ``combatant`` of the encounter at revision ``rev``, checked as at Resolve: offered by
+    the rules in force and allowed this fighter now (his Fudge Points, his stun, the pacing), so
+    the GM's round form takes only one the engine would. The declaration as read, of the keys
+    given."""
+    enc = at_rev(args, encounter_id(args))
+    raw = need(args, "declares")
+    if not isinstance(raw, dict):
+        raise RequestError("declares must be an object.", field="declares")
+    for key in raw:
+        if key not in PLAYER_DECLARES:
+            raise RequestError(f"A player declares only all-out, a stance and Fudge Points, not {key!r}.",
+                               field=f"declares.{key}")
+    cid = need(args, "combatant")
+    state = enc.state
+    combatant = next((c for c in state.combatants if c.id == cid), None)
+    if combatant is None:
+        raise RequestError("This encounter has no such combatant.", field="combatant")
+    decl, _ = declared_carry(state, combatant, raw, "declares")
+    check_declaration(combatant.fighter, decl, state.rules, "declares",
+                      alternating=state.rules["melee.pacing"] == "alternating")
+    read = decl.to_dict()
+    return {"declares": {key: read[key] for key in raw}}
 
 
 def on_players_open(args: Args, rng: random.Random) -> dict[str, Any]:

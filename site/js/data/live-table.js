@@ -2,20 +2,26 @@
 // level so the players stay connected while the GM goes back to the round. docs/live.md has the
 // transport; /work/briefs/live-protocol.md (docs/live.md, "Messages") the messages:
 //
-//   GM → player  {kind: "view", n, seat, you, pcs, asks, view}: always a whole players' view, n +1
-//                per message to that seat; sent on the player's hello or resync, after every change
-//                of the encounter, when the seat's character changes, and when the round form's
-//                asks of that character change. `asks`: the rolls the round form wants of the seat's
-//                character [{field, what, dice, count, faces, low, high, got, refused}]
+//   GM → player  {kind: "view", n, seat, you, pcs, asks, declares, view}: always a whole players'
+//                view, n +1 per message to that seat; sent on the player's hello or resync, after
+//                every change of the encounter, when the seat's character changes, and when the
+//                round form's asks of that character change. `asks`: the rolls the round form wants
+//                of the seat's character [{field, what, dice, count, faces, low, high, got, refused}];
+//                `declares`: the declarations it offers him [{field, what, all_out, stance, points,
+//                chosen, got, refused}]
 //   player → GM  {kind: "hello"} | {kind: "resync"} | {kind: "pick", id} |
-//                {kind: "roll", field, faces} | {kind: "roll", field, total}; anything else is
-//                refused and listed on the live screen
+//                {kind: "roll", field, faces} | {kind: "roll", field, total} |
+//                {kind: "declare", field, all_out?, stance?, points?}; anything else is refused and
+//                listed on the live screen
 //
 // The view is the engine's (`encounter.players`: the players' link's own payload, so what the GM
 // hides never leaves this phone), one request per change of the encounter, shared by every seat.
 // Nothing here changes the encounter: no event is applied. A player's roll goes into the GM's
 // round form (its `onRoll` handler), read by the engine first (`roll`: the ruleset's dice); the
-// GM resolves, and may type over it.
+// GM resolves, and may type over it. A player's declaration goes in only for a declarer the form
+// offers it of that seat's character, only with the choices offered him (which come from the
+// engine: the view's `declare`, describe's labels), and once the engine has read it as at Resolve
+// (`encounter.declaration`: the rules in force, his Fudge Points, his stun, the pacing).
 import { useEffect, useReducer } from "../../vendor/preact-htm.mjs";
 import { Hub, LiveError } from "../live/link.js";
 import { offerTag, readCode } from "../live/signal.js";
@@ -29,9 +35,21 @@ const CAMERA_WAIT_MS = 15000;
 // A seat in these states may still need the camera (to scan, or for its addresses while connecting).
 const AWAITING = new Set(["inviting", "waiting", "connecting"]);
 const MAX_REFUSED = 20; // refusals listed on the live screen, newest first
-const KEYS = { hello: ["kind"], resync: ["kind"], pick: ["kind", "id"], roll: ["kind", "field", "faces", "total"] };
+const KEYS = { hello: ["kind"], resync: ["kind"], pick: ["kind", "id"], roll: ["kind", "field", "faces", "total"],
+  declare: ["kind", "field", "all_out", "stance", "points"] };
 // What an ask tells the player (the rest — whose, which slot — stays on this phone).
 const TOLD = ["field", "what", "dice", "count", "faces", "low", "high", "got"];
+const TOLD_DECLARE = ["field", "what", "all_out", "stance", "points", "chosen", "got"];
+const DECLARED = ["all_out", "stance", "points"];
+
+/** The keys of a player's declaration that ask does not offer, or whose value is no choice it
+ * offers (Fudge Points: a whole number up to its `points`): [key], empty when all may be taken. */
+function unoffered(ask, declared) {
+  return Object.entries(declared).filter(([key, value]) => {
+    if (key === "points") return ask.points === null || !Number.isInteger(value) || value < 0 || value > ask.points;
+    return !Array.isArray(ask[key]) || !ask[key].some((c) => c.value === value);
+  }).map(([key]) => key);
+}
 
 /** The live table of encounter id, or null. */
 export const liveTable = (id) => tables.get(id) ?? null;
@@ -152,8 +170,10 @@ export class LiveTable {
   #onVisible = () => this.#keepAwake();
   #asks = []; // the round form's: [{field, cid, who, what, dice, count, faces, low, high, got}]
   #ruleset = null; // the ruleset the round form's rolls are read with
-  #onRoll = null; // the round form's: ({ask, roll, seat}) => void
-  #refusedRolls = new Map(); // seat id -> Map(field -> why its roll was refused)
+  #onRoll = null; // the round form's: ({ask, roll, seat, name}) => void
+  #declares = []; // the round form's: [{field, cid, who, what, all_out, stance, points, chosen, got}]
+  #onDeclare = null; // the round form's: ({ask, declared, seat, name}) => void
+  #refusedRolls = new Map(); // seat id -> Map(field -> why its roll or declaration was refused)
 
   constructor(engine, session) {
     this.#engine = engine;
@@ -324,15 +344,66 @@ export class LiveTable {
 
   // --- the round form's asks and the players' rolls ---------------------------------------------
 
-  /** The round form says which rolls it wants (each of a character: `cid`) and takes the ones the
-   * players send (`onRoll`); a seat whose character's asks changed is sent a new view. Called with
-   * no asks when the form goes: a roll then is refused. */
-  setAsks(ruleset, asks, onRoll) {
+  /** The round form says which rolls and declarations it wants (each of a character: `cid`) and
+   * takes the ones the players send (`onRoll`, `onDeclare`); a seat whose character's asks changed
+   * is sent a new view. Called with none when the form goes: a roll or declaration then is refused. */
+  setAsks(ruleset, { asks, declares }, { onRoll = null, onDeclare = null }) {
     this.#ruleset = ruleset;
     this.#onRoll = onRoll;
-    const before = new Map(this.seats.map((seat) => [seat.id, JSON.stringify(this.#asksOf(seat))]));
+    this.#onDeclare = onDeclare;
+    const told = (seat) => JSON.stringify([this.#asksOf(seat), this.#declaresOf(seat)]);
+    const before = new Map(this.seats.map((seat) => [seat.id, told(seat)]));
     this.#asks = asks;
-    for (const seat of this.seats) if (JSON.stringify(this.#asksOf(seat)) !== before.get(seat.id)) this.#send(seat);
+    this.#declares = declares;
+    for (const seat of this.seats) if (told(seat) !== before.get(seat.id)) this.#send(seat);
+  }
+
+  /** What seat is offered to declare now, as the player is told it. */
+  #declaresOf(seat) {
+    const refused = this.#refusedRolls.get(seat.id);
+    return this.#declares.filter((ask) => seat.you && ask.cid === seat.you)
+      .map((ask) => ({ ...Object.fromEntries(TOLD_DECLARE.map((k) => [k, ask[k] ?? null])), refused: refused?.get(ask.field) ?? null }));
+  }
+
+  /** A player's declaration: only for a declarer the round form offers it of the seat's character,
+   * only with the choices offered him, and then read by the engine as at Resolve
+   * (`encounter.declaration`: the rules in force, his Fudge Points, his stun, the pacing). */
+  async #declare(seat, message) {
+    const { field } = message;
+    const declared = Object.fromEntries(DECLARED.filter((k) => Object.hasOwn(message, k)).map((k) => [k, message[k]]));
+    const asked = () => this.#declares.find((a) => a.field === field && seat.you && a.cid === seat.you);
+    const ask = asked();
+    const who = this.#nameOf(seat) ?? "them";
+    let why = !ask || !this.#onDeclare ? `a declaration the round form does not offer ${who}`
+      : !Object.keys(declared).length ? "a declaration of nothing"
+        : unoffered(ask, declared).length ? `a declaration of ${unoffered(ask, declared).map((k) => `“${k}”`).join(", ")} not offered ${who}`
+          : null;
+    let read = null;
+    if (!why) {
+      const response = await this.#engineRead(ask.cid, declared);
+      if (!response.ok) why = `a declaration: ${response.error.message}`;
+      else if (!asked() || !this.#onDeclare) why = `a declaration the round form no longer offers ${who}`;
+      else read = response.result.declares;
+    }
+    const refused = this.#refusedRolls.get(seat.id) ?? new Map();
+    this.#refusedRolls.set(seat.id, refused);
+    if (why) {
+      if (ask) refused.set(field, why);
+      this.#refuse(seat.id, why);
+      return this.#send(seat); // the player's screen shows what holds
+    }
+    refused.delete(field);
+    this.#onDeclare({ ask: asked(), declared: read, seat: seat.id, name: this.#nameOf(seat) });
+    this.#notify();
+  }
+
+  /** The engine's reading of a declaration of combatant cid at the encounter's revision. */
+  async #engineRead(cid, declares) {
+    const { stored } = this.#session;
+    const args = { id: this.#session.id, rev: stored.log.length, combatant: cid, declares };
+    const response = await this.#engine.request("encounter.declaration", args);
+    if (response.ok || response.error?.type !== "SessionError") return response;
+    return this.#engine.request("encounter.declaration", { ...args, encounter: stored });
   }
 
   /** What seat is asked now, as the player is told it. */
@@ -373,7 +444,7 @@ export class LiveTable {
     if (seat.state !== "connected" || !this.shown) return;
     seat.n += 1;
     const message = { kind: "view", n: seat.n, seat: seat.id, you: seat.you, pcs: this.#free(seat), asks: this.#asksOf(seat),
-      view: this.shown.view };
+      declares: this.#declaresOf(seat), view: this.shown.view };
     try {
       this.#hub.send(seat.id, message);
     } catch (err) {
@@ -401,7 +472,7 @@ export class LiveTable {
     this.#notify();
   }
 
-  /** A player's message: hello, resync, pick or roll, for its own seat; anything else is refused. */
+  /** A player's message: hello, resync, pick, roll or declare, for its own seat; anything else is refused. */
   #received(id, message) {
     const seat = this.seat(id);
     if (!seat) return;
@@ -411,6 +482,7 @@ export class LiveTable {
     if (extra.length) return this.#refuse(id, `${described(message)} for another seat or with ${extra.map((k) => `“${k.slice(0, 24)}”`).join(", ")}`);
     if (message.kind === "pick") return this.#pick(seat, message.id);
     if (message.kind === "roll") return this.#roll(seat, message);
+    if (message.kind === "declare") return this.#declare(seat, message);
     this.#send(seat); // hello or resync: a whole view
     this.#notify();
   }

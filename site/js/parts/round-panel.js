@@ -6,7 +6,7 @@
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { choiceLabel } from "./ui.js";
 import { useLiveTable } from "../data/live-table.js";
-import { playerAsks, takePlayerRoll, sameRoll } from "./round-players.js";
+import { playerAsks, takePlayerRoll, sameRoll, playerDeclares, takePlayerDeclares, declaredMark, PlayerDeclared } from "./round-players.js";
 import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
 import { DiceEntry, ChecksEntry } from "./round-dice.js";
 import { DeclareAll } from "./round-declare.js";
@@ -42,17 +42,22 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const roller = useRoller({ engine, ruleset: view.ruleset, fudge: view.roll_dice?.faces ?? true, damage,
     groupCount: view.group_roll?.count ?? 2, setError,
     update: (who, change) => setSides((prev) => ({ ...prev, [slot(who)]: keepBy(prev[slot(who)], change(prev[slot(who)] ?? blankSide())) })) });
-  // The live table: the rolls this form wants of players at the table, and theirs put in it.
+  // The live table: the rolls and declarations this form wants of players at the table, and
+  // theirs put in it.
   const table = useLiveTable(session.id);
-  const live = useRef({ asks: [], slot: null });
+  const live = useRef({ asks: [], declares: [], slot: null });
   useEffect(() => {
-    table?.setAsks(view.ruleset, live.current.asks, ({ ask, roll, name }) => {
-      const key = live.current.slot(ask.who);
-      setSides((prev) => ({ ...prev, [key]: takePlayerRoll(prev[key] ?? blankSide(), ask, roll, name) }));
+    const put = (who, take) => {
+      const key = live.current.slot(who);
+      setSides((prev) => ({ ...prev, [key]: take(prev[key] ?? blankSide()) }));
+    };
+    table?.setAsks(view.ruleset, live.current, {
+      onRoll: ({ ask, roll, name }) => put(ask.who, (s) => takePlayerRoll(s, ask, roll, name)),
+      onDeclare: ({ ask, declared, name }) => put(ask.who, (s) => takePlayerDeclares(s, ask, declared, name)),
     });
   });
-  useEffect(() => () => table?.setAsks(null, [], null), [table]);
-  live.current.asks = [];
+  useEffect(() => () => table?.setAsks(null, { asks: [], declares: [] }, {}), [table]);
+  live.current = { asks: [], declares: [], slot: null };
   if (cs.length < 2) return null;
 
   const { form, kind, role, a, b, offered } = resolvePick(view, pick, chosenKind);
@@ -82,7 +87,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const dice = rollers.filter((r) => r.c);
   const playing = table?.playing ?? new Set();
   const asks = playerAsks(view, { form, a, b, foes, rollers, side });
-  live.current = { asks, slot };
+  live.current = { asks, declares: [], slot };
   // Players at the table roll their own: Roll all leaves them to it (a second tap rolls for them).
   const theirs = new Set(asks.filter((ask) => playing.has(ask.cid)).map((ask) => ask.who));
   const waiting = dice.filter((r) => rollOf(side(r.who), r.count) === null);
@@ -130,6 +135,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const errorFor = (key) => (error && placed === key ? error.message : null);
   const declarers = [["a", a], ...(form === "group" ? foes.map((f) => [`f-${f.id}`, f])
     : form === "ranged" && shot.mode === "unaware" ? [] : [["b", b]])];
+  if (form !== "story") live.current.declares = playerDeclares(view, describe, declarers, side);
   const alternating = form === "exchange" && view.pacing === "alternating";
   const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
   const suggested = !pick.a && view.next?.a === a.id && (form === "story" || view.next.b === b.id);
@@ -157,6 +163,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
               damage=${showDamage && wantsDamage(r) ? damage : null} busy=${roller.busy === r.who}
               player=${theirs.has(r.who) ? (side(r.who).by ?? "waiting") : null}
               onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`)}
+        <${PlayerDeclared} marks=${form !== "story" ? declarers.map(([who]) => declaredMark(side(who))).filter(Boolean) : []} />
         ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage} open=${declaring}
           events=${form === "exchange" ? (alternating && !init ? ["exchange", "initiative"] : ["exchange"]) : [form]}
           fighters=${declarers.map(([who, card]) => ({ who, card, side: side(who), setSide: setSide(who) }))}

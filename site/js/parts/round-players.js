@@ -2,6 +2,8 @@
 // of player characters, as the players' phones are asked them, and a player's roll put into the
 // form marked as theirs ("Brenna rolled +2 (+ + 0 −)"). Which dice, how many and which totals come
 // from the view's roll_dice; the roll itself was read by the engine (`roll`) before it gets here.
+// The same for a player's declaration (all-out, stance, Fudge Points): "Brenna declares all-out attack".
+import { html } from "../../vendor/preact-htm.mjs";
 import { FACES, signed } from "./ui.js";
 import { rollOf } from "./round-draft.js";
 
@@ -47,4 +49,70 @@ export function rollWords(roll, fudge) {
 /** Do two sides hold the same roll (total and faces)? */
 export function sameRoll(x, y) {
   return x.total === y.total && x.faces.every((f, i) => f === y.faces[i]);
+}
+
+// The declarations a player may make for their own character from the phone: the all-out and
+// stance choices the rules in force offer (the view's `declare`, labelled by describe) and Fudge
+// Points up to the character's own (as the form's field, at most 3). The engine checks them all
+// again at Resolve (a stunned fighter's all-out, a stance in alternating rounds).
+const DEFAULTS = { all_out: "none", stance: "normal", points: 0 };
+
+/** The declarations the form wants of player characters now: [{field, cid, who, what, all_out,
+ * stance, points, chosen, got}] — one per declarer who is a PC. `all_out`/`stance`: the choices
+ * offered ([{value, label}]) or null; `points`: the most Fudge Points he may spend, or null;
+ * `chosen`: what the form holds; `got`: the player's declaration in it, in words, or null. */
+export function playerDeclares(view, describe, declarers, side) {
+  const cards = new Map(view.combatants.map((c) => [c.id, c]));
+  const out = [];
+  for (const [who, c] of declarers) {
+    const card = cards.get(c.id);
+    if (card?.role !== "pc") continue;
+    const all_out = view.declare?.all_out ? describe?.declare?.all_out ?? null : null;
+    const stance = view.declare?.stance ? describe?.declare?.stance ?? null : null;
+    const most = Math.min(3, card.fighter?.fudge_points ?? 0);
+    const points = most > 0 ? most : null;
+    if (!all_out && !stance && points === null) continue;
+    const d = side(who).declares;
+    const chosen = { all_out: d.all_out ?? DEFAULTS.all_out, stance: d.stance ?? DEFAULTS.stance, points: d.points ?? 0 };
+    out.push({ field: `declare.${who}.${card.id}@${view.events}`, cid: card.id, who, what: `Declare for ${card.name}`,
+      all_out, stance, points, chosen, got: declaredMark(side(who))?.text ?? null });
+  }
+  return out;
+}
+
+/** A player's declaration ({all_out, stance, points}, each optional) put into a declarer's side,
+ * marked as the player's: "Brenna declares all-out attack". */
+export function takePlayerDeclares(side, ask, declared, name) {
+  const declares = { ...side.declares };
+  for (const [key, value] of Object.entries(declared)) {
+    if (value === DEFAULTS[key]) delete declares[key];
+    else declares[key] = value;
+  }
+  const taken = Object.fromEntries(Object.keys(DEFAULTS).map((k) => [k, declares[k]]));
+  return { ...side, declares, declaredBy: { name, taken, text: `${name} declares ${declareWords(ask, declares)}` } };
+}
+
+/** The player's mark on a side's declarations ({name, text}), while they are still the player's:
+ * a declaration the GM changed afterwards is the GM's. */
+export function declaredMark(side) {
+  const by = side.declaredBy;
+  if (!by) return null;
+  return Object.keys(DEFAULTS).every((k) => side.declares[k] === by.taken[k]) ? by : null;
+}
+
+/** "all-out attack, defensive stance, 1 Fudge Point", or "nothing special" when none. */
+function declareWords(ask, declares) {
+  const label = (key) => ask[key]?.find((c) => c.value === declares[key])?.label ?? declares[key];
+  const words = [];
+  if (declares.all_out) words.push(label("all_out").toLowerCase());
+  if (declares.stance) words.push(`${label("stance").toLowerCase()} stance`);
+  if (declares.points) words.push(`${declares.points} Fudge Point${declares.points === 1 ? "" : "s"}`);
+  return words.length ? words.join(", ") : "nothing special";
+}
+
+/** The players' marks on the form's declarations, above its declarations' fold. */
+export function PlayerDeclared({ marks }) {
+  if (!marks.length) return null;
+  return html`${marks.map((m) => html`<p class="hint player-roll" key=${m.text} data-testid="player-declared" role="status">
+    <bdi>${m.text}</bdi></p>`)}`;
 }

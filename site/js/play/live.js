@@ -1,10 +1,12 @@
 // The player's side of the live table (play.html#join=<join code>): join the GM's hub with the
 // code (js/live/link.js), show the answer for the GM to scan, then draw each view the GM's page
 // sends. The messages (docs/live.md, "The player's page"):
-//   GM → player  {kind: "view", n, seat, you, pcs, asks, view}: a whole players' view, numbered per
-//                seat; `asks`: the rolls the GM's round form wants of this player's character
+//   GM → player  {kind: "view", n, seat, you, pcs, asks, declares, view}: a whole players' view,
+//                numbered per seat; `asks`: the rolls the GM's round form wants of this player's
+//                character; `declares`: the declarations it offers him
 //   player → GM  {kind: "hello"} once open; {kind: "resync"} on a gap; {kind: "pick", id};
-//                {kind: "roll", field, faces} (rolled here or at the table) or {kind: "roll", field, total}
+//                {kind: "roll", field, faces} (rolled here or at the table) or {kind: "roll", field, total};
+//                {kind: "declare", field, all_out, stance, points} (the keys offered)
 // A view is checked against the engine's published shape before it is drawn; one whose n is not
 // above the last one shown is late and ignored; a gap asks for a fresh whole view.
 //
@@ -36,7 +38,23 @@ const ASK = {
     low: whole(-20, 20), high: whole(-20, 20), got: { type: ["string", "null"], maxLength: 60 },
     refused: { type: ["string", "null"], maxLength: 400 } },
 };
+// A declaration the GM's round form offers this player's character: the all-out and stance choices
+// (null: not offered), the most Fudge Points he may spend (null: none), what the form holds now,
+// the player's declaration in it (`got`, in words) or why one was refused.
+const CHOICES = { type: ["array", "null"], maxItems: 8, items: { type: "object", required: ["value", "label"],
+  additionalProperties: false, properties: { value: text(24, 1), label: text(60, 1) } } };
+const DECLARE = {
+  type: "object", required: ["field", "what", "all_out", "stance", "points", "chosen", "got", "refused"],
+  additionalProperties: false,
+  properties: { field: text(120, 1), what: text(200, 1), all_out: CHOICES, stance: CHOICES,
+    points: { type: ["integer", "null"], minimum: 1, maximum: 3 },
+    chosen: { type: "object", required: ["all_out", "stance", "points"], additionalProperties: false,
+      // The GM's form takes any number typed (the engine refuses one out of bounds at Resolve).
+      properties: { all_out: text(24, 1), stance: text(24, 1), points: { type: "number", minimum: -99, maximum: 99 } } },
+    got: { type: ["string", "null"], maxLength: 200 }, refused: { type: ["string", "null"], maxLength: 400 } },
+};
 export const VIEW_MESSAGE = {
+  // `declares` came after `asks`: a GM's page of a build before it sends none (nothing offered).
   type: "object", required: ["kind", "n", "seat", "you", "pcs", "asks", "view"], additionalProperties: false,
   properties: {
     kind: { enum: ["view"] },
@@ -45,6 +63,7 @@ export const VIEW_MESSAGE = {
     you: { type: ["string", "null"], maxLength: 16 },
     pcs: { type: "array", items: PC, maxItems: VIEW_SHAPE.properties.combatants.maxItems },
     asks: { type: "array", items: ASK, maxItems: 4 },
+    declares: { type: "array", items: DECLARE, maxItems: 4 },
     view: VIEW_SHAPE,
   },
 };
@@ -82,8 +101,8 @@ export function useLiveTable(code) {
         if (last !== null && message.n <= last) return; // late: a newer view is already shown
         if (last !== null && message.n > last + 1) link.send({ kind: "resync" }); // one was lost
         last = message.n;
-        update({ n: message.n, view: message.view, you: message.you, pcs: message.pcs, asks: message.asks, seat: message.seat,
-          note: null });
+        update({ n: message.n, view: message.view, you: message.you, pcs: message.pcs, asks: message.asks,
+          declares: message.declares, seat: message.seat, note: null });
       });
     }, (err) => update({ step: "failed", error: err.message ?? String(err) }));
     return () => {
@@ -96,7 +115,10 @@ export function useLiveTable(code) {
   const pick = (id) => open() && linkRef.current.send({ kind: "pick", id });
   /** Send the GM a roll for `field`: {faces} or {total}; false when the link is not open. */
   const roll = (field, dice) => open() && (linkRef.current.send({ kind: "roll", field, ...dice }), true);
-  return { ...state, pick, roll };
+  /** Send the GM a declaration for `field` ({all_out, stance, points}: the keys offered); false
+   * when the link is not open. */
+  const declare = (field, declared) => open() && (linkRef.current.send({ kind: "declare", field, ...declared }), true);
+  return { ...state, pick, roll, declare };
 }
 
 /** Keep the screen on while `on` (Screen Wake Lock, where the browser has it): a locked screen

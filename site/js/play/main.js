@@ -58,11 +58,13 @@ function Results({ results, own }) {
 }
 
 /** The encounter as the players see it: whose turn it is, `own` (a combatant id) first and large
- * with the rolls asked of him (`asks`, live only) and the last results below, the others as the GM
- * shows them. */
+ * with the rolls and declarations asked of him (`asks`, live only) and the last results below; the
+ * others as the GM shows them — with a card of his own, each in one line (name, status, wounds),
+ * those who cannot fight last. */
 function Fighters({ view, own, asks }) {
   const mine = view.combatants.find((c) => c.id === own);
   const others = view.combatants.filter((c) => c !== mine);
+  const fallenLast = [...others.filter((c) => c.can_fight), ...others.filter((c) => !c.can_fight)];
   return html`
     <${Turn} turn=${view.turn} own=${own} />
     ${asks}
@@ -70,8 +72,21 @@ function Fighters({ view, own, asks }) {
     <${Results} results=${view.results} own=${own} />
     <section class="players-view stack" aria-labelledby="players-title" data-testid="players-view">
       <h2 id="players-title" class="players-title">${mine ? "The others" : html`<bdi>${view.name}</bdi> · Round ${view.round}`}</h2>
-      ${others.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view} headingId=${`player-${c.id}`} level="h3" />`)}
+      ${mine ? html`<ul class="compact-list">${fallenLast.map((c) => html`<${CompactCard} key=${c.id} c=${c} />`)}</ul>`
+        : others.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view} headingId=${`player-${c.id}`} level="h3" />`)}
     </section>`;
+}
+
+/** Another fighter, when the player has a card of his own: one line — name, status, the wounds
+ * marked on his track (by row) where the GM shows them. */
+function CompactCard({ c }) {
+  const marked = (c.track?.rows ?? []).map((row) => [row.name, row.boxes.filter(Boolean).length]).filter(([, n]) => n > 0);
+  return html`<li class=${`compact-card side-${c.side}${c.can_fight ? "" : " out"}`} data-testid="compact-card">
+    <strong class="compact-name"><bdi>${c.name}</bdi></strong>
+    <span class=${c.can_fight ? "player-status" : "player-status out"} data-testid="player-status">${c.status}</span>
+    ${marked.length > 0 && html`<span class="compact-wounds">${marked.map(([name, n]) => `${name}${n > 1 ? ` ×${n}` : ""}`).join(", ")}</span>`}
+    ${c.track?.stun ? html`<span class="compact-wounds">${c.track.stun_name}</span>` : null}
+  </li>`;
 }
 
 function Snapshot({ fragment, cid }) {
@@ -171,7 +186,8 @@ function Live({ code }) {
         </div>
       </section>`}
     ${live.view && html`<${Fighters} view=${live.view} own=${you}
-      asks=${you && live.asks?.map((ask) => html`<${Ask} key=${ask.field} ask=${ask} send=${live.roll} />`)} />`}
+      asks=${you && html`${live.asks?.map((ask) => html`<${Ask} key=${ask.field} ask=${ask} send=${live.roll} />`)}
+        ${live.declares?.map((ask) => html`<${Declare} key=${`${ask.field} ${JSON.stringify(ask.chosen)}`} ask=${ask} send=${live.declare} />`)}`} />`}
     ${connected && !live.view && html`<section class="card"><p role="status">Connected: waiting for the GM's screen…</p></section>`}`;
 }
 
@@ -214,6 +230,40 @@ function Ask({ ask, send }) {
         ${(allFaces || total !== "") && html`<button type="button" class="primary" onClick=${() => (allFaces
           ? go({ faces: given }, `${signed(given.reduce((s, f) => s + f, 0))} (${facesWords(given, true)})`)
           : go({ total: Number(total) }, signed(Number(total))))}>Send ${allFaces ? signed(given.reduce((s, f) => s + f, 0)) : signed(Number(total))}</button>`}`}
+    </section>`;
+}
+
+/** The declarations the GM's round form offers this player's character (all-out, stance, Fudge
+ * Points: only those offered), set here and sent with Declare; the GM's form takes them marked as
+ * the player's, and the next view says what the GM has. Re-made when the form's choice changes
+ * (the GM overruled it), starting from what the form holds. */
+function Declare({ ask, send }) {
+  const [chosen, setChosen] = useState(ask.chosen);
+  const [sent, setSent] = useState(false);
+  const id = `declare-${ask.field.replace(/[^\w-]/g, "_")}`;
+  const offered = { ...(ask.all_out && { all_out: chosen.all_out }), ...(ask.stance && { stance: chosen.stance }),
+    ...(ask.points !== null && { points: chosen.points }) };
+  const choose = (key, label, choices) => html`<div class="field">
+    <label for=${`${id}-${key}`}>${label}</label>
+    <select id=${`${id}-${key}`} onChange=${(e) => { setChosen({ ...chosen, [key]: e.currentTarget.value }); setSent(false); }}>
+      ${choices.map((c) => html`<option key=${c.value} value=${c.value} selected=${chosen[key] === c.value}>${c.label}</option>`)}
+    </select></div>`;
+  const points = [];
+  for (let n = 0; n <= (ask.points ?? 0); n++) points.push({ value: String(n), label: n === 0 ? "None" : String(n) });
+  return html`
+    <section class="card ask stack" data-testid="live-declare" aria-labelledby=${`${id}-title`}>
+      <h2 id=${`${id}-title`} class="players-title">Your declaration</h2>
+      ${ask.refused && html`<p class="error" role="alert">The GM's app could not take it: ${ask.refused}</p>`}
+      ${ask.got && html`<p role="status">The GM has: <strong>${ask.got}</strong></p>`}
+      ${ask.all_out && choose("all_out", "All-out", ask.all_out)}
+      ${ask.stance && choose("stance", "Stance", ask.stance)}
+      ${ask.points !== null && html`<div class="field">
+        <label for=${`${id}-points`}>Fudge Points to spend</label>
+        <select id=${`${id}-points`} onChange=${(e) => { setChosen({ ...chosen, points: Number(e.currentTarget.value) }); setSent(false); }}>
+          ${points.map((c) => html`<option key=${c.value} value=${c.value} selected=${String(chosen.points) === c.value}>${c.label}</option>`)}
+        </select></div>`}
+      ${sent && !ask.refused ? html`<p class="player-status" role="status">Sent — the GM puts it in.</p>`
+        : html`<button type="button" class="primary" onClick=${() => { if (send(ask.field, offered)) setSent(true); }}>Declare</button>`}
     </section>`;
 }
 
