@@ -141,6 +141,16 @@ OPTIONS: tuple = (
         ),
     ),
     Option(
+        "wounds.fudge_deadly", "A Fudge Point's deadly wound", "F95 4.64", "choice", same("track"),
+        help="F95 4.64 no. 3 converts a deadly wound. By the boxes: a wound the full boxes push to "
+             "Near Death is deadly, as F95 4.57 says the character \"takes the next highest wound "
+             "for which there is an open box\". By its level: only a Near Death or Dead wound is, as "
+             "F95 4.57 counts the wound \"for healing (and scarring) purposes\" at its own level.",
+        group="Wounds",
+        choices=(("track", "By the boxes: a wound pushed to Near Death (F95 4.57)"),
+                 ("level", "By its level: Near Death or Dead only")),
+    ),
+    Option(
         "wounds.guard_major_npcs", "PC death rules protect major NPCs", "F95 4.64", "bool",
         same(False),
         help="The PC death rules are never for run-of-the-mill NPCs, but could be for major ones.",
