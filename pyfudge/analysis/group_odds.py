@@ -23,7 +23,7 @@ from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
 from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, roll_faces, too_many
-from .odds import as_chance, as_levels, read_willpower
+from .odds import as_chance, as_levels, blow_row, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -427,13 +427,14 @@ class _GroupTally:
         for b in landed.blows:
             foe = self.per[b.attacker if b.defender == self.lone else b.defender]
             # A stunning blow's level is a stun, not a wound (F95 4.62): counted apart.
+            stun, level = blow_row(b)
             if b.defender == self.lone:
                 foe["hits"] += w
-                levels = foe["stuns_to" if b.stun else "to"]
+                levels = foe["stuns_to" if stun else "to"]
             else:
                 foe["struck"] += w
-                levels = foe["stuns_from" if b.stun else "from"]
-            levels[b.level] = levels.get(b.level, 0) + w
+                levels = foe["stuns_from" if stun else "from"]
+            levels[level] = levels.get(level, 0) + w
         for f in landed.foes:
             d = self.per[f.name]["after"]
             lv = f.current_level(self.rules)

@@ -120,6 +120,11 @@ def stun_effects(status: int, *, rules: RuleSet) -> StunEffects:
     return StunEffects(status, "Knocked out", False, "unconscious; needs time, not healing", 0, "all", 0, sec)
 
 
+def stuns(level: int) -> bool:
+    """Whether a stunning attack's ``level`` stuns anyone: a Scratch has no stun level (F95 4.62)."""
+    return level > SCRATCH
+
+
 def record_stun(track: WoundTrack, level: int, *, rules: RuleSet) -> RecordOutcome:
     """Record the result of a stunning attack (F95 4.62, MUD 4.62).
 
@@ -135,8 +140,8 @@ def record_stun(track: WoundTrack, level: int, *, rules: RuleSet) -> RecordOutco
     level = check_wound_level(level, field="level")
     before = track.worst
     sec = "MUD 4.62" if rules["wounds.stun"] == "mudge" else "F95 4.62"
-    if level <= SCRATCH or track.knocked_out:
-        why = "already knocked out" if track.knocked_out and level > SCRATCH else "no stun for a Scratch"
+    if not stuns(level) or track.knocked_out:
+        why = "already knocked out" if track.knocked_out and stuns(level) else "no stun for a Scratch"
         step = Step(sec, f"Stunning attack, {LEVEL_NAMES[level]}: {why}.", {"level": level})
         return RecordOutcome(track, None, level, UNDAMAGED, before, before, (step,))
     for box_level in range(min(level, INCAPACITATED), INCAPACITATED):
