@@ -1,10 +1,11 @@
 """F95 4.64 no. 3: "A player may spend a Fudge Point ... to convert a deadly wound to a merely
 serious one." A Very Hurt wound on a track whose Very Hurt and Incapacitated boxes are full is
-recorded in the next open box, Near Death: F95 4.57 "the character takes the next highest wound
-for which there is an open box". Plain reading (default, ``wounds.fudge_deadly == "track"``): such
-a wound is deadly, and the point keeps the fighter out of Near Death. The other reading
-(``"level"``): F95 4.57 "for healing (and scarring) purposes, he has only received" the wound's
-own level, so a Very Hurt is not deadly and the point is refused (or kept when declared)."""
+recorded in the next open box, Near Death (F95 4.57). The plain reading (default,
+``wounds.fudge_deadly == "level"``): the wound is deadly by its own level, as F95 4.57 counts it
+"for healing (and scarring) purposes", so a Very Hurt is not deadly and the point is refused (or
+kept when declared). By the boxes (``"track"``): F95 4.57 "the character takes the next highest
+wound for which there is an open box", so such a wound is deadly, and the point keeps the
+fighter out of Near Death."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ from pyfudge.rules.wounds import (
 )
 from pyfudge.rulesets import find_ruleset, new_ruleset
 
-FUDGE = find_ruleset("fudge1995").with_options({"wounds.points": "fudge"})
-BY_LEVEL = FUDGE.with_options({"wounds.fudge_deadly": "level"})
+BY_LEVEL = find_ruleset("fudge1995").with_options({"wounds.points": "fudge"})
+FUDGE = BY_LEVEL.with_options({"wounds.fudge_deadly": "track"})
 
 
 def _incapacitated(rules=FUDGE) -> WoundTrack:
@@ -42,7 +43,7 @@ def _incapacitated(rules=FUDGE) -> WoundTrack:
 
 def test_the_plain_reading_is_the_default_in_every_preset():
     for preset in ("fudge1995", "mudge", "fudge1993"):
-        assert find_ruleset(preset)["wounds.fudge_deadly"] == "track"
+        assert find_ruleset(preset)["wounds.fudge_deadly"] == "level"
 
 
 def test_a_very_hurt_that_its_full_boxes_push_to_near_death_takes_the_fudge_point():
@@ -60,9 +61,13 @@ def test_by_the_wounds_own_level_a_very_hurt_pushed_to_near_death_is_not_deadly(
     with pytest.raises(RuleError, match="not deadly"):
         guard_wound(VERY_HURT, track=track, rules=BY_LEVEL, points_spent=1)
     assert points_it_takes(VERY_HURT, 1, track=track, rules=BY_LEVEL, role="pc") == 0
+    # Near Death converted to Very Hurt takes the Very Hurt wound's open box: Near Death again.
+    out = guard_wound(NEAR_DEATH, track=track, rules=BY_LEVEL, points_spent=1)
+    assert out.level == VERY_HURT
+    assert record_wound(track, out.level, rules=BY_LEVEL).worst_after == NEAR_DEATH
 
 
-def test_a_converted_deadly_wound_never_leaves_the_fighter_near_death_by_its_boxes():
+def test_by_the_boxes_a_converted_deadly_wound_never_leaves_the_fighter_near_death():
     """Near Death converted to Very Hurt on a track whose Very Hurt and Incapacitated boxes are
     full would land in the Near Death box again: the point would buy nothing."""
     track = _incapacitated()
@@ -73,7 +78,7 @@ def test_a_converted_deadly_wound_never_leaves_the_fighter_near_death_by_its_box
 @settings(max_examples=120, deadline=None)
 @given(st.lists(st.integers(HURT, NEAR_DEATH), max_size=6), st.integers(HURT, wounds.DEAD),
        st.sampled_from(["realistic", "mudge", "cinematic", "epic"]))
-def test_a_fudge_point_spent_always_keeps_the_fighter_out_of_near_death(history, level, boxes):
+def test_by_the_boxes_a_fudge_point_spent_always_keeps_the_fighter_out_of_near_death(history, level, boxes):
     rules = FUDGE.with_options({"wounds.track": boxes})
     track = WoundTrack.new(rules)
     for past in history:
@@ -89,9 +94,9 @@ def test_a_fudge_point_spent_always_keeps_the_fighter_out_of_near_death(history,
         assert record_wound(track, out.level, rules=rules).worst_after <= INCAPACITATED
 
 
-def test_an_exchange_spends_the_declared_point_on_a_very_hurt_pushed_to_near_death():
+def test_by_the_boxes_an_exchange_spends_the_declared_point_on_a_very_hurt_pushed_to_near_death():
     sword = {"name": "Sword", "size": 1}
-    enc = Encounter(ruleset=new_ruleset("fudge1995", {"wounds.points": "fudge"}))
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"wounds.points": "fudge", "wounds.fudge_deadly": "track"}))
     enc.apply({"t": "add", "fighter": {"name": "Hero", "role": "pc", "skills": {"Sword": "Fair"},
                                        "weapon": sword, "fudge_points": 1,
                                        "track": _incapacitated().to_dict()}})

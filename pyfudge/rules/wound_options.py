@@ -141,14 +141,15 @@ OPTIONS: tuple = (
         ),
     ),
     Option(
-        "wounds.fudge_deadly", "A Fudge Point's deadly wound", "F95 4.64", "choice", same("track"),
-        help="F95 4.64 no. 3 converts a deadly wound. By the boxes: a wound the full boxes push to "
-             "Near Death is deadly, as F95 4.57 says the character \"takes the next highest wound "
-             "for which there is an open box\". By its level: only a Near Death or Dead wound is, as "
-             "F95 4.57 counts the wound \"for healing (and scarring) purposes\" at its own level.",
+        "wounds.fudge_deadly", "A Fudge Point's deadly wound", "F95 4.64", "choice", same("level"),
+        help="F95 4.64 no. 3 converts \"a deadly wound to a merely serious one\". By its level (the "
+             "plain reading): a Near Death or Dead wound, the wound as F95 4.57 counts it \"for healing "
+             "(and scarring) purposes\"; the serious wound then takes its open box. By the boxes: also a "
+             "wound the full boxes push to Near Death (F95 4.57: the character \"takes the next highest "
+             "wound for which there is an open box\"), and the point keeps the fighter short of Near Death.",
         group="Wounds",
-        choices=(("track", "By the boxes: a wound pushed to Near Death (F95 4.57)"),
-                 ("level", "By its level: Near Death or Dead only")),
+        choices=(("level", "By its level: Near Death or Dead (F95 4.64)"),
+                 ("track", "By the boxes: a wound pushed to Near Death (F95 4.57)")),
     ),
     Option(
         "wounds.guard_major_npcs", "PC death rules protect major NPCs", "F95 4.64", "bool",

@@ -241,8 +241,8 @@ def guard_wound(
     2. ``wounds.near_death_from_incapacitated``: no Near Death (nor Dead) unless the fighter began
        the round Incapacitated (``worst_at_round_start``; default: the track as it is now).
     3. ``wounds.points == "fudge"``: one Fudge Point turns a deadly wound (:func:`is_deadly`)
-       into a serious one — Very Hurt, which F95 4.51 calls "seriously hurt" (or the worst wound
-       the boxes record short of Near Death).
+       into a serious one — Very Hurt, which F95 4.51 calls "seriously hurt" (with
+       ``wounds.fudge_deadly == "track"``, the worst wound the boxes record short of Near Death).
     MUD 4.64, ``wounds.points == "meta"``: each Meta Point lowers the wound one level, at most
     three per wound; anyone holding Meta Points may spend them (Brynhild, an NPC, does in MUD 4.7).
     The caller checks the fighter has the points. ``automatic=True`` is F95 4.51's automatic
@@ -284,11 +284,11 @@ def guard_wound(
 
 
 def is_deadly(level: int, *, track: WoundTrack, rules: RuleSet) -> bool:
-    """Whether F95 4.64 no. 3's Fudge Point can convert this wound: Near Death or worse, or
-    (``wounds.fudge_deadly == "track"``, the plain reading) a wound that the full boxes push to
-    Near Death, since F95 4.57 has the character "take the next highest wound for which there is
-    an open box". ``"level"`` reads the wound at its own level, as F95 4.57 counts it "for healing
-    (and scarring) purposes"."""
+    """Whether F95 4.64 no. 3's Fudge Point can convert this wound: Near Death or worse, the
+    wound at its own level as F95 4.57 counts it "for healing (and scarring) purposes" (the plain
+    reading, ``wounds.fudge_deadly == "level"``); or, with ``"track"``, also a wound that the
+    full boxes push to Near Death, since F95 4.57 has the character "take the next highest wound
+    for which there is an open box"."""
     if level >= NEAR_DEATH:
         return True
     return (level > UNDAMAGED and rules["wounds.fudge_deadly"] == "track"
@@ -326,14 +326,16 @@ def _spend_points(level: int, points_spent: int, track: WoundTrack, rules: RuleS
         if not is_deadly(level, track=track, rules=rules):
             raise RuleError(f"A Fudge Point converts a deadly wound; {LEVEL_NAMES[level]} is not deadly.",
                             field="points_spent")
+        lowered = min(level, VERY_HURT)
+        if rules["wounds.fudge_deadly"] == "track":
+            if level < NEAR_DEATH:
+                steps.append(Step("F95 4.57", f"No open box from {LEVEL_NAMES[level]} to Incapacitated: the "
+                                  f"{LEVEL_NAMES[level]} wound would leave the fighter Near Death, a deadly wound.",
+                                  {"level": level}))
+            # Read by what it does, a serious wound its full boxes still push to Near Death would
+            # buy nothing: the point leaves the fighter short of Near Death (our reading).
+            lowered = _fit_under(track, lowered, INCAPACITATED, rules)
         serious = min(level, VERY_HURT)
-        if level < NEAR_DEATH:
-            steps.append(Step("F95 4.57", f"No open box from {LEVEL_NAMES[level]} to Incapacitated: the "
-                              f"{LEVEL_NAMES[level]} wound would leave the fighter Near Death, a deadly wound.",
-                              {"level": level}))
-        # A serious wound that its full boxes still push to Near Death would buy nothing: the
-        # point leaves the fighter short of Near Death, the worst wound that does (our reading).
-        lowered = _fit_under(track, serious, INCAPACITATED, rules)
         steps.append(Step("F95 4.64", f"A Fudge Point converts the deadly {LEVEL_NAMES[level]} wound to a "
                           f"merely serious one: {LEVEL_NAMES[lowered]}"
                           + ("." if lowered == serious else ", as the boxes leave the fighter short of Near Death."),
