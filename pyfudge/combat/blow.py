@@ -165,7 +165,9 @@ def _damage(inp: BlowInput) -> tuple[Factors, Factors, DamageOutcome]:
         if err.field == "capacity_roll":
             err.field = inp.willpower_field.replace("willpower", "capacity_roll")
         raise
-    return odf, ddf, outcome
+    # The blow records the factors its defensive line totals: a gift counted as a wound level
+    # is named on that line, not in the total (F95 4.52 no. 2).
+    return odf, damage.ddf_in_total(ddf, rules), outcome
 
 
 def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guard],

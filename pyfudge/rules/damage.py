@@ -295,6 +295,20 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet
     return relook(adj), new_number
 
 
+def resist_as_level(ddf: Factors, rules: RuleSet) -> int:
+    """Damage Resistant (+1) or Fragile (−1) counted apart as one wound level, not in the
+    defensive total (F95 4.52 no. 2 with ``damage.capacity_step`` ``level``); else 0."""
+    if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
+        return ddf.value_of("resistant")
+    return 0
+
+
+def ddf_in_total(ddf: Factors, rules: RuleSet) -> Factors:
+    """The defensive factors the total damage factor subtracts: without a gift counted as a
+    wound level (:func:`resist_as_level`)."""
+    return ddf.without("resistant") if resist_as_level(ddf, rules) else ddf
+
+
 # Ten keyword-only parameters: the hit, its factors and each die the options in force may read.
 def resolve_damage(
     *,
@@ -334,9 +348,7 @@ def resolve_damage(
     critical = check.flag(critical, "critical")
     book = "MUD" if rules.preset == "mudge" else "F95"
     all_out = odf.value_of("all_out")
-    resist = 0
-    if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
-        resist = ddf.value_of("resistant")
+    resist = resist_as_level(ddf, rules)
     # Each factor line totals what the total damage factor uses; a part counted apart is named
     # on it: an all-out attack's +1 (F95 4.31, on the damage number or the graze, steps below) and
     # Damage Resistant / Fragile as one wound level (F95 4.52 no. 2, its own step below).
@@ -344,11 +356,11 @@ def resolve_damage(
         Step(f"{book} 4.55", f"Offensive damage factors: {odf.without('all_out').text()}"
              + (f"; All-out offence {all_out:+d}: counted apart (F95 4.31), not in this total" if all_out else "")
              + ".", {"odf": odf.to_dict()}),
-        Step(f"{book} 4.55", f"Defensive damage factors: {ddf.without('resistant').text() if resist else ddf.text()}"
+        Step(f"{book} 4.55", f"Defensive damage factors: {ddf_in_total(ddf, rules).text()}"
              + (f"; {'Damage Resistant' if resist > 0 else 'Fragile'} {resist:+d}: one wound level (F95 4.52), "
                 "not in this total" if resist else "") + ".", {"ddf": ddf.to_dict()}),
     ]
-    ddf_used = armor_on_hit(odf, ddf.without("resistant") if resist else ddf, rd, rules, steps)
+    ddf_used = armor_on_hit(odf, ddf_in_total(ddf, rules), rd, rules, steps)
     factor = odf.without("all_out").total - ddf_used.total
     steps.append(Step(f"{book} 4.55", f"Total damage factor {odf.without('all_out').total:+d} − "
                       f"({ddf_used.total:+d}) = {factor:+d}.", {"factor": factor}))
