@@ -289,10 +289,14 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet
                           f"{adj:+d} level.", {"adjust": adj}))
     if not adj:
         return level, number
+    shifted = _shift(level, adj, top)
     if by_level:
-        return _shift(level, adj, top), number
+        return shifted, number
     new_number = None if number is None else number + adj
-    return relook(adj), new_number
+    # A point is never more than the level it stands for: re-read, the wound moves only the
+    # adjustment's way and at most one level (a graze's die-capped level is not re-opened).
+    low, high = sorted((level, shifted))
+    return min(high, max(low, relook(adj))), new_number
 
 
 def resist_as_level(ddf: Factors, rules: RuleSet) -> int:
