@@ -161,7 +161,8 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     page.get_by_label("Strike to stun (Ásta)").check()
     expect(panel.get_by_role("table", name="Ásta strikes Orc").locator("tr[data-kind^='stun-']")).not_to_have_count(0)
     stun = check_group_odds(page, enc_id, {**draft, "lone_declares": {"stun": True}})
-    assert all(f["stuns_from_lone"] and not f["wounds_from_lone"] for f in stun["foes"])
+    # A stunning Scratch stuns no one (F95 4.62): a blow that did no harm, the Undamaged row.
+    assert all(f["stuns_from_lone"] and all(w["level"] == 0 for w in f["wounds_from_lone"]) for f in stun["foes"])
     page.get_by_label("Strike to stun (Ásta)").uncheck()
 
     # The GM's one roll for the group (2dF in Fudge 1995): once it is entered, the odds weigh it.

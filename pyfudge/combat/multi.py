@@ -214,8 +214,9 @@ def group_shields(lone: Any, foe: Any, *, rules: RuleSet) -> tuple[Modifier | No
 
 # --- resolution --------------------------------------------------------------------------------
 
-def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[int]:
-    """Each foe's rolled degree, by the NPC rolling mode of the round."""
+def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[list[int], dict[str, int]]:
+    """Each foe's rolled degree, by the NPC rolling mode of the round, and the dice total each
+    foe's result read (his own roll or the GM's one roll; none at his trait level or by 1d6)."""
     shared = 0
     if rnd.npc_roll == "group":
         assert rnd.group_roll is not None
@@ -224,6 +225,7 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
     elif rnd.npc_roll == "fixed":
         steps.append(Step("F95 4.33", "Each foe scores exactly its trait level (no dice for NPCs).", {}))
     results = []
+    rolls: dict[str, int] = {}
     for i, foe in enumerate(rnd.foes):
         if rnd.npc_roll == "d6":
             # F95 4.34: "the GM could simply use the 1d6 method" (F93 4.5); modifiers still apply.
@@ -243,8 +245,10 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
             rolled = foe.roll
         else:
             rolled = shared
+        if rnd.npc_roll != "fixed":
+            rolls[foe.name] = rolled
         results.append(foe.level + sum(m.amount for m in foe.modifiers) + rolled)
-    return results
+    return results, rolls
 
 
 def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
@@ -331,7 +335,7 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     lone, mods = _lone_result(rnd, steps, rules=rules)
     steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
                       {"result": lone, "roll": rnd.lone.roll}))
-    results = _foe_results(rnd, steps, rules=rules)
+    results, rolls = _foe_results(rnd, steps, rules=rules)
     # F95 4.34: "the result is compared with each of the opponents' rolled degrees, one after the
     # other" — his result against each, less that foe's shield (F95 4.31, ``lone_modifiers``).
     against = {f.name: lone + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
@@ -352,7 +356,8 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     if len(hitters) > 1:
         steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
                           f"({', '.join(hitters)}).", {"hits": len(hitters)}))
-    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd))
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd),
+                        rolls={**rolls, **({} if rnd.lone.roll is None else {rnd.lone.name: rnd.lone.roll})})
 
 
 def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:

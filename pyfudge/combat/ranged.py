@@ -308,6 +308,8 @@ class ShotOutcome:
     modifiers: tuple[Modifier, ...]
     defence_modifiers: tuple[Modifier, ...]
     autofire: AutofireOutcome | None = None
+    # The dice totals of the shot and of the dodge (None: no dodge), for F95 4.61's even/odd damage.
+    rolls: tuple[int, int | None] = (0, None)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -400,7 +402,7 @@ def _unopposed(shot: Shot, target: str | None, mode: str, steps: list[Step], sec
                       {"shooter": shot.name, "result": result, "difficulty": shot.difficulty,
                        "hit": hit, "relative_degree": degree}))
     return ShotOutcome(shot.name, target, mode, result, shot.difficulty, None, hit, degree,
-                       shot.modifiers, ())
+                       shot.modifiers, (), rolls=(shot.roll, None))
 
 
 def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
@@ -451,7 +453,8 @@ def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
                           {"result": result, "defence": defence, "difficulty": shooter.difficulty,
                            "relative_degree": rd, "hit": hit}))
         shots.append(ShotOutcome(shooter.name, target.name, "aware", result, shooter.difficulty,
-                                 defence, hit, rd if hit else None, shooter.modifiers, defence_mods))
+                                 defence, hit, rd if hit else None, shooter.modifiers, defence_mods,
+                                 rolls=(shooter.roll, target.roll)))
     if attack.burst is not None and shots[0].hit:
         assert shots[0].relative_degree is not None
         fire = autofire(max(shots[0].relative_degree, 1), attack.burst, rules=rules)
@@ -551,6 +554,7 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
                       declares=declared.get(shot.shooter, NO_DECLARATION),
                       damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
                       worst_at_round_start=start, defender_declares=declared.get(shot.target, NO_DECLARATION),
+                      attack_roll=shot.rolls[0], defense_roll=shot.rolls[1],
                       check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
                       willpower_field=f"willpower.{shot.target}"),
             attacker_result=shot.result, defender_result=shot.defence if usable else None,

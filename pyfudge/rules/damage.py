@@ -209,15 +209,20 @@ def _die_effect(mode: str, damage_die: Any, attack_roll: Any, defense_roll: Any,
         faces = check_fudge_faces(damage_die, count, field="damage_die")
         return sum(faces), faces
     if mode in _EVEN_ODD:
+        # None: that side rolled no dice (an NPC at her trait level, F95 4.33; an unaware
+        # target, F95 4.4): no roll, nothing even to read (our reading; the books are silent).
         a = check.whole(attack_roll, "attack_roll", -10, 10) if attack_roll is not None else None
         d = check.whole(defense_roll, "defense_roll", -10, 10) if defense_roll is not None else None
-        if a is None or d is None:
-            raise DiceError("The even/odd damage rule reads both sides' opposed rolls: give "
-                            "attack_roll and defense_roll.", field="attack_roll" if a is None else "defense_roll")
+
+        def side(roll: int | None) -> tuple[int, str]:
+            if roll is None:
+                return 0, "made no roll, nothing to read"
+            return (1, f"{roll:+d} (even, +1)") if roll % 2 == 0 else (0, f"{roll:+d} (odd)")
+
+        (plus, said_a), (minus, said_d) = side(a), side(d)
         # F95 4.61: an even roll (−4, −2, 0, +2, +4) adds one to that side's factor.
-        effect = (1 if a % 2 == 0 else 0) - (1 if d % 2 == 0 else 0)
-        steps.append(Step("F95 4.61", f"Opposed rolls: attacker {a:+d} ({'even, +1' if a % 2 == 0 else 'odd'}), "
-                          f"defender {d:+d} ({'even, +1' if d % 2 == 0 else 'odd'}): net {effect:+d}.",
+        effect = plus - minus
+        steps.append(Step("F95 4.61", f"Opposed rolls: attacker {said_a}, defender {said_d}: net {effect:+d}.",
                           {"attack_roll": a, "defense_roll": d, "effect": effect}))
         return effect, ()
     return 0, ()
