@@ -29,6 +29,7 @@ from . import melee
 from .group_outcome import FoeResult, GroupOutcome
 from .group_round import Contender, GroupRound, NpcRoll, Space, group_roll_dice
 from .reading import unopposed_degree
+from .stances import Stance
 
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
@@ -271,8 +272,8 @@ WON, TIE, LOST = "won", "tie", "lost"
 @dataclass(frozen=True)
 class _Fight:
     """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
-    result, his result against each foe by name (less that foe's shield, F95 4.31), how he stands
-    against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
+    result, his result (his offence, MUD 4.32) against each foe by name (less that foe's shield, F95
+    4.31), how he stands against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
     verdict for him (``"beats"``, ``"ties"``, ``"beaten"``, or ``"none"`` when he defends against
     no one) and whether he may wound anyone."""
 
@@ -284,6 +285,7 @@ class _Fight:
     standing: dict[str, str]
     verdict: str
     may_wound: bool
+    guard: dict[str, int]  # his defence against each foe (MUD 4.32: ``against`` less twice his stance)
 
 
 def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
@@ -336,19 +338,24 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
                       {"result": lone, "roll": rnd.lone.roll}))
     results, rolls = _foe_results(rnd, steps, rules=rules)
+    _stance_steps(rnd, steps, rules)
     # F95 4.34: "the result is compared with each of the opponents' rolled degrees, one after the
     # other" — his result against each, less that foe's shield (F95 4.31, ``lone_modifiers``).
-    against = {f.name: lone + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
+    # MUD 4.32: "The offensive rolled result of each fighter is then compared to the defensive
+    # rolled result of the other": his offence meets each foe's defence (whom he may wound), each
+    # foe's offence his defence (who wounds him); with no stance the two are one result.
+    against = {f.name: lone + rnd.lone.stance + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
+    guard = {f.name: against[f.name] - 2 * rnd.lone.stance for f in rnd.foes}
+    defences = {f.name: r - f.stance for f, r in zip(rnd.foes, results)}
     standing: dict[str, str] = {}
-    for foe, result in zip(rnd.foes, results):
+    for foe in rnd.foes:
         if not foe.ignored:
-            margin = against[foe.name] - result
+            margin = against[foe.name] - defences[foe.name]
             standing[foe.name] = WON if margin > 0 else LOST if margin < 0 else _tie_goes_to(rnd, foe, rules)
     verdict = ("none" if not standing else "beaten" if LOST in standing.values()
                else "ties" if TIE in standing.values() else "beats")
-    may_wound = _may_wound(rnd, lone, dict(zip((f.name for f in rnd.foes), results)), against, standing,
-                           verdict, steps, rules=rules)
-    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound)
+    may_wound = _may_wound(rnd, lone, defences, against, standing, verdict, steps, rules=rules)
+    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound, guard)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
     _strike_targets(fight, out, choices, steps)
@@ -379,6 +386,17 @@ def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple
     if rnd.lone.roll is None:
         raise DiceError("The lone fighter needs a roll.", field="lone.roll")
     return level + rnd.lone.roll, mods
+
+
+def _stance_steps(rnd: GroupRound, steps: list[Step], rules: RuleSet) -> None:
+    """Each stance of the round, its offence and defence apart (F95/MUD 4.32)."""
+    section = "MUD 4.32" if rules.preset == "mudge" else "F95 4.32"
+    for c in (rnd.lone, *rnd.foes):
+        if c.stance:
+            stance = Stance(c.stance)
+            steps.append(Step(section, f"{c.name}: {stance.label} stance, offence {c.stance:+d}, defence "
+                              f"{-c.stance:+d}: his offence meets each foe's defence, his defence each "
+                              "foe's offence.", {"fighter": c.name, "offence": c.stance, "defence": -c.stance}))
 
 
 def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
@@ -431,9 +449,12 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
 
 
 def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
-    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64)."""
+    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64);
+    under stances his offence meets the lone fighter's defence, his defence the lone fighter's
+    offence (MUD 4.32)."""
     mine = fight.against[foe.name]
-    rel = mine - result
+    rel = mine - (result - foe.stance)
+    result, guard = result + foe.stance, fight.guard[foe.name]
     if foe.ignored:
         # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
         ignored_dl = fight.rules["multi.ignored_difficulty"]
@@ -446,9 +467,14 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
     else:
         where = fight.standing[foe.name]
         # F95 4.22: a blow must win the opposed roll (a tie an all-out attacker lost, F95 4.31,
-        # is the narrowest win) and reach the minimum to hit.
-        hits = where == LOST and result >= foe.needs
-        hit_degree = -rel if hits else None
+        # is the narrowest win) and reach the minimum to hit; under stances his offence against
+        # the lone fighter's defence (MUD 4.32: both may be hurt).
+        if foe.stance or fight.rnd.lone.stance:
+            hits = result > guard and result >= foe.needs
+            hit_degree = result - guard if hits else None
+        else:
+            hits = where == LOST and result >= foe.needs
+            hit_degree = -rel if hits else None
         # F95 4.34: beating all frees any target he beat; a tie with the best only those 2+ below.
         gap_ok = where == WON if fight.verdict == "beats" else rel >= 2
         wound_ok = fight.may_wound and gap_ok and mine >= fight.rnd.lone.needs
