@@ -65,11 +65,11 @@ OPTIONS: tuple[Option, ...] = (
                  ("none", "no penalty")),
     ),
     Option(
-        "multi.tie_rule", "Lone fighter who ties his best foe", "F95 4.34", "choice",
+        "multi.tie_rule", "Lone fighter who ties their best foe", "F95 4.34", "choice",
         {"fudge1995": "two_below", "mudge": "two_below", "fudge1993": "beat_all"},
-        help="F95/MUD: beat or tie all foes to wound one; a tie with the best lets him wound only a "
-             "foe at least two levels below. F93: he must beat them all (the two-below rule is the "
-             "GM's option).",
+        help="F95/MUD: beat or tie all foes to wound one; a tie with the best lets the lone fighter "
+             "wound only a foe at least two levels below. F93: the lone fighter must beat them all (the "
+             "two-below rule is the GM's option).",
         group="Melee",
         choices=(("two_below", "tie: may wound a foe two levels below"), ("beat_all", "must beat all")),
     ),
@@ -81,7 +81,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "multi.foe_shields", "Foes' shields against the lone fighter", "F95 4.31", "choice", same("each"),
         help="Each foe's shield lowers the lone fighter's skill against that foe (F95 4.31 with 4.34's "
-             "comparison one foe after the other); or his one result stands against all, the foes' "
+             "comparison one foe after the other); or the lone fighter's one result stands against all, the foes' "
              "shields not counted.",
         group="Melee",
         choices=(("each", "against that foe (F95 4.31)"), ("none", "not counted: one result against all")),
@@ -114,7 +114,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "multi.sweeping_blow", "Sweeping blows", "F95 4.34", "bool", same(False),
-        help="Allow one blow to wound several foes he may hit (F95, F93 epic; not in MUD).",
+        help="Allow one blow to wound several foes the lone fighter may hit (F95, F93 epic; not in MUD).",
         group="Melee",
     ),
     Option(
@@ -293,17 +293,17 @@ def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     rnd = fight.rnd
     mine = fight.against[foe.name]
     if foe.ignored:
-        return "he was ignored, so he was not fought (F93 4.64)"
+        return f"the lone fighter ignored {foe.name}, who was not fought (F93 4.64)"
     if fight.verdict == "none":
-        return "the lone fighter defended against none of his foes, so he wounds no one"
+        return "the lone fighter defended against none of the foes, so wounds no one"
     if fight.verdict == "beaten":
-        return "a foe beat the lone fighter, so he wounds no one"
+        return "a foe beat the lone fighter, who wounds no one"
     if not fight.may_wound:
-        return "the lone fighter tied his best foe, and under F93 he must beat them all"
+        return "the lone fighter tied the best foe, and under F93 must beat them all"
     if mine < rnd.lone.needs:
         return f"{ladder.name(mine)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
-    return (f"the lone fighter tied his best foe, so he may wound only a foe at least two levels below "
-            f"him, and {foe.name} is {foe.relative_degree} below")
+    return (f"the lone fighter tied the best foe, so may wound only a foe at least two levels below, "
+            f"and {foe.name} is {foe.relative_degree} below")
 
 
 def _tie_goes_to(rnd: GroupRound, foe: Contender, rules: RuleSet) -> str:
@@ -395,8 +395,9 @@ def _stance_steps(rnd: GroupRound, steps: list[Step], rules: RuleSet) -> None:
         if c.stance:
             stance = Stance(c.stance)
             steps.append(Step(section, f"{c.name}: {stance.label} stance, offence {c.stance:+d}, defence "
-                              f"{-c.stance:+d}: his offence meets each foe's defence, his defence each "
-                              "foe's offence.", {"fighter": c.name, "offence": c.stance, "defence": -c.stance}))
+                              f"{-c.stance:+d}: offence against each opponent's defence, defence against "
+                              "each opponent's offence.",
+                              {"fighter": c.name, "offence": c.stance, "defence": -c.stance}))
 
 
 def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
@@ -417,7 +418,7 @@ def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
 def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dict[str, int],
                standing: dict[str, str], verdict: str, steps: list[Step], *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
-    sec = SECTION[rules.preset]
+    sec, name = SECTION[rules.preset], rnd.lone.name
     # His best opponent: the foe he fares worst against (the highest result, shields aside).
     best = min(standing, key=lambda n: (against[n] - results[n], list(standing).index(n)), default=None)
     for name, where in standing.items():
@@ -427,24 +428,24 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
             steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
                               f"loses ties, so {winner} wins.", {"winner": winner, "foe": name}))
     if verdict == "none":
-        may_wound, why = False, "He defends against none of them, so he wounds no one of them."
+        may_wound, why = False, f"{name} defends against none of them, so wounds no one of them."
     elif verdict == "beats":
-        may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
+        may_wound, why = True, f"{name} beats every foe defended against and may wound any of them."
     elif verdict == "ties" and rules["multi.tie_rule"] == "two_below":
-        may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
-                                "below his result.")
+        may_wound, why = True, (f"{name} ties the best foe: only a foe at least two levels below "
+                                f"{name}'s result may be wounded.")
     elif verdict == "ties":
-        may_wound, why = False, ("He ties his best foe: under F93's rule he must beat them all, "
-                                 "so no one is wounded by him.")
+        may_wound, why = False, (f"{name} ties the best foe: under F93's rule the lone fighter must beat "
+                                 "them all, so no one is wounded.")
     else:
-        may_wound, why = False, "A foe beats him, so he wounds no one this round."
+        may_wound, why = False, f"A foe beats {name}, who wounds no one this round."
     steps.append(Step(sec, why, {"best_foe_result": None if best is None else results[best],
                                  "lone_result": lone if best is None else against[best]}))
     mine = [against[n] for n in standing]
     if may_wound and all(m < rnd.lone.needs for m in mine):
         # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
         steps.append(Step("F95 4.22", f"But {ladder.name(max(mine))} is below the {ladder.name(rnd.lone.needs)} "
-                          "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
+                          f"needed to hit: {name} wounds no one.", {"minimum": rnd.lone.needs}))
     return may_wound
 
 
@@ -478,8 +479,9 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
         # F95 4.34: beating all frees any target he beat; a tie with the best only those 2+ below.
         gap_ok = where == WON if fight.verdict == "beats" else rel >= 2
         wound_ok = fight.may_wound and gap_ok and mine >= fight.rnd.lone.needs
-        verdict = "hits him" if hits else (
-            "ties him" if where == TIE else "is beaten" if where == WON
+        lone_name = fight.rnd.lone.name
+        verdict = f"hits {lone_name}" if hits else (
+            f"ties {lone_name}" if where == TIE else "is beaten" if where == WON
             else "wins but falls short of the minimum to hit")
         shields = "".join(f", {m.source} {m.amount:+d}" for m in foe.lone_modifiers)
         text = (f"{foe.name} scores {ladder.name(result)}"
@@ -511,7 +513,7 @@ def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...
             # A target named before the dice were known that the roll did not free: no wound on
             # him, said with the reason, and the rest of the round stands (F95 4.34).
             steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}"
-                              + (f" (he could have wounded {', '.join(choices)})." if choices else "."),
+                              + (f" ({rnd.lone.name} could have wounded {', '.join(choices)})." if choices else "."),
                               {"target": target, "wounded": False}))
             continue
         k, struck_so_far = struck_so_far, struck_so_far + 1
