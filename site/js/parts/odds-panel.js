@@ -81,7 +81,11 @@ function GroupOdds({ r, name }) {
     ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where he may wound several, these odds have
       him strike the first he may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
       (F95 4.34: he chooses once the dice are known).</p>` : null}
-    <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
+    ${r.sampled
+      ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
+        under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
+        (exact odds would take too long).</p>`
+      : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`}`;
 }
 
 /** One blow's or shot's table: each result, then the wounds and stuns it leaves. */
