@@ -214,12 +214,9 @@ def _die_effect(mode: str, damage_die: Any, attack_roll: Any, defense_roll: Any,
         a = check.whole(attack_roll, "attack_roll", -10, 10) if attack_roll is not None else None
         d = check.whole(defense_roll, "defense_roll", -10, 10) if defense_roll is not None else None
 
-        def side(roll: int | None) -> tuple[int, str]:
-            if roll is None:
-                return 0, "made no roll, nothing to read"
-            return (1, f"{roll:+d} (even, +1)") if roll % 2 == 0 else (0, f"{roll:+d} (odd)")
-
-        (plus, said_a), (minus, said_d) = side(a), side(d)
+        (plus, said_a), (minus, said_d) = (
+            (0, "made no roll, nothing to read") if r is None else (1, f"{r:+d} (even, +1)") if r % 2 == 0
+            else (0, f"{r:+d} (odd)") for r in (a, d))
         # F95 4.61: an even roll (−4, −2, 0, +2, +4) adds one to that side's factor.
         effect = plus - minus
         steps.append(Step("F95 4.61", f"Opposed rolls: attacker {said_a}, defender {said_d}: net {effect:+d}.",
@@ -305,16 +302,14 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet
 
 
 def resist_as_level(ddf: Factors, rules: RuleSet) -> int:
-    """Damage Resistant (+1) or Fragile (−1) counted apart as one wound level, not in the
-    defensive total (F95 4.52 no. 2 with ``damage.capacity_step`` ``level``); else 0."""
+    """Damage Resistant (+1) or Fragile (−1) as one wound level, not in the DDF (F95 4.52 no. 2, by level); else 0."""
     if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
         return ddf.value_of("resistant")
     return 0
 
 
 def ddf_in_total(ddf: Factors, rules: RuleSet) -> Factors:
-    """The defensive factors the total damage factor subtracts: without a gift counted as a
-    wound level (:func:`resist_as_level`)."""
+    """The defensive factors the total damage factor subtracts: no gift counted as a wound level (above)."""
     return ddf.without("resistant") if resist_as_level(ddf, rules) else ddf
 
 
