@@ -247,11 +247,12 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
         add_fighter(page, f)
     page.get_by_label("What happens", exact=True).select_option("group")
     panel = open_odds(page)
-    # Three foes each rolling 4dF would be too many classes for exact odds (F95 4.34): said once,
-    # with what the GM can do about it.
-    expect(panel.get_by_test_id("odds-error")).to_have_count(1)
-    expect(panel.get_by_test_id("odds-error")).to_contain_text("with the GM's one roll for all the foes (F95 4.34)")
+    # Three foes each rolling 4dF are too many classes for exact odds (F95 4.34): sampled, and
+    # said so with the margin (issue 27).
+    expect(panel.get_by_test_id("odds-sampled")).to_contain_text("±2 points", timeout=120_000)
+    expect(panel.get_by_test_id("odds-error")).to_have_count(0)
     page.get_by_label(re.compile("The GM rolls once")).check()
+    expect(panel.get_by_test_id("odds-sampled")).to_have_count(0)
     expect(panel.get_by_role("table", name="Ásta against 3 foes")).to_be_visible()
     expect(panel.get_by_test_id("odds-error")).to_have_count(0)
     draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"], "group_roll": {}}
