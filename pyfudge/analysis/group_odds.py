@@ -24,6 +24,7 @@ from ..core.explain import Step
 from ..rules import wounds
 from .dice_classes import (
     NPC_D6,
+    SAMPLE_DRAWS,
     SAMPLE_SEED,
     Runner,
     TooMany,
@@ -146,6 +147,7 @@ def group_odds(
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
     declared: Declared | None = None,
+    sample: bool = False,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -184,7 +186,17 @@ def group_odds(
             raise TooMany()  # each class of totals is at least one run: too dear before a run
         whole, leaves = enumerate_classes(runner, slots.techniques, slots.kinds, tally.visit)
     except TooMany:
-        # Exact odds too dear (each foe rolling his own dice): the same pipeline over seeded draws.
+        # Exact odds too dear (each foe rolling their own dice): the same pipeline over seeded
+        # draws, when asked. Not by default: the draws take seconds in the browser's engine,
+        # which answers nothing else meanwhile (the round form asks for odds at every change).
+        if not sample:
+            one_roll = (" with the GM's one roll for all the foes (F95 4.34) they can be given exactly;"
+                        if rnd.npc_roll == "each" else "")
+            err = RuleError(f"Exact odds of this round would take more than {max_runs} resolutions;{one_roll} "
+                            f"they can be sampled: about, each chance within ±{sample_margin(SAMPLE_DRAWS) * 100:.0f} "
+                            f"points, from {SAMPLE_DRAWS} seeded draws (a few seconds).", field="foes")
+            err.asks = {"input": "sample"}
+            raise err from None
         tally = _GroupTally(lone.name, names, rules)
         try:
             draws, runs = sample_classes(slots.resolve, slots.techniques, slots.kinds, tally.visit)
@@ -421,10 +433,10 @@ class GroupOddsRequest:
                    tuple(Fighter.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(foes)),
                    tuple(prefer), read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: RuleSet) -> GroupOdds:
-        """The exact odds of this group round under ``rules``."""
+    def odds(self, rules: RuleSet, *, sample: bool = False) -> GroupOdds:
+        """The exact odds of this group round under ``rules`` (sampled when too dear and ``sample``)."""
         return group_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer,
-                             willpower=dict(self.willpower))
+                          willpower=dict(self.willpower), sample=sample)
 
 
 class _GroupTally:

@@ -118,13 +118,18 @@ function RoundsTable({ rounds }) {
 
 export function OddsPanel({ engine, view, session, event }) {
   const draft = withoutDice(event);
-  const key = JSON.stringify([view.events, draft]);
+  // Odds too dear to weigh exactly are sampled only on the GM's tap (seconds of the engine's
+  // time, during which it answers nothing else): `sampleFor` is the draft they were asked for.
+  const [sampleFor, setSampleFor] = useState(null);
+  const base = JSON.stringify([view.events, draft]);
+  const sample = sampleFor === base;
+  const key = JSON.stringify([base, sample]);
   const [answer, setAnswer] = useState(null); // {key, response}
   const asked = useRef(0);
   useEffect(() => {
     const mine = ++asked.current;
     const timer = setTimeout(async () => {
-      const response = await askEncounter(engine, session, "encounter.odds", { event: draft });
+      const response = await askEncounter(engine, session, "encounter.odds", { event: draft, ...(sample ? { sample } : {}) });
       if (mine === asked.current) setAnswer({ key, response });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -135,7 +140,12 @@ export function OddsPanel({ engine, view, session, event }) {
   const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
   let body;
   if (!response) body = html`<p class="hint">Working out the odds…</p>`;
-  else if (!response.ok) body = null; // the plain line says why
+  else if (!response.ok) {
+    // The plain line says why; where sampling would answer, the button asks for it.
+    body = response.error.asks?.input === "sample" && !sample
+      ? html`<button type="button" data-testid="odds-sample" onClick=${() => setSampleFor(base)}>Sample the odds (a few seconds)</button>`
+      : null;
+  }
   else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;
