@@ -669,7 +669,8 @@ class Bench:
             page.goto(self.url + "bench/engine.html")
             self.record("engine_page", self.wait_ready(page, "bench engine page"))
             ref = self.reference
-            for key, action in (("odds_1v1", "odds"), ("group_odds_1v6", "group_odds")):
+            for key, action in (("odds_1v1", "odds"), ("group_odds_1v6", "group_odds"),
+                                ("group_odds_1v3_sampled", "group_odds")):
                 got = page.evaluate(
                     "([action, args, n]) => window.pyfudgeBench.repeat(action, args, n).then("
                     "(r) => ({first_ms: r.first_ms, repeat_ms: r.repeat_ms}))",

@@ -225,11 +225,12 @@ def test_even_odd_applied_to_the_wound_level():
     assert out.level == VERY_HURT and out.die_effect == 1
 
 
-def test_even_odd_needs_both_rolls():
+def test_even_odd_reads_nothing_of_a_roll_never_made():
+    """A side that rolled no dice (an NPC at her trait level, F95 4.33) has nothing even to read."""
     rules = F95.with_options({"damage.die": "even_odd_number"})
-    with pytest.raises(DiceError) as err:
-        hit(2, 2, rules, attack_roll=2)
-    assert err.value.field == "defense_roll"
+    out = hit(2, 2, rules, attack_roll=2)
+    assert out.die_effect == 1
+    assert "defender made no roll" in " ".join(s.text for s in out.steps)
 
 
 @pytest.mark.parametrize("die", [None, [2], [1, 1], "+", [True]])

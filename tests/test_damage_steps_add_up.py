@@ -60,3 +60,27 @@ def test_the_outcomes_themselves_are_unchanged():
     rules = new_ruleset("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": "level"})
     out, _ = lines(rules, resistant=1, rd=3)  # +1 − 0 + 3 = 4: Hurt, one level less: Scratch
     assert (out.number, out.level) == (4, 1)
+
+
+@pytest.mark.parametrize("step, counted", [("level", 0), ("point", 1)])
+def test_a_blows_defensive_factors_total_what_its_total_damage_factor_subtracts(step, counted):
+    """The blow an exchange records carries the defender's factors as the damage used them: under
+    F95 4.52 no. 2 by level the gift is one wound level, named on the factor line and not in its
+    total; by point it is a defensive factor like any other."""
+    from pyfudge.encounter import view
+    from pyfudge.encounter.log import Encounter
+
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"damage.capacity": "gift", "damage.capacity_step": step}))
+    enc.apply({"t": "add", "fighter": {"name": "Asta", "skills": {"Brawling": "Fair"}}})
+    enc.apply({"t": "add", "fighter": {"name": "Orc", "skills": {"Brawling": "Fair"}, "resistance": "resistant"},
+               "side": "foes"})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 3}},
+               "b_dice": {"roll": {"total": 0}}})
+    blow = enc.state.last["outcome"]["blows"][0]
+    shown, used, ddf_line, _ = totals([s["text"] for s in blow["steps"]])
+    assert shown == used
+    assert blow["ddf"]["total"] == used[1] == counted
+    assert "Damage Resistant" in ddf_line
+    # The encounter's jotted-down total damage factor of the pair (F95 4.55) is the one used.
+    pairs = {(p["a"], p["b"]): p["tdf"] for p in view.view(enc)["pairs"]}
+    assert pairs[("c1", "c2")] == used[0] - used[1]

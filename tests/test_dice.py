@@ -140,6 +140,24 @@ def test_roll_round_trips_through_json():
         assert Roll.from_dict(data) == roll
 
 
+@pytest.mark.parametrize("key", [k for k in dice.TECHNIQUES if dice.technique(k).total_entry])
+def test_every_entered_total_reads_back_with_the_same_steps(key):
+    """F93 4.21: an entered ±5 on a 2d6 way "is converted to a +0 result": read back from JSON
+    the roll still says so (the same steps), not "entered total +0"."""
+    tech = dice.technique(key)
+    for total in range(tech.low, tech.high + 1):
+        roll = dice.read(key, total=total)
+        back = Roll.from_dict(json.loads(json.dumps(roll.to_dict())))
+        assert back == roll
+        assert [s.text for s in back.steps] == [s.text for s in roll.steps]
+
+
+def test_an_entered_total_the_dice_cannot_read_as_is_refused():
+    with pytest.raises(DiceError) as err:
+        Roll.from_dict({"dice": "2d6_minus_7", "faces": [], "total": 1, "entered_total": 5}, field="r")
+    assert err.value.field == "r.total"
+
+
 def test_roll_from_dict_refuses_a_total_that_the_faces_do_not_give():
     with pytest.raises(DiceError) as err:
         Roll.from_dict({"dice": "4dF", "faces": [1, 1, 0, 0], "total": 3}, field="r")

@@ -96,7 +96,9 @@ def test_the_drafts_odds_weigh_a_stunning_attack():
              if k not in ("lone_dice", "foe_dice", "targets")}
     orc = next(f for f in preview.event_odds(enc.state, draft)["foes"] if f["name"] == "Orc")
     assert orc["struck"]["p"] > 0 and orc["stuns_from_lone"]
-    assert orc["wounds_from_lone"] == [] and [a["level"] for a in orc["after"]] == [wounds.UNDAMAGED]
+    # A stunning Scratch stuns no one (F95 4.62): a blow that landed and did no harm, never a wound.
+    assert all(w["level"] == wounds.UNDAMAGED for w in orc["wounds_from_lone"])
+    assert [a["level"] for a in orc["after"]] == [wounds.UNDAMAGED]
 
 
 def test_an_all_out_defender_harms_no_one_without_a_critical():

@@ -110,7 +110,7 @@ def test_ignored_foe_named_as_target_takes_no_wound_and_the_round_stands():
     out = multi.resolve_melee_group(group(0, foe("A", 0), foe("B", -2, ignored=True), targets=["B"]), rules=F95)
     assert out.strikes == ()
     assert dict(out.hits_on_lone) == {"B": 1}  # the ignored foe's blow still lands
-    assert any(s.text.startswith("No wound on B: he was ignored") for s in out.steps)
+    assert any(s.text.startswith("No wound on B: the lone fighter ignored B") for s in out.steps)
 
 
 def test_one_foe_per_round_without_sweeping_blows():

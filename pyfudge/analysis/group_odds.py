@@ -22,14 +22,25 @@ from ..core.dice import Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, roll_faces, too_many
-from .odds import as_chance, as_levels, read_willpower
+from .dice_classes import (
+    NPC_D6,
+    SAMPLE_DRAWS,
+    SAMPLE_SEED,
+    Runner,
+    TooMany,
+    damage_kinds,
+    enumerate_classes,
+    explain,
+    roll_faces,
+    sample_classes,
+    sample_margin,
+)
+from .odds import as_chance, as_levels, blow_row, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
 
 
-GROUP_CLASS_LIMIT = 6561  # at most this many classes of totals (9^4: a lone fighter and 3 foes)
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,9 @@ class GroupOdds:
     classes: int
     runs: int
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+    # Odds sampled, not exact: ``{"draws", "margin", "seed"}`` (the most a chance is off by, at
+    # 99% confidence); None for exact odds.
+    sampled: dict[str, Any] | None = None
 
     def foe(self, name: str) -> FoeOdds:
         """The odds of one foe."""
@@ -92,6 +106,7 @@ class GroupOdds:
             "lone_after": as_levels(self.lone_after), "strikes": as_chance(self.strikes),
             "foes": [f.to_dict() for f in self.foes], "prefer": list(self.prefer),
             "classes": self.classes, "runs": self.runs, "steps": [s.to_dict() for s in self.steps],
+            **({"sampled": self.sampled} if self.sampled else {}),
         }
 
 
@@ -132,6 +147,7 @@ def group_odds(
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
     declared: Declared | None = None,
+    sample: bool = False,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -143,10 +159,10 @@ def group_odds(
     ``prefer`` orders the foes the lone fighter would rather wound (default: the foes' order); he
     strikes one foe a round. Damage dice are rolled per blow as ``damage.die`` says; under Mudge's
     odd-coloured die (MUD 4.61) a blow's die is the last die of the striker's own roll, or a
-    separate 1dF for a foe who rolls no dice of his own (our reading). At most
-    :data:`GROUP_CLASS_LIMIT` classes of totals are weighed; more foes rolling their own dice are
-    refused (use the GM's group roll, F95 4.34), as is an enumeration of more than ``max_runs``
-    resolutions.
+    separate 1dF for a foe who rolls no dice of his own (our reading). Odds that would take more
+    than ``max_runs`` resolutions (more classes of totals than that: several foes rolling their
+    own dice) are sampled instead (:func:`~.dice_classes.sample_classes`): ``sampled`` then says
+    how many draws and the most a chance is off by.
 
     With ``co.shield`` the shield rolls of the lone fighter and of each foe with a shield who
     rolls his own dice are weighed (CO 2.2); with ``co.damage_check`` the 4dF checks of each
@@ -162,22 +178,43 @@ def group_odds(
                          willpower=willpower, declared=declared or Declared())
     tally = _GroupTally(lone.name, names, rules)
     runner = Runner(slots.resolve, max_runs)
+    choosing = Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where the lone "
+                    f"fighter may wound several, the blow falls on the first of {', '.join(prefer)}.",
+                    {"prefer": list(prefer)})
     try:
+        if slots.classes_of_totals > max_runs:
+            raise TooMany()  # each class of totals is at least one run: too dear before a run
         whole, leaves = enumerate_classes(runner, slots.techniques, slots.kinds, tally.visit)
     except TooMany:
-        if rnd.npc_roll != "each":
-            raise too_many(runner, "foes") from None
-        raise RuleError(f"With each foe rolling his own dice, exact odds of this round would take more than "
-                        f"{max_runs} resolutions; with the GM's one roll for all the foes (F95 4.34) they can "
-                        "be given.", field="foes") from None
+        # Exact odds too dear (each foe rolling their own dice): the same pipeline over seeded
+        # draws, when asked. Not by default: the draws take seconds in the browser's engine,
+        # which answers nothing else meanwhile (the round form asks for odds at every change).
+        if not sample:
+            one_roll = (" with the GM's one roll for all the foes (F95 4.34) they can be given exactly;"
+                        if rnd.npc_roll == "each" else "")
+            err = RuleError(f"Exact odds of this round would take more than {max_runs} resolutions;{one_roll} "
+                            f"they can be sampled: about, each chance within ±{sample_margin(SAMPLE_DRAWS) * 100:.0f} "
+                            f"points, from {SAMPLE_DRAWS} seeded draws (a few seconds).", field="foes")
+            err.asks = {"input": "sample"}
+            raise err from None
+        tally = _GroupTally(lone.name, names, rules)
+        try:
+            draws, runs = sample_classes(slots.resolve, slots.techniques, slots.kinds, tally.visit)
+        except FudgeError as err:
+            raise RuleError(f"Odds cannot be given: some rolls need more than dice. {err.message}",
+                            field=err.field) from err
+        margin = sample_margin(draws)
+        sampled = Step("F95 4.34", f"About: these odds come from {draws} seeded draws of every die (exact odds "
+                       f"would take more than {max_runs} resolutions); each chance is within "
+                       f"±{margin * 100:.0f} points, 99 times in 100.", {"draws": draws, "margin": round(margin, 4)})
+        return replace(tally.odds(draws, draws, runs, prefer, (sampled, choosing)),
+                       sampled={"draws": draws, "margin": round(margin, 4), "seed": SAMPLE_SEED})
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
-    steps = explain(rules["dice.technique"], damage_kinds(rules), leaves, runner.runs, slots.extra) + (
-        Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where he may wound "
-             f"several he strikes the first of {', '.join(prefer)}.", {"prefer": list(prefer)}),)
+    steps = explain(rules["dice.technique"], damage_kinds(rules), leaves, runner.runs, slots.extra) + (choosing,)
     return tally.odds(whole, leaves, runner.runs, prefer, steps)
 
 
@@ -210,6 +247,7 @@ class _GroupSlots:
     kinds: tuple[tuple[str | None, ...], ...]
     resolve: Callable[[tuple, tuple], Any]
     extra: tuple[str, ...]  # what else is weighed, for the explanation
+    classes_of_totals: int  # the classes of the rolls' totals alone: more than the runs allowed is sampled
 
 
 def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], names: list[str], rules: RuleSet,
@@ -219,9 +257,6 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
     blow's damage dice, then the CO 4.3 check dice. Fixed NPCs check at their skill, no roll."""
     techniques = _group_techniques(rnd, rules)
     totals = math.prod(len({t for _, t, _ in roll_faces(k)}) if k != NPC_D6 else 16 for k in techniques)
-    if totals > GROUP_CLASS_LIMIT:
-        raise RuleError(f"Too many foes roll their own dice for exact odds ({totals} classes of rolls); "
-                        "use the GM's one roll for all (F95 4.34) or fewer foes.", field="foes")
     mode = rnd.npc_roll
     technique = rules["dice.technique"]
     from_roll = rules["damage.die"] == "odd_die" and technique == dice.FOUR_DF
@@ -260,7 +295,7 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
 
     extra = (("shield rolls",) if shield_names else ()) + (("damage checks",) if check_names else ())
     return _GroupSlots(techniques + (technique,) * len(shield_names),
-                       foe_kinds + (("4dF",),) * len(check_names), resolve, extra)
+                       foe_kinds + (("4dF",),) * len(check_names), resolve, extra, totals)
 
 
 def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
@@ -398,10 +433,10 @@ class GroupOddsRequest:
                    tuple(Fighter.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(foes)),
                    tuple(prefer), read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: RuleSet) -> GroupOdds:
-        """The exact odds of this group round under ``rules``."""
+    def odds(self, rules: RuleSet, *, sample: bool = False) -> GroupOdds:
+        """The exact odds of this group round under ``rules`` (sampled when too dear and ``sample``)."""
         return group_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer,
-                             willpower=dict(self.willpower))
+                          willpower=dict(self.willpower), sample=sample)
 
 
 class _GroupTally:
@@ -427,13 +462,14 @@ class _GroupTally:
         for b in landed.blows:
             foe = self.per[b.attacker if b.defender == self.lone else b.defender]
             # A stunning blow's level is a stun, not a wound (F95 4.62): counted apart.
+            stun, level = blow_row(b)
             if b.defender == self.lone:
                 foe["hits"] += w
-                levels = foe["stuns_to" if b.stun else "to"]
+                levels = foe["stuns_to" if stun else "to"]
             else:
                 foe["struck"] += w
-                levels = foe["stuns_from" if b.stun else "from"]
-            levels[b.level] = levels.get(b.level, 0) + w
+                levels = foe["stuns_from" if stun else "from"]
+            levels[level] = levels.get(level, 0) + w
         for f in landed.foes:
             d = self.per[f.name]["after"]
             lv = f.current_level(self.rules)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..combat import attack, declaration
 from ..combat.fighter import Fighter
-from ..combat.outcomes import ExchangeOutcome
+from ..combat.outcomes import Blow, ExchangeOutcome
 from ..combat.shield import makes_shield_checks
 from ..core import ladder
 from ..core.dice import Roll
@@ -261,8 +261,9 @@ class _Tally:
             res[word] = res.get(word, 0) + w
             for blow in outcome.blows:
                 if blow.attacker == att:
-                    d = self.stuns[n] if blow.stun else self.wounds[n]
-                    d[blow.level] = d.get(blow.level, 0) + w
+                    stun, level = blow_row(blow)
+                    d = self.stuns[n] if stun else self.wounds[n]
+                    d[level] = d.get(level, 0) + w
             lv = self._level(after[dfd])
             self.after[n][lv] = self.after[n].get(lv, 0) + w
 
@@ -278,6 +279,14 @@ class _Tally:
             for n, (att, dfd) in enumerate(self.directions)
         )
         return AttackOdds(self.kind, ordered(self.exchange, RESULTS), dirs, classes, runs, steps)
+
+
+def blow_row(blow: Blow) -> tuple[bool, int]:
+    """The odds table row a landed blow counts in: ``(True, level)`` a stun, ``(False, level)`` a
+    wound. A stunning Scratch stuns no one (F95 4.62): it landed and did no harm, Undamaged."""
+    if blow.stun:
+        return (True, blow.level) if wounds.stuns(blow.level) else (False, wounds.UNDAMAGED)
+    return False, blow.level
 
 
 def _direction_result(outcome: ExchangeOutcome, attacker: str, active: Mapping[str, bool]) -> str:

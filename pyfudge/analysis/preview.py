@@ -22,6 +22,7 @@ and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ra
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..core.errors import FudgeError, RequestError
@@ -33,9 +34,10 @@ from . import odds
 from . import ranged_odds as ranged_odds_mod
 
 
-def event_odds(state: State, event: Any) -> dict[str, Any]:
-    """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``."""
-    how = {"exchange": exchange_odds, "group": group_odds, "ranged": ranged_odds}
+def event_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
+    """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``; with
+    ``sample``, a group round too dear for exact odds is sampled (:func:`~.group_odds.group_odds`)."""
+    how = {"exchange": exchange_odds, "group": partial(group_odds, sample=sample), "ranged": ranged_odds}
     kind = event_kind(event)  # a type t read as applying the event reads it
     if kind in how:
         out = how[kind](state, event)
@@ -108,7 +110,7 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     return {**out, "a": a.id, "b": b.id, "round": state.round, "labels": odds.RESULT_LABELS}
 
 
-def group_odds(state: State, event: Any) -> dict[str, Any]:
+def group_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
     """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.analysis.group_odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
@@ -123,7 +125,7 @@ def group_odds(state: State, event: Any) -> dict[str, Any]:
                                            lambda outcome, played: g.held_back(outcome, played, state.rules)[0])
         result = group_odds_mod.group_odds(g.rnd, lone=g.lone.fighter, foes=[c.fighter for c in g.foes],
                                            rules=state.rules, prefer=g.rnd.targets, willpower=g.willpower,
-                                           declared=declared)
+                                           declared=declared, sample=sample)
     except FudgeError as err:
         raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {c.fighter.name: c.id for c in g.foes}

@@ -33,7 +33,7 @@ from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
 from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, too_many
-from .odds import DirectionOdds, as_chance, read_willpower
+from .odds import DirectionOdds, as_chance, blow_row, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -98,8 +98,9 @@ class _Tally:
                 word = "blocked"  # CO 2.2: his shield took the shot
             else:
                 word = "graze" if blow.graze else "hit"
-                d = self.stuns[n] if blow.stun else self.wounds[n]
-                d[blow.level] = d.get(blow.level, 0) + w
+                stun, level = blow_row(blow)
+                d = self.stuns[n] if stun else self.wounds[n]
+                d[level] = d.get(level, 0) + w
             self.results[n][word] = self.results[n].get(word, 0) + w
             lv = landed.fighters[dfd].current_level(self.rules)
             self.after[n][lv] = self.after[n].get(lv, 0) + w

@@ -165,7 +165,9 @@ def _damage(inp: BlowInput) -> tuple[Factors, Factors, DamageOutcome]:
         if err.field == "capacity_roll":
             err.field = inp.willpower_field.replace("willpower", "capacity_roll")
         raise
-    return odf, ddf, outcome
+    # The blow records the factors its defensive line totals: a gift counted as a wound level
+    # is named on that line, not in the total (F95 4.52 no. 2).
+    return odf, damage.ddf_in_total(ddf, rules), outcome
 
 
 def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guard],
@@ -185,7 +187,7 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
         if plain.level != before:
             guards.append(Guard("PC death", before, plain.level))
         before = plain.level
-        points, kept = _points_taken(before, decl.points, defender.role, rules)
+        points, kept = _points_taken(before, decl.points, defender.role, track, rules)
     guard = wounds.guard_wound(level, track=track, rules=rules, role=defender.role,
                                worst_at_round_start=start, points_spent=points)
     steps.extend(guard.steps + ((kept,) if kept else ()))
@@ -214,10 +216,11 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
     return level, spent, record, check
 
 
-def _points_taken(level: int, declared: int, role: str, rules: RuleSet) -> tuple[int, Step | None]:
+def _points_taken(level: int, declared: int, role: str, track: wounds.WoundTrack,
+                  rules: RuleSet) -> tuple[int, Step | None]:
     """The points declared before the dice that this wound (after the PC-death guards) takes
     (:func:`wounds.points_it_takes`), and the step that says what is kept."""
-    points = wounds.points_it_takes(level, declared, rules=rules, role=role)
+    points = wounds.points_it_takes(level, declared, track=track, rules=rules, role=role)
     if points == declared:
         return points, None
     kept, name = declared - points, wounds.LEVEL_NAMES[level]

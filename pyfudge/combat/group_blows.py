@@ -121,8 +121,11 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
         foe = results[name]
         # An ignored foe attacks unopposed (F93 4.64): the lone fighter does not defend, no shield.
         # A degree of 0 is a tie an all-out attacker lost (F95 4.31): the narrowest win, as in an exchange.
+        # F95 4.61's even/odd damage reads the opposed rolls: an ignored foe's blow meets none.
         hit, lone = landing.land(dict(attacker=by_name[name], defender=lone, relative_degree=max(degree, 1),
-                                      rules=rules, worst_at_round_start=start, tie_won=degree == 0), name,
+                                      rules=rules, worst_at_round_start=start, tie_won=degree == 0,
+                                      attack_roll=outcome.rolls.get(name),
+                                      defense_roll=None if foe.ignored else outcome.rolls.get(lone.name)), name,
                                  att_result=foe.result, dfd_result=None if foe.ignored else outcome.lone_result,
                                  dfd_fixed=False, pain=lone_pain)
         steps.append(Step(sec, f"{name}'s blow on {lone.name}.", {"attacker": name}))
@@ -130,7 +133,9 @@ def land_group_blows(outcome: GroupOutcome, *, lone: Any, foes: Sequence[Any], r
     for name, degree, modifier in outcome.strikes:
         extra = (Modifier("sweeping blow, foes cut through", modifier, "F95 4.34"),) if modifier else ()
         hit, by_name[name] = landing.land(dict(attacker=lone, defender=by_name[name], relative_degree=max(degree, 1),
-                                               rules=rules, extra_damage=extra, tie_won=degree == 0), name,
+                                               rules=rules, extra_damage=extra, tie_won=degree == 0,
+                                               attack_roll=outcome.rolls.get(lone.name),
+                                               defense_roll=outcome.rolls.get(name)), name,
                                           att_result=outcome.lone_result, dfd_result=results[name].result,
                                           dfd_fixed=npc_fixed)
         steps.append(Step(sec, f"{lone.name}'s blow on {name}.", {"defender": name}))

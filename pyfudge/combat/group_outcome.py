@@ -62,6 +62,9 @@ class GroupOutcome:
     wound_choices: tuple[str, ...]
     steps: tuple[Step, ...]
     faces: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The dice total each fighter's result read, by name (none for a foe at his trait level or
+    # by 1d6): what F95 4.61's even/odd damage reads.
+    rolls: dict[str, int] = field(default_factory=dict)
 
     @property
     def hits_on_lone(self) -> tuple[tuple[str, int], ...]:

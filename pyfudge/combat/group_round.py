@@ -42,7 +42,7 @@ def group_roll_dice(rules: RuleSet) -> dict[str, Any]:
 # --- inputs ------------------------------------------------------------------------------------
 
 _CONTENDER_KEYS = frozenset({"name", "level", "roll", "faces", "modifiers", "ignored", "needs", "d6",
-                             "lone_modifiers", "all_out"})
+                             "lone_modifiers", "all_out", "stance"})
 _ALL_OUT = ("none", "offense", "defense")
 
 
@@ -59,6 +59,9 @@ class Contender:
     ``lone_modifiers`` (foes only): modifiers to the lone fighter's result against this foe alone
     (the foe's shield, F95 4.31: :func:`.multi.group_shields`). ``all_out``: what he declared (F95
     4.31), for who wins a tie (``multi.all_out_ties``); its +1 is one of his ``modifiers``.
+    ``stance``: his stance's offence modifier, +2 (Berserk) to −2 (Defensive), the opposite to
+    his defence (F95/MUD 4.32): not among his ``modifiers``, since his offence and his defence
+    differ (:mod:`.multi` compares each side's offence with the other's defence).
     """
 
     name: str
@@ -71,6 +74,7 @@ class Contender:
     d6: tuple[int, ...] = ()
     lone_modifiers: tuple[Modifier, ...] = ()
     all_out: str = "none"
+    stance: int = 0
 
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "contender", technique: str | None = None) -> Contender:
@@ -97,7 +101,11 @@ class Contender:
         all_out = data.get("all_out", "none")
         if all_out not in _ALL_OUT:
             raise RequestError(f"all_out must be none, offense or defense, not {all_out!r}.", field=f"{field}.all_out")
-        return cls(name, level, roll, faces, mods, ignored, needs, d6, against, all_out)
+        stance = data.get("stance", 0)
+        if isinstance(stance, bool) or stance not in (-2, -1, 0, 1, 2):
+            raise RequestError(f"stance must be the offence modifier, −2 to +2, not {stance!r}.",
+                               field=f"{field}.stance")
+        return cls(name, level, roll, faces, mods, ignored, needs, d6, against, all_out, stance)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape of :meth:`from_dict`."""
@@ -115,6 +123,8 @@ class Contender:
             out["lone_modifiers"] = [m.to_dict() for m in self.lone_modifiers]
         if self.all_out != "none":
             out["all_out"] = self.all_out
+        if self.stance:
+            out["stance"] = self.stance
         return out
 
 

@@ -29,6 +29,7 @@ from . import melee
 from .group_outcome import FoeResult, GroupOutcome
 from .group_round import Contender, GroupRound, NpcRoll, Space, group_roll_dice
 from .reading import unopposed_degree
+from .stances import Stance
 
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
@@ -64,11 +65,11 @@ OPTIONS: tuple[Option, ...] = (
                  ("none", "no penalty")),
     ),
     Option(
-        "multi.tie_rule", "Lone fighter who ties his best foe", "F95 4.34", "choice",
+        "multi.tie_rule", "Lone fighter who ties their best foe", "F95 4.34", "choice",
         {"fudge1995": "two_below", "mudge": "two_below", "fudge1993": "beat_all"},
-        help="F95/MUD: beat or tie all foes to wound one; a tie with the best lets him wound only a "
-             "foe at least two levels below. F93: he must beat them all (the two-below rule is the "
-             "GM's option).",
+        help="F95/MUD: beat or tie all foes to wound one; a tie with the best lets the lone fighter "
+             "wound only a foe at least two levels below. F93: the lone fighter must beat them all (the "
+             "two-below rule is the GM's option).",
         group="Melee",
         choices=(("two_below", "tie: may wound a foe two levels below"), ("beat_all", "must beat all")),
     ),
@@ -80,7 +81,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "multi.foe_shields", "Foes' shields against the lone fighter", "F95 4.31", "choice", same("each"),
         help="Each foe's shield lowers the lone fighter's skill against that foe (F95 4.31 with 4.34's "
-             "comparison one foe after the other); or his one result stands against all, the foes' "
+             "comparison one foe after the other); or the lone fighter's one result stands against all, the foes' "
              "shields not counted.",
         group="Melee",
         choices=(("each", "against that foe (F95 4.31)"), ("none", "not counted: one result against all")),
@@ -113,7 +114,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "multi.sweeping_blow", "Sweeping blows", "F95 4.34", "bool", same(False),
-        help="Allow one blow to wound several foes he may hit (F95, F93 epic; not in MUD).",
+        help="Allow one blow to wound several foes the lone fighter may hit (F95, F93 epic; not in MUD).",
         group="Melee",
     ),
     Option(
@@ -214,8 +215,9 @@ def group_shields(lone: Any, foe: Any, *, rules: RuleSet) -> tuple[Modifier | No
 
 # --- resolution --------------------------------------------------------------------------------
 
-def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[int]:
-    """Each foe's rolled degree, by the NPC rolling mode of the round."""
+def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[list[int], dict[str, int]]:
+    """Each foe's rolled degree, by the NPC rolling mode of the round, and the dice total each
+    foe's result read (his own roll or the GM's one roll; none at his trait level or by 1d6)."""
     shared = 0
     if rnd.npc_roll == "group":
         assert rnd.group_roll is not None
@@ -224,6 +226,7 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
     elif rnd.npc_roll == "fixed":
         steps.append(Step("F95 4.33", "Each foe scores exactly its trait level (no dice for NPCs).", {}))
     results = []
+    rolls: dict[str, int] = {}
     for i, foe in enumerate(rnd.foes):
         if rnd.npc_roll == "d6":
             # F95 4.34: "the GM could simply use the 1d6 method" (F93 4.5); modifiers still apply.
@@ -243,8 +246,10 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> list[
             rolled = foe.roll
         else:
             rolled = shared
+        if rnd.npc_roll != "fixed":
+            rolls[foe.name] = rolled
         results.append(foe.level + sum(m.amount for m in foe.modifiers) + rolled)
-    return results
+    return results, rolls
 
 
 def _check_group_dice(rnd: GroupRound, *, rules: RuleSet) -> None:
@@ -267,8 +272,8 @@ WON, TIE, LOST = "won", "tie", "lost"
 @dataclass(frozen=True)
 class _Fight:
     """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
-    result, his result against each foe by name (less that foe's shield, F95 4.31), how he stands
-    against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
+    result, his result (his offence, MUD 4.32) against each foe by name (less that foe's shield, F95
+    4.31), how he stands against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
     verdict for him (``"beats"``, ``"ties"``, ``"beaten"``, or ``"none"`` when he defends against
     no one) and whether he may wound anyone."""
 
@@ -280,6 +285,7 @@ class _Fight:
     standing: dict[str, str]
     verdict: str
     may_wound: bool
+    guard: dict[str, int]  # his defence against each foe (MUD 4.32: ``against`` less twice his stance)
 
 
 def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
@@ -287,17 +293,17 @@ def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     rnd = fight.rnd
     mine = fight.against[foe.name]
     if foe.ignored:
-        return "he was ignored, so he was not fought (F93 4.64)"
+        return f"the lone fighter ignored {foe.name}, who was not fought (F93 4.64)"
     if fight.verdict == "none":
-        return "the lone fighter defended against none of his foes, so he wounds no one"
+        return "the lone fighter defended against none of the foes, so wounds no one"
     if fight.verdict == "beaten":
-        return "a foe beat the lone fighter, so he wounds no one"
+        return "a foe beat the lone fighter, who wounds no one"
     if not fight.may_wound:
-        return "the lone fighter tied his best foe, and under F93 he must beat them all"
+        return "the lone fighter tied the best foe, and under F93 must beat them all"
     if mine < rnd.lone.needs:
         return f"{ladder.name(mine)} is below the {ladder.name(rnd.lone.needs)} needed to hit (F95 4.22)"
-    return (f"the lone fighter tied his best foe, so he may wound only a foe at least two levels below "
-            f"him, and {foe.name} is {foe.relative_degree} below")
+    return (f"the lone fighter tied the best foe, so may wound only a foe at least two levels below, "
+            f"and {foe.name} is {foe.relative_degree} below")
 
 
 def _tie_goes_to(rnd: GroupRound, foe: Contender, rules: RuleSet) -> str:
@@ -331,20 +337,25 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     lone, mods = _lone_result(rnd, steps, rules=rules)
     steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
                       {"result": lone, "roll": rnd.lone.roll}))
-    results = _foe_results(rnd, steps, rules=rules)
+    results, rolls = _foe_results(rnd, steps, rules=rules)
+    _stance_steps(rnd, steps, rules)
     # F95 4.34: "the result is compared with each of the opponents' rolled degrees, one after the
     # other" — his result against each, less that foe's shield (F95 4.31, ``lone_modifiers``).
-    against = {f.name: lone + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
+    # MUD 4.32: "The offensive rolled result of each fighter is then compared to the defensive
+    # rolled result of the other": his offence meets each foe's defence (whom he may wound), each
+    # foe's offence his defence (who wounds him); with no stance the two are one result.
+    against = {f.name: lone + rnd.lone.stance + sum(m.amount for m in f.lone_modifiers) for f in rnd.foes}
+    guard = {f.name: against[f.name] - 2 * rnd.lone.stance for f in rnd.foes}
+    defences = {f.name: r - f.stance for f, r in zip(rnd.foes, results)}
     standing: dict[str, str] = {}
-    for foe, result in zip(rnd.foes, results):
+    for foe in rnd.foes:
         if not foe.ignored:
-            margin = against[foe.name] - result
+            margin = against[foe.name] - defences[foe.name]
             standing[foe.name] = WON if margin > 0 else LOST if margin < 0 else _tie_goes_to(rnd, foe, rules)
     verdict = ("none" if not standing else "beaten" if LOST in standing.values()
                else "ties" if TIE in standing.values() else "beats")
-    may_wound = _may_wound(rnd, lone, dict(zip((f.name for f in rnd.foes), results)), against, standing,
-                           verdict, steps, rules=rules)
-    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound)
+    may_wound = _may_wound(rnd, lone, defences, against, standing, verdict, steps, rules=rules)
+    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound, guard)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
     _strike_targets(fight, out, choices, steps)
@@ -352,7 +363,8 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     if len(hitters) > 1:
         steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
                           f"({', '.join(hitters)}).", {"hits": len(hitters)}))
-    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd))
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd),
+                        rolls={**rolls, **({} if rnd.lone.roll is None else {rnd.lone.name: rnd.lone.roll})})
 
 
 def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:
@@ -376,6 +388,18 @@ def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple
     return level + rnd.lone.roll, mods
 
 
+def _stance_steps(rnd: GroupRound, steps: list[Step], rules: RuleSet) -> None:
+    """Each stance of the round, its offence and defence apart (F95/MUD 4.32)."""
+    section = "MUD 4.32" if rules.preset == "mudge" else "F95 4.32"
+    for c in (rnd.lone, *rnd.foes):
+        if c.stance:
+            stance = Stance(c.stance)
+            steps.append(Step(section, f"{c.name}: {stance.label} stance, offence {c.stance:+d}, defence "
+                              f"{-c.stance:+d}: offence against each opponent's defence, defence against "
+                              "each opponent's offence.",
+                              {"fighter": c.name, "offence": c.stance, "defence": -c.stance}))
+
+
 def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
     """The dice faces of the round by who rolled them, for the record."""
     faces: dict[str, tuple[int, ...]] = {}
@@ -394,7 +418,7 @@ def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
 def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dict[str, int],
                standing: dict[str, str], verdict: str, steps: list[Step], *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
-    sec = SECTION[rules.preset]
+    sec, name = SECTION[rules.preset], rnd.lone.name
     # His best opponent: the foe he fares worst against (the highest result, shields aside).
     best = min(standing, key=lambda n: (against[n] - results[n], list(standing).index(n)), default=None)
     for name, where in standing.items():
@@ -404,31 +428,34 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
             steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
                               f"loses ties, so {winner} wins.", {"winner": winner, "foe": name}))
     if verdict == "none":
-        may_wound, why = False, "He defends against none of them, so he wounds no one of them."
+        may_wound, why = False, f"{name} defends against none of them, so wounds no one of them."
     elif verdict == "beats":
-        may_wound, why = True, "He beats every foe he defends against: he may wound the foe of his choice."
+        may_wound, why = True, f"{name} beats every foe defended against and may wound any of them."
     elif verdict == "ties" and rules["multi.tie_rule"] == "two_below":
-        may_wound, why = True, ("He ties his best foe: he may wound only a foe at least two levels "
-                                "below his result.")
+        may_wound, why = True, (f"{name} ties the best foe: only a foe at least two levels below "
+                                f"{name}'s result may be wounded.")
     elif verdict == "ties":
-        may_wound, why = False, ("He ties his best foe: under F93's rule he must beat them all, "
-                                 "so no one is wounded by him.")
+        may_wound, why = False, (f"{name} ties the best foe: under F93's rule the lone fighter must beat "
+                                 "them all, so no one is wounded.")
     else:
-        may_wound, why = False, "A foe beats him, so he wounds no one this round."
+        may_wound, why = False, f"A foe beats {name}, who wounds no one this round."
     steps.append(Step(sec, why, {"best_foe_result": None if best is None else results[best],
                                  "lone_result": lone if best is None else against[best]}))
     mine = [against[n] for n in standing]
     if may_wound and all(m < rnd.lone.needs for m in mine):
         # F95 4.22: "a human needs to score a Poor blow (and still win the Opposed action)".
         steps.append(Step("F95 4.22", f"But {ladder.name(max(mine))} is below the {ladder.name(rnd.lone.needs)} "
-                          "needed to hit: he wounds no one.", {"minimum": rnd.lone.needs}))
+                          f"needed to hit: {name} wounds no one.", {"minimum": rnd.lone.needs}))
     return may_wound
 
 
 def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
-    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64)."""
+    """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64);
+    under stances his offence meets the lone fighter's defence, his defence the lone fighter's
+    offence (MUD 4.32)."""
     mine = fight.against[foe.name]
-    rel = mine - result
+    rel = mine - (result - foe.stance)
+    result, guard = result + foe.stance, fight.guard[foe.name]
     if foe.ignored:
         # F93 4.64: ignored attackers need an unopposed Mediocre (F95/MUD: the GM's option).
         ignored_dl = fight.rules["multi.ignored_difficulty"]
@@ -441,14 +468,20 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
     else:
         where = fight.standing[foe.name]
         # F95 4.22: a blow must win the opposed roll (a tie an all-out attacker lost, F95 4.31,
-        # is the narrowest win) and reach the minimum to hit.
-        hits = where == LOST and result >= foe.needs
-        hit_degree = -rel if hits else None
+        # is the narrowest win) and reach the minimum to hit; under stances his offence against
+        # the lone fighter's defence (MUD 4.32: both may be hurt).
+        if foe.stance or fight.rnd.lone.stance:
+            hits = result > guard and result >= foe.needs
+            hit_degree = result - guard if hits else None
+        else:
+            hits = where == LOST and result >= foe.needs
+            hit_degree = -rel if hits else None
         # F95 4.34: beating all frees any target he beat; a tie with the best only those 2+ below.
         gap_ok = where == WON if fight.verdict == "beats" else rel >= 2
         wound_ok = fight.may_wound and gap_ok and mine >= fight.rnd.lone.needs
-        verdict = "hits him" if hits else (
-            "ties him" if where == TIE else "is beaten" if where == WON
+        lone_name = fight.rnd.lone.name
+        verdict = f"hits {lone_name}" if hits else (
+            f"ties {lone_name}" if where == TIE else "is beaten" if where == WON
             else "wins but falls short of the minimum to hit")
         shields = "".join(f", {m.source} {m.amount:+d}" for m in foe.lone_modifiers)
         text = (f"{foe.name} scores {ladder.name(result)}"
@@ -480,7 +513,7 @@ def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...
             # A target named before the dice were known that the roll did not free: no wound on
             # him, said with the reason, and the rest of the round stands (F95 4.34).
             steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}"
-                              + (f" (he could have wounded {', '.join(choices)})." if choices else "."),
+                              + (f" ({rnd.lone.name} could have wounded {', '.join(choices)})." if choices else "."),
                               {"target": target, "wounded": False}))
             continue
         k, struck_so_far = struck_so_far, struck_so_far + 1

@@ -5,8 +5,7 @@
 - Aware target: opposed, shooter's skill against the defender's Dodge (or Agility…); the
   Difficulty Level is still the minimum rolled degree to hit. Thrown weapons: no modifier;
   propelled weapons: the defender's trait −2 (F95 and F93 allow −3).
-- Shooting back: both forgo dodging; each shot is unopposed against its own Difficulty Level and
-  both may hit in the same round.
+- Shooting back: both forgo dodging; each shot is unopposed against its own Difficulty Level, both may hit.
 - Automatic fire: F95 — more rounds hit with higher relative degree (+8 all, +4 half, +2 a
   quarter, +1 one or two); MUD — automatic fire adds +1 to the weapon value (MUD 4.54).
 - Guns (G-GUNS): a weapon strength that does not rely on muscle — F95 4.4's guidance (derringer
@@ -295,7 +294,7 @@ class ShotOutcome:
 
     ``relative_degree`` is what the damage rules use when ``hit`` (None on a miss): for an opposed
     shot the margin over the dodge, for an unopposed one result − difficulty + 1 (our reading).
-    """
+    ``rolls``: the dice totals of the shot and of the dodge (None: none), for F95 4.61's even/odd."""
 
     shooter: str
     target: str | None
@@ -308,6 +307,7 @@ class ShotOutcome:
     modifiers: tuple[Modifier, ...]
     defence_modifiers: tuple[Modifier, ...]
     autofire: AutofireOutcome | None = None
+    rolls: tuple[int, int | None] = (0, None)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -400,7 +400,7 @@ def _unopposed(shot: Shot, target: str | None, mode: str, steps: list[Step], sec
                       {"shooter": shot.name, "result": result, "difficulty": shot.difficulty,
                        "hit": hit, "relative_degree": degree}))
     return ShotOutcome(shot.name, target, mode, result, shot.difficulty, None, hit, degree,
-                       shot.modifiers, ())
+                       shot.modifiers, (), rolls=(shot.roll, None))
 
 
 def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
@@ -432,7 +432,7 @@ def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
         # F95 4.4: aware defender: opposed, the Difficulty Level "is the minimum rolled degree".
         extra = propelled_modifier(attack.weapon, rules=rules)
         defence_mods = target.modifiers + ((extra,) if extra else ())
-        result, defence = shooter.result(), target.result((extra,) if extra else ())
+        result, defence, rolled = shooter.result(), target.result((extra,) if extra else ()), target.roll
         rd = result - defence
         if extra:
             steps.append(Step(sec, f"A propelled weapon is hard to avoid: {target.name}'s trait "
@@ -450,8 +450,8 @@ def resolve_ranged(attack: RangedAttack, *, rules: RuleSet) -> RangedOutcome:
                           f"dodge {ladder.name(defence)}: relative degree {rd:+d}, {why}.",
                           {"result": result, "defence": defence, "difficulty": shooter.difficulty,
                            "relative_degree": rd, "hit": hit}))
-        shots.append(ShotOutcome(shooter.name, target.name, "aware", result, shooter.difficulty,
-                                 defence, hit, rd if hit else None, shooter.modifiers, defence_mods))
+        shots.append(ShotOutcome(shooter.name, target.name, "aware", result, shooter.difficulty, defence, hit,
+                                 rd if hit else None, shooter.modifiers, defence_mods, None, (shooter.roll, rolled)))
     if attack.burst is not None and shots[0].hit:
         assert shots[0].relative_degree is not None
         fire = autofire(max(shots[0].relative_degree, 1), attack.burst, rules=rules)
@@ -548,11 +548,11 @@ def land_shots(outcome: RangedOutcome, *, fighters: dict[str, Any], rules: RuleS
                                 field=f"shield_dice.{shot.target}") if usable else None
         hit, after[shot.target] = strike_or_block(
             BlowInput(before[shot.shooter], target, relative_degree=shot.relative_degree, rules=rules,
-                      declares=declared.get(shot.shooter, NO_DECLARATION),
+                      declares=declared.get(shot.shooter, NO_DECLARATION), attack_roll=shot.rolls[0],
                       damage_die=tuple(faces) if faces is not None else None, extra_damage=extra,
                       worst_at_round_start=start, defender_declares=declared.get(shot.target, NO_DECLARATION),
                       check_faces=None if check is None else tuple(check), check_field=f"check_dice.{shot.target}",
-                      willpower_field=f"willpower.{shot.target}"),
+                      willpower_field=f"willpower.{shot.target}", defense_roll=shot.rolls[1]),
             attacker_result=shot.result, defender_result=shot.defence if usable else None,
             shield_roll=roll, shield_field=f"shield_dice.{shot.target}", skill_field=f"{shot.target}.skills")
         if isinstance(hit, Block):

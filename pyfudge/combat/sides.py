@@ -97,17 +97,19 @@ def _gather(me: Fighter, foe: Fighter | None, decl: Declaration, rules: RuleSet,
 
 
 def round_modifiers(fighter: Fighter, declares: Declaration = NO_DECLARATION, *, rules: RuleSet,
-                    round_number: int = 1) -> tuple[Modifier, ...]:
+                    round_number: int = 1, stance_apart: bool = False) -> tuple[Modifier, ...]:
     """The modifiers to a fighter's one roll this round that need no particular foe: wounds,
     position, blessing, all-out, "plus" level, stun, declared extras (F95 4.31, 4.36, 4.62).
 
     For a group round (F95 4.34): put them in the lone fighter's (or a foe's)
     ``Contender.modifiers``; the multi-foe penalty is added by :mod:`pyfudge.combat.multi`. A
     foe's shield (F95 4.31) and weapon size disparity are per foe and are not included.
+    ``stance_apart``: leave the stance out (a group round takes it as ``Contender.stance``, its
+    offence and defence apart, MUD 4.32).
     """
     check_declaration(fighter, declares, rules, "declares", alternating=False)
-    mods = _gather(fighter, None, declares, rules, check.whole(round_number, "round", 1, MAX_ROUND),
-                   disparity=None, alternating=False)
+    mods = _gather(fighter, None, replace(declares, stance=NORMAL) if stance_apart else declares, rules,
+                   check.whole(round_number, "round", 1, MAX_ROUND), disparity=None, alternating=False)
     return mods.common + mods.offence + mods.defence
 
 

@@ -72,7 +72,8 @@ class Roll:
 
     ``technique`` is a key of :data:`TECHNIQUES` (``"4dF"``, ``"2d6_remove_higher"``, ``"1d6"``…);
     ``faces`` the dice as read (empty when only a total was entered); ``entered`` marks physical
-    dice typed in; ``steps`` say how the faces were read.
+    dice typed in; ``steps`` say how the faces were read; ``entered_total``: a total entered that
+    reads as another (F93 4.21's ±5 reads 0), kept so the roll reads back with its steps.
     """
 
     technique: str
@@ -80,16 +81,21 @@ class Roll:
     total: int
     entered: bool = False
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+    entered_total: int | None = dc_field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"dice", "faces", "total", "entered", "steps"}``."""
-        return {
+        """JSON shape: ``{"dice", "faces", "total", "entered", "steps"}``, and ``entered_total``
+        when the total entered reads as another."""
+        out = {
             "dice": self.technique,
             "faces": list(self.faces),
             "total": self.total,
             "entered": self.entered,
             "steps": [s.to_dict() for s in self.steps],
         }
+        if self.entered_total is not None:
+            out["entered_total"] = self.entered_total
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, *, field: str = "roll") -> Roll:
@@ -97,7 +103,7 @@ class Roll:
         or, with no faces, the total is checked against the technique (R-DICE-ENTRY)."""
         if not isinstance(data, dict):
             raise DiceError(f"{field} must be an object with dice and faces or a total.", field=field)
-        extra = set(data) - {"dice", "faces", "total", "entered", "steps"}
+        extra = set(data) - {"dice", "faces", "total", "entered", "steps", "entered_total"}
         if extra:
             raise DiceError(f"{field}: unknown field {sorted(extra)[0]!r}.", field=field)
         key = technique(data.get("dice"), field=f"{field}.dice").key
@@ -114,7 +120,14 @@ class Roll:
                     field=f"{field}.total",
                 )
             return roll
-        return read(key, total=total, entered=entered, field=f"{field}.total")
+        said = data.get("entered_total")
+        if said is None:
+            return read(key, total=total, entered=entered, field=f"{field}.total")
+        roll = read(key, total=said, entered=entered, field=f"{field}.entered_total")
+        if total is not None and (isinstance(total, bool) or total != roll.total):
+            raise DiceError(f"{field}.total {total!r} does not match the total entered, which reads {roll.total}.",
+                            field=f"{field}.total")
+        return roll
 
 
 # --- checking faces -------------------------------------------------------------------------
@@ -180,7 +193,8 @@ def _five_is_zero(raw: int, technique: str, how: str, faces: tuple[int, ...], en
         total = 0
         steps.append(Step("F93 4.21", f"{_signed(raw)} is too extreme for Fudge: it reads as 0.",
                           {"read": raw, "total": 0}))
-    return Roll(technique, faces, total, entered, tuple(steps))
+    said = raw if not faces and total != raw else None
+    return Roll(technique, faces, total, entered, tuple(steps), said)
 
 
 def remove_higher(faces: object, *, entered: bool = False, field: str = "faces") -> Roll:
@@ -350,7 +364,7 @@ def cited(roll: Roll, rules: RuleSet) -> Roll:
     section = _FOUR_DF_SECTION.get(rules.preset, FOUR_DF_SECTION)
     steps = tuple(Step(section, s.text, s.data) if s.section in _FOUR_DF_CITES else s
                   for s in roll.steps)
-    return Roll(roll.technique, roll.faces, roll.total, roll.entered, steps)
+    return Roll(roll.technique, roll.faces, roll.total, roll.entered, steps, roll.entered_total)
 
 
 # What an entered total is, for the techniques whose dice are not simply added (R-DICE-ENTRY):

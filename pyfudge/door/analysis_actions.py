@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from ..analysis import group_odds, odds
+from ..core.errors import RequestError
 from .encounter_actions import at_rev, held
 from .request import Args, need, rules_of
 
@@ -28,11 +29,20 @@ def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     return request.odds(rules).to_dict()
 
 
+def sample_asked(args: Args) -> bool:
+    """``sample``: odds too dear to weigh exactly are sampled (seconds of work), not refused."""
+    sample = args.get("sample", False)
+    if not isinstance(sample, bool):
+        raise RequestError("sample must be true or false.", field="sample")
+    return sample
+
+
 def on_group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of a lone fighter's round against several foes (F95 4.34)."""
+    """Exact odds of a lone fighter's round against several foes (F95 4.34); sampled with
+    ``sample`` when exact odds are too dear."""
     rules = rules_of(args)
     request = group_odds.GroupOddsRequest.from_dict(need(args, "group_odds"), field="group_odds")
-    return request.odds(rules).to_dict()
+    return request.odds(rules, sample=sample_asked(args)).to_dict()
 
 
 def on_forecast(args: Args, rng: random.Random) -> dict[str, Any]:
@@ -50,7 +60,7 @@ def on_encounter_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     """Exact odds of a draft ``exchange``, ``group`` or ``ranged`` event (the round form's, dice ignored) in an
     open encounter as it stands: fighters, wounds, carried modifiers, stuns, round and rules."""
     from ..analysis import preview  # lazy: loaded on first use, so not in the start or its snapshot
-    return preview.event_odds(held(args).state, need(args, "event"))
+    return preview.event_odds(held(args).state, need(args, "event"), sample=sample_asked(args))
 
 
 def on_encounter_forecast(args: Args, rng: random.Random) -> dict[str, Any]:

@@ -114,6 +114,11 @@ def _group_roll(raw: Any, rolled: bool) -> dict[str, Any]:
     return {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
 
 
+def _choices(decl: Declaration) -> dict[str, Any]:
+    """A contender's all-out choice (F95 4.31) and stance (MUD 4.32: his offence and defence apart)."""
+    return {"all_out": decl.all_out.value, "stance": decl.stance.offence}
+
+
 def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     """Read a ``group`` event as :func:`apply_group` applies it; with ``rolled`` False its dice are
     not read but stand as placeholders (the odds before rolling, :mod:`pyfudge.preview`)."""
@@ -160,9 +165,9 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         contenders.append({
             "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
             "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                     round_number=state.round)
+                                                                     round_number=state.round, stance_apart=True)
                           + ((mine,) if mine else ())],
-            "lone_modifiers": [theirs.to_dict()] if theirs else [], "all_out": decl.all_out.value,
+            "lone_modifiers": [theirs.to_dict()] if theirs else [], **_choices(decl),
             "ignored": c.id in ignored,
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
             "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
@@ -173,8 +178,8 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     request = {
         "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
                  "modifiers": [m.to_dict() for m in sides.round_modifiers(
-                     lone.fighter, lone_decl, rules=rules, round_number=state.round)],
-                 "needs": needs, "all_out": lone_decl.all_out.value, **(contender_roll(lone_dice) or placeholder)},
+                     lone.fighter, lone_decl, rules=rules, round_number=state.round, stance_apart=True)],
+                 "needs": needs, **_choices(lone_decl), **(contender_roll(lone_dice) or placeholder)},
         "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
         "space": event.get("space", "open"),
     }

@@ -274,8 +274,9 @@ def _no_roll(state: State) -> list[dict[str, str]]:
 
 def _pairs(state: State, factors: dict[str, tuple[Factors, Factors]]) -> list[dict[str, Any]]:
     """Each fighter's total damage factor against each foe on the other side (F95 4.55: "jot
-    down" ODF − DDF for each pair); who rolls against whom is :func:`_no_roll`'s."""
+    down" ODF − DDF for each pair, a gift counted as a wound level left out as the damage leaves
+    it, F95 4.52 no. 2); who rolls against whom is :func:`_no_roll`'s."""
     return [
-        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - factors[b.id][1].total}
+        {"a": a.id, "b": b.id, "tdf": factors[a.id][0].total - damage.ddf_in_total(factors[b.id][1], state.rules).total}
         for a in state.combatants for b in state.combatants if a.side != b.side
     ]

@@ -209,15 +209,17 @@ def _die_effect(mode: str, damage_die: Any, attack_roll: Any, defense_roll: Any,
         faces = check_fudge_faces(damage_die, count, field="damage_die")
         return sum(faces), faces
     if mode in _EVEN_ODD:
+        # None: that side rolled no dice (an NPC at her trait level, F95 4.33; an unaware
+        # target, F95 4.4): no roll, nothing even to read (our reading; the books are silent).
         a = check.whole(attack_roll, "attack_roll", -10, 10) if attack_roll is not None else None
         d = check.whole(defense_roll, "defense_roll", -10, 10) if defense_roll is not None else None
-        if a is None or d is None:
-            raise DiceError("The even/odd damage rule reads both sides' opposed rolls: give "
-                            "attack_roll and defense_roll.", field="attack_roll" if a is None else "defense_roll")
+
+        (plus, said_a), (minus, said_d) = (
+            (0, "made no roll, nothing to read") if r is None else (1, f"{r:+d} (even, +1)") if r % 2 == 0
+            else (0, f"{r:+d} (odd)") for r in (a, d))
         # F95 4.61: an even roll (−4, −2, 0, +2, +4) adds one to that side's factor.
-        effect = (1 if a % 2 == 0 else 0) - (1 if d % 2 == 0 else 0)
-        steps.append(Step("F95 4.61", f"Opposed rolls: attacker {a:+d} ({'even, +1' if a % 2 == 0 else 'odd'}), "
-                          f"defender {d:+d} ({'even, +1' if d % 2 == 0 else 'odd'}): net {effect:+d}.",
+        effect = plus - minus
+        steps.append(Step("F95 4.61", f"Opposed rolls: attacker {said_a}, defender {said_d}: net {effect:+d}.",
                           {"attack_roll": a, "defense_roll": d, "effect": effect}))
         return effect, ()
     return 0, ()
@@ -289,10 +291,26 @@ def _capacity_adjust(level: int, number: int | None, relook: Any, rules: RuleSet
                           f"{adj:+d} level.", {"adjust": adj}))
     if not adj:
         return level, number
+    shifted = _shift(level, adj, top)
     if by_level:
-        return _shift(level, adj, top), number
+        return shifted, number
     new_number = None if number is None else number + adj
-    return relook(adj), new_number
+    # A point is never more than the level it stands for: re-read, the wound moves only the
+    # adjustment's way and at most one level (a graze's die-capped level is not re-opened).
+    low, high = sorted((level, shifted))
+    return min(high, max(low, relook(adj))), new_number
+
+
+def resist_as_level(ddf: Factors, rules: RuleSet) -> int:
+    """Damage Resistant (+1) or Fragile (−1) as one wound level, not in the DDF (F95 4.52 no. 2, by level); else 0."""
+    if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
+        return ddf.value_of("resistant")
+    return 0
+
+
+def ddf_in_total(ddf: Factors, rules: RuleSet) -> Factors:
+    """The defensive factors the total damage factor subtracts: no gift counted as a wound level (above)."""
+    return ddf.without("resistant") if resist_as_level(ddf, rules) else ddf
 
 
 # Ten keyword-only parameters: the hit, its factors and each die the options in force may read.
@@ -334,9 +352,7 @@ def resolve_damage(
     critical = check.flag(critical, "critical")
     book = "MUD" if rules.preset == "mudge" else "F95"
     all_out = odf.value_of("all_out")
-    resist = 0
-    if rules["damage.capacity"] == "gift" and rules["damage.capacity_step"] == "level":
-        resist = ddf.value_of("resistant")
+    resist = resist_as_level(ddf, rules)
     # Each factor line totals what the total damage factor uses; a part counted apart is named
     # on it: an all-out attack's +1 (F95 4.31, on the damage number or the graze, steps below) and
     # Damage Resistant / Fragile as one wound level (F95 4.52 no. 2, its own step below).
@@ -344,11 +360,11 @@ def resolve_damage(
         Step(f"{book} 4.55", f"Offensive damage factors: {odf.without('all_out').text()}"
              + (f"; All-out offence {all_out:+d}: counted apart (F95 4.31), not in this total" if all_out else "")
              + ".", {"odf": odf.to_dict()}),
-        Step(f"{book} 4.55", f"Defensive damage factors: {ddf.without('resistant').text() if resist else ddf.text()}"
+        Step(f"{book} 4.55", f"Defensive damage factors: {ddf_in_total(ddf, rules).text()}"
              + (f"; {'Damage Resistant' if resist > 0 else 'Fragile'} {resist:+d}: one wound level (F95 4.52), "
                 "not in this total" if resist else "") + ".", {"ddf": ddf.to_dict()}),
     ]
-    ddf_used = armor_on_hit(odf, ddf.without("resistant") if resist else ddf, rd, rules, steps)
+    ddf_used = armor_on_hit(odf, ddf_in_total(ddf, rules), rd, rules, steps)
     factor = odf.without("all_out").total - ddf_used.total
     steps.append(Step(f"{book} 4.55", f"Total damage factor {odf.without('all_out').total:+d} − "
                       f"({ddf_used.total:+d}) = {factor:+d}.", {"factor": factor}))

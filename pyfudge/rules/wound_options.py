@@ -141,6 +141,17 @@ OPTIONS: tuple = (
         ),
     ),
     Option(
+        "wounds.fudge_deadly", "A Fudge Point's deadly wound", "F95 4.64", "choice", same("level"),
+        help="F95 4.64 no. 3 converts \"a deadly wound to a merely serious one\". By its level (the "
+             "plain reading): a Near Death or Dead wound, the wound as F95 4.57 counts it \"for healing "
+             "(and scarring) purposes\"; the serious wound then takes its open box. By the boxes: also a "
+             "wound the full boxes push to Near Death (F95 4.57: the character \"takes the next highest "
+             "wound for which there is an open box\"), and the point keeps the fighter short of Near Death.",
+        group="Wounds",
+        choices=(("level", "By its level: Near Death or Dead (F95 4.64)"),
+                 ("track", "By the boxes: a wound pushed to Near Death (F95 4.57)")),
+    ),
+    Option(
         "wounds.guard_major_npcs", "PC death rules protect major NPCs", "F95 4.64", "bool",
         same(False),
         help="The PC death rules are never for run-of-the-mill NPCs, but could be for major ones.",

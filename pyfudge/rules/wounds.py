@@ -120,6 +120,11 @@ def stun_effects(status: int, *, rules: RuleSet) -> StunEffects:
     return StunEffects(status, "Knocked out", False, "unconscious; needs time, not healing", 0, "all", 0, sec)
 
 
+def stuns(level: int) -> bool:
+    """Whether a stunning attack's ``level`` stuns anyone: a Scratch has no stun level (F95 4.62)."""
+    return level > SCRATCH
+
+
 def record_stun(track: WoundTrack, level: int, *, rules: RuleSet) -> RecordOutcome:
     """Record the result of a stunning attack (F95 4.62, MUD 4.62).
 
@@ -135,8 +140,8 @@ def record_stun(track: WoundTrack, level: int, *, rules: RuleSet) -> RecordOutco
     level = check_wound_level(level, field="level")
     before = track.worst
     sec = "MUD 4.62" if rules["wounds.stun"] == "mudge" else "F95 4.62"
-    if level <= SCRATCH or track.knocked_out:
-        why = "already knocked out" if track.knocked_out and level > SCRATCH else "no stun for a Scratch"
+    if not stuns(level) or track.knocked_out:
+        why = "already knocked out" if track.knocked_out and stuns(level) else "no stun for a Scratch"
         step = Step(sec, f"Stunning attack, {LEVEL_NAMES[level]}: {why}.", {"level": level})
         return RecordOutcome(track, None, level, UNDAMAGED, before, before, (step,))
     for box_level in range(min(level, INCAPACITATED), INCAPACITATED):
@@ -235,8 +240,9 @@ def guard_wound(
        track would show, so a wound that would overflow too far is lowered until it fits.
     2. ``wounds.near_death_from_incapacitated``: no Near Death (nor Dead) unless the fighter began
        the round Incapacitated (``worst_at_round_start``; default: the track as it is now).
-    3. ``wounds.points == "fudge"``: one Fudge Point turns a deadly wound (Near Death or Dead)
-       into a serious one — Very Hurt, which F95 4.51 calls "seriously hurt".
+    3. ``wounds.points == "fudge"``: one Fudge Point turns a deadly wound (:func:`is_deadly`)
+       into a serious one — Very Hurt, which F95 4.51 calls "seriously hurt" (with
+       ``wounds.fudge_deadly == "track"``, the worst wound the boxes record short of Near Death).
     MUD 4.64, ``wounds.points == "meta"``: each Meta Point lowers the wound one level, at most
     three per wound; anyone holding Meta Points may spend them (Brynhild, an NPC, does in MUD 4.7).
     The caller checks the fighter has the points. ``automatic=True`` is F95 4.51's automatic
@@ -273,26 +279,41 @@ def guard_wound(
                                   + "; ".join(why) + ".", {"level": level, "lowered_to": fitted, "limit": limit}))
                 level = fitted
     if points_spent:
-        level = _spend_points(level, points_spent, rules["wounds.points"], protected, steps)
+        level = _spend_points(level, points_spent, track, rules, protected, steps)
     return GuardOutcome(asked, level, points_spent, tuple(steps))
 
 
-def points_it_takes(level: int, declared: int, *, rules: RuleSet, role: str) -> int:
+def is_deadly(level: int, *, track: WoundTrack, rules: RuleSet) -> bool:
+    """Whether F95 4.64 no. 3's Fudge Point can convert this wound: Near Death or worse, the
+    wound at its own level as F95 4.57 counts it "for healing (and scarring) purposes" (the plain
+    reading, ``wounds.fudge_deadly == "level"``); or, with ``"track"``, also a wound that the
+    full boxes push to Near Death, since F95 4.57 has the character "take the next highest wound
+    for which there is an open box"."""
+    if level >= NEAR_DEATH:
+        return True
+    return (level > UNDAMAGED and rules["wounds.fudge_deadly"] == "track"
+            and track.rules_of_kind.worst_after(track, level, rules) >= NEAR_DEATH)
+
+
+def points_it_takes(level: int, declared: int, *, track: WoundTrack, rules: RuleSet, role: str) -> int:
     """Of the points a fighter declared before the dice, how many this wound (``level``, after
-    the PC-death guards) takes: F95 4.64 no. 3's Fudge Point only a deadly wound (Near Death or
-    worse), MUD 4.64's Meta Points one a level; the rest are kept. Points no wound could take (no
-    points in the ruleset, an NPC's Fudge Point, more than one Fudge Point or three Meta Points)
+    the PC-death guards) takes: F95 4.64 no. 3's Fudge Point only a deadly wound
+    (:func:`is_deadly`), MUD 4.64's Meta Points one a level; the rest are kept. Points no wound
+    could take (no points in the ruleset, an NPC's Fudge Point, more than one Fudge Point or three Meta Points)
     are left for :func:`guard_wound` to refuse."""
     mode = rules["wounds.points"]
-    if mode == "fudge" and declared == 1 and level < NEAR_DEATH and is_protected(role, rules=rules):
+    if (mode == "fudge" and declared == 1 and not is_deadly(level, track=track, rules=rules)
+            and is_protected(role, rules=rules)):
         return 0
     if mode == "meta" and declared <= 3:
         return min(declared, level)
     return declared
 
 
-def _spend_points(level: int, points_spent: int, mode: str, protected: bool, steps: list[Step]) -> int:
+def _spend_points(level: int, points_spent: int, track: WoundTrack, rules: RuleSet, protected: bool,
+                  steps: list[Step]) -> int:
     """The wound after Fudge Points (F95 4.64 no. 3) or Meta Points (MUD 4.64) spent against it."""
+    mode = rules["wounds.points"]
     if mode == "none":
         raise RuleError("This ruleset has no points to spend against a wound (F95 4.64 no. 3 and "
                         "MUD 4.64 are options).", field="points_spent")
@@ -302,12 +323,24 @@ def _spend_points(level: int, points_spent: int, mode: str, protected: bool, ste
                             "allows), not run-of-the-mill NPCs.", field="points_spent")
         if points_spent > 1:
             raise RuleError("One Fudge Point converts a deadly wound; spend only one.", field="points_spent")
-        if level < NEAR_DEATH:
+        if not is_deadly(level, track=track, rules=rules):
             raise RuleError(f"A Fudge Point converts a deadly wound; {LEVEL_NAMES[level]} is not deadly.",
                             field="points_spent")
-        steps.append(Step("F95 4.64", f"A Fudge Point converts the deadly {LEVEL_NAMES[level]} wound "
-                          "to a merely serious one: Very Hurt.", {"level": level, "lowered_to": VERY_HURT}))
-        level = VERY_HURT
+        lowered = min(level, VERY_HURT)
+        if rules["wounds.fudge_deadly"] == "track":
+            if level < NEAR_DEATH:
+                steps.append(Step("F95 4.57", f"No open box from {LEVEL_NAMES[level]} to Incapacitated: the "
+                                  f"{LEVEL_NAMES[level]} wound would leave the fighter Near Death, a deadly wound.",
+                                  {"level": level}))
+            # Read by what it does, a serious wound its full boxes still push to Near Death would
+            # buy nothing: the point leaves the fighter short of Near Death (our reading).
+            lowered = _fit_under(track, lowered, INCAPACITATED, rules)
+        serious = min(level, VERY_HURT)
+        steps.append(Step("F95 4.64", f"A Fudge Point converts the deadly {LEVEL_NAMES[level]} wound to a "
+                          f"merely serious one: {LEVEL_NAMES[lowered]}"
+                          + ("." if lowered == serious else ", as the boxes leave the fighter short of Near Death."),
+                          {"level": level, "lowered_to": lowered}))
+        level = lowered
     else:
         if points_spent > 3:
             raise RuleError("At most three Meta Points (three levels) per wound.", field="points_spent")

@@ -81,7 +81,11 @@ function GroupOdds({ r, name }) {
     ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where he may wound several, these odds have
       him strike the first he may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
       (F95 4.34: he chooses once the dice are known).</p>` : null}
-    <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
+    ${r.sampled
+      ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
+        under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
+        (exact odds would take too long).</p>`
+      : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`}`;
 }
 
 /** One blow's or shot's table: each result, then the wounds and stuns it leaves. */
@@ -114,13 +118,18 @@ function RoundsTable({ rounds }) {
 
 export function OddsPanel({ engine, view, session, event }) {
   const draft = withoutDice(event);
-  const key = JSON.stringify([view.events, draft]);
+  // Odds too dear to weigh exactly are sampled only on the GM's tap (seconds of the engine's
+  // time, during which it answers nothing else): `sampleFor` is the draft they were asked for.
+  const [sampleFor, setSampleFor] = useState(null);
+  const base = JSON.stringify([view.events, draft]);
+  const sample = sampleFor === base;
+  const key = JSON.stringify([base, sample]);
   const [answer, setAnswer] = useState(null); // {key, response}
   const asked = useRef(0);
   useEffect(() => {
     const mine = ++asked.current;
     const timer = setTimeout(async () => {
-      const response = await askEncounter(engine, session, "encounter.odds", { event: draft });
+      const response = await askEncounter(engine, session, "encounter.odds", { event: draft, ...(sample ? { sample } : {}) });
       if (mine === asked.current) setAnswer({ key, response });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -131,7 +140,12 @@ export function OddsPanel({ engine, view, session, event }) {
   const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
   let body;
   if (!response) body = html`<p class="hint">Working out the odds…</p>`;
-  else if (!response.ok) body = null; // the plain line says why
+  else if (!response.ok) {
+    // The plain line says why; where sampling would answer, the button asks for it.
+    body = response.error.asks?.input === "sample" && !sample
+      ? html`<button type="button" data-testid="odds-sample" onClick=${() => setSampleFor(base)}>Sample the odds (a few seconds)</button>`
+      : null;
+  }
   else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;

@@ -1,0 +1,99 @@
+"""Odds when exact is too dear (issue 27): a group round whose exact odds would take more than
+the runs allowed (several foes rolling their own dice, F95 4.34) is sampled, not refused — the
+same pipeline over seeded draws of the classes of dice, each drawn with its exact chance —
+labelled with its draws and margin (±2 points at 99% confidence), the same odds every time. Only
+when asked (``sample``): the draws take seconds in the browser's engine, which answers nothing
+else meanwhile, so the round form's odds, asked at every change, are refused with what to ask."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from pyfudge import api
+from pyfudge.analysis import preview
+from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, sample_margin
+from pyfudge.analysis.group_odds import group_odds
+from pyfudge.core.errors import RuleError
+from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.rounds import read_group
+from pyfudge.rulesets import new_ruleset
+
+
+def _enc() -> Encounter:
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
+    enc.apply({"t": "add", "fighter": {"name": "Hero", "role": "pc", "skills": {"Sword": "Good"},
+                                       "weapon": {"name": "Sword", "size": 1}}})
+    for name in ("Orc", "Gob"):
+        enc.apply({"t": "add", "fighter": {"name": name, "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
+    return enc
+
+
+def _odds(max_runs: int, sample: bool = True):
+    enc = _enc()
+    g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
+    fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
+    return group_odds(g.rnd, lone=fighters["Hero"], foes=[fighters["Orc"], fighters["Gob"]],
+                      rules=enc.state.rules, max_runs=max_runs, sample=sample)
+
+
+def _chances(odds) -> dict:
+    d = odds.to_dict()
+    out = {("strikes",): Fraction(d["strikes"]["exact"])}
+    out.update({("hits", h["hits"]): Fraction(h["exact"]) for h in d["hits_taken"]})
+    out.update({("after", w["level"]): Fraction(w["exact"]) for w in d["lone_after"]})
+    for f in d["foes"]:
+        for key in ("hits_lone", "struck"):
+            out[(f["name"], key)] = Fraction(f[key]["exact"])
+    return out
+
+
+def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones():
+    exact, sampled = _odds(4_000), _odds(100)  # 729 classes of totals: exact at 4,000 runs, not at 100
+    assert exact.sampled is None
+    assert sampled.sampled == {"draws": SAMPLE_DRAWS, "margin": 0.02, "seed": 27}
+    assert sample_margin(SAMPLE_DRAWS) <= 0.02
+    want, got = _chances(exact), _chances(sampled)
+    for key in want.keys() | got.keys():
+        assert abs(got.get(key, 0) - want.get(key, 0)) <= Fraction(2, 100), key
+    assert "About:" in sampled.steps[0].text
+
+
+def test_sampled_odds_are_the_same_every_time():
+    assert json.dumps(_odds(100).to_dict()) == json.dumps(_odds(100).to_dict())
+
+
+def test_three_foes_rolling_their_own_dice_get_odds_not_a_refusal():
+    enc = _enc()
+    enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
+    out = preview.group_odds(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"]}, sample=True)
+    assert out["sampled"]["margin"] <= 0.02
+    assert sum(Fraction(h["exact"]) for h in out["hits_taken"]) == 1
+
+
+def test_too_dear_odds_not_asked_to_be_sampled_are_refused_at_once_saying_how_to_ask():
+    with pytest.raises(RuleError) as refused:
+        _odds(100, sample=False)
+    assert refused.value.asks == {"input": "sample"}
+    assert "sampled" in refused.value.message and "one roll for all the foes" in refused.value.message
+
+
+def test_the_door_samples_only_when_asked_and_reads_the_flag_strictly():
+    enc = _enc()
+    enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
+    opened = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": "encounter.open",
+                                               "args": {"id": "s", "encounter": enc.to_dict()}})))
+    assert opened["ok"], opened
+
+    def ask(**extra):
+        args = {"id": "s", "rev": len(enc.log), "event": {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"]}}
+        request = {"v": 1, "id": 2, "action": "encounter.odds", "args": {**args, **extra}}
+        return json.loads(api.handle(json.dumps(request)))
+
+    refused = ask()
+    assert not refused["ok"] and refused["error"]["asks"] == {"input": "sample"}
+    assert ask(sample=True)["result"]["sampled"]["margin"] <= 0.02
+    strict = ask(sample="yes")
+    assert strict["error"]["field"] == "args.sample", strict
