@@ -53,7 +53,7 @@ from ..combat import shield as shields
 from ..combat.fighter import Fighter
 from ..core import dice
 from ..core.ruleset import RuleSet
-from ..rules import damage, wounds
+from ..rules import damage, healing, wounds
 from ..rules.factors import Factors, defensive_factors, offensive_factors
 from ..rulesets import OPTIONS
 from . import players_see, round_view
@@ -223,6 +223,8 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool
         "penalty": view["penalty"],
         "odf": odf.to_dict(),
         "ddf": ddf.to_dict(),
+        # The ways he may heal now, as the rules allow (F95 4.8, 4.62; MUD 4.8; CO 3.2).
+        "heal": healing.heal_ways(track, rules=rules),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
         "inputs": {"shield": shields.makes_shield_checks(f.shield, rules),
                    "damage_check": wounds.damage_checks_in_use(rules),
