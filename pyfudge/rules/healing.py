@@ -249,14 +249,14 @@ def heal_ways(track: WoundTrack, *, rules: RuleSet) -> list[dict[str, Any]]:
         if wounded:
             table = rules["healing.levels"]
             ways.append({"how": "skill", "asks": ["result"], "section": cite(rules, "4.8"),
-                         "label": "A healer's result",
+                         "label": "A healer's roll",
                          "hint": f"Good heals every wound {table[0]} level, Great {table[1]}, Superb {table[2]} "
                                  "(a Hurt healed one level is healed)."})
             if rules["healing.natural"]:
                 hint = "Every wound heals one level a week."
                 if rules["healing.natural_roll"]:
                     hint += " Each week needs Constitution: Fair for Hurt, Good for Very Hurt, Great for Incapacitated."
-                ways.append({"how": "natural", "section": cite(rules, "4.8"), "label": "Weeks of rest",
+                ways.append({"how": "natural", "section": cite(rules, "4.8"), "label": "Natural healing",
                              "asks": ["weeks", "rolls"] if rules["healing.natural_roll"] else ["weeks"],
                              "hint": hint, "weeks_max": 52})
         scratched = SCRATCH in track.marked_wounds() or (track.kind == TrackKind.CAPACITY and track.scratches > 0)

@@ -1,0 +1,55 @@
+"""Healing every way the rules allow, from a fighter's card, with the result saying which wounds
+became what; and the words a table reads aloud. At a phone's 390×844."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import add_fighter, card, idle, new_encounter
+from playwright.sync_api import expect
+
+BRENNA = {"name": "Brenna", "role": "pc", "skills": {"Sword": "Good"}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+SHOTS = Path(__file__).resolve().parents[1] / "test-results" / "screens"
+
+
+def wound(page, c, level: str) -> None:
+    c.get_by_role("button", name="Wound", exact=True).click()
+    c.get_by_label("Wound level").select_option(label=level)
+    c.get_by_role("button", name="Record the wound").click()
+    idle(page)
+
+
+def test_a_card_heals_by_a_healer_or_by_weeks_of_rest_and_says_what_each_wound_became(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Healing", preset="fudge1995")
+    add_fighter(page, BRENNA)
+    brenna = card(page, "Brenna")
+    expect(brenna.get_by_role("button", name="Heal", exact=True)).to_have_count(0)  # unhurt: nothing to heal
+    wound(page, brenna, "Very Hurt")
+    wound(page, brenna, "Hurt")
+
+    brenna.get_by_role("button", name="Heal", exact=True).click()
+    form = brenna.get_by_test_id("heal-form")
+    expect(form.get_by_role("radio")).to_have_count(2)
+    expect(form.get_by_role("radio", name="A healer's roll")).to_be_checked()
+    expect(form.get_by_role("radio", name="Natural healing")).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    form.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "heal-form-390.png"))
+    form.get_by_label("Healer's result").select_option(label="Good (+1)")
+    form.get_by_role("button", name="Heal Brenna").click()
+    idle(page)
+    expect(brenna.get_by_test_id("healed")).to_have_text(
+        "Brenna: Very Hurt → Hurt, Hurt → healed, by a Good healer's result.")
+    expect(brenna.get_by_test_id("status")).to_have_text("Hurt −1")
+
+    brenna.get_by_role("button", name="Heal", exact=True).click()
+    form.get_by_role("radio", name="Natural healing").check()
+    expect(form.get_by_label("Healer's result")).to_have_count(0)
+    form.get_by_label("Weeks of rest").select_option("1")
+    form.get_by_role("button", name="Heal Brenna").click()
+    idle(page)
+    expect(brenna.get_by_test_id("healed")).to_have_text("Brenna: Hurt → healed, after 1 week of rest.")
+    expect(brenna.get_by_test_id("status")).to_have_text("Undamaged")
+    expect(brenna.get_by_role("button", name="Heal", exact=True)).to_have_count(0)
