@@ -53,3 +53,19 @@ def test_a_card_heals_by_a_healer_or_by_weeks_of_rest_and_says_what_each_wound_b
     expect(brenna.get_by_test_id("healed")).to_have_text("Brenna: Hurt → healed, after 1 week of rest.")
     expect(brenna.get_by_test_id("status")).to_have_text("Undamaged")
     expect(brenna.get_by_role("button", name="Heal", exact=True)).to_have_count(0)
+
+
+def test_a_duplicated_encounters_first_undo_takes_back_the_fight_not_its_new_name(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Ambush", preset="fudge1995")
+    add_fighter(page, BRENNA)
+    page.goto(site.url + "#/")
+    entry = page.locator("li.enc-row").filter(has=page.get_by_role("link", name="Ambush", exact=True))
+    entry.get_by_role("button", name="Manage").click()
+    entry.get_by_role("button", name="Duplicate").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Duplicated as “Ambush (copy)”")
+    page.get_by_role("link", name="Ambush (copy)", exact=True).click()
+    idle(page)
+    expect(page.locator("#enc-title")).to_have_text("Ambush (copy)")
+    # Its log is the original's: Undo takes back Brenna's joining, not the new name.
+    expect(page.get_by_test_id("log").locator("li")).to_have_text(["Brenna joins the fight."])

@@ -215,14 +215,15 @@ export function ListScreen({ app, session }) {
     },
     async duplicate(id) {
       const original = saved.find((e) => e.id === id);
-      const copy = encounterStore.duplicateEncounter(id);
+      // The copy is told apart by its name: its starting name, or a rename event in its own log.
+      const name = `${original?.name ?? "Encounter"} (copy)`;
+      const copy = encounterStore.duplicateEncounter(id, name);
       if (!copy) return setToast({ text: "Could not duplicate: this device's storage is full." });
       setOpen(null);
       refresh();
-      // The copy is told apart by its name: a rename event in its own log.
-      const response = await session(copy).apply({ t: "rename", name: `${original?.name ?? "Encounter"} (copy)` });
+      const response = copy.renamed ? null : await session(copy.id).apply({ t: "rename", name });
       refresh();
-      setToast({ text: { before: "Duplicated as “", name: response.ok ? response.result.view.name : original?.name, after: "”." } });
+      setToast({ text: { before: "Duplicated as “", name: !response || response.ok ? name : original?.name, after: "”." } });
     },
     async exportOne(id) {
       const result = await files.exportOne(app.engine, id);
