@@ -69,3 +69,17 @@ def test_a_duplicated_encounters_first_undo_takes_back_the_fight_not_its_new_nam
     expect(page.locator("#enc-title")).to_have_text("Ambush (copy)")
     # Its log is the original's: Undo takes back Brenna's joining, not the new name.
     expect(page.get_by_test_id("log").locator("li")).to_have_text(["Brenna joins the fight."])
+
+
+def test_after_the_end_of_battle_the_header_and_the_table_display_say_so(open_context, site):
+    page = open_context(**PHONE).new_page()
+    eid = new_encounter(page, site, "Skirmish", preset="fudge1995")
+    add_fighter(page, BRENNA)
+    add_fighter(page, {"name": "Goblin", "role": "npc", "skills": {"Spear": "Fair"}})
+    expect(page.get_by_test_id("round")).to_have_text("1")
+    page.get_by_role("button", name="End of battle").click()
+    idle(page)
+    expect(page.get_by_test_id("heading")).to_have_text("The battle is over")
+    expect(page.get_by_test_id("round")).to_have_count(0)
+    page.goto(f"{site.url}#/e/{eid}/display")
+    expect(page.locator("#display-title")).to_contain_text("The battle is over")

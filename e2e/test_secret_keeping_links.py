@@ -128,7 +128,7 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     expect(player.get_by_test_id("player-status").first).to_have_text("badly hurt")
 
     # The GM shows everything: a new event, saved with the encounter; the links now carry it.
-    for name in ("NPCs' skills and traits", "NPCs' weapons and armour", "NPCs' exact wounds"):
+    for name in ("NPCs' skills and traits", "NPCs' weapons and armor", "NPCs' exact wounds"):
         box = see.get_by_role("checkbox", name=re.compile("^" + re.escape(name)))
         box.check()
         expect(box).to_be_checked()

@@ -167,7 +167,7 @@ def group_odds(
     except TooMany:
         if rnd.npc_roll != "each":
             raise too_many(runner, "foes") from None
-        raise RuleError(f"With each foe rolling his own dice, exact odds of this round would take more than "
+        raise RuleError(f"With each foe rolling their own dice, exact odds of this round would take more than "
                         f"{max_runs} resolutions; with the GM's one roll for all the foes (F95 4.34) they can "
                         "be given.", field="foes") from None
     except FudgeError as err:
@@ -176,8 +176,8 @@ def group_odds(
         raise RuleError(f"Exact odds cannot be given: some rolls need more than dice. {err.message}",
                         field=err.field) from err
     steps = explain(rules["dice.technique"], damage_kinds(rules), leaves, runner.runs, slots.extra) + (
-        Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where he may wound "
-             f"several he strikes the first of {', '.join(prefer)}.", {"prefer": list(prefer)}),)
+        Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where they may wound "
+             f"several they strike the first of {', '.join(prefer)}.", {"prefer": list(prefer)}),)
     return tally.odds(whole, leaves, runner.runs, prefer, steps)
 
 

@@ -292,7 +292,7 @@ def _land(c: _Clash, dfd: Fighter, rules: RuleSet, start: int) -> tuple[Blow | B
         # fighter-- but not in the part aimed for".
         on_target = att.side.attack_result >= need
         extra_steps.append(Step("F95 4.31", f"Aimed at the {att.decl.aim} (needs {ladder.name(need)}): "
-                                + ("on target." if on_target else "a hit, but not where he aimed."),
+                                + ("on target." if on_target else "a hit, but not where it was aimed."),
                                 {"aim": att.decl.aim, "on_target": on_target}))
     # The fields a blocked and a landed blow share (a dict: one BlowInput made, not one copied).
     base: dict[str, Any] = dict(
@@ -429,7 +429,7 @@ def resolve_attack(
     remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True),
              lambda: _check_turn(attacker, defender, attacker_declares, defender_declares, rules))
     if attacker_declares.all_out == "defense":
-        raise RuleError("An all-out defender forfeits his attack this round (F95 4.23).",
+        raise RuleError("An all-out defender forfeits their attack this round (F95 4.23).",
                         field="attacker.all_out")
     if defender_declares.all_out == "offense":
         raise RuleError("All-out offence is declared for one's own attack.", field="defender.all_out")
@@ -446,7 +446,7 @@ def resolve_attack(
     plan_d = plan_side(defender, attacker, defender_declares, rules, round_number, dd, can_defend, True, "defend")
     sd = read_side(defender, defender_dice, plan_d, can_defend, "defender_dice", steps, role="defend")
     minimum, st = melee.min_to_hit(attacker.body_scale, defender.body_scale, rules=rules,
-                                   gm_minimum=attacker_declares.min_to_hit)
+                                   gm_minimum=attacker_declares.min_to_hit, names=(attacker.name, defender.name))
     steps.append(st)
     fixed = sa.fixed or sd.fixed
     tb_rules = rules if not fixed else rules.with_options({"melee.tiebreak": False})
@@ -483,10 +483,10 @@ def _all_out_carry(attacker: Fighter, defender: Fighter, decl: Declaration, rule
     if decl.all_out != "offense":
         return ()
     if rules["melee.all_out_offense_defense"] == "none":
-        steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} has no defence on "
+        steps.append(Step("F95 4.23", f"After an all-out attack {attacker.name} has no defence on "
                           f"{defender.name}'s next turn.", {}))
         return (Carry(attacker.name, None, "defence", True),)
-    steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} defends at −2 on "
+    steps.append(Step("F95 4.23", f"After an all-out attack {attacker.name} defends at −2 on "
                       f"{defender.name}'s next turn.", {}))
     return (Carry(attacker.name, Modifier("all-out offence last turn", -2, "F95 4.23"), "defence"),)
 

@@ -153,7 +153,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "melee.speed_contest", "Speed contest adds to skill", "F95 4.36", "bool",
         {"fudge1995": True, "mudge": False, "fudge1993": False},
-        help="Both roll Speed; the winner adds the difference to his weapon skill.",
+        help="Both roll Speed; the winner adds the difference to their weapon skill.",
         group=GROUP,
     ),
     # F95 4.23: "Initiative can be rolled once for each battle or once each round."
@@ -181,7 +181,8 @@ def _sign(n: int) -> int:
 # --- minimum result to hit (M-SIMULTANEOUS, M-SIZE-MINIMUM) --------------------------------
 
 def min_to_hit(
-    attacker_size: int, target_size: int, *, rules: RuleSet, gm_minimum: int | None = None
+    attacker_size: int, target_size: int, *, rules: RuleSet, gm_minimum: int | None = None,
+    names: tuple[str, str] | None = None,
 ) -> tuple[int, Step]:
     """The minimum rolled degree needed to hit a foe, and the step explaining it.
 
@@ -191,7 +192,8 @@ def min_to_hit(
     levels of difference: a human needs Good to hit a Scale −6 pixie, the pixie Terrible −2.
     Under ``"guidance"`` (F95 4.22) a bigger attacker needs Mediocre, a smaller one Terrible,
     unless the GM sets ``gm_minimum`` (the book: "Mediocre or even Fair", a pixie "Good or even
-    Great"). ``gm_minimum`` overrides either way.
+    Great"). ``gm_minimum`` overrides either way. ``names``: the attacker's and the target's, so
+    the step says whose minimum it is.
     """
     ladder.check_level(attacker_size, field="attacker.size_scale")
     ladder.check_level(target_size, field="target.size_scale")
@@ -217,9 +219,10 @@ def min_to_hit(
         minimum = ladder.check_level(gm_minimum, field="min_to_hit")
         why = "set by the GM"
         section = "F95 4.22"
+    whose = f" for {names[0]} to hit {names[1]}" if names else " to hit"
     return minimum, Step(
         section,
-        f"Minimum result to hit: {ladder.name(minimum)} ({why}).",
+        f"Minimum result{whose}: {ladder.name(minimum)} ({why}).",
         {"minimum": minimum, "attacker_size": attacker_size, "target_size": target_size},
     )
 
@@ -469,13 +472,13 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     if win.all_out == "defense" and not win.critical:
         steps.append(Step(
             "F95 4.31",
-            "The all-out defender beats the attack down but cannot harm his foe "
+            "The all-out defender beats the attack down but cannot harm the foe "
             "(only a critical result would).",
             {},
         ))
         return Verdict(winner, margin, False, tie_won, steps=tuple(steps))
     if not win.can_harm:
-        steps.append(Step("F95 4.22", "The winner only defends this round: he cannot hurt his foe.", {}))
+        steps.append(Step("F95 4.22", "The winner only defends this round: no harm to the foe.", {}))
         return Verdict(winner, margin, False, tie_won, steps=tuple(steps))
     bonus = 1 if win.all_out == "offense" else 0
     foe_bonus = 2 if lose.all_out == "offense" else 0
@@ -520,7 +523,7 @@ def decide_attack(
             {"result": offence, "difficulty": minimum, "relative_degree": margin if hit else 0},
         ))
         if hit and not can_harm:
-            steps.append(Step("F95 4.22", "He cannot hurt his foe this round.", {}))
+            steps.append(Step("F95 4.22", "The winner cannot hurt the foe this round.", {}))
         return Verdict("a" if hit else None, max(margin, 0), hit and can_harm, steps=tuple(steps))
     rd = offence - defence
     steps.append(Step(
@@ -550,7 +553,7 @@ def decide_attack(
         ))
         return Verdict("a", rd, False, tie_won, steps=tuple(steps))
     if not can_harm:
-        steps.append(Step("F95 4.22", "He cannot hurt his foe this round.", {}))
+        steps.append(Step("F95 4.22", "The winner cannot hurt the foe this round.", {}))
         return Verdict("a", rd, False, tie_won, steps=tuple(steps))
     steps.append(Step("F95 4.22", f"A hit by {rd:+d}{' (a tie won)' if tie_won else ''}.",
                       {"relative_degree": rd}))

@@ -208,18 +208,18 @@ def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration
     if replaying():  # earlier builds logged such attacks: they replay as they were
         return
     if did(state, a.id, ALL_OUT_DEFENCE):
-        raise EncounterError(f"{a.fighter.name} defended all-out this round, so he forfeits his attack this "
-                             "round (F95 4.23). Start the next round for his next attack.", field="a")
+        raise EncounterError(f"{a.fighter.name} defended all-out this round, so they forfeit their attack this "
+                             "round (F95 4.23). Start the next round for their next attack.", field="a")
     if b_decl.all_out == "defense" and did(state, b.id, ATTACKED):
         raise EncounterError(f"{b.fighter.name} attacked this round: all-out defence forfeits the round's "
-                             "attack (F95 4.23), so he cannot choose it now.", field="b_declares.all_out")
+                             "attack (F95 4.23), so they cannot choose it now.", field="b_declares.all_out")
 
 
 
 def _exchange(state: State, event: dict) -> State:
     a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
     if a.id == b.id:
-        raise EncounterError("A combatant cannot fight himself.", field="b")
+        raise EncounterError("A combatant cannot fight themselves.", field="b")
     kind = event.get("kind", "round")
     if kind not in ("round", "attack"):
         raise RequestError("kind must be round or attack.", field="kind")
@@ -318,7 +318,7 @@ def _story(state: State, event: dict) -> State:
         raise RequestError("modifier must be a whole number from −3 to +3.", field="modifier")
     skill = event.get("skill")
     if skill is not None and not isinstance(skill, str):
-        raise RequestError("skill must name one of his skills.", field="skill")
+        raise RequestError("skill must name one of their skills.", field="skill")
     level = c.fighter.skill(skill)
     # F95 4.21: the GM's one modifier (−3…+3) already weighs "fatigue, lighting, footing,
     # surprise, ... wounds", so no wound penalty is added on top.
@@ -435,7 +435,7 @@ def _end_battle(state: State, event: dict) -> State:
     for c in state.combatants:
         outcome = healing.end_of_battle(c.fighter.track_for(state.rules), rules=state.rules)
         after = after.put(replace(c, fighter=c.fighter.with_track(outcome.track)))
-    return replace(after, carry=(), stunned=(), initiative=(), acts=(), round=1,
+    return replace(after, carry=(), stunned=(), initiative=(), acts=(), round=1, over=True,
                    last={"kind": "end_battle", "text": "End of battle: Scratches and stuns clear."})
 
 
@@ -468,6 +468,8 @@ HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "players": _players,
 }
 EVENT_KINDS = tuple(HANDLERS) + ("undo", "redo")
+# The events that fight: after the end of battle, one of them starts the next battle.
+_FIGHTING = frozenset({"exchange", "group", "ranged", "story", "initiative", "next_round"})
 
 
 # The fields each event may carry besides "t"; any other is refused, so a log holds nothing a
@@ -566,6 +568,8 @@ class Encounter:
             except FudgeError as err:
                 err.at("event")  # the same error, its field put under the event
                 raise
+            if new.over and kind in _FIGHTING:
+                new = replace(new, over=False)
             names = {c.id: c.fighter.name for c in self.state.combatants}
             self.states.append(new)
             self.redo.clear()

@@ -58,7 +58,7 @@ from ..rules.factors import Factors, defensive_factors, offensive_factors
 from ..rulesets import OPTIONS
 from . import players_see, round_view
 from .log import Encounter
-from .state import Combatant, State, forfeited, refused_roles, stun_now, stunned_only, this_round
+from .state import Combatant, State, forfeited, heading, refused_roles, stun_now, stunned_only, this_round
 
 
 def view(enc: Encounter) -> dict[str, Any]:
@@ -73,6 +73,9 @@ def view(enc: Encounter) -> dict[str, Any]:
         "name": state.name,
         "ruleset": rules.to_dict(),
         "round": state.round,
+        # The header's words: the round, or that the battle is over (after End of battle).
+        "heading": heading(state.round, state.over),
+        "over": state.over,
         "combatants": cards,
         "pairs": _pairs(state, factors),
         "no_roll": _no_roll(state),
