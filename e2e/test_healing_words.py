@@ -3,14 +3,21 @@ became what; and the words a table reads aloud. At a phone's 390×844."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from conftest import add_fighter, card, idle, new_encounter
+from conftest import add_fighter, card, idle, new_encounter, play_exchange
 from playwright.sync_api import expect
 
 BRENNA = {"name": "Brenna", "role": "pc", "skills": {"Sword": "Good"}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 SHOTS = Path(__file__).resolve().parents[1] / "test-results" / "screens"
+
+
+def lines(locator) -> int:
+    """How many lines of text an element takes."""
+    return round(locator.evaluate(
+        "(e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"))
 
 
 def wound(page, c, level: str) -> None:
@@ -83,3 +90,29 @@ def test_after_the_end_of_battle_the_header_and_the_table_display_say_so(open_co
     expect(page.get_by_test_id("round")).to_have_count(0)
     page.goto(f"{site.url}#/e/{eid}/display")
     expect(page.locator("#display-title")).to_contain_text("The battle is over")
+
+
+def test_the_first_screen_says_what_the_app_is_for_in_one_line_and_the_shortcuts_open(open_context, site):
+    page = open_context(**PHONE).new_page()
+    page.goto(site.url + "#/new")
+    line = page.get_by_test_id("what-for")
+    expect(line).to_have_text("Runs Fudge fights: rounds, wounds, healing.")
+    assert lines(line) == 1
+    expect(page.get_by_label("Name", exact=True)).to_be_focused()  # "New encounter": ready to type
+    new_encounter(page, site, "Ambush", preset="fudge1995")
+    page.goto(site.url + "#/")
+    page.goto(site.url + "#/last")  # "Last encounter": the fight used last
+    expect(page.locator("#enc-title")).to_have_text("Ambush")
+    assert page.url.endswith("#/e/" + page.url.rsplit("/", 1)[1]) and "#/last" not in page.url
+
+
+def test_the_result_strip_says_a_blow_in_two_lines_at_most(open_context, site):
+    page = open_context(**PHONE).new_page()
+    new_encounter(page, site, "Strip", preset="fudge1995")
+    add_fighter(page, BRENNA)
+    add_fighter(page, {"name": "Goblin 1", "role": "npc", "skills": {"Spear": "Fair"}})
+    play_exchange(page, "Brenna", "Goblin 1", {"a_dice": {"roll": {"faces": [1, 1, 1, 1]}},
+                                               "b_dice": {"roll": {"faces": [-1, -1, -1, -1]}}})
+    change = page.get_by_test_id("result-strip").locator(".changes li").first
+    expect(change).to_have_text(re.compile(r"^Goblin 1: Undamaged → \w[\w ]+$"))  # not "took Near Death: …"
+    assert lines(change) <= 2

@@ -11,6 +11,7 @@ from pyfudge.encounter import view as encounter_view
 from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.players import payload, read
 from pyfudge.encounter.players_account import players_view
+from pyfudge.encounter.round_view import change_line
 from pyfudge.rulesets import new_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,3 +91,13 @@ def test_the_players_link_and_the_table_display_say_the_battle_is_over():
     assert live["heading"] == "The battle is over" and live["turn"]["text"] == "The battle is over."
     enc.apply({"t": "next_round"})
     assert read(payload(enc.state))["heading"] == "Round 2" and "over" not in payload(enc.state)
+
+
+def test_the_result_strip_does_not_repeat_the_wound_a_fighter_ends_at():
+    assert change_line("Goblin 1", ["Incapacitated"], "Undamaged", "Incapacitated") == (
+        "Goblin 1: Undamaged → Incapacitated")
+    assert change_line("Goblin 1", ["Hurt"], "Undamaged", "Hurt −1") == "Goblin 1: Undamaged → Hurt −1"
+    # A wound that overflowed to a worse level, or a stun, is still named.
+    assert change_line("Goblin 1", ["Hurt"], "Hurt −1", "Very Hurt −2") == "Goblin 1 took Hurt: Hurt −1 → Very Hurt −2"
+    assert change_line("Goblin 1", ["stunned"], "Undamaged", "Undamaged, Stunned") == (
+        "Goblin 1 took stunned: Undamaged → Undamaged, Stunned")
