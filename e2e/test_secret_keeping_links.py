@@ -288,7 +288,8 @@ def test_the_share_screen_names_a_foe_the_players_see_whole(open_context, site):
     whole = gm.get_by_test_id("seen-whole")
     expect(whole).to_have_text("Players see Ásta and Brute (a player character on the foes' side) whole. "
                                "Of the others they see only what you tick below.")
-    expect(gm.get_by_text("To keep a foe's sheet from the players, edit him and make him an NPC.")).to_be_visible()
+    expect(gm.get_by_text("To keep a foe's sheet from the players, edit that foe and make them an NPC.")) \
+        .to_be_visible()
     fits(gm)
     # Every part ticked: everyone is seen whole.
     for box in gm.get_by_role("group", name=re.compile("^Shown to players")).get_by_role("checkbox").all():
