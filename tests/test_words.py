@@ -101,3 +101,11 @@ def test_the_result_strip_does_not_repeat_the_wound_a_fighter_ends_at():
     assert change_line("Goblin 1", ["Hurt"], "Hurt −1", "Very Hurt −2") == "Goblin 1 took Hurt: Hurt −1 → Very Hurt −2"
     assert change_line("Goblin 1", ["stunned"], "Undamaged", "Undamaged, Stunned") == (
         "Goblin 1 took stunned: Undamaged → Undamaged, Stunned")
+
+
+def test_the_results_compared_and_the_hit_say_whose():
+    enc = fight()
+    exchange(enc)
+    texts = [s["text"] for s in enc.state.last["outcome"]["steps"]]
+    assert "Aldric's Great against Goblin's Mediocre: relative degree +3." in texts
+    assert "Aldric hits by +3." in texts

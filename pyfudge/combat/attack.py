@@ -212,12 +212,12 @@ def _decide(pa: _Party, pb: _Party, plan: _RoundPlan, rules: RuleSet, steps: lis
         steps.append(Step("F95 4.22", f"{dfd.me.name} cannot fight: {att.me.name}'s blow is an unopposed action.",
                           {}))
         v = _with_all_out(melee.decide_attack(att.side.attack_result, None, minimum=minimum, rules=rules,
-                                              can_harm=can), att.decl)
+                                              can_harm=can, names=(att.me.name, dfd.me.name)), att.decl)
         steps.extend(v.steps)
         return [_Clash(att, dfd, v, minimum)]
     if not rules["melee.stances"]:
-        va = Side(sa.attack_result, min_a, pa.decl.all_out, plan.harm_a, sa.critical, odd_a)
-        vb = Side(sb.attack_result, min_b, pb.decl.all_out, plan.harm_b, sb.critical, odd_b)
+        va = Side(sa.attack_result, min_a, pa.decl.all_out, plan.harm_a, sa.critical, odd_a, pa.me.name)
+        vb = Side(sb.attack_result, min_b, pb.decl.all_out, plan.harm_b, sb.critical, odd_b, pb.me.name)
         v = melee.decide_round(va, vb, rules=tb_rules)
         steps.extend(v.steps)
         if v.winner == "b":
@@ -229,7 +229,8 @@ def _decide(pa: _Party, pb: _Party, plan: _RoundPlan, rules: RuleSet, steps: lis
     for att, dfd, minimum, can, odds in ((pa, pb, min_a, plan.harm_a, (odd_a, odd_b)),
                                          (pb, pa, min_b, plan.harm_b, (odd_b, odd_a))):
         v = melee.decide_attack(att.side.attack_result, dfd.side.defence, minimum=minimum, rules=tb_rules,
-                                can_harm=can, tiebreak=odds, section="F95 4.32")
+                                can_harm=can, tiebreak=odds, section="F95 4.32",
+                                names=(att.me.name, dfd.me.name))
         steps.append(Step("F95 4.32", f"{att.me.name}'s offence against {dfd.me.name}'s defence.", {}))
         steps.extend(v.steps)
         clashes.append(_Clash(att, dfd, v, minimum))
@@ -456,7 +457,7 @@ def resolve_attack(
         steps.append(Step("F95 4.22", f"{defender.name} cannot defend: an unopposed attack.", {}))
     v = melee.decide_attack(sa.attack_result, sd.defence if can_defend else None, minimum=minimum,
                             rules=tb_rules, can_harm=not attacker_declares.defend_only, tiebreak=odds,
-                            difficulty_section="F95 4.23")
+                            difficulty_section="F95 4.23", names=(attacker.name, defender.name))
     v = _with_all_out(v, attacker_declares)
     steps.extend(v.steps)
     blows: list[Blow] = []

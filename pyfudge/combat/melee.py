@@ -385,6 +385,7 @@ class Side:
     can_harm: bool = True
     critical: bool = False
     tiebreak_die: int | None = None
+    name: str = ""  # the fighter's, so the steps say whose result it is
 
 
 @dataclass(frozen=True)
@@ -435,9 +436,11 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     harming (F95 4.7 round 4), except an all-out defender's critical result.
     """
     rd = a.result - b.result
+    compared = (f"{a.name}'s {ladder.name(a.result)} against {b.name}'s {ladder.name(b.result)}" if a.name and b.name
+                else f"Results {ladder.name(a.result)} against {ladder.name(b.result)}")
     steps: list[Step] = [Step(
         "F95 4.22",
-        f"Results {ladder.name(a.result)} against {ladder.name(b.result)}: relative degree {rd:+d}.",
+        f"{compared}: relative degree {rd:+d}.",
         {"a_result": a.result, "b_result": b.result, "relative_degree": rd},
     )]
     winner: str | None = "a" if rd > 0 else ("b" if rd < 0 else None)
@@ -486,8 +489,9 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
         steps.append(Step("F95 4.31", "All-out offence: +1 to damage.", {"bonus": 1}))
     if foe_bonus:
         steps.append(Step("F95 4.31", "The foe attacked all-out and lost: +2 to damage.", {"bonus": 2}))
-    steps.append(Step("F95 4.22", f"A hit by {margin:+d}{' (a tie won)' if tie_won else ''}.",
-                      {"winner": winner, "relative_degree": margin}))
+    hitter = (a if winner == "a" else b).name
+    steps.append(Step("F95 4.22", f"{f'{hitter} hits' if hitter else 'A hit'} by {margin:+d}"
+                      f"{' (a tie won)' if tie_won else ''}.", {"winner": winner, "relative_degree": margin}))
     return Verdict(winner, margin, True, tie_won, bonus, foe_bonus, tuple(steps))
 
 
@@ -501,6 +505,7 @@ def decide_attack(
     tiebreak: tuple[int | None, int | None] = (None, None),
     difficulty_section: str = "F95 4.22",
     section: str = "F95 4.23",
+    names: tuple[str, str] | None = None,
 ) -> Verdict:
     """One attack in one direction: offence against defence (F95 4.23, 4.32; MUD 4.32).
 
@@ -510,14 +515,16 @@ def decide_attack(
     is the narrowest hit, relative degree +1, each level above adds one (our reading: the books
     give no relative degree for an unopposed blow). A tie is no hit unless the odd-coloured
     dice break it for the attacker (MUD 4.7, round 3). The winner is always the attacker.
+    ``names``: the attacker's and the defender's, so the steps say whose result it is.
     """
     steps: list[Step] = []
+    attacker, defender = (f"{names[0]}'s ", f"{names[1]}'s ") if names else ("", "")
     if defence is None:
         margin = offence - minimum + 1
         hit = offence >= minimum
         steps.append(Step(
             difficulty_section,
-            f"Unopposed: {ladder.name(offence)} against {ladder.name(minimum)} — "
+            f"Unopposed: {attacker}{ladder.name(offence)} against {ladder.name(minimum)} — "
             + (f"a hit, relative degree {margin:+d} (meeting the difficulty is a +1 win)." if hit
                else "a miss."),
             {"result": offence, "difficulty": minimum, "relative_degree": margin if hit else 0},
@@ -528,7 +535,8 @@ def decide_attack(
     rd = offence - defence
     steps.append(Step(
         section,
-        f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: "
+        f"{attacker}offence {ladder.name(offence)} against {defender}defence {ladder.name(defence)}: "
+        if names else f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: "
         f"relative degree {rd:+d}.",
         {"offence": offence, "defence": defence, "relative_degree": rd},
     ))
@@ -555,6 +563,6 @@ def decide_attack(
     if not can_harm:
         steps.append(Step("F95 4.22", "The winner cannot hurt the foe this round.", {}))
         return Verdict("a", rd, False, tie_won, steps=tuple(steps))
-    steps.append(Step("F95 4.22", f"A hit by {rd:+d}{' (a tie won)' if tie_won else ''}.",
-                      {"relative_degree": rd}))
+    steps.append(Step("F95 4.22", f"{f'{names[0]} hits' if names else 'A hit'} by {rd:+d}"
+                      f"{' (a tie won)' if tie_won else ''}.", {"relative_degree": rd}))
     return Verdict("a", rd, True, tie_won, steps=tuple(steps))
