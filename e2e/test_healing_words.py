@@ -3,6 +3,7 @@ became what; and the words a table reads aloud. At a phone's 390×844."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,3 +117,9 @@ def test_the_result_strip_says_a_blow_in_two_lines_at_most(open_context, site):
     change = page.get_by_test_id("result-strip").locator(".changes li").first
     expect(change).to_have_text(re.compile(r"^Goblin 1: Undamaged → \w[\w ]+$"))  # not "took Near Death: …"
     assert lines(change) <= 2
+
+
+def test_the_install_screenshots_are_not_fetched_to_fill_the_offline_cache(dist):
+    # The browser's install prompt fetches them itself; a first visit need not.
+    lazy = json.loads((dist / "manifest.json").read_text())["lazy"]
+    assert {"screenshots/round-390x844.png", "screenshots/round-1280x800.png"} <= set(lazy)
