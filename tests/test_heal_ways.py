@@ -140,3 +140,21 @@ def test_a_ladder_name_is_read_for_the_alternate_tracks_check():
     enc = fight(*CO_BOXES, {"t": "heal", "id": "c1", "how": "co", "result": ladder.name(ladder.GREAT)},
                 options={"co.track": True})
     assert "Great healer's check" in enc.state.last["text"]
+
+
+def test_the_door_heals_a_track_every_way_the_card_offers():
+    import json
+
+    from pyfudge import api
+
+    def heal(**args):
+        return json.loads(api.handle(json.dumps({"action": "heal", "args": {"ruleset": {"preset": "fudge1995"},
+                                                                           **args}})))
+    scratched = wounded(SCRATCH, HURT)
+    reply = heal(track=scratched.to_dict(), how="scratches")
+    assert reply["ok"] and reply["result"]["after"] == [HURT]
+    from dataclasses import replace
+    reply = heal(track=replace(WoundTrack.new(F95), knocked_out=True).to_dict(), how="wake")
+    assert reply["ok"] and reply["result"]["view"]["can_act"]
+    refused = heal(track=WoundTrack.new(F95).to_dict(), how="prayer")
+    assert refused["error"]["field"] == "args.how" and "scratches" in refused["error"]["message"]
