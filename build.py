@@ -656,11 +656,13 @@ def build(dist: Path = DIST, test_hooks: bool = False) -> dict:
         # Not fetched to fill the offline cache (sw.js), only when first used: micropip and
         # segno (a QR code), the QR decoder's licence, the benchmark's pages (bare.html,
         # bench/: nothing links them), the pages' modules as written, which their bundles hold
-        # (bundle_page), and the players' page, which its own service worker keeps (sw-play.js)
-        # on the players' phones.
+        # (bundle_page), the players' page, which its own service worker keeps (sw-play.js) on
+        # the players' phones, and the web manifest's screenshots, which only the browser's
+        # install prompt fetches.
         lazy=["wheels/" + micropip.name, "wheels/" + segno.name, VENDOR_JSQR_LICENSE, "bare.html",
               "js/engine/bare.js", "js/engine/bare-worker.js"]
         + sorted("bench/" + p.name for p in (dist / "bench").iterdir())
+        + sorted("screenshots/" + p.name for p in (dist / "screenshots").iterdir())
         + sorted(set(bundled) | set(play_bundled) | {PLAY_PAGE, PLAY_ENTRY}),
     )
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")

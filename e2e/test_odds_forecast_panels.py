@@ -150,8 +150,8 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     # The player chooses whom he strikes once the dice are known: the odds say which order they assume.
     assert each["prefer_ids"] == ["c2", "c3"]
     expect(panel.get_by_test_id("odds-prefer")).to_have_text(
-        "Where he may wound several, these odds have him strike the first he may of Orc, Gob "
-        "(F95 4.34: he chooses once the dice are known).")
+        "Where the lone fighter may wound several, these odds have them strike the first they may of Orc, Gob "
+        "(F95 4.34: they choose once the dice are known).")
     axe_check(page, "odds before rolling: a group round")
     panel.screenshot(path=f"/tmp/foresight-group-{screen['viewport']['width']}.png")
 

@@ -123,7 +123,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     lines = page.get_by_test_id("log").locator("li").count()
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("#round .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe he strikes")
+    expect(page.locator("#round .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe struck")
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
     page.get_by_label("He strikes", exact=True).select_option(label="Orc")
     resolve(page)

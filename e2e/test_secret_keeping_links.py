@@ -128,7 +128,7 @@ def test_hidden_npc_parts_are_not_in_the_players_links(open_context, site, axe_c
     expect(player.get_by_test_id("player-status").first).to_have_text("badly hurt")
 
     # The GM shows everything: a new event, saved with the encounter; the links now carry it.
-    for name in ("NPCs' skills and traits", "NPCs' weapons and armour", "NPCs' exact wounds"):
+    for name in ("NPCs' skills and traits", "NPCs' weapons and armor", "NPCs' exact wounds"):
         box = see.get_by_role("checkbox", name=re.compile("^" + re.escape(name)))
         box.check()
         expect(box).to_be_checked()
@@ -290,7 +290,8 @@ def test_the_share_screen_names_a_foe_the_players_see_whole(open_context, site):
     whole = gm.get_by_test_id("seen-whole")
     expect(whole).to_have_text("Players see Ásta and Brute (a player character on the foes' side) whole. "
                                "Of the others they see only what you tick below.")
-    expect(gm.get_by_text("To keep a foe's sheet from the players, edit him and make him an NPC.")).to_be_visible()
+    expect(gm.get_by_text("To keep a foe's sheet from the players, edit that foe and make them an NPC.")) \
+        .to_be_visible()
     fits(gm)
     # Every part ticked: everyone is seen whole.
     for box in gm.get_by_role("group", name=re.compile("^Shown to players")).get_by_role("checkbox").all():

@@ -57,13 +57,13 @@ def test_wound_tracks(open_context, site, screen, axe_check):
     expect(box(snorri, "Hurt", 1)).to_have_text("✕")
     expect(snorri.get_by_test_id("status")).to_have_text("Very Hurt −2")
 
-    # A healer's Good result heals him; end of battle clears Scratches.
+    # A healer's Good result heals Snorri; end of battle clears Scratches.
     snorri.get_by_role("button", name="Heal", exact=True).click()
     snorri.get_by_label("Healer's result").select_option(label="Good (+1)")
     snorri.get_by_role("button", name="Heal Snorri").click()
     idle(page)
     expect(snorri.get_by_test_id("status")).to_have_text("Undamaged")
-    expect(last_log(page)).to_have_text("Snorri: healed by a Good result.")
+    expect(last_log(page)).to_have_text("Snorri: 2 × Hurt → healed, by a Good healer's result.")
     record(page, snorri, "Scratch")
     expect(box(snorri, "Scratch", 1)).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="End of battle").click()

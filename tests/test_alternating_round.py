@@ -51,7 +51,7 @@ def test_all_out_defence_forfeits_the_attack_of_the_same_round():
     enc = duel()
     enc.apply(attack("c2", "c1", 1, 0, b_declares={"all_out": "defense"}))
     assert enc.lines[-1] == "Round 1, B vs A: miss."
-    with pytest.raises(FudgeError, match=r"forfeits his attack this round \(F95 4\.23\)") as err:
+    with pytest.raises(FudgeError, match=r"forfeit their attack this round \(F95 4\.23\)") as err:
         enc.apply(attack("c1", "c2", 3, 0))
     assert err.value.field == "event.a"
     assert len(enc.log) == 3  # nothing logged

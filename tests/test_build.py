@@ -358,3 +358,32 @@ def test_the_qr_decoder_is_vendored_with_its_licence_and_in_no_first_visit():
     for bundle in (build.PAGE_ENTRY, build.PLAY_ENTRY):
         text = (build.DIST / bundle).read_text()
         assert "jsQR" not in text and "vendor/jsqr.mjs" in text, bundle  # its address, not its code
+
+
+# --- the PWA manifest: what an install prompt shows -------------------------------------------
+
+def _png_size(path):
+    """A PNG's width and height, read from its IHDR chunk."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_the_web_manifest_describes_the_app_with_screenshots_shortcuts_and_categories():
+    site = build.SITE
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert not manifest["name"].endswith("Fudge dice") and "combat" in manifest["name"].lower()
+    assert "encounter" in manifest["description"] and "wound" in manifest["description"]
+    assert {"games", "utilities"} <= set(manifest["categories"])
+    shots = {s["form_factor"]: s for s in manifest["screenshots"]}
+    assert set(shots) == {"narrow", "wide"}
+    for shot in shots.values():
+        width, height = _png_size(site / shot["src"])
+        assert shot["sizes"] == f"{width}x{height}" and shot["type"] == "image/png" and shot["label"]
+        # Chrome shows a screenshot whose long side is at most 2.3 times its short side.
+        assert max(width, height) <= 2.3 * min(width, height)
+    assert _png_size(site / shots["narrow"]["src"]) == (390, 844)
+    width, height = _png_size(site / shots["wide"]["src"])
+    assert width > height
+    shortcuts = {s["name"]: s["url"] for s in manifest["shortcuts"]}
+    assert shortcuts == {"New encounter": "./#/new", "Last encounter": "./#/last"}

@@ -79,7 +79,7 @@ def test_group_roll_of_the_gm_and_the_lone_fighters_blow():
     assert encounter_view.view(enc) == before
     # He beats both: the player chooses whom he wounds (F95 4.34), refused until he does.
     before = encounter_view.view(enc)
-    with pytest.raises(FudgeError, match="may wound Orc, Gob: choose the foe he strikes") as err:
+    with pytest.raises(FudgeError, match="may wound Orc, Gob: choose the foe struck") as err:
         enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "lone_dice": {"roll": {"total": 0}},
                    "group_roll": {"total": -2}})
     assert err.value.field == "event.targets" and encounter_view.view(enc) == before

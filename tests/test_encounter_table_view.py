@@ -112,7 +112,8 @@ def test_the_result_names_each_fighters_new_state_and_undo_says_what_it_undoes()
     view = encounter_view.view(enc)
     (change,) = view["changes"]
     assert change["id"] == "c3" and change["before"] == "Undamaged" and change["took"]
-    assert change["line"] == f"Goblin 1 took {change['took'][0]}: Undamaged → {change['after']}"
+    # The wound taken is the level reached: said once.
+    assert change["took"] == ["Near Death"] and change["line"] == f"Goblin 1: Undamaged → {change['after']}"
     assert view["undo_label"] == "Aldric vs Goblin 1"
 
 

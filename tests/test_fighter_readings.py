@@ -210,7 +210,7 @@ def test_the_pipeline_copy_checks_each_changed_field():
                 ({"fudge_points": -1}, "fudge_points must be a whole number from 0 to 99, not -1.", "fudge_points"),
                 ({"track": "Hurt"}, "track must be a wound track.", "track"),
                 ({"shield_state": "worn"}, "shield_state must be a shield's state.", "shield_state"),
-                ({"shield_state": ShieldState()}, "shield_state describes a shield: say which he carries (shield).",
+                ({"shield_state": ShieldState()}, "shield_state describes a shield: say which one they carry (shield).",
                  "shield")]
     for changes, message, field in refusals:
         with pytest.raises(FudgeError) as err:

@@ -53,7 +53,7 @@ def test_a_fresh_track_of_another_shape_gives_way_but_wounds_do_not():
     with pytest.raises(FudgeError) as err:
         Fighter.from_dict({"name": "Hero", "skills": {"Sword": "Good"}, "track": hurt.to_dict(),
                            "boxes": [4, 2, 1, 1, 1]})
-    assert err.value.field == "fighter.boxes" and "heal him" in err.value.message
+    assert err.value.field == "fighter.boxes" and "heal them" in err.value.message
 
 
 def test_wounds_fill_his_own_boxes():

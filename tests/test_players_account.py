@@ -122,13 +122,13 @@ def test_a_result_names_each_rollers_dice_and_the_outcome_in_the_players_words()
                       "lines": ["Ásta hits Orc.", "Orc: unhurt → wounded."]}
     # With his wounds shown, the wound and the track's status.
     [shown] = account(played("exchange", ["wounds"]))["results"]
-    assert shown["lines"] == ["Ásta hits Orc.", "Orc took Scratch: Undamaged → Scratch."]
+    assert shown["lines"] == ["Ásta hits Orc.", "Orc: Undamaged → Scratch."]
 
 
 def test_a_player_characters_wounds_are_always_named():
     [result] = account(played("exchange, the NPC strikes", []))["results"]
     assert result["lines"][0] == "Orc hits Ásta."
-    assert re.fullmatch(r"Ásta took \w[\w ]*: Undamaged → .+\.", result["lines"][1]), result["lines"]
+    assert re.fullmatch(r"Ásta: Undamaged → \w.+\.", result["lines"][1]), result["lines"]
 
 
 def test_a_story_result_is_named_only_where_the_players_see_his_skills():

@@ -391,7 +391,7 @@ def test_the_gm_rolls_once_before_his_dice_are_in():
     assert len(many["foes"]) == 4
     with pytest.raises(FudgeError) as err:
         HANDLERS["group"](state, group(group_roll={}, lone_dice={"roll": {"total": 0}}))
-    assert err.value.field == "group_roll" and "enter his roll" in err.value.message
+    assert err.value.field == "group_roll" and "enter the GM's roll" in err.value.message
     for bad in ({"dice": 3}, {"faces": [1, 1], "total": 2}, 5):
         with pytest.raises(FudgeError) as err:
             preview.event_odds(state, group(group_roll=bad))

@@ -115,7 +115,7 @@ def test_an_old_log_with_rounds_now_refused_opens_as_it_was():
     assert door("encounter.open", {"id": "stricter", "encounter": STRICTER})["ok"]
     # The same events as new input are refused, and nothing is logged.
     fresh = Encounter.from_dict({**STRICTER, "log": STRICTER["log"][:3]})
-    with pytest.raises(FudgeError, match="choose the foe he strikes"):
+    with pytest.raises(FudgeError, match="choose the foe struck"):
         fresh.apply(BEATS_BOTH)
     old = Encounter.from_dict({**STRICTER, "log": STRICTER["log"][:-1]})
     with pytest.raises(FudgeError, match="Orc cannot roll now"):

@@ -517,7 +517,7 @@ def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: in
         steps.append(Step(section, f"Damage dice ({' or '.join(named)}) are weighed when a blow lands.",
                           {"damage_dice": named}))
     if "shield rolls" in extra:
-        steps.append(Step("CO 2.2", f"A shieldman who loses rolls his shield check ({tech.label}): weighed by "
+        steps.append(Step("CO 2.2", f"A shieldman who loses rolls their shield check ({tech.label}): weighed by "
                           "its total.", {"shield_rolls": True}))
     if "damage checks" in extra:
         steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",

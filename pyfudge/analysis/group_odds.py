@@ -178,9 +178,8 @@ def group_odds(
                          willpower=willpower, declared=declared or Declared())
     tally = _GroupTally(lone.name, names, rules)
     runner = Runner(slots.resolve, max_runs)
-    choosing = Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where the lone "
-                    f"fighter may wound several, the blow falls on the first of {', '.join(prefer)}.",
-                    {"prefer": list(prefer)})
+    choosing = Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where they may wound "
+                    f"several they strike the first of {', '.join(prefer)}.", {"prefer": list(prefer)})
     try:
         if slots.classes_of_totals > max_runs:
             raise TooMany()  # each class of totals is at least one run: too dear before a run

@@ -93,7 +93,7 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     try:
         a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
         if a.id == b.id:
-            raise EncounterError("A combatant cannot fight himself.", field="b")
+            raise EncounterError("A combatant cannot fight themselves.", field="b")
         kind = event.get("kind", "round")
         if kind not in odds.KINDS:
             raise RequestError("kind must be round or attack.", field="kind")

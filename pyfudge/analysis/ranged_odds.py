@@ -209,7 +209,7 @@ def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter,
 
 _MODE_TEXT = {
     "unaware": "The target is unaware: each shot is weighed against the GM's Difficulty Level alone.",
-    "aware": "The target dodges: the shot is weighed against his dodge, and the Difficulty Level is the "
+    "aware": "The target dodges: the shot is weighed against their dodge, and the Difficulty Level is the "
              "least result that hits.",
     "shoot_back": "The target shoots back: both unopposed shots are weighed, each against its own "
                   "Difficulty Level; both may hit.",
@@ -229,7 +229,7 @@ def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds:
         steps.append(Step("F95 4.63" if "3d6" in named else "F95 4.61",
                           f"Damage dice ({' or '.join(named)}) are weighed when a shot hits.", {"damage_dice": named}))
     if shields:
-        steps.append(Step("CO 2.2", f"A dodging shieldman who loses rolls his shield check ({tech.label}).",
+        steps.append(Step("CO 2.2", f"A dodging shieldman who loses rolls their shield check ({tech.label}).",
                           {"shield_rolls": True}))
     if checks:
         steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",

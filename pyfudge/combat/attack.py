@@ -212,12 +212,12 @@ def _decide(pa: _Party, pb: _Party, plan: _RoundPlan, rules: RuleSet, steps: lis
         steps.append(Step("F95 4.22", f"{dfd.me.name} cannot fight: {att.me.name}'s blow is an unopposed action.",
                           {}))
         v = _with_all_out(melee.decide_attack(att.side.attack_result, None, minimum=minimum, rules=rules,
-                                              can_harm=can), att.decl)
+                                              can_harm=can, names=(att.me.name, dfd.me.name)), att.decl)
         steps.extend(v.steps)
         return [_Clash(att, dfd, v, minimum)]
     if not rules["melee.stances"]:
-        va = Side(sa.attack_result, min_a, pa.decl.all_out, plan.harm_a, sa.critical, odd_a)
-        vb = Side(sb.attack_result, min_b, pb.decl.all_out, plan.harm_b, sb.critical, odd_b)
+        va = Side(sa.attack_result, min_a, pa.decl.all_out, plan.harm_a, sa.critical, odd_a, pa.me.name)
+        vb = Side(sb.attack_result, min_b, pb.decl.all_out, plan.harm_b, sb.critical, odd_b, pb.me.name)
         v = melee.decide_round(va, vb, rules=tb_rules)
         steps.extend(v.steps)
         if v.winner == "b":
@@ -229,7 +229,8 @@ def _decide(pa: _Party, pb: _Party, plan: _RoundPlan, rules: RuleSet, steps: lis
     for att, dfd, minimum, can, odds in ((pa, pb, min_a, plan.harm_a, (odd_a, odd_b)),
                                          (pb, pa, min_b, plan.harm_b, (odd_b, odd_a))):
         v = melee.decide_attack(att.side.attack_result, dfd.side.defence, minimum=minimum, rules=tb_rules,
-                                can_harm=can, tiebreak=odds, section="F95 4.32")
+                                can_harm=can, tiebreak=odds, section="F95 4.32",
+                                names=(att.me.name, dfd.me.name))
         steps.append(Step("F95 4.32", f"{att.me.name}'s offence against {dfd.me.name}'s defence.", {}))
         steps.extend(v.steps)
         clashes.append(_Clash(att, dfd, v, minimum))
@@ -292,7 +293,7 @@ def _land(c: _Clash, dfd: Fighter, rules: RuleSet, start: int) -> tuple[Blow | B
         # fighter-- but not in the part aimed for".
         on_target = att.side.attack_result >= need
         extra_steps.append(Step("F95 4.31", f"Aimed at the {att.decl.aim} (needs {ladder.name(need)}): "
-                                + ("on target." if on_target else "a hit, but not where he aimed."),
+                                + ("on target." if on_target else "a hit, but not where it was aimed."),
                                 {"aim": att.decl.aim, "on_target": on_target}))
     # The fields a blocked and a landed blow share (a dict: one BlowInput made, not one copied).
     base: dict[str, Any] = dict(
@@ -429,7 +430,7 @@ def resolve_attack(
     remember((attacker, defender, attacker_declares, defender_declares, rules), ("check", True),
              lambda: _check_turn(attacker, defender, attacker_declares, defender_declares, rules))
     if attacker_declares.all_out == "defense":
-        raise RuleError("An all-out defender forfeits his attack this round (F95 4.23).",
+        raise RuleError("An all-out defender forfeits their attack this round (F95 4.23).",
                         field="attacker.all_out")
     if defender_declares.all_out == "offense":
         raise RuleError("All-out offence is declared for one's own attack.", field="defender.all_out")
@@ -446,7 +447,7 @@ def resolve_attack(
     plan_d = plan_side(defender, attacker, defender_declares, rules, round_number, dd, can_defend, True, "defend")
     sd = read_side(defender, defender_dice, plan_d, can_defend, "defender_dice", steps, role="defend")
     minimum, st = melee.min_to_hit(attacker.body_scale, defender.body_scale, rules=rules,
-                                   gm_minimum=attacker_declares.min_to_hit)
+                                   gm_minimum=attacker_declares.min_to_hit, names=(attacker.name, defender.name))
     steps.append(st)
     fixed = sa.fixed or sd.fixed
     tb_rules = rules if not fixed else rules.with_options({"melee.tiebreak": False})
@@ -456,7 +457,7 @@ def resolve_attack(
         steps.append(Step("F95 4.22", f"{defender.name} cannot defend: an unopposed attack.", {}))
     v = melee.decide_attack(sa.attack_result, sd.defence if can_defend else None, minimum=minimum,
                             rules=tb_rules, can_harm=not attacker_declares.defend_only, tiebreak=odds,
-                            difficulty_section="F95 4.23")
+                            difficulty_section="F95 4.23", names=(attacker.name, defender.name))
     v = _with_all_out(v, attacker_declares)
     steps.extend(v.steps)
     blows: list[Blow] = []
@@ -483,10 +484,10 @@ def _all_out_carry(attacker: Fighter, defender: Fighter, decl: Declaration, rule
     if decl.all_out != "offense":
         return ()
     if rules["melee.all_out_offense_defense"] == "none":
-        steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} has no defence on "
+        steps.append(Step("F95 4.23", f"After an all-out attack {attacker.name} has no defence on "
                           f"{defender.name}'s next turn.", {}))
         return (Carry(attacker.name, None, "defence", True),)
-    steps.append(Step("F95 4.23", f"After his all-out attack {attacker.name} defends at −2 on "
+    steps.append(Step("F95 4.23", f"After an all-out attack {attacker.name} defends at −2 on "
                       f"{defender.name}'s next turn.", {}))
     return (Carry(attacker.name, Modifier("all-out offence last turn", -2, "F95 4.23"), "defence"),)
 

@@ -240,8 +240,8 @@ def _location_wound(level: int, called: location.LocationOutcome, defender: Figh
     sets = bool(rules["location.table_wound"])
     if decl.location_check is None:
         if sets:
-            raise DiceError(f"{defender.name}'s {called.location} is {called.state}: he makes a Willpower/"
-                            "Constitution check, the lower of the two (MUD 4.35). Give its result in his "
+            raise DiceError(f"{defender.name}'s {called.location} is {called.state}: they make a Willpower/"
+                            "Constitution check, the lower of the two (MUD 4.35). Give its result in their "
                             "declaration.", field=field_name)
         return level, None
     check = location.check_result(called, decl.location_check)
@@ -263,7 +263,7 @@ def _willpower(inp: BlowInput, level: int, track: wounds.WoundTrack, start: int,
     defender, decl, rules = inp.defender, inp.defender_declares, inp.rules
     if decl.willpower is None:
         raise DiceError(f"{defender.name} rolls Willpower against the wound (F95 4.52): give the "
-                        "result in his declaration.", field=inp.willpower_field)
+                        "result in their declaration.", field=inp.willpower_field)
     adj = wounds.willpower_adjust(level, decl.willpower, rules=rules)
     steps.extend(adj.steps)
     new = adj.level

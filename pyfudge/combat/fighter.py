@@ -218,7 +218,7 @@ class Fighter:
         if state is not None and not isinstance(state, ShieldState):
             raise _err("shield_state must be a shield's state.", "shield_state")
         if state is not None and self.shield == "none":
-            raise _err("shield_state describes a shield: say which he carries (shield).", "shield")
+            raise _err("shield_state describes a shield: say which one they carry (shield).", "shield")
         obj = object.__new__(Fighter)
         obj.__dict__.update(self.__dict__)
         obj.__dict__.update(changes)
@@ -344,13 +344,13 @@ def _read_skills(data: dict[str, Any], f: str) -> tuple[tuple[tuple[str, int], .
     names = [k for k, _ in skills]
     attack_skill = data.get("attack_skill") or names[0]
     if attack_skill not in names:
-        raise _err(f"{f}.attack_skill {attack_skill!r} is not one of his skills.", f"{f}.attack_skill")
+        raise _err(f"{f}.attack_skill {attack_skill!r} is not one of their skills.", f"{f}.attack_skill")
     defence_skill = data.get("defence_skill")
     if defence_skill is not None and defence_skill not in names:
-        raise _err(f"{f}.defence_skill {defence_skill!r} is not one of his skills.", f"{f}.defence_skill")
+        raise _err(f"{f}.defence_skill {defence_skill!r} is not one of their skills.", f"{f}.defence_skill")
     plus = data.get("plus_skills", [])
     if not isinstance(plus, (list, tuple)) or any(p not in names for p in plus) or len(set(plus)) != len(plus):
-        raise _err(f"{f}.plus_skills must list some of his skills, each once.", f"{f}.plus_skills")
+        raise _err(f"{f}.plus_skills must list some of their skills, each once.", f"{f}.plus_skills")
     return skills, attack_skill, defence_skill, plus
 
 
@@ -374,14 +374,14 @@ def _read_gear(data: dict[str, Any], f: str) -> tuple[Weapon, Armor, wounds.Woun
     if shield_state is not None and not isinstance(shield_state, ShieldState):
         shield_state = ShieldState.from_dict(shield_state, field=f"{f}.shield_state")
     if shield_state is not None and data.get("shield", "none") == "none":
-        raise _err(f"{f}.shield_state describes a shield: say which he carries ({f}.shield).", f"{f}.shield")
+        raise _err(f"{f}.shield_state describes a shield: say which one they carry ({f}.shield).", f"{f}.shield")
     boxes = data.get("boxes")
     if boxes is not None:
         boxes = tuple(wound_levels.check_boxes(list(boxes) if isinstance(boxes, tuple) else boxes, f"{f}.boxes"))
         if _unmarked_other_boxes(track, boxes):
             track = None  # a fresh track of the old shape: his own boxes replace it
         elif track is not None and track.kind == "boxes" and tuple(map(len, track.marks)) != boxes:
-            raise _err(f"{f}.boxes: his wound track already holds wounds in "
-                       f"{'/'.join(str(len(m)) for m in track.marks)} boxes; heal him before "
-                       "changing his boxes.", f"{f}.boxes")
+            raise _err(f"{f}.boxes: their wound track already holds wounds in "
+                       f"{'/'.join(str(len(m)) for m in track.marks)} boxes; heal them before "
+                       "changing their boxes.", f"{f}.boxes")
     return weapon, armor, track, animal, shield_state, boxes

@@ -153,7 +153,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "melee.speed_contest", "Speed contest adds to skill", "F95 4.36", "bool",
         {"fudge1995": True, "mudge": False, "fudge1993": False},
-        help="Both roll Speed; the winner adds the difference to his weapon skill.",
+        help="Both roll Speed; the winner adds the difference to their weapon skill.",
         group=GROUP,
     ),
     # F95 4.23: "Initiative can be rolled once for each battle or once each round."
@@ -181,7 +181,8 @@ def _sign(n: int) -> int:
 # --- minimum result to hit (M-SIMULTANEOUS, M-SIZE-MINIMUM) --------------------------------
 
 def min_to_hit(
-    attacker_size: int, target_size: int, *, rules: RuleSet, gm_minimum: int | None = None
+    attacker_size: int, target_size: int, *, rules: RuleSet, gm_minimum: int | None = None,
+    names: tuple[str, str] | None = None,
 ) -> tuple[int, Step]:
     """The minimum rolled degree needed to hit a foe, and the step explaining it.
 
@@ -191,7 +192,8 @@ def min_to_hit(
     levels of difference: a human needs Good to hit a Scale −6 pixie, the pixie Terrible −2.
     Under ``"guidance"`` (F95 4.22) a bigger attacker needs Mediocre, a smaller one Terrible,
     unless the GM sets ``gm_minimum`` (the book: "Mediocre or even Fair", a pixie "Good or even
-    Great"). ``gm_minimum`` overrides either way.
+    Great"). ``gm_minimum`` overrides either way. ``names``: the attacker's and the target's, so
+    the step says whose minimum it is.
     """
     ladder.check_level(attacker_size, field="attacker.size_scale")
     ladder.check_level(target_size, field="target.size_scale")
@@ -217,9 +219,10 @@ def min_to_hit(
         minimum = ladder.check_level(gm_minimum, field="min_to_hit")
         why = "set by the GM"
         section = "F95 4.22"
+    whose = f" for {names[0]} to hit {names[1]}" if names else " to hit"
     return minimum, Step(
         section,
-        f"Minimum result to hit: {ladder.name(minimum)} ({why}).",
+        f"Minimum result{whose}: {ladder.name(minimum)} ({why}).",
         {"minimum": minimum, "attacker_size": attacker_size, "target_size": target_size},
     )
 
@@ -382,6 +385,7 @@ class Side:
     can_harm: bool = True
     critical: bool = False
     tiebreak_die: int | None = None
+    name: str = ""  # the fighter's, so the steps say whose result it is
 
 
 @dataclass(frozen=True)
@@ -432,9 +436,11 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     harming (F95 4.7 round 4), except an all-out defender's critical result.
     """
     rd = a.result - b.result
+    compared = (f"{a.name}'s {ladder.name(a.result)} against {b.name}'s {ladder.name(b.result)}" if a.name and b.name
+                else f"Results {ladder.name(a.result)} against {ladder.name(b.result)}")
     steps: list[Step] = [Step(
         "F95 4.22",
-        f"Results {ladder.name(a.result)} against {ladder.name(b.result)}: relative degree {rd:+d}.",
+        f"{compared}: relative degree {rd:+d}.",
         {"a_result": a.result, "b_result": b.result, "relative_degree": rd},
     )]
     winner: str | None = "a" if rd > 0 else ("b" if rd < 0 else None)
@@ -469,13 +475,13 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     if win.all_out == "defense" and not win.critical:
         steps.append(Step(
             "F95 4.31",
-            "The all-out defender beats the attack down but cannot harm his foe "
+            "The all-out defender beats the attack down but cannot harm the foe "
             "(only a critical result would).",
             {},
         ))
         return Verdict(winner, margin, False, tie_won, steps=tuple(steps))
     if not win.can_harm:
-        steps.append(Step("F95 4.22", "The winner only defends this round: he cannot hurt his foe.", {}))
+        steps.append(Step("F95 4.22", "The winner only defends this round: no harm to the foe.", {}))
         return Verdict(winner, margin, False, tie_won, steps=tuple(steps))
     bonus = 1 if win.all_out == "offense" else 0
     foe_bonus = 2 if lose.all_out == "offense" else 0
@@ -483,8 +489,9 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
         steps.append(Step("F95 4.31", "All-out offence: +1 to damage.", {"bonus": 1}))
     if foe_bonus:
         steps.append(Step("F95 4.31", "The foe attacked all-out and lost: +2 to damage.", {"bonus": 2}))
-    steps.append(Step("F95 4.22", f"A hit by {margin:+d}{' (a tie won)' if tie_won else ''}.",
-                      {"winner": winner, "relative_degree": margin}))
+    hitter = (a if winner == "a" else b).name
+    steps.append(Step("F95 4.22", f"{f'{hitter} hits' if hitter else 'A hit'} by {margin:+d}"
+                      f"{' (a tie won)' if tie_won else ''}.", {"winner": winner, "relative_degree": margin}))
     return Verdict(winner, margin, True, tie_won, bonus, foe_bonus, tuple(steps))
 
 
@@ -498,6 +505,7 @@ def decide_attack(
     tiebreak: tuple[int | None, int | None] = (None, None),
     difficulty_section: str = "F95 4.22",
     section: str = "F95 4.23",
+    names: tuple[str, str] | None = None,
 ) -> Verdict:
     """One attack in one direction: offence against defence (F95 4.23, 4.32; MUD 4.32).
 
@@ -507,25 +515,28 @@ def decide_attack(
     is the narrowest hit, relative degree +1, each level above adds one (our reading: the books
     give no relative degree for an unopposed blow). A tie is no hit unless the odd-coloured
     dice break it for the attacker (MUD 4.7, round 3). The winner is always the attacker.
+    ``names``: the attacker's and the defender's, so the steps say whose result it is.
     """
     steps: list[Step] = []
+    attacker, defender = (f"{names[0]}'s ", f"{names[1]}'s ") if names else ("", "")
     if defence is None:
         margin = offence - minimum + 1
         hit = offence >= minimum
         steps.append(Step(
             difficulty_section,
-            f"Unopposed: {ladder.name(offence)} against {ladder.name(minimum)} — "
+            f"Unopposed: {attacker}{ladder.name(offence)} against {ladder.name(minimum)} — "
             + (f"a hit, relative degree {margin:+d} (meeting the difficulty is a +1 win)." if hit
                else "a miss."),
             {"result": offence, "difficulty": minimum, "relative_degree": margin if hit else 0},
         ))
         if hit and not can_harm:
-            steps.append(Step("F95 4.22", "He cannot hurt his foe this round.", {}))
+            steps.append(Step("F95 4.22", "The winner cannot hurt the foe this round.", {}))
         return Verdict("a" if hit else None, max(margin, 0), hit and can_harm, steps=tuple(steps))
     rd = offence - defence
     steps.append(Step(
         section,
-        f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: "
+        f"{attacker}offence {ladder.name(offence)} against {defender}defence {ladder.name(defence)}: "
+        if names else f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: "
         f"relative degree {rd:+d}.",
         {"offence": offence, "defence": defence, "relative_degree": rd},
     ))
@@ -550,8 +561,8 @@ def decide_attack(
         ))
         return Verdict("a", rd, False, tie_won, steps=tuple(steps))
     if not can_harm:
-        steps.append(Step("F95 4.22", "He cannot hurt his foe this round.", {}))
+        steps.append(Step("F95 4.22", "The winner cannot hurt the foe this round.", {}))
         return Verdict("a", rd, False, tie_won, steps=tuple(steps))
-    steps.append(Step("F95 4.22", f"A hit by {rd:+d}{' (a tie won)' if tie_won else ''}.",
-                      {"relative_degree": rd}))
+    steps.append(Step("F95 4.22", f"{f'{names[0]} hits' if names else 'A hit'} by {rd:+d}"
+                      f"{' (a tie won)' if tie_won else ''}.", {"relative_degree": rd}))
     return Verdict("a", rd, True, tie_won, steps=tuple(steps))

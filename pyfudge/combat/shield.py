@@ -40,7 +40,7 @@ GROUP = "Combat Options"
 OPTIONS: tuple[Option, ...] = (
     Option(
         "co.shield", "Shield checks (Combat Options 2)", "CO 2", "bool", same(False),
-        help="A shieldman who loses a combat action rolls his Shield skill; equal to or better than "
+        help="A shieldman who loses a combat action rolls their Shield skill; equal to or better than "
              "the opponent's result, the blow strikes the shield instead.",
         group=GROUP,
     ),
@@ -203,7 +203,7 @@ def makes_shield_checks(shield: str, rules: RuleSet) -> bool:
     return bool(rules["co.shield"]) and shield != "none"
 
 
-def require_shield_skill(shield_skill: int | None, name: str = "He") -> int:
+def require_shield_skill(shield_skill: int | None, name: str = "This fighter") -> int:
     """CO 2.1: "To use a shield, a character must have a Shield skill." """
     if shield_skill is None:
         raise RuleError(f"{name} has no Shield skill, so cannot use a shield (Combat Options 2.1).",

@@ -257,7 +257,7 @@ def _read_side(me: Fighter, d: FighterDice, plan: SidePlan, active: bool, where:
     roll = d.roll
     if not active:
         if roll is not None:
-            steps.append(Step("F95 4.22", f"{me.name} cannot fight this round: his roll is not used.", {}))
+            steps.append(Step("F95 4.22", f"{me.name} cannot fight this round: their roll is not used.", {}))
         roll = None
     elif plan.fixed:
         if roll is not None:
@@ -290,7 +290,7 @@ def min_to_hit(me: Fighter, foe: Fighter, decl: Declaration, rules: RuleSet) -> 
     """The least result that hits ``foe`` (F95 4.22, MUD 4.58), remembered like the other
     dice-free parts of an exchange."""
     return remember((me, foe, decl, rules), ("minimum",), lambda: melee.min_to_hit(
-        me.body_scale, foe.body_scale, rules=rules, gm_minimum=decl.min_to_hit))
+        me.body_scale, foe.body_scale, rules=rules, gm_minimum=decl.min_to_hit, names=(me.name, foe.name)))
 
 
 def can_act(me: Fighter, decl: Declaration, rules: RuleSet) -> bool:

@@ -72,16 +72,16 @@ _INPUTS = [
      "section": "F95 4.23", "type": "flag",
      "where": ["initiative.a_declares.hasty", "initiative.b_declares.hasty", "exchange.a_declares.hasty"],
      "offered": "declare.hasty",
-     "note": "Declared at the initiative roll or on the attack; the encounter carries it to his attack and "
+     "note": "Declared at the initiative roll or on the attack; the encounter carries it to their attack and "
              "defences that round (the logged event holds it)."},
-    {"key": "speed", "label": "Speed roll (the winner adds the difference to his weapon skill)",
+    {"key": "speed", "label": "Speed roll (the winner adds the difference to their weapon skill)",
      "section": "F95 4.36", "type": "roll", "where": ["exchange.a_dice.speed", "exchange.b_dice.speed"],
      "offered": "declare.speed", "note": "Both fighters roll, or neither."},
     {"key": "location_check", "label": "Willpower/Constitution check, the lower of the two (result)",
      "section": "MUD 4.35", "type": "level",
      "where": ["exchange.a_declares.location_check", "exchange.b_declares.location_check"],
      "offered": "declare.location_check",
-     "note": "The defender's, when a called shot hits one of his body parts (Wounded or Very Wounded). "
+     "note": "The defender's, when a called shot hits one of their body parts (Wounded or Very Wounded). "
              "\"optional\": the table's effects are guidance and the blow's damage stands; \"required\": "
              "the location table sets the wound (option location.table_wound)."},
 ]

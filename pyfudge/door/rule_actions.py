@@ -168,7 +168,8 @@ def on_wound(args: Args, rng: random.Random) -> dict[str, Any]:
 
 
 def on_heal(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Healing (F95 4.8; MUD 4.8; CO 3.2): end of battle, a healer's result, natural, or CO track."""
+    """Healing (F95 4.8, 4.62; MUD 4.8; CO 3.2): end of battle, a healer's result, natural, one
+    fighter's Scratches and stuns, coming round from a knockout, or the CO track's check."""
     rules = rules_of(args)
     track = wounds.WoundTrack.from_dict(need(args, "track"), field="track")
     how = args.get("how", "skill")
@@ -182,8 +183,12 @@ def on_heal(args: Args, rng: random.Random) -> dict[str, Any]:
         outcome = healing.heal_co(track, result, rules=rules)
     elif how == "natural":
         outcome = healing.natural_healing(track, rules=rules, weeks=args.get("weeks", 1), rolls=args.get("rolls"))
+    elif how == "scratches":
+        outcome = healing.clear_scratches(track, rules=rules)
+    elif how == "wake":
+        outcome = healing.wake_up(track)
     else:
-        raise RequestError("how must be end_of_battle, skill, natural or co.", field="how")
+        raise RequestError("how must be end_of_battle, skill, natural, scratches, wake or co.", field="how")
     return {**outcome.to_dict(), "view": outcome.track.view(rules=rules)}
 
 

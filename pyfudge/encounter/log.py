@@ -33,7 +33,8 @@ Events (JSON objects with ``"t"``):
   story element: one roll or three (F95 4.21, F93 4.61); the GM tells what the result means
 - ``box`` ``{id, row, index, value}`` — the GM marks or clears one box by hand (F95 4.57)
 - ``wound`` ``{id, level}`` — the GM records a wound of a level (F95 4.57)
-- ``heal`` ``{id, how: skill|natural|co, result?, weeks?, rolls?}`` (F95 4.8; MUD 4.8; CO 3.2)
+- ``heal`` ``{id, how: skill|natural|scratches|wake|co, result?, weeks?, rolls?}`` — one of
+  :func:`healing.heal_ways` (F95 4.8, 4.62; MUD 4.8; CO 3.2)
 - ``end_battle`` — Scratches and stuns clear (F95 4.57, 4.62)
 - ``next_round``; ``rename`` ``{name}``
 - ``players`` ``{see}`` — which parts of an NPC's sheet the players' link and the table display
@@ -207,18 +208,18 @@ def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration
     if replaying():  # earlier builds logged such attacks: they replay as they were
         return
     if did(state, a.id, ALL_OUT_DEFENCE):
-        raise EncounterError(f"{a.fighter.name} defended all-out this round, so he forfeits his attack this "
-                             "round (F95 4.23). Start the next round for his next attack.", field="a")
+        raise EncounterError(f"{a.fighter.name} defended all-out this round, so they forfeit their attack this "
+                             "round (F95 4.23). Start the next round for their next attack.", field="a")
     if b_decl.all_out == "defense" and did(state, b.id, ATTACKED):
         raise EncounterError(f"{b.fighter.name} attacked this round: all-out defence forfeits the round's "
-                             "attack (F95 4.23), so he cannot choose it now.", field="b_declares.all_out")
+                             "attack (F95 4.23), so they cannot choose it now.", field="b_declares.all_out")
 
 
 
 def _exchange(state: State, event: dict) -> State:
     a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
     if a.id == b.id:
-        raise EncounterError("A combatant cannot fight himself.", field="b")
+        raise EncounterError("A combatant cannot fight themselves.", field="b")
     kind = event.get("kind", "round")
     if kind not in ("round", "attack"):
         raise RequestError("kind must be round or attack.", field="kind")
@@ -317,7 +318,7 @@ def _story(state: State, event: dict) -> State:
         raise RequestError("modifier must be a whole number from −3 to +3.", field="modifier")
     skill = event.get("skill")
     if skill is not None and not isinstance(skill, str):
-        raise RequestError("skill must name one of his skills.", field="skill")
+        raise RequestError("skill must name one of their skills.", field="skill")
     level = c.fighter.skill(skill)
     # F95 4.21: the GM's one modifier (−3…+3) already weighs "fatigue, lighting, footing,
     # surprise, ... wounds", so no wound penalty is added on top.
@@ -372,23 +373,61 @@ def _wound(state: State, event: dict) -> State:
 
 
 def _heal(state: State, event: dict) -> State:
+    """One fighter heals by one of :func:`healing.heal_ways`; the log line says which wounds became
+    what and by which way ("Brenna: Very Hurt → Hurt, Hurt → healed, by a Good healer's result.")."""
     how = event.get("how", "skill")
-    if how == "skill":
+    c = state.find(event.get("id"))
+    track = c.fighter.track_for(state.rules)
+    name = c.fighter.name
+    if how in ("skill", "co"):
         result = ladder.check_level(ladder.parse(event.get("result"), field="result"), field="result")
-        change = lambda t, r: healing.heal(t, result, rules=r)  # noqa: E731
-        text = f"healed by a {ladder.name(result)} result"
+    if how == "skill":
+        outcome = healing.heal(track, result, rules=state.rules)
+        if not healing.levels_for(result, rules=state.rules):
+            text = f"{name}: a {ladder.name(result)} healer's result heals nothing (Good or better is needed)."
+        else:
+            changed = healing.said(outcome) or "no wounds to heal"
+            text = f"{name}: {changed}, by a {ladder.name(result)} healer's result."
     elif how == "co":
-        result = ladder.check_level(event.get("result"), field="result")
-        change = lambda t, r: healing.heal_co(t, result, rules=r)  # noqa: E731
-        text = f"healing check, degree {result:+d}"
+        outcome = healing.heal_co(track, result, rules=state.rules)
+        if track.co_level is None:
+            text = f"{name}: no boxes marked, nothing to heal."
+        else:
+            (marked,), (left,) = outcome.before, outcome.after
+            text = (f"{name}: {marked} marked box{'es' if marked != 1 else ''} → {left}, by a {ladder.name(result)} "
+                    f"healer's check against {ladder.name(track.co_level, legendary=True)}.")
     elif how == "natural":
-        change = lambda t, r: healing.natural_healing(  # noqa: E731
-            t, rules=r, weeks=event.get("weeks", 1), rolls=event.get("rolls"))
-        text = "natural healing"
+        outcome = healing.natural_healing(track, rules=state.rules, weeks=event.get("weeks", 1),
+                                          rolls=event.get("rolls"))
+        text = _rest_text(name, outcome, event.get("weeks", 1))
+    elif how == "scratches":
+        outcome = healing.clear_scratches(track, rules=state.rules)
+        stun = f"{wounds.STUN_NAMES[track.stun]} → cleared" if track.stun else ""
+        parts = [p for p in (healing.said(outcome), stun) if p]
+        text = f"{name}: {', '.join(parts) or 'no Scratches or stuns to clear'}."
+    elif how == "wake":
+        outcome = healing.wake_up(track)
+        text = f"{name}: Knocked out → comes round."
     else:
-        raise RequestError("how must be skill, natural or co.", field="how")
-    return _track_event(state, event, change, "heal", text)
+        raise RequestError("how must be skill, natural, scratches, wake or co.", field="how")
+    fighter = c.fighter.with_track(outcome.track)
+    return replace(state.put(replace(c, fighter=fighter)),
+                   last={"kind": "heal", "id": c.id, "outcome": outcome.to_dict(), "text": text})
 
+
+def _rest_text(name: str, outcome: healing.HealOutcome, weeks: int) -> str:
+    """Weeks of rest in words: what each wound became, and why a week healed nothing (a failed
+    Constitution roll, F95 4.8; Near Death, F95 4.51)."""
+    span = f"{weeks} week{'s' if weeks != 1 else ''} of rest"
+    why = [f"Constitution {ladder.name(s.data['roll'])} against {ladder.name(s.data['difficulty'])}"
+           for s in outcome.steps if "roll" in s.data and s.data["roll"] < s.data["difficulty"]]
+    if any("Near Death" in s.text for s in outcome.steps):
+        why.append("no one recovers from Near Death on their own")
+    reason = f" ({'; '.join(why)})" if why else ""
+    changed = healing.said(outcome)
+    if changed:
+        return f"{name}: {changed}, after {span}{reason}."
+    return f"{name}: still {wounds.LEVEL_NAMES[outcome.worst_after]} after {span}{reason}."
 
 
 def _end_battle(state: State, event: dict) -> State:
@@ -396,7 +435,7 @@ def _end_battle(state: State, event: dict) -> State:
     for c in state.combatants:
         outcome = healing.end_of_battle(c.fighter.track_for(state.rules), rules=state.rules)
         after = after.put(replace(c, fighter=c.fighter.with_track(outcome.track)))
-    return replace(after, carry=(), stunned=(), initiative=(), acts=(), round=1,
+    return replace(after, carry=(), stunned=(), initiative=(), acts=(), round=1, over=True,
                    last={"kind": "end_battle", "text": "End of battle: Scratches and stuns clear."})
 
 
@@ -429,6 +468,8 @@ HANDLERS: dict[str, Callable[[State, dict], State]] = {
     "players": _players,
 }
 EVENT_KINDS = tuple(HANDLERS) + ("undo", "redo")
+# The events that fight: after the end of battle, one of them starts the next battle.
+_FIGHTING = frozenset({"exchange", "group", "ranged", "story", "initiative", "next_round"})
 
 
 # The fields each event may carry besides "t"; any other is refused, so a log holds nothing a
@@ -527,6 +568,8 @@ class Encounter:
             except FudgeError as err:
                 err.at("event")  # the same error, its field put under the event
                 raise
+            if new.over and kind in _FIGHTING:
+                new = replace(new, over=False)
             names = {c.id: c.fighter.name for c in self.state.combatants}
             self.states.append(new)
             self.redo.clear()

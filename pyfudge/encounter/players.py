@@ -4,7 +4,7 @@ The GM chooses, for the whole encounter (the logged ``players`` event), which pa
 sheet the players see — an NPC being any combatant whose role is not ``"pc"``:
 
 - ``skills``: every trait of the sheet (skills, attributes, gifts and faults, scales);
-- ``weapons``: weapon, armour and shield;
+- ``weapons``: weapon, armor and shield;
 - ``wounds``: the wound track itself. Hidden, the players get one word instead (:func:`hurt_word`).
 
 A player character is always shown whole: he is the players' own. What is hidden is left out of
@@ -39,7 +39,7 @@ from ..rules.wound_levels import CO_LEVELS, LEVEL_NAMES, STUN_NAMES, TRACK_KINDS
 from ..rulesets import ruleset_from_dict
 from .players_see import BADLY_HURT, DOWN, HURT_WORDS, SEE, UNHURT, WOUNDED, check_see
 from .players_see import shown as _shown
-from .state import MAX_COMBATANTS, MAX_ID, MAX_NAME, SIDES, check_name
+from .state import MAX_COMBATANTS, MAX_ID, MAX_NAME, SIDES, check_name, heading
 from .view import fighter_factors, status_text
 
 # The keys of Fighter.to_dict by the part of the sheet they belong to; name and role are always
@@ -79,25 +79,31 @@ def payload(state: Any) -> dict[str, Any]:
         if "wounds" not in shown:
             entry["hurt"] = hurt_word(c.fighter.track_for(state.rules))
         combatants.append(entry)
-    return {"name": state.name, "round": state.round, "ruleset": state.rules.to_dict(),
+    data = {"name": state.name, "round": state.round, "ruleset": state.rules.to_dict(),
             "see": list(state.players_see), "combatants": combatants}
+    # Only once the GM ended the battle: every other link reads as it always has.
+    return {**data, "over": True} if state.over else data
 
 
 def read(data: Any, *, field: str = "data") -> dict[str, Any]:
-    """The players' view of a players' link's data, validating all of it: ``{name, round, see,
-    combatants, turn, results}``, each combatant a card (see :func:`_card`); ``turn`` None and
-    ``results`` empty, the account of the fight being made from the log
-    (:func:`pyfudge.encounter.players_account.players_view`). Its names are an encounter's as
-    its log holds them, so they are read as a stored log's (:func:`pyfudge.core.checks.stored_log`):
-    whatever encounter opens, its players' link opens and its table display shows."""
+    """The players' view of a players' link's data, validating all of it: ``{name, round, heading,
+    see, combatants, turn, results}`` (``heading``: the round, or that the battle is over), each
+    combatant a card (see :func:`_card`); ``turn`` None and ``results`` empty, the account of the
+    fight being made from the log (:func:`pyfudge.encounter.players_account.players_view`). Its
+    names are an encounter's as its log holds them, so they are read as a stored log's
+    (:func:`pyfudge.core.checks.stored_log`): whatever encounter opens, its players' link opens
+    and its table display shows."""
     with stored_log():
         return _read(data, field)
 
 
 def _read(data: Any, field: str) -> dict[str, Any]:
     keys = {"name", "round", "ruleset", "see", "combatants"}
-    if not isinstance(data, dict) or set(data) != keys:
-        raise RequestError(f"A players' link holds {', '.join(sorted(keys))}.", field=field)
+    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"over"}:
+        raise RequestError(f"A players' link holds {', '.join(sorted(keys))} (and over, once the battle is).",
+                           field=field)
+    if data.get("over", True) is not True:
+        raise RequestError("over is true once the GM ended the battle, else left out.", field=f"{field}.over")
     try:
         name = check_name(data["name"])
     except RequestError as err:
@@ -118,13 +124,14 @@ def _read(data: Any, field: str) -> dict[str, Any]:
             raise RequestError("A combatant of a players' link holds id, side, fighter and perhaps hurt.", field=where)
         cid = entry["id"]
         if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID or cid in ids:
-            raise RequestError("Each combatant needs his own short id.", field=f"{where}.id")
+            raise RequestError("Each combatant needs their own short id.", field=f"{where}.id")
         ids.add(cid)
         if entry["side"] not in SIDES:
             raise RequestError(f"side must be one of {', '.join(SIDES)}.", field=f"{where}.side")
         cards.append(_card(entry, rules, see, where, fighter_factors, status_text))
     # A link's payload holds no log, so no account of the fight (players_account adds one).
-    return {"name": name, "round": rnd, "see": list(see), "combatants": cards, "turn": None, "results": []}
+    return {"name": name, "round": rnd, "heading": heading(rnd, "over" in data), "see": list(see),
+            "combatants": cards, "turn": None, "results": []}
 
 
 def _card(entry: dict[str, Any], rules: RuleSet, see: tuple[str, ...], where: str,
@@ -181,7 +188,7 @@ SHAPE_KEYWORDS = frozenset({"type", "properties", "required", "additionalPropert
                             "maxItems", "minLength", "maxLength", "enum", "minimum", "maximum"})
 # Bounds with no constant of their own elsewhere: generous, never reached by a real view
 # (tests/test_players_view_shape.py builds views of every kind of track and option).
-_LABEL = 80  # a factor's label (FactorPart.from_dict), a weapon's or armour's name (catalogue)
+_LABEL = 80  # a factor's label (FactorPart.from_dict), a weapon's or armor's name (catalogue)
 _SECTION = 40
 _LEVEL_NAME = 30  # a wound level's name in the GM's table (wounds.levels)
 _STATUS = 2 * _LEVEL_NAME + 20  # "Very Hurt −2, Very Stunned"
@@ -255,6 +262,9 @@ _RESULT = _obj(
     lines=_list(_LINE, 3 * MAX_COMBATANTS + 1, 1))
 
 VIEW_SHAPE: dict[str, Any] = _obj(
-    name=_text(MAX_NAME, 1), round=_whole(1, MAX_ROUND), see=_list(_one_of(SEE), len(SEE)),
+    name=_text(MAX_NAME, 1), round=_whole(1, MAX_ROUND), heading=_text(40, 1), see=_list(_one_of(SEE), len(SEE)),
     combatants=_list(_CARD, MAX_COMBATANTS), turn=_TURN, results=_list(_RESULT, MAX_RESULTS))
 """The shape of every view :func:`read` builds: what the players' page accepts."""
+# Snapshot links made before the header said "The battle is over" carry no heading; their page
+# still opens, naming the round.
+VIEW_SHAPE["required"].remove("heading")

@@ -67,6 +67,8 @@ def applied(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def turn(enc: Encounter) -> dict[str, Any]:
     """Whose turn it is: ``{a, b, round_over, text}``, the round form's next pair by name."""
+    if enc.state.over:
+        return {"a": None, "b": None, "round_over": True, "text": "The battle is over."}
     pair = next_pair(enc)
     names = {c.id: c.fighter.name for c in enc.state.combatants}
     a, b = pair["a"], pair["b"]

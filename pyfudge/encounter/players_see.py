@@ -10,7 +10,7 @@ from typing import Any
 from ..core.errors import RequestError
 
 SEE = ("skills", "weapons", "wounds")
-LABELS = {"skills": "skills and traits", "weapons": "weapons and armour", "wounds": "exact wounds"}
+LABELS = {"skills": "skills and traits", "weapons": "weapons and armor", "wounds": "exact wounds"}
 
 # F95 4.51's levels as the players see them across the table: a blow that landed (Scratch, Hurt),
 # one that tells (Very Hurt, −2), and a fighter who no longer fights — Incapacitated, Near Death

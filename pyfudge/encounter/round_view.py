@@ -100,9 +100,11 @@ def changes(moved: list[tuple[str, str, str, str]], last: dict[str, Any] | None)
 
 
 def change_line(name: str, took: list[str], before: str, after: str) -> str:
-    """"Goblin 1 took Hurt: Undamaged → Hurt −1"; "Goblin 1 took Scratch: still Hurt −1"; a
-    change by hand: "Goblin 1: Hurt −1 → Undamaged"."""
-    head = f"{name} took {', '.join(took)}" if took else name
+    """"Goblin 1: Undamaged → Hurt −1"; "Goblin 1 took Hurt: Hurt −1 → Very Hurt −2" (a wound
+    that overflowed); "Goblin 1 took Scratch: still Hurt −1"; a change by hand: "Goblin 1: Hurt −1
+    → Undamaged". One wound that is the level reached is not said twice: the strip stays short."""
+    said_after = len(took) == 1 and before != after and (after == took[0] or after.startswith(f"{took[0]} "))
+    head = f"{name} took {', '.join(took)}" if took and not said_after else name
     return f"{head}: still {after}" if before == after else f"{head}: {before} → {after}"
 
 

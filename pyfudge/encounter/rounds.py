@@ -108,7 +108,7 @@ def _group_roll(raw: Any, rolled: bool) -> dict[str, Any]:
     if not isinstance(raw, dict) or set(raw) - {"faces", "total"} or len(raw) > 1:
         raise RequestError("group_roll must be an object with faces or a total.", field="group_roll")
     if rolled and not raw:
-        raise RequestError("The GM rolls once for all the foes (F95 4.34): enter his roll, as faces or a total.",
+        raise RequestError("The GM rolls once for all the foes (F95 4.34): enter the GM's roll, as faces or a total.",
                            field="group_roll")
     raw = raw if rolled else {"total": 0}
     return {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
@@ -127,7 +127,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     foe_ids = _ids(event.get("foes"), "foes", low=1)
     foes = [state.find(fid, f"foes[{i}]") for i, fid in enumerate(foe_ids)]
     if lone.id in foe_ids:
-        raise EncounterError("The lone fighter cannot be one of his own foes.", field="foes")
+        raise EncounterError("The lone fighter cannot be one of their own foes.", field="foes")
     declares = _per_foe(event, "foe_declares", foe_ids)
     foe_dice_raw = _per_foe(event, "foe_dice", foe_ids)
     raw_decl, lone_wills = _per_wound(event.get("lone_declares"), "willpower", "lone_declares", len(foes))
@@ -157,7 +157,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
         used |= set(carry)
         d = FighterDice.from_dict(foe_dice_raw.get(c.id) if rolled else None, rules=rules, field=f"foe_dice.{c.id}")
         if mode != "each" and d.roll is not None:
-            raise RequestError(f"{c.fighter.name} rolls no dice of his own this round "
+            raise RequestError(f"{c.fighter.name} rolls no dice of their own this round "
                                + ("(F95 4.33: NPCs score their trait level)." if fixed else
                                   "(the GM rolls once for all the foes, F95 4.34)."),
                                field=f"foe_dice.{c.id}.roll")
@@ -236,7 +236,7 @@ def apply_group(state: State, event: dict) -> State:
         # player's, made now that the dice are known; nothing is logged until it is made. (Logs
         # of earlier builds hold such rounds without a choice: no one was wounded, as replayed.)
         raise EncounterError(f"{lone.fighter.name} may wound {', '.join(outcome.wound_choices)}: "
-                             "choose the foe he strikes (F95 4.34).", field="targets")
+                             "choose the foe struck (F95 4.34).", field="targets")
     outcome, held_back = g.held_back(outcome, rnd, rules)
     # Each blow's damage dice are the striker's: the foe's who hits, the lone fighter's who strikes.
     damage_dice: dict[str, Any] = {}
@@ -278,7 +278,7 @@ def apply_group(state: State, event: dict) -> State:
 
 
 def _out_steps(out: list[Combatant]) -> tuple[Step, ...]:
-    return tuple(Step("F95 4.51", f"{c.fighter.name} cannot act: he takes no part in this round.", {})
+    return tuple(Step("F95 4.51", f"{c.fighter.name} cannot act: no part in this round.", {})
                  for c in out)
 
 
@@ -299,10 +299,10 @@ def _held_back(outcome: GroupOutcome, rnd: multi.GroupRound, lone: Combatant, lo
     for f in outcome.foes:
         why = _cannot_harm(decls[f.name], rolls.get(f.name), rules) if f.hits_lone else None
         if why:
-            steps.append(Step(why[0], f"{f.name} {why[1]}: his blow does not land.", {}))
+            steps.append(Step(why[0], f"{f.name} {why[1]}: the blow does not land.", {}))
             f = replace(f, hits_lone=False, hit_degree=None)
         if lone_why and f.struck:
-            steps.append(Step(lone_why[0], f"{lone.fighter.name} {lone_why[1]}: he does not wound {f.name}.", {}))
+            steps.append(Step(lone_why[0], f"{lone.fighter.name} {lone_why[1]}: no wound to {f.name}.", {}))
             f = replace(f, struck=False, strike_degree=None, damage_modifier=0)
         results.append(f)
     return replace(outcome, foes=tuple(results)), tuple(steps)
@@ -434,7 +434,7 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     rules = state.rules
     shooter, target = state.find(event.get("shooter"), "shooter"), state.find(event.get("target"), "target")
     if shooter.id == target.id:
-        raise EncounterError("A combatant cannot shoot himself.", field="target")
+        raise EncounterError("A combatant cannot shoot themselves.", field="target")
     mode = event.get("mode", "aware")
     if mode not in _RANGED_MODES:
         raise RequestError(f"mode must be one of {', '.join(_RANGED_MODES)}.", field="mode")
@@ -445,10 +445,10 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
     if "shooter" in refused_roles(shooter.fighter, s_decl, rules):
         raise EncounterError(f"{shooter.fighter.name} cannot shoot this round (F95 4.51, 4.62).", field="shooter")
     if mode != "unaware" and "aware" in refused_roles(target.fighter, t_decl, rules):
-        raise EncounterError(f"{target.fighter.name} cannot act (F95 4.51, 4.62): he cannot dodge or shoot back, "
-                             "so fire at him as at an unaware target.", field="mode")
+        raise EncounterError(f"{target.fighter.name} cannot act (F95 4.51, 4.62): no dodging or shooting back, "
+                             "so fire as at an unaware target.", field="mode")
     if mode == "shoot_back" and "shoot_back" in refused_roles(target.fighter, t_decl, rules):
-        raise EncounterError(f"{target.fighter.name} is stunned and cannot shoot back (F95 4.62); he may dodge.",
+        raise EncounterError(f"{target.fighter.name} is stunned and cannot shoot back (F95 4.62) but may dodge.",
                              field="mode")
     s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
     t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")

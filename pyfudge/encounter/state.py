@@ -71,10 +71,12 @@ class State:
     acts: tuple[tuple[str, str, int], ...] = ()
     # The parts of an NPC's sheet the players see (players_see.SEE); the GM's choice, not a rule.
     players_see: tuple[str, ...] = ()
+    # The GM ended the battle (F95 4.8's "after a battle"); the next exchange or round starts a new one.
+    over: bool = False
 
     def find(self, cid: Any, where: str = "id") -> Combatant:
         if not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID:
-            raise RequestError("A combatant is named by his id, a short text such as \"c1\".", field=where)
+            raise RequestError("A combatant is named by their id, a short text such as \"c1\".", field=where)
         for c in self.combatants:
             if c.id == cid:
                 return c
@@ -83,6 +85,11 @@ class State:
     def put(self, combatant: Combatant) -> State:
         return replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
 
+
+
+def heading(round_number: int, over: bool) -> str:
+    """What the encounter's header says: the round, or that the battle is over."""
+    return "The battle is over" if over else f"Round {round_number}"
 
 
 def side_of(event: dict, fighter: Fighter, default: str | None = None) -> str:
@@ -269,7 +276,7 @@ def forfeited(state: State, cid: str) -> dict[str, str]:
     4.23), which each card's ``unable`` lists too; else empty."""
     if state.rules["melee.pacing"] != "alternating" or not did(state, cid, ALL_OUT_DEFENCE):
         return {}
-    return {"attacker": "Defended all-out this round: he forfeits his attack (F95 4.23)"}
+    return {"attacker": "Defended all-out this round: no attack left (F95 4.23)"}
 
 
 

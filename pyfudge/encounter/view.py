@@ -56,12 +56,12 @@ from ..combat import shield as shields
 from ..combat.fighter import Fighter
 from ..core import dice
 from ..core.ruleset import RuleSet
-from ..rules import catalogue, damage, wounds
+from ..rules import catalogue, damage, healing, wounds
 from ..rules.factors import Factors, defensive_factors, offensive_factors
 from ..rulesets import OPTIONS
 from . import players_see, round_view
 from .log import Encounter
-from .state import Combatant, State, forfeited, refused_roles, stun_now, stunned_only, this_round
+from .state import Combatant, State, forfeited, heading, refused_roles, stun_now, stunned_only, this_round
 
 
 def view(enc: Encounter) -> dict[str, Any]:
@@ -76,6 +76,9 @@ def view(enc: Encounter) -> dict[str, Any]:
         "name": state.name,
         "ruleset": rules.to_dict(),
         "round": state.round,
+        # The header's words: the round, or that the battle is over (after End of battle).
+        "heading": heading(state.round, state.over),
+        "over": state.over,
         "combatants": cards,
         "pairs": _pairs(state, factors),
         "no_roll": _no_roll(state),
@@ -242,6 +245,8 @@ def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool
         "ddf": ddf.to_dict(),
         "gear": catalogue.gear_line(f.weapon, f.armor),
         "gear_allows": gear_allows(f, rules, form),
+        # The ways they may heal now, as the rules allow (F95 4.8, 4.62; MUD 4.8; CO 3.2).
+        "heal": healing.heal_ways(track, rules=rules),
         "stunned_until": next((until for sid, _, until in state.stunned if sid == c.id), None),
         "inputs": {"shield": shields.makes_shield_checks(f.shield, rules),
                    "damage_check": wounds.damage_checks_in_use(rules),

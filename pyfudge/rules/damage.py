@@ -516,7 +516,7 @@ def _graze_f95(hit: _Hit, rolls: _Rolls, scale_difference: int) -> DamageOutcome
         base = raised
     if foe and base > UNDAMAGED:
         raised = _shift(base, foe, max(top, base + foe))
-        steps.append(Step("F95 4.31", f"The foe attacked all-out and lost: his +{foe} to damage raises the graze "
+        steps.append(Step("F95 4.31", f"The foe attacked all-out and lost: their +{foe} to damage raises the graze "
                           f"{foe} level{'s' if foe > 1 else ''}, as an all-out attacker's own +1 raises it one "
                           f"(F95 4.7): {LEVEL_NAMES[base]} → {LEVEL_NAMES[raised]}. (The other reading, the "
                           f"option melee.all_out_foe_graze: +{foe} to the damage factor, read on the graze table.)",

@@ -148,7 +148,7 @@ def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     Scratches are erased ("provided the characters have five or ten minutes"), unless the GM lets
     them linger (``healing.scratches_after_battle`` off). A Scratch that overflowed into a higher
     box goes too: it is still a Scratch for healing purposes (F95 4.57). Stuns heal "like
-    Scratches: after combat is over" (a knockout needs time: see :func:`wake`). Shrugged-off
+    Scratches: after combat is over" (a knockout needs time: see :func:`wake_up`). Shrugged-off
     wounds count again and a dropped fighter is no longer in an engagement (CO 4).
     """
     before = tuple(track.marked_wounds())
@@ -192,6 +192,103 @@ def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
 def wake(track: WoundTrack) -> WoundTrack:
     """A knocked-out fighter comes round: "doesn't need healing ... just time" (F95 4.62)."""
     return replace(track, knocked_out=False)
+
+
+def wake_up(track: WoundTrack) -> HealOutcome:
+    """The GM's act of :func:`wake` on a knocked-out fighter, as a healing outcome."""
+    if not track.knocked_out:
+        raise RuleError("Not knocked out: there is nothing to come round from (F95 4.62).", field="how")
+    wounds_now = tuple(track.marked_wounds())
+    new = wake(track)
+    return HealOutcome(new, wounds_now, wounds_now, track.worst, new.worst,
+                       (Step("F95 4.62", "A knockout needs time, not healing: the fighter comes round.", {}),))
+
+
+def clear_scratches(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
+    """One fighter's Scratches and stuns heal (F95 4.8, F95 4.62): after the battle's "five or ten
+    minutes", or when the GM let them "linger for up to a few days" and those days are over. Unlike
+    :func:`end_of_battle` this is the GM's act on one fighter, so ``healing.scratches_after_battle``
+    does not stop it."""
+    _refuse(track)
+    before = tuple(track.marked_wounds())
+    new = replace(track, stun_marks=tuple((0,) * len(r) for r in track.stun_marks))
+    if track.kind == TrackKind.CAPACITY:
+        new = replace(new, scratches=0)
+    else:
+        new = _rebuild(new, [w for w in before if w != SCRATCH], rules)
+    step = Step(cite(rules, "4.8"), "Scratches and stuns heal with a little time.",
+                {"scratches": before.count(SCRATCH), "stun": track.stun})
+    return HealOutcome(new, before, tuple(new.marked_wounds()), track.worst, new.worst, (step,))
+
+
+def heal_ways(track: WoundTrack, *, rules: RuleSet) -> list[dict[str, Any]]:
+    """The ways this fighter may heal now, as the ruleset allows: each ``{how, label, hint, section,
+    asks}``, ``how`` the heal event's, ``asks`` the entries it needs (``result``, ``weeks``,
+    ``rolls``: one Constitution result per week). None for the dead or the unhurt.
+
+    A healer's result (F95 4.8, MUD 4.8) and weeks of rest (``healing.natural``) for wounds above a
+    Scratch ("too insignificant to require a roll on a healing skill"); Scratches and stuns on their
+    own (F95 4.8, 4.62); coming round from a knockout (F95 4.62); on the alternate track, a
+    healer's check against its wound level (CO 3.2).
+    """
+    if track.dead:
+        return []
+    ways: list[dict[str, Any]] = []
+    if track.kind == TrackKind.CO:
+        if track.co_level is not None:
+            per = rules["co.heal_per_degree"]
+            hint = f"{per} box{'es' if per > 1 else ''} recovered per degree above it"
+            if rules["co.heal_failure_hurts"]:
+                hint += "; a failure marks a box per degree below"
+            ways.append({"how": "co", "asks": ["result"], "section": "CO 3.2",
+                         "label": f"A healer's check against {ladder.name(track.co_level, legendary=True)}",
+                         "hint": hint + "."})
+    else:
+        wounded = (track.capacity < track.capacity_start if track.kind == TrackKind.CAPACITY
+                   else any(w > SCRATCH for w in track.marked_wounds()))
+        if wounded:
+            table = rules["healing.levels"]
+            ways.append({"how": "skill", "asks": ["result"], "section": cite(rules, "4.8"),
+                         "label": "A healer's roll",
+                         "hint": f"Good heals every wound {table[0]} level, Great {table[1]}, Superb {table[2]} "
+                                 "(a Hurt healed one level is healed)."})
+            if rules["healing.natural"]:
+                hint = "Every wound heals one level a week."
+                if rules["healing.natural_roll"]:
+                    hint += " Each week needs Constitution: Fair for Hurt, Good for Very Hurt, Great for Incapacitated."
+                ways.append({"how": "natural", "section": cite(rules, "4.8"), "label": "Natural healing",
+                             "asks": ["weeks", "rolls"] if rules["healing.natural_roll"] else ["weeks"],
+                             "hint": hint, "weeks_max": 52})
+        scratched = SCRATCH in track.marked_wounds() or (track.kind == TrackKind.CAPACITY and track.scratches > 0)
+        if scratched or any(any(r) for r in track.stun_marks):
+            ways.append({"how": "scratches", "asks": [], "section": cite(rules, "4.8"),
+                         "label": "Scratches and stuns heal",
+                         "hint": "After the battle's few minutes, or the few days they linger."})
+    if track.knocked_out:
+        ways.append({"how": "wake", "asks": [], "section": "F95 4.62", "label": "Comes round",
+                     "hint": "A knockout needs time, not healing."})
+    return ways
+
+
+def said(outcome: HealOutcome) -> str:
+    """Which wounds became what, in a table's words: "Very Hurt → Hurt, 2 × Hurt → healed".
+
+    Healing lowers every wound alike, so the wounds before and after, heaviest first, pair up;
+    unchanged wounds are left unsaid. Empty when no wound changed.
+    """
+    def named(level: int) -> str:
+        return LEVEL_NAMES[level] if level else "healed"
+
+    if outcome.track.kind == TrackKind.CAPACITY:
+        before, after_worst = outcome.worst_before, outcome.worst_after
+        return "" if before == after_worst else f"{named(before)} → {named(after_worst)}"
+    after = list(outcome.after) + [UNDAMAGED] * (len(outcome.before) - len(outcome.after))
+    counts: dict[tuple[int, int], int] = {}
+    for pair in zip(outcome.before, after):
+        if pair[0] != pair[1]:
+            counts[pair] = counts.get(pair, 0) + 1
+    return ", ".join(f"{f'{n} × ' if n > 1 else ''}{named(b)} → {named(a)}"
+                     for (b, a), n in counts.items())
 
 
 def levels_for(result: int, *, rules: RuleSet) -> int:

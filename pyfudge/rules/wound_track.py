@@ -230,7 +230,7 @@ class WoundTrack:
         dropped = need_flag(data.get("dropped", False), f"{field}.dropped")
         shrugged = need_flag(data.get("shrugged", False), f"{field}.shrugged")
         if shrugged and dropped:
-            raise RuleError("A fighter cannot both shrug off his wounds and be down.", field=f"{field}.shrugged")
+            raise RuleError("A fighter cannot both shrug off their wounds and be down.", field=f"{field}.shrugged")
         own = KINDS[TrackKind(kind)].read(data, field)
         deferred = read_deferred(data.get("deferred", []), f"{field}.deferred")
         return cls(kind=TrackKind(kind), dead=dead, stun_marks=stun_marks, knocked_out=knocked_out,

@@ -199,12 +199,21 @@ export function addEncounter(encounter, view = null) {
   return storeNew(id, encounter, view) ? id : null;
 }
 
-/** A copy of a stored encounter under a new id; null when there is none (or no room). */
-export function duplicateEncounter(id) {
+/** A copy of a stored encounter under a new id, named `name`: {id, renamed}, or null when there is
+ * none (or no room). A log that never renames starts the copy under its new name, so the copy's
+ * first Undo takes back the fight's last event, not the name; a log that renames would name it
+ * back on replay, so that copy is left for a rename event (`renamed` false). */
+export function duplicateEncounter(id, name) {
   const encounter = loadEncounter(id);
   if (!encounter) return null;
   const saved = loadView(id);
-  return addEncounter(encounter, saved && saved.rev === encounter.log.length ? saved.view : null);
+  const view = saved && saved.rev === encounter.log.length ? saved.view : null;
+  if (!encounter.log.some((event) => event?.t === "rename")) {
+    const copy = addEncounter({ ...encounter, name }, view && { ...view, name });
+    return copy && { id: copy, renamed: true };
+  }
+  const copy = addEncounter(encounter, view);
+  return copy && { id: copy, renamed: false };
 }
 
 /** Every stored encounter with its index entry (for "export all"). */

@@ -1,5 +1,6 @@
 // A fighter's card, opened from his row in the roster: his wound track (a tap marks or clears a
-// box), status, damage factors, and the GM's hand: edit the sheet, record a wound, heal, remove.
+// box), status, damage factors, and the GM's hand: edit the sheet, record a wound, heal (every way
+// the rules allow), remove.
 import { html, useState } from "../../vendor/preact-htm.mjs";
 import { signed, labelOf, ladderOptions } from "./ui.js";
 import { FighterForm } from "./fighter-form.js";
@@ -84,10 +85,57 @@ function HandButton({ id, open: opener, label, submit, options, initial, event, 
     </form>`;
 }
 
-/** Heal him: a healer's result (F95 4.8). */
-const HealButton = ({ c, describe, act }) => html`<${HandButton} id=${`heal-${c.id}`} open="Heal" label="Healer's result"
-  submit=${`Heal ${c.name}`} initial=${1} act=${act} options=${(v) => ladderOptions(describe, v)}
-  event=${(result) => ({ t: "heal", id: c.id, how: "skill", result })} />`;
+/** Heal them every way the rules allow now: the ways are the card's `heal` (the engine's
+ * healing.heal_ways), each with what it asks for; the card then says which wounds became what. */
+function HealButton({ c, describe, act }) {
+  const ways = c.heal ?? [];
+  const [open, setOpen] = useState(false);
+  const [how, setHow] = useState(null);
+  const [result, setResult] = useState(1);
+  const [weeks, setWeeks] = useState(1);
+  const [rolls, setRolls] = useState([]);
+  const [said, setSaid] = useState(null);
+  const way = ways.find((w) => w.how === how) ?? ways[0];
+  const told = said && html`<p class="hint" role="status" data-testid="healed">${said}</p>`;
+  if (!way) return told;
+  if (!open) return html`${told}<button type="button" onClick=${() => { setOpen(true); setSaid(null); }}>Heal</button>`;
+  const asks = new Set(way.asks);
+  const roll = (i) => rolls[i] ?? 0;
+  async function submit(e) {
+    e.preventDefault();
+    const event = { t: "heal", id: c.id, how: way.how };
+    if (asks.has("result")) event.result = result;
+    if (asks.has("weeks")) event.weeks = weeks;
+    if (asks.has("rolls")) event.rolls = Array.from({ length: weeks }, (_, i) => roll(i));
+    const response = await act(event);
+    if (response.ok) {
+      setOpen(false);
+      setSaid(response.result?.view?.last?.text ?? null);
+    }
+  }
+  const pick = `heal-how-${c.id}`;
+  return html`
+    <form class="heal" data-testid="heal-form" onSubmit=${submit}>
+      <fieldset>
+        <legend>How ${c.name} heals</legend>
+        ${ways.map((w) => html`<label key=${w.how} class="heal-way">
+          <input type="radio" name=${pick} value=${w.how} checked=${w.how === way.how} onChange=${() => setHow(w.how)} />
+          <span>${w.label} <span class="sec">${w.section}</span><br /><small class="hint">${w.hint}</small></span>
+        </label>`)}
+      </fieldset>
+      ${asks.has("result") && html`<label for=${`heal-${c.id}`}>Healer's result</label>
+        <select id=${`heal-${c.id}`} onChange=${(e) => setResult(Number(e.currentTarget.value))}>${ladderOptions(describe, result)}</select>`}
+      ${asks.has("weeks") && html`<label for=${`heal-weeks-${c.id}`}>Weeks of rest</label>
+        <select id=${`heal-weeks-${c.id}`} onChange=${(e) => setWeeks(Number(e.currentTarget.value))}>
+          ${Array.from({ length: way.weeks_max }, (_, i) => html`<option value=${i + 1} selected=${i + 1 === weeks}>${i + 1}</option>`)}
+        </select>`}
+      ${asks.has("rolls") && Array.from({ length: weeks }, (_, i) => html`<label for=${`heal-roll-${c.id}-${i}`}>${c.name}'s Constitution, week ${i + 1}</label>
+        <select id=${`heal-roll-${c.id}-${i}`} onChange=${(e) => setRolls(Object.assign([...rolls], { [i]: Number(e.currentTarget.value) }))}>
+          ${ladderOptions(describe, roll(i))}</select>`)}
+      <button type="submit" class="primary">Heal ${c.name}</button>
+      <button type="button" onClick=${() => setOpen(false)}>Cancel</button>
+    </form>`;
+}
 
 /** Record a wound on his track, as the wound level says (F95 4.57). */
 const WoundButton = ({ c, describe, act }) => html`<${HandButton} id=${`wound-${c.id}`} open="Wound" label="Wound level"

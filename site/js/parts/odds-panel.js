@@ -78,9 +78,9 @@ function GroupOdds({ r, name }) {
     </div>
     ${r.out.length ? html`<p class="hint">Cannot act, left out: ${r.out.map((id, i) =>
       html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}.</p>` : null}
-    ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where he may wound several, these odds have
-      him strike the first he may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
-      (F95 4.34: he chooses once the dice are known).</p>` : null}
+    ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where the lone fighter may wound several, these odds
+      have them strike the first they may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
+      (F95 4.34: they choose once the dice are known).</p>` : null}
     ${r.sampled
       ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
         under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points

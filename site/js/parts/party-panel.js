@@ -36,7 +36,7 @@ export function PartyPanel({ view, apply, engine, party }) {
     <section class="party" aria-labelledby="party-title" data-testid="party">
       <h3 id="party-title">Party</h3>
       ${party.length === 0
-        ? html`<p class="hint">No party saved yet: “Save to party” on a player character's card keeps him, wounds and
+        ? html`<p class="hint">No party saved yet: “Save to party” on a player character's card keeps them, wounds and
             all, for the next encounter.</p>`
         : html`
           <ul class="party-list">

@@ -9,6 +9,10 @@ import { StunRows, boxMark } from "./wound-track.js";
 /** One combatant's card. `level` "h2": the player's own, large, with the encounter's name and
  * round above; "h3": one of several. `describe` (the engine's, when there is one) names the
  * wound a box holds; without it the track's own row names do. */
+/** The header's words, the engine's: the round, or "The battle is over". A link made before the
+ * views said so has no heading: its round is named. */
+export const headingOf = (view) => view.heading ?? `Round ${view.round}`;
+
 export function PlayerCard({ c, view, describe, headingId, level }) {
   const track = c.track;
   const heading = level === "h2"
@@ -16,7 +20,7 @@ export function PlayerCard({ c, view, describe, headingId, level }) {
     : html`<h3 id=${headingId} class="player-name"><bdi>${c.name}</bdi></h3>`;
   return html`
     <article class=${`card player fighter side-${c.side}`} aria-labelledby=${headingId} data-testid="player-card">
-      ${level === "h2" && html`<p class="meta"><bdi>${view.name}</bdi> · Round ${view.round}</p>`}
+      ${level === "h2" && html`<p class="meta"><bdi>${view.name}</bdi> · ${headingOf(view)}</p>`}
       ${heading}
       <p class=${c.can_fight ? "player-status" : "player-status out"} data-testid="player-status">${c.status}</p>
       ${track && (track.rows
@@ -43,7 +47,7 @@ export function PlayerCard({ c, view, describe, headingId, level }) {
         </ul>`}
       ${c.weapon && html`<p class="player-gear" data-testid="player-gear">
         <span>Weapon <strong><bdi>${c.weapon}</bdi></strong></span>
-        <span>Armour <strong><bdi>${c.armor}</bdi></strong></span></p>`}
+        <span>Armor <strong><bdi>${c.armor}</bdi></strong></span></p>`}
       ${c.odf && html`
         <p class="player-factors">
           <span>ODF <strong>${signed(c.odf.total)}</strong></span>

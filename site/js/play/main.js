@@ -12,7 +12,7 @@
 // last view of the GM's drawn. build.py bundles this module with all it
 // imports (the engine's view shape included) into one file.
 import { html, render, useEffect, useState } from "../../vendor/preact-htm.mjs";
-import { PlayerCard } from "../parts/player-card.js";
+import { PlayerCard, headingOf } from "../parts/player-card.js";
 import { TotalPicker, DieToggle } from "../parts/round-dice.js";
 import { FACES, signed } from "../parts/ui.js";
 import { qrSvg } from "../live/qr.js";
@@ -71,7 +71,7 @@ function Fighters({ view, own, asks }) {
     ${mine && html`<${PlayerCard} c=${mine} view=${view} headingId="player-name" level="h2" />`}
     <${Results} results=${view.results} own=${own} />
     <section class="players-view stack" aria-labelledby="players-title" data-testid="players-view">
-      <h2 id="players-title" class="players-title">${mine ? "The others" : html`<bdi>${view.name}</bdi> · Round ${view.round}`}</h2>
+      <h2 id="players-title" class="players-title">${mine ? "The others" : html`<bdi>${view.name}</bdi> · ${headingOf(view)}`}</h2>
       ${mine ? html`<ul class="compact-list">${fallenLast.map((c) => html`<${CompactCard} key=${c.id} c=${c} />`)}</ul>`
         : others.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view} headingId=${`player-${c.id}`} level="h3" />`)}
     </section>`;

@@ -1,6 +1,8 @@
 // The table app: hash routes rendered with Preact + htm (vendored, no bundler).
 //
 //   #/          the encounters on this device (list-screen.js) — the dice panel shows below it
+//   #/new, #/last   the install shortcuts (manifest.webmanifest): the list with its name field
+//                      ready, and the encounter used last (#/e/<id>; the list when there is none)
 //   #/e/<id>    one encounter: combatants, wound tracks, a round, the log
 //   #/e/<id>/share, #/s/<fragment>, #/p/<fragment>[/<cid>]   sharing (share-screen.js, player-screen.js)
 //   #/e/<id>/live      the live table: players' phones join and follow the fight (live-screen.js)
@@ -42,6 +44,7 @@ globalThis.pyfudgeSessions = app.sessions; // the e2e tests race two tabs' Sessi
 
 /** The current route from location.hash. */
 export function route(hash = location.hash) {
+  if (hash === "#/new") return { screen: "list", startNew: true };
   const match = /^#\/e\/([\w-]{1,64})(\/live)?$/.exec(hash);
   if (match) return { screen: match[2] ? "live" : "encounter", id: match[1] };
   return shareRoute(hash) ?? { screen: "list" };
@@ -147,7 +150,15 @@ function screen(current) {
   if (current.screen === "players") return html`<${PlayersScreen} key=${current.fragment} fragment=${current.fragment} app=${app} />`;
   if (current.screen === "live") return html`<${LiveScreen} key=${current.id} id=${current.id} app=${app} session=${session} />`;
   if (current.screen === "display") return html`<${TableDisplay} key=${current.id} id=${current.id} app=${app} session=${session} />`;
-  return html`<${ListScreen} app=${app} session=${session} />`;
+  return html`<${ListScreen} app=${app} session=${session} startNew=${current.startNew} />`;
+}
+
+/** The "Last encounter" shortcut: #/last becomes the encounter used last, in place (so Back and a
+ * reload stay on it), or the list when this device holds none. */
+function followLast() {
+  if (location.hash !== "#/last") return;
+  const last = encounterStore.loadIndex().encounters[0];
+  history.replaceState(null, "", last ? `#/e/${last.id}` : "#/");
 }
 
 /** Another tab of this site changed the stored data (two tabs): open encounters take
@@ -175,6 +186,8 @@ export function start(root, engine) {
   addEventListener("storage", onStorage);
   addEventListener("beforeunload", onLeave);
   encounterStore.relistStored(); // an encounter stored but missing from the list is listed again
+  followLast();
+  addEventListener("hashchange", followLast); // the shortcut taken while the app is open
   try {
     render(html`<${App} />`, root);
   } catch (err) {

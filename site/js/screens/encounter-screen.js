@@ -46,7 +46,8 @@ export function EncounterScreen({ session, app }) {
       href=${`#/e/${session.id}/share`}>Share</a></span></nav>
     <section class="headline" aria-labelledby="enc-title">
       <h2 id="enc-title" class="enc-name"><bdi>${view.name}</bdi></h2>
-      <p class="meta">Round <strong data-testid="round">${view.round}</strong></p>
+      ${view.over ? html`<p class="meta" data-testid="heading">${view.heading}</p>`
+        : html`<p class="meta">Round <strong data-testid="round">${view.round}</strong></p>`}
       ${!session.live && !session.readOnly && html`<p class="hint starting-note">Saved copy — the engine is starting; what you do now is kept and applied in order.</p>`}
       ${error && html`<p class="error" role="alert">${error.message}</p>`}
       <${KeepGoodPart} session=${session} />

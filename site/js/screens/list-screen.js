@@ -5,7 +5,7 @@
 //
 // Names shown are the index's, which Session keeps equal to the encounter's own view name
 // (a rename is an event: `rename {name}`, applied by the engine).
-import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
+import { html, useState, useEffect, useRef } from "../../vendor/preact-htm.mjs";
 import * as deletedStore from "../data/deleted-store.js";
 import * as encounterStore from "../data/encounter-store.js";
 import * as prefsStore from "../data/prefs-store.js";
@@ -174,7 +174,10 @@ function KeptInFile({ records }) {
 
 // --- the screen ----------------------------------------------------------------------------------
 
-export function ListScreen({ app, session }) {
+export function ListScreen({ app, session, startNew }) {
+  const nameField = useRef(null);
+  // The "New encounter" shortcut (#/new): the name field is ready to type in.
+  useEffect(() => { if (startNew) nameField.current?.focus(); }, [startNew]);
   const refresh = useApp(app);
   const { describe } = app;
   const [name, setName] = useState("");
@@ -215,14 +218,15 @@ export function ListScreen({ app, session }) {
     },
     async duplicate(id) {
       const original = saved.find((e) => e.id === id);
-      const copy = encounterStore.duplicateEncounter(id);
+      // The copy is told apart by its name: its starting name, or a rename event in its own log.
+      const name = `${original?.name ?? "Encounter"} (copy)`;
+      const copy = encounterStore.duplicateEncounter(id, name);
       if (!copy) return setToast({ text: "Could not duplicate: this device's storage is full." });
       setOpen(null);
       refresh();
-      // The copy is told apart by its name: a rename event in its own log.
-      const response = await session(copy).apply({ t: "rename", name: `${original?.name ?? "Encounter"} (copy)` });
+      const response = copy.renamed ? null : await session(copy.id).apply({ t: "rename", name });
       refresh();
-      setToast({ text: { before: "Duplicated as “", name: response.ok ? response.result.view.name : original?.name, after: "”." } });
+      setToast({ text: { before: "Duplicated as “", name: !response || response.ok ? name : original?.name, after: "”." } });
     },
     async exportOne(id) {
       const result = await files.exportOne(app.engine, id);
@@ -271,11 +275,12 @@ export function ListScreen({ app, session }) {
   }
 
   return html`
+    <p class="lead" data-testid="what-for">Runs Fudge fights: rounds, wounds, healing.</p>
     <section class="card" aria-labelledby="new-title">
       <h2 id="new-title">New encounter</h2>
       <form class="stack" onSubmit=${submit}>
         <label for="new-name">Name</label>
-        <input id="new-name" name="name" maxlength="80" placeholder="Encounter" dir="auto"
+        <input id="new-name" name="name" maxlength="80" placeholder="Encounter" dir="auto" ref=${nameField}
           value=${name} onInput=${(e) => setName(e.currentTarget.value)} />
         <label for="new-preset">Rules</label>
         <select id="new-preset" value=${preset || describe?.presets?.[0]?.key || ""} onChange=${(e) => setPreset(e.currentTarget.value)}>

@@ -12,7 +12,7 @@
 // Today's players' links open in play.html instead (js/play/, no engine); these routes keep
 // the links of older builds working.
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
-import { PlayerCard } from "../parts/player-card.js";
+import { PlayerCard, headingOf } from "../parts/player-card.js";
 
 /** The players' view a link carries: {step: "reading"|"ready"|"error", view, message}. */
 function usePlayersLink(fragment, app) {
@@ -65,7 +65,7 @@ export function PlayersScreen({ fragment, app }) {
   const { view } = state;
   return html`
     <section class="players-view stack" aria-labelledby="players-title" data-testid="players-view">
-      <h2 id="players-title" class="players-title"><bdi>${view.name}</bdi> · Round ${view.round}</h2>
+      <h2 id="players-title" class="players-title"><bdi>${view.name}</bdi> · ${headingOf(view)}</h2>
       ${view.combatants.map((c) => html`<${PlayerCard} key=${c.id} c=${c} view=${view}
         describe=${app.describe} headingId=${`player-${c.id}`} level="h3" />`)}
       ${SNAPSHOT}

@@ -234,7 +234,7 @@ function SeenWhole({ view }) {
       : whole.length === 0 ? "Players see no one whole: of each, only what you tick below."
       : html`Players see ${names} whole. Of the others they see only what you tick below.`}</p>
     ${whole.length < all && whole.some(foe) && html`<p class="hint">To keep a foe's sheet from the players, edit
-      him and make him an NPC.</p>`}`;
+      that foe and make them an NPC.</p>`}`;
 }
 
 // --- opening a link --------------------------------------------------------------------------------

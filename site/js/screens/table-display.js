@@ -11,6 +11,7 @@
 // itself once the record can be read (Session.refresh).
 import { html, useState, useEffect } from "../../vendor/preact-htm.mjs";
 import { useSession } from "./hooks.js";
+import { headingOf } from "../parts/player-card.js";
 
 export function TableDisplay({ id, app, session }) {
   const s = useSession(session(id));
@@ -46,7 +47,7 @@ export function TableDisplay({ id, app, session }) {
       : null;
   return html`
     <section class="table-display" aria-labelledby="display-title" data-testid="table-display">
-      <h2 id="display-title" class="display-title"><bdi>${view.name}</bdi> <span class="display-round">Round ${view.round}</span></h2>
+      <h2 id="display-title" class="display-title"><bdi>${view.name}</bdi> <span class="display-round">${headingOf(view)}</span></h2>
       <ul class="display-list">
         ${view.combatants.map((c) => html`
           <li key=${c.id} class=${`display-fighter side-${c.side}${c.can_fight ? "" : " out"}`} data-testid="display-fighter">

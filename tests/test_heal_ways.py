@@ -1,0 +1,160 @@
+"""Every way the rules heal a fighter, offered on his card, and the log saying which wounds became
+what (F95 4.8, MUD 4.8, F95 4.62, CO 3.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyfudge.core import ladder
+from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rules import healing
+from pyfudge.rules.wounds import HURT, NEAR_DEATH, SCRATCH, VERY_HURT, WoundTrack, record_stun, record_wound
+from pyfudge.rulesets import find_ruleset, new_ruleset
+
+F95 = find_ruleset("fudge1995")
+# Three damage points on the alternate track: Terrible's two boxes and one of Poor's (CO 3.1).
+CO_BOXES = [{"t": "box", "id": "c1", "row": i // 2, "index": i % 2, "value": 1} for i in range(3)]
+BRENNA = {"name": "Brenna", "role": "pc", "skills": {"Sword": "Good"}}
+
+
+def hows(track: WoundTrack, rules=F95) -> list[str]:
+    return [w["how"] for w in healing.heal_ways(track, rules=rules)]
+
+
+def wounded(*levels: int, rules=F95) -> WoundTrack:
+    track = WoundTrack.new(rules)
+    for level in levels:
+        track = record_wound(track, level, rules=rules).track
+    return track
+
+
+def fight(*events: dict, preset: str = "fudge1995", options: dict | None = None) -> Encounter:
+    enc = Encounter(ruleset=new_ruleset(preset, options or {}))
+    enc.apply({"t": "add", "fighter": BRENNA})
+    for event in events:
+        enc.apply(event)
+    return enc
+
+
+def test_a_hurt_fighter_may_be_healed_by_a_healer_or_by_weeks_of_rest():
+    assert hows(wounded(HURT)) == ["skill", "natural"]
+
+
+def test_lingering_scratches_and_stuns_are_a_way_of_their_own():
+    assert "scratches" in hows(wounded(SCRATCH))
+    stunned = record_stun(WoundTrack.new(F95), HURT, rules=F95).track
+    assert hows(stunned) == ["scratches"]
+
+
+def test_the_1993_draft_offers_no_natural_healing():
+    assert hows(wounded(HURT, rules=find_ruleset("fudge1993")), find_ruleset("fudge1993")) == ["skill"]
+
+
+def test_constitution_rolls_are_asked_for_when_the_gm_requires_them():
+    rules = F95.with_options({"healing.natural_roll": True})
+    natural = next(w for w in healing.heal_ways(wounded(VERY_HURT, rules=rules), rules=rules) if w["how"] == "natural")
+    assert natural["asks"] == ["weeks", "rolls"]
+
+
+def test_the_alternate_track_heals_by_a_check_against_its_wound_level():
+    rules = F95.with_options({"co.track": True})
+    track = record_wound(WoundTrack.new(rules), HURT, rules=rules, points=3).track
+    ways = healing.heal_ways(track, rules=rules)
+    assert [w["how"] for w in ways] == ["co"] and "against" in ways[0]["label"]
+
+
+def test_an_unhurt_fighter_and_the_dead_have_no_way_to_heal():
+    assert hows(WoundTrack.new(F95)) == []
+    assert hows(wounded(NEAR_DEATH, NEAR_DEATH, NEAR_DEATH, NEAR_DEATH)) == []
+
+
+def test_a_knocked_out_fighter_comes_round_with_time():
+    from dataclasses import replace
+    assert hows(replace(WoundTrack.new(F95), knocked_out=True)) == ["wake"]
+
+
+def test_the_card_lists_the_ways_that_apply():
+    enc = fight({"t": "wound", "id": "c1", "level": "Very Hurt"})
+    card = encounter_view.view(enc)["combatants"][0]
+    assert [w["how"] for w in card["heal"]] == ["skill", "natural"]
+
+
+def test_a_healers_result_says_which_wounds_became_what():
+    enc = fight({"t": "wound", "id": "c1", "level": "Very Hurt"}, {"t": "wound", "id": "c1", "level": "Hurt"},
+                {"t": "heal", "id": "c1", "how": "skill", "result": "Good"})
+    assert enc.state.last["text"] == "Brenna: Very Hurt → Hurt, Hurt → healed, by a Good healer's result."
+
+
+def test_a_healers_result_below_good_says_it_heals_nothing():
+    enc = fight({"t": "wound", "id": "c1", "level": "Hurt"},
+                {"t": "heal", "id": "c1", "how": "skill", "result": "Fair"})
+    assert enc.state.last["text"] == "Brenna: a Fair healer's result heals nothing (Good or better is needed)."
+
+
+def test_weeks_of_rest_say_what_each_wound_became():
+    enc = fight({"t": "wound", "id": "c1", "level": "Incapacitated"},
+                {"t": "heal", "id": "c1", "how": "natural", "weeks": 2})
+    assert enc.state.last["text"] == "Brenna: Incapacitated → Hurt, after 2 weeks of rest."
+
+
+def test_a_failed_constitution_roll_says_the_week_healed_nothing():
+    enc = fight({"t": "wound", "id": "c1", "level": "Very Hurt"},
+                {"t": "heal", "id": "c1", "how": "natural", "weeks": 1, "rolls": ["Poor"]},
+                options={"healing.natural_roll": True})
+    assert enc.state.last["text"] == "Brenna: still Very Hurt after 1 week of rest (Constitution Poor against Good)."
+
+
+def test_lingering_scratches_heal_for_one_fighter():
+    enc = fight({"t": "wound", "id": "c1", "level": "Scratch"}, {"t": "wound", "id": "c1", "level": "Scratch"},
+                {"t": "wound", "id": "c1", "level": "Hurt"}, {"t": "heal", "id": "c1", "how": "scratches"},
+                options={"healing.scratches_after_battle": False})
+    assert enc.state.last["text"] == "Brenna: 2 × Scratch → healed."
+    assert enc.state.find("c1").fighter.track_for(enc.state.rules).marked_wounds() == [HURT]
+
+
+def test_a_knocked_out_fighter_comes_round():
+    from dataclasses import replace
+    out = healing.wake_up(replace(WoundTrack.new(F95), knocked_out=True))
+    assert out.track.knocked_out is False and out.track.can_act()
+
+
+def test_coming_round_is_refused_for_a_fighter_not_knocked_out():
+    with pytest.raises(FudgeError, match="nothing to come round from"):
+        fight({"t": "heal", "id": "c1", "how": "wake"})
+
+
+def test_the_alternate_tracks_check_names_its_result_and_difficulty():
+    enc = fight(*CO_BOXES, {"t": "heal", "id": "c1", "how": "co", "result": "Superb"}, options={"co.track": True})
+    text = enc.state.last["text"]
+    assert text.startswith("Brenna: ") and "Superb healer's check against" in text and "degree" not in text
+
+
+def test_an_unknown_way_is_refused_naming_the_ways():
+    with pytest.raises(FudgeError, match="skill, natural, scratches, wake or co"):
+        fight({"t": "heal", "id": "c1", "how": "prayer"})
+
+
+def test_a_ladder_name_is_read_for_the_alternate_tracks_check():
+    enc = fight(*CO_BOXES, {"t": "heal", "id": "c1", "how": "co", "result": ladder.name(ladder.GREAT)},
+                options={"co.track": True})
+    assert "Great healer's check" in enc.state.last["text"]
+
+
+def test_the_door_heals_a_track_every_way_the_card_offers():
+    import json
+
+    from pyfudge import api
+
+    def heal(**args):
+        return json.loads(api.handle(json.dumps({"action": "heal", "args": {"ruleset": {"preset": "fudge1995"},
+                                                                           **args}})))
+    scratched = wounded(SCRATCH, HURT)
+    reply = heal(track=scratched.to_dict(), how="scratches")
+    assert reply["ok"] and reply["result"]["after"] == [HURT]
+    from dataclasses import replace
+    reply = heal(track=replace(WoundTrack.new(F95), knocked_out=True).to_dict(), how="wake")
+    assert reply["ok"] and reply["result"]["view"]["can_act"]
+    refused = heal(track=WoundTrack.new(F95).to_dict(), how="prayer")
+    assert refused["error"]["field"] == "args.how" and "scratches" in refused["error"]["message"]
