@@ -51,8 +51,8 @@ export function Roster({ view, describe, apply, engine }) {
   return html`
     <ul class="roster" ref=${list} aria-label="Combatants" data-testid="roster">
       ${cs.slice(0, living).map((c, i) => html`<li key=${c.id} class=${rowClass(c)} data-id=${c.id}>${entry(c, i)}</li>`)}
-      ${living < cs.length && html`<li class="roster-fallen" data-testid="fallen" aria-label="Fallen">
-        ${cs.slice(living).map((c, i) => html`<div key=${c.id} class=${rowClass(c)} data-id=${c.id}>${entry(c, living + i)}</div>`)}
-      </li>`}
+      ${living < cs.length && html`<li class="roster-fallen" data-testid="fallen"><ul aria-label="Fallen">
+        ${cs.slice(living).map((c, i) => html`<li key=${c.id} class=${rowClass(c)} data-id=${c.id}>${entry(c, living + i)}</li>`)}
+      </ul></li>`}
     </ul>`;
 }
