@@ -10,15 +10,15 @@ from playwright.sync_api import expect
 from test_table_mode import PHONE, Taps, log_lines, open_encounter
 
 
-def add(name, side, skill, level, role="pc", weapon=None):
-    fighter = {"name": name, "role": role, "skills": {skill: level}}
+def add(name, side, skill, level, role="pc", weapon=None, **extra):
+    fighter = {"name": name, "role": role, "skills": {skill: level}, **extra}
     if weapon:
         fighter["weapon"] = {"name": weapon, "size": 2}
     return {"t": "add", "side": side, "fighter": fighter}
 
 
 # c1 Aldric, c2 Brenna, c3… Goblin 1…
-PARTY = [add("Aldric", "players", "Sword", "Great", weapon="Sword"),
+PARTY = [add("Aldric", "players", "Sword", "Great", weapon="Sword", fudge_points=2),
          add("Brenna", "players", "Bow", "Good", weapon="Longbow")]
 GOBLINS = [add(f"Goblin {i}", "foes", "Club", "Mediocre", role="npc") for i in range(1, 8)]
 FALLEN = [{"t": "wound", "id": f"c{i}", "level": 5} for i in range(3, 7)]  # Goblins 1–4 near death
@@ -56,6 +56,19 @@ def test_an_all_out_attack_takes_three_taps_from_the_round_form(open_context, si
     assert tap.count <= 3
     event = last_event(page, "allout")
     assert event["t"] == "exchange" and event["a_declares"]["all_out"] == "offense"
+
+
+def test_a_fudge_point_is_one_tap_for_a_fighter_who_has_one(open_context, site):
+    """F95 4.64: a Fudge Point lowers the wound he takes; only a fighter with points is offered one."""
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, fight(), eid="points")
+    aldric = page.get_by_role("group", name="Aldric declares")
+    expect(page.get_by_role("group", name="Goblin 1 declares").get_by_role("button", name="Fudge Point")).to_have_count(0)
+    aldric.get_by_role("button", name="Fudge Point").click()
+    expect(aldric.get_by_role("button", name="Fudge Point")).to_have_attribute("aria-pressed", "true")
+    page.locator("details.declare-all > summary").click()
+    page.get_by_text("Declare for Aldric").click()
+    expect(page.get_by_label("Fudge Points spent", exact=True)).to_have_value("1")
 
 
 def test_the_archer_suggested_next_shoots_in_two_taps_and_the_mode_does_not_stick(open_context, site):
