@@ -63,7 +63,9 @@ def test_a_fudge_point_is_one_tap_for_a_fighter_who_has_one(open_context, site):
     page = open_context(**PHONE).new_page()
     open_encounter(page, site, fight(), eid="points")
     aldric = page.get_by_role("group", name="Aldric declares")
-    expect(page.get_by_role("group", name="Goblin 1 declares").get_by_role("button", name="Fudge Point")).to_have_count(0)
+    goblin = page.get_by_role("group", name="Goblin 1 declares")
+    expect(goblin.get_by_role("button", name="All-out defence")).to_be_visible()
+    expect(goblin.get_by_role("button", name="Fudge Point")).to_have_count(0)
     aldric.get_by_role("button", name="Fudge Point").click()
     expect(aldric.get_by_role("button", name="Fudge Point")).to_have_attribute("aria-pressed", "true")
     page.locator("details.declare-all > summary").click()
@@ -96,7 +98,8 @@ def test_the_archer_suggested_next_shoots_in_two_taps_and_the_mode_does_not_stic
     idle(page)
     mode(page).select_option("group")
     # Two foes on him (the room allows six at most, F95 4.34; the dice may have felled some).
-    chosen = page.get_by_role("group", name="Foes on Aldric").get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)
+    foes = page.get_by_role("group", name="Foes on Aldric")
+    chosen = foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)
     while chosen.count() > 2:
         chosen.last.uncheck()
     page.get_by_label("He strikes", exact=True).select_option(index=1)  # should he beat both
