@@ -112,7 +112,7 @@ def test_the_archer_suggested_next_shoots_in_two_taps_and_the_mode_does_not_stic
     expect(page.get_by_test_id("suggested")).to_have_text(re.compile("^Next: Brenna vs "))
 
 
-def test_the_fallen_fold_to_one_line_and_leave_the_pickers(open_context, site):
+def test_the_fallen_fold_to_one_line_and_leave_the_pickers(open_context, site, axe_check):
     page = open_context(**PHONE).new_page()
     open_encounter(page, site, fight(log=FALLEN), eid="fallen")
     # The living first, two by two; the four fallen goblins on one line at the end.
@@ -134,6 +134,7 @@ def test_the_fallen_fold_to_one_line_and_leave_the_pickers(open_context, site):
     foes = page.get_by_role("group", name="Foes on Aldric")
     expect(foes.get_by_role("checkbox", name=re.compile("^Goblin"))).to_have_count(3)
     page.screenshot(path="/tmp/round-fallen-group-390.png")
+    axe_check(page, "a group round with four fallen goblins")
     foe_box = foes.get_by_role("checkbox", name="Goblin 5", exact=True).bounding_box()
     assert foe_box["y"] + foe_box["height"] < 844 - 160, "a live foe above the fold and the bar"
     fold = foes.get_by_role("button", name=re.compile("^4 fallen"))
