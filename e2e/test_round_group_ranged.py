@@ -90,7 +90,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     expect(gm.locator(".die-toggle")).to_have_count(2)
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     axe_check(page, "round form: the GM's group roll")
-    page.get_by_label("ignored (F93 4.64)").first.check()  # the Orc, unopposed
+    page.get_by_label("ignored (F95 4.34)").first.check()  # the Orc, unopposed
     page.get_by_label("He strikes", exact=True).select_option(label="Gob")
     enter_faces(page, "Hero", [1, 1, 1, 0])
     for i, face in enumerate(["minus", "blank"]):
@@ -113,7 +113,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
 
     # He beats both foes: the player chooses whom he wounds, once the dice are known (F95 4.34).
     # Resolve without a choice says so and logs nothing; with the choice, the blow lands there.
-    page.get_by_label("ignored (F93 4.64)").first.uncheck()
+    page.get_by_label("ignored (F95 4.34)").first.uncheck()
     page.get_by_label("He strikes", exact=True).select_option(value="")
     enter_faces(page, "Hero", [1, 1, 1, 1])
     gm = page.get_by_role("group", name="GM's group roll")

@@ -173,6 +173,9 @@ def test_a_fighter_who_cannot_act_is_not_offered(open_context, site, screen, axe
     # A group round: not the lone fighter, not a foe.
     page.get_by_label("What happens", exact=True).select_option("group")
     lone = page.get_by_label("Lone fighter", exact=True)
+    # The fallen are left out of the pickers until asked for, then shown with the reason.
+    expect(lone.locator("option[value=c2]")).to_have_count(0)
+    lone.select_option(label="Show the 1 fallen")
     expect(lone.locator("option[value=c2]")).to_be_disabled()
     expect(lone.locator("option[value=c2]")).to_contain_text(why)
     expect(page.locator("#foe-c2")).to_be_disabled()

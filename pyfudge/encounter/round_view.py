@@ -60,29 +60,61 @@ def last_opponent(states: Sequence[Any], cid: str) -> str | None:
     return None
 
 
+# A missile weapon by the words of its name (F95 4.4: "propelled (bow, gun, beam)", and thrown
+# weapons); a gun by MUD 4.54's gun bonus. Words only: "Elbow strike" and "Spear" stay melee.
+_PROPELLED = re.compile(r"\b(?:(?:long|short|cross|composite|hunting|horse)?bows?|slings?|guns?|pistols?|rifles?"
+                        r"|shotguns?|muskets?|revolvers?|derringers?|handguns?|carbines?|blasters?|lasers?"
+                        r"|beams?|bazookas?|(?:rocket )?launchers?|projectile)\b")
+_THROWN = re.compile(r"\b(?:javelins?|darts?|throwing|thrown|grenades?|shuriken|bolas?)\b")
+
+
+def shoots(weapon: dict[str, Any]) -> str | None:
+    """How a weapon fires, as ranged fire reads it (F95 4.4): ``"propelled"`` (a bow, a gun, a
+    beam), ``"thrown"`` (a javelin, a throwing knife), or None for a melee weapon."""
+    name = str(weapon.get("name", "")).lower()
+    if _THROWN.search(name):
+        return "thrown"
+    if weapon.get("gun", "none") != "none" or _PROPELLED.search(name):
+        return "propelled"
+    return None
+
+
+def starts_in(form: str, weapon: dict[str, Any]) -> str:
+    """The mode the round form starts a fighter's action in under the pacing's own ``form``: ranged
+    fire for a missile weapon (F95 4.4), else the pacing's own (an exchange, or a story element
+    under story pacing, F95 4.21)."""
+    return "ranged" if form == "exchange" and shoots(weapon) else form
+
+
+# The role a first pick takes in each mode (a key of a card's ``unable``).
+_ROLE = {"ranged": "shooter", "group": "lone"}
+
+
 def suggest_next(states: Sequence[Any], cards: list[dict[str, Any]], form: str, kind: str,
                  initiative: list[dict[str, Any]]) -> dict[str, Any]:
-    """The pair the round form offers next: the first fighter who has not acted and may act
-    (initiative's first striker first, under alternating turns), against the foe he last fought
-    if that foe can still fight, else the first foe who can and has not acted. ``{"round_over":
+    """The pair the round form offers next and the mode it starts in: the first fighter who has
+    not acted and may act (initiative's first striker first, under alternating turns), in the mode
+    his card ``starts_in`` (ranged fire for a missile weapon), against the foe he last fought if
+    that foe can still fight, else the first foe who can and has not acted. ``{"round_over":
     True}`` once everyone who can act has."""
-    role = "attacker" if (form == "exchange" and kind == "attack") else "fighter"
     by_id = {c["id"]: c for c in cards}
     acted = {c["id"] for c in cards if c["acted"]}
     firsts = [i["first"] for i in initiative]
     order = sorted(cards, key=lambda c: (c["id"] not in firsts, cards.index(c)))
     for c in order:
+        mode = c.get("starts_in", form)
+        role = _ROLE.get(mode) or ("attacker" if (mode == "exchange" and kind == "attack") else "fighter")
         if c["id"] in acted or role in c["unable"]:
             continue
-        if form == "story":
-            return {"form": form, "a": c["id"], "b": None, "kind": kind, "round_over": False}
+        if mode == "story":
+            return {"form": mode, "a": c["id"], "b": None, "kind": kind, "round_over": False}
         able = [by_id[f] for f in c["foes"] if by_id[f]["can_fight"]]
         if not able:
             continue
         engaged = last_opponent(states, c["id"])
         pick = (by_id[engaged] if engaged in {f["id"] for f in able} else
                 next((f for f in able if f["id"] not in acted), able[0]))
-        return {"form": form, "a": c["id"], "b": pick["id"], "kind": kind, "round_over": False}
+        return {"form": mode, "a": c["id"], "b": pick["id"], "kind": kind, "round_over": False}
     return {"form": form, "a": None, "b": None, "kind": kind, "round_over": True}
 
 

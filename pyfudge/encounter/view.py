@@ -6,7 +6,8 @@ reading uses, so the app holds no rule of its own (docs/app.md):
 - ``roll_dice`` ``{dice, count, faces, low, high}``: the combat roll's technique
   (``dice.technique``, F95 4.1; F93 4.21–4.22); ``faces``: its faces are Fudge dice, entered
   as −/0/+ toggles (else, the 2d6 ways, a total is entered); ``low``/``high``: the totals.
-- ``next`` ``{form, kind, a, b, round_over}``: the pair to run next (:mod:`round_view`),
+- ``next`` ``{form, kind, a, b, round_over}``: the pair to run next and the mode the round
+  form starts it in (ranged fire for a missile weapon; :mod:`round_view`),
   ``roles``: the role of each form's first pick (a key of a card's ``unable``),
   ``exchange_kind``: simultaneous ``round`` or alternating ``attack`` (F95 4.23);
   ``changes``: the fighters the last event moved, before → after; ``undo_label``: what
@@ -27,7 +28,10 @@ reading uses, so the app holds no rule of its own (docs/app.md):
   (``a_dice.speed``/``b_dice.speed``, F95 4.36, :func:`melee.speed_contest_offered`);
   ``location_check``: None, ``"optional"`` or ``"required"``, the defender's
   Willpower/Constitution check result after a MUD 4.35 location hit
-  (``b_declares.location_check``, :func:`location.location_check_input`).
+  (``b_declares.location_check``, :func:`location.location_check_input`); ``scouting``: the
+  Perception roll after an all-out defence does something (F95 4.31, F93 4.62; not MUD);
+  ``ignore``: the section of the book in force for a foe the lone fighter ignores (F95/MUD 4.34,
+  F93 4.64).
   Their labels and where each goes: the door's ``describe`` ``inputs``.
 - ``this_round``: under alternating turns, who attacked, defended all-out or went hasty
   this round, and what the round form must not offer him (:func:`this_round`, F95 4.23).
@@ -112,7 +116,11 @@ def view(enc: Encounter) -> dict[str, Any]:
         "declare": {"all_out": melee.all_out_offered(rules), "stance": stances.stances_offered(rules),
                     "aim_relative": location.called_shots(rules), "parts": location.part_names(rules),
                     "hasty": melee.hasty_offered(rules), "speed": melee.speed_contest_offered(rules),
-                    "location_check": location.location_check_input(rules)},
+                    "location_check": location.location_check_input(rules),
+                    # F95 4.31 / F93 4.62: the Perception roll after an all-out defence (MUD: none).
+                    "scouting": melee.all_out_offered(rules) and melee.scouting_modifiers(rules=rules) != (None, None),
+                    # The book in force's section for a foe the lone fighter ignores (F95/MUD 4.34, F93 4.64).
+                    "ignore": multi.SECTION[rules.preset]},
         "ranged": {"burst": ranged.autofire_in_use(rules)},
         # A new fighter's gear until the GM chooses some: the books' unarmed and no armor.
         "gear_default": catalogue.unarmed(rules),
@@ -260,8 +268,11 @@ def _turn(c: Combatant, state: State, *, acted: bool) -> dict[str, Any]:
     """A card's turn parts, which the round form's next pair is read from: ``unable`` (the roles he
     cannot take now, F95 4.51, 4.62; ``attacker`` after his all-out defence this round, F95 4.23),
     ``can_fight``, ``acted`` (he took his action this round), ``foes`` (the ids of those on the
-    other side, the only ones the round form offers against him)."""
+    other side, the only ones the round form offers against him), ``shoots`` (how his weapon
+    fires, F95 4.4, or None) and ``starts_in`` (the mode the round form starts his action in)."""
+    weapon = c.fighter.weapon.to_dict()
     return {"can_fight": c.fighter.can_fight(state.rules),
+            "shoots": round_view.shoots(weapon), "starts_in": round_view.starts_in(_form_kind(state.rules)[0], weapon),
             "unable": {**forfeited(state, c.id),
                        **refused_roles(c.fighter, stunned_only(stun_now(state, c)), state.rules)},
             "acted": acted, "foes": [o.id for o in state.combatants if o.side != c.side]}

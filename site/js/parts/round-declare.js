@@ -1,4 +1,5 @@
-// A fighter's declaration for the round (folded): skill, all-out (F95 4.31), stance (F95 4.32),
+// The common declarations one tap from the round (QuickDeclare: all-out, stance, a Fudge Point),
+// and a fighter's whole declaration for the round (folded): skill, all-out (F95 4.31), stance (F95 4.32),
 // the GM's modifier, Fudge Points, a called shot (F95 4.31, 4.35; MUD 4.35), a pulled punch, and
 // the round's flags, and what `describe.inputs` adds where the view offers it. What may be declared
 // comes from the view's `declare` and describe.
@@ -59,7 +60,7 @@ export function Declare({ who, label, describe, view, card, side, setSide, event
             ${(describe?.wound_levels ?? []).filter((w) => w.value > 0).map((w) =>
               html`<option value=${w.value} selected=${d.max_level === w.value}>${w.name}</option>`)}
           </select></${Field}>
-        ${check("scouting", "Scouting roll made")}
+        ${view.declare?.scouting && check("scouting", "Scouting roll made")}
         ${check("stun", "Strike to stun")}
         ${check("defend_only", "Only defends")}
         ${check("unaware", "Unaware")}
@@ -67,6 +68,30 @@ export function Declare({ who, label, describe, view, card, side, setSide, event
           id=${id(input.key)} name=${label} describe=${describe} view=${view} side=${side} setSide=${setSide} set=${set} />`)}
       </div>
     </${Fold}>`;
+}
+
+/** The declarations a table makes most, as toggles under the fighter's dice: all-out attack or
+ *  defence (F95 4.31) or a stance (MUD 4.32), whichever the rules in force offer (the view's
+ *  `declare`), and a Fudge Point to spend when he has one (F95/MUD 4.64). A second tap takes it
+ *  back; the rest stays in the fold. A touch shortcut, out of the Tab order: the keyboard finds
+ *  the same declarations in the fold, and Tab's way to Resolve stays as short. */
+export function QuickDeclare({ view, describe, card, side, setSide }) {
+  const d = side.declares;
+  const set = (k, v) => {
+    const declares = { ...d };
+    if (d[k] === v) delete declares[k]; else declares[k] = v;
+    setSide({ ...side, declares });
+  };
+  const choices = [
+    ...(view.declare?.all_out ? (describe?.declare?.all_out ?? []).filter((c) => c.value !== "none").map((c) => ["all_out", c]) : []),
+    ...(view.declare?.stance ? (describe?.declare?.stance ?? []).filter((c) => c.value !== "normal").map((c) => ["stance", c]) : []),
+    ...((card.fighter?.fudge_points ?? 0) > 0 ? [["points", { value: 1, label: "Fudge Point" }]] : []),
+  ];
+  if (!choices.length) return null;
+  return html`<div class="chips quick-declare" role="group" aria-label=${`${card.name} declares`}>
+    ${choices.map(([k, c]) => html`<button type="button" key=${`${k}-${c.value}`} class="chip" tabindex="-1" aria-pressed=${d[k] === c.value ? "true" : "false"}
+      onClick=${() => set(k, c.value)}>${c.label}</button>`)}
+  </div>`;
 }
 
 /** The declarations and rolls `describe.inputs` lists that the view offers now (its `declare`)

@@ -5,24 +5,31 @@ import { html } from "../../vendor/preact-htm.mjs";
 import { Field, choiceLabel, optionValue, ladderOptions } from "./ui.js";
 import { unable } from "./round-draft.js";
 
-/** The foes on the lone fighter (his foes only), who is ignored, the GM's one roll, the room, and
- *  whom he strikes if he may wound several. */
+/** The foes on the lone fighter (his foes only; the living first, the fallen folded behind one
+ *  line), who is ignored (the book in force's section, F95/MUD 4.34, F93 4.64), the GM's one
+ *  roll, the room, and whom he strikes if he may wound several. */
 export function GroupFields({ view, labels, a, foes, chosen, setFoes, ignored, setIgnored, gmRoll, setGmRoll,
-  foesFixed, space, setSpace, strike, setStrike }) {
+  foesFixed, space, setSpace, strike, setStrike, showFallen, setShowFallen }) {
   const offered = view.combatants.filter((c) => (a.foes ?? []).includes(c.id) || chosen.some((f) => f.id === c.id));
+  const down = offered.filter((c) => !c.can_fight);
   const toggle = (id, on) => setFoes([...foes.map((f) => f.id).filter((x) => x !== id), ...(on ? [id] : [])]);
+  const section = view.declare?.ignore ?? "F95 4.34";
+  const pick = (c) => html`<div class="foe-pick" key=${c.id}>
+    <div class="field check">
+      <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)} disabled=${!!unable(c, "foe")}
+        onChange=${(e) => toggle(c.id, e.currentTarget.checked)} />
+      <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi>${unable(c, "foe") && html` <span class="unable">(${unable(c, "foe")})</span>`}</label></div>
+    ${foes.some((f) => f.id === c.id) && html`<div class="field check ignore">
+      <input id=${`ignore-${c.id}`} type="checkbox" checked=${ignored.includes(c.id)}
+        onChange=${(e) => setIgnored(e.currentTarget.checked ? [...ignored, c.id] : ignored.filter((x) => x !== c.id))} />
+      <label for=${`ignore-${c.id}`}>ignored (${section})<span class="visually-hidden"> (${c.name})</span></label></div>`}</div>`;
   return html`
     <fieldset class="foe-picks">
       <legend>Foes on <bdi>${a.name}</bdi></legend>
-      ${offered.map((c) => html`<div class="foe-pick" key=${c.id}>
-        <div class="field check">
-          <input id=${`foe-${c.id}`} type="checkbox" checked=${foes.some((f) => f.id === c.id)} disabled=${!!unable(c, "foe")}
-            onChange=${(e) => toggle(c.id, e.currentTarget.checked)} />
-          <label for=${`foe-${c.id}`}><bdi>${c.name}</bdi>${unable(c, "foe") && html` <span class="unable">(${unable(c, "foe")})</span>`}</label></div>
-        ${foes.some((f) => f.id === c.id) && html`<div class="field check">
-          <input id=${`ignore-${c.id}`} type="checkbox" checked=${ignored.includes(c.id)}
-            onChange=${(e) => setIgnored(e.currentTarget.checked ? [...ignored, c.id] : ignored.filter((x) => x !== c.id))} />
-          <label for=${`ignore-${c.id}`}>ignored (F93 4.64)<span class="visually-hidden"> (${c.name})</span></label></div>`}</div>`)}
+      ${offered.filter((c) => c.can_fight).map(pick)}
+      ${down.length > 0 && html`<button type="button" class="link-btn fallen-fold" aria-expanded=${showFallen ? "true" : "false"}
+        onClick=${() => setShowFallen(!showFallen)}>${down.length} fallen: ${down.map((c) => c.name).join(", ")}</button>`}
+      ${showFallen && down.map(pick)}
     </fieldset>
     <div class="sheet-form">
       ${foesFixed ? html`<p class="hint wide">The foes score their trait levels (F95 4.33): no dice for them.</p>` : html`

@@ -9,7 +9,7 @@ import { useLiveTable } from "../data/live-table.js";
 import { playerAsks, takePlayerRoll, sameRoll, playerDeclares, takePlayerDeclares, declaredMark, PlayerDeclared } from "./round-players.js";
 import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
 import { DiceEntry, ChecksEntry } from "./round-dice.js";
-import { DeclareAll } from "./round-declare.js";
+import { DeclareAll, QuickDeclare } from "./round-declare.js";
 import { GroupFields, RangedFields, StoryFields } from "./round-modes.js";
 import { PickRow, useRememberedPick, resolvePick } from "./round-pick.js";
 import { planRound } from "./round-plan.js";
@@ -33,7 +33,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const [strike, setStrike] = useState("");
   const [ignored, setIgnored] = useState([]);
   const [space, setSpace] = useState("open");
-  const [chosenShot, setShot] = useState({ mode: "aware", weapon: "propelled", difficulty: 0, target_difficulty: 0, burst: "" });
+  const [chosenShot, setShot] = useState({ mode: "aware", weapon: null, difficulty: 0, target_difficulty: 0, burst: "" });
+  const [showFallen, setShowFallen] = useState(false);
   const [story, setStory] = useState({ three: false, modifier: 0 });
   const [error, setError] = useState(null); // {message, who, input}
   const [declaring, setDeclaring] = useState(false); // the declarations unfolded by a refusal
@@ -64,7 +65,9 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const foes = cs.filter((c) => c.id !== a.id && !unable(c, "foe")
     && (chosenFoes ? chosenFoes.includes(c.id) : (a.foes ?? []).includes(c.id)));
   // A target the engine would refuse in the chosen mode is fired at as unaware (F95 4.51, 4.62).
-  const shot = unable(b, chosenShot.mode) ? { ...chosenShot, mode: "unaware" } : chosenShot;
+  // The weapon as the shooter's card says it fires (a javelin is thrown), until one is chosen.
+  const aimed = { ...chosenShot, weapon: chosenShot.weapon ?? a.shoots ?? "propelled" };
+  const shot = unable(b, aimed.mode) ? { ...aimed, mode: "unaware" } : aimed;
   const foesFixed = foes.length > 0 && foes.every((f) => !rolls(view, f.id, a.id));
   // Dice and declarations belong to the fighter in a slot, not to the slot: another fighter
   // starts blank; so do other damage dice (the rules changed).
@@ -125,7 +128,12 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     if (rolled.checks) setShowChecks(false);
     setRolled({ damage: false, checks: false });
     setStrike("");
-    setPick({ form, a: null, b: null }); // the view's next pair
+    // The next action starts afresh: the view's next pair in the mode that fits it.
+    setPick({ form: null, a: null, b: null });
+    setKind(null);
+    setFoes(null);
+    setIgnored([]);
+    setShot({ ...chosenShot, weapon: null });
   }
 
   // A refusal is shown once: next to the entry it names (its `asks.who`), else by Resolve.
@@ -136,6 +144,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const declarers = [["a", a], ...(form === "group" ? foes.map((f) => [`f-${f.id}`, f])
     : form === "ranged" && shot.mode === "unaware" ? [] : [["b", b]])];
   if (form !== "story") live.current.declares = playerDeclares(view, describe, declarers, side);
+  // The common declarations one tap away, for the two fighters of an exchange or a shot and the lone fighter.
+  const quick = form === "story" ? [] : declarers.map(([who]) => who).filter((who) => who === "a" || who === "b");
   const alternating = form === "exchange" && view.pacing === "alternating";
   const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
   const suggested = !pick.a && view.next?.a === a.id && (form === "story" || view.next.b === b.id);
@@ -149,20 +159,24 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
       <form class="exchange" id="round-form" onSubmit=${resolve} data-form=${form}>
         <${PickRow} view=${view} labels=${labels} form=${form} kind=${kind} role=${role} a=${a} b=${b} offered=${offered}
           onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
-          onA=${(id) => setPick({ form, a: id, b: pick.b })} onB=${(id) => setPick({ form, a: a.id, b: id })} />
+          onA=${(id) => setPick({ ...pick, a: id })} onB=${(id) => setPick({ ...pick, a: a.id, b: id })}
+          showFallen=${showFallen} onShowFallen=${() => setShowFallen(true)} />
         ${form === "group" && html`<${GroupFields} view=${view} labels=${labels} a=${a} foes=${foes} chosen=${foes} setFoes=${setFoes}
+          showFallen=${showFallen} setShowFallen=${setShowFallen}
           ignored=${ignored} setIgnored=${setIgnored} gmRoll=${gmRoll} setGmRoll=${setGmRoll} foesFixed=${foesFixed}
           space=${space} setSpace=${setSpace} strike=${strike} setStrike=${setStrike} />`}
         ${form === "ranged" && html`<${RangedFields} view=${view} describe=${describe} labels=${labels} b=${b} shot=${shot} setShot=${setShot} />`}
         ${form === "story" && html`<${StoryFields} view=${view} describe=${describe} a=${a} story=${story} setStory=${setStory} />`}
-        ${rollers.map((r) => r.c === null
+        ${rollers.map((r) => [r.c === null
           ? html`<p class="hint" key=${r.who}>${r.legend}</p>`
           : html`<${DiceEntry} key=${r.who} who=${r.who} label=${r.c.name} legend=${r.legend} side=${side(r.who)} setSide=${setSide(r.who)}
               count=${r.count} low=${r.low} high=${r.high} fudge=${r.fudge} error=${errorFor(r.who)}
               technique=${choiceLabel(describe, "dice.technique", view.roll_dice?.dice)} totalHint=${describe?.totals?.[view.roll_dice?.dice]}
               damage=${showDamage && wantsDamage(r) ? damage : null} busy=${roller.busy === r.who}
               player=${theirs.has(r.who) ? (side(r.who).by ?? "waiting") : null}
-              onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`)}
+              onRoll=${() => roller.one(r, showDamage && wantsDamage(r))} />`,
+          quick.includes(r.who) && html`<${QuickDeclare} key=${`quick-${r.who}`} view=${view} describe=${describe}
+            card=${r.who === "a" ? a : b} side=${side(r.who)} setSide=${setSide(r.who)} />`])}
         <${PlayerDeclared} marks=${form !== "story" ? declarers.map(([who]) => declaredMark(side(who))).filter(Boolean) : []} />
         ${form !== "story" && html`<${DeclareAll} view=${view} describe=${describe} damage=${damage} open=${declaring}
           events=${form === "exchange" ? (alternating && !init ? ["exchange", "initiative"] : ["exchange"]) : [form]}

@@ -1,7 +1,9 @@
 // Who takes part in the round form's action: the mode, the first fighter and whom he faces,
-// from what the user picked (remembered per encounter across reloads), else the view's suggested
-// next pair. Foes only are offered against a fighter (his card's `foes`); one the engine would
-// refuse in a role is passed over (his card's `unable`, F95 4.51, 4.62).
+// from what the user picked for this action (remembered per encounter across reloads), else the
+// view's suggested next pair in the mode his card `starts_in` (ranged fire for a bow). Foes only
+// are offered against a fighter (his card's `foes`); one the engine would refuse in a role is
+// passed over (his card's `unable`, F95 4.51, 4.62); the fallen (`can_fight` false) are left
+// out of the pickers until asked for.
 import { html, useState } from "../../vendor/preact-htm.mjs";
 import * as prefsStore from "../data/prefs-store.js";
 import { Field, labelOf, fillNames } from "./ui.js";
@@ -28,10 +30,12 @@ export function useRememberedPick(id) {
 export function resolvePick(view, pick, chosenKind) {
   const cs = view.combatants;
   const forms = view.forms ?? ["exchange"];
-  const form = forms.includes(pick.form) ? pick.form : forms[0];
+  const next = view.next ?? {};
+  // The mode picked for this action, else the one the engine says the first fighter starts in.
+  const first = cs.find((c) => c.id === (pick.a ?? next.a));
+  const form = [pick.form, first?.starts_in, next.form].find((f) => forms.includes(f)) ?? forms[0];
   const kind = chosenKind ?? view.exchange_kind ?? "round";
   const role = view.roles?.[form === "exchange" ? `exchange.${kind}` : form] ?? "fighter";
-  const next = view.next ?? {};
   const able = (id) => cs.find((c) => c.id === id && !unable(c, role));
   const a = able(pick.a) ?? able(next.a) ?? cs.find((c) => !unable(c, role)) ?? cs[0];
   const offered = facing(view, a);
@@ -41,15 +45,25 @@ export function resolvePick(view, pick, chosenKind) {
   return { form, kind, role, a, b, offered };
 }
 
+/** The fallen: fighters who cannot act (the view's `can_fight`). */
+export const fallen = (list) => list.filter((c) => !c.can_fight);
+
+const SHOW_FALLEN = "show-fallen";
+
 /** What happens and who: the mode, the exchange's kind, the first fighter, whom he faces. A
  *  fighter the engine would refuse in the role is shown disabled with the reason (the roster's
- *  ✓ says who has acted this round). */
-export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm, onA, onB }) {
+ *  ✓ says who has acted this round); the fallen only once asked for (the list's last choice). */
+export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm, onA, onB, showFallen, onShowFallen }) {
   const forms = view.forms ?? ["exchange"];
-  const options = (list, selected, r) => list.map((c) => {
-    const why = unable(c, r);
-    return html`<option value=${c.id} selected=${c.id === selected} disabled=${!!why}>${why ? `${c.name} (${why})` : c.name}</option>`;
-  });
+  const options = (list, selected, r) => {
+    const down = fallen(list).filter((c) => c.id !== selected);
+    const shown = showFallen ? list : list.filter((c) => !down.includes(c));
+    return [...shown.map((c) => {
+      const why = unable(c, r);
+      return html`<option value=${c.id} selected=${c.id === selected} disabled=${!!why}>${why ? `${c.name} (${why})` : c.name}</option>`;
+    }), !showFallen && down.length > 0 && html`<option value=${SHOW_FALLEN}>Show the ${down.length} fallen</option>`];
+  };
+  const pickOf = (set) => (e) => (e.currentTarget.value === SHOW_FALLEN ? onShowFallen() : set(e.currentTarget.value));
   const first = { exchange: "Fighter", group: "Lone fighter", ranged: "Shooter", story: "Fighter" }[form];
   // One list for what happens: the two kinds of exchange ("exchange" the pacing's own kind,
   // F95 4.23), several foes, ranged fire, a story element.
@@ -65,8 +79,8 @@ export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm,
         <select id="ex-form" onChange=${(e) => { const [f, k] = e.currentTarget.value.split(":"); onForm(f, k ?? null); }}>
           ${modes.map((m) => html`<option value=${m.value} selected=${m.value === current}>${m.label}</option>`)}
         </select></${Field}>
-      <${Field} id="ex-a" label=${first}><select id="ex-a" onChange=${(e) => onA(e.currentTarget.value)}>${options(view.combatants, a.id, role)}</select></${Field}>
+      <${Field} id="ex-a" label=${first}><select id="ex-a" value=${a.id} onChange=${pickOf(onA)}>${options(view.combatants, a.id, role)}</select></${Field}>
       ${(form === "exchange" || form === "ranged") && html`
-        <${Field} id="ex-b" label=${form === "ranged" ? "Target" : "Against"}><select id="ex-b" onChange=${(e) => onB(e.currentTarget.value)}>${options(offered, b.id)}</select></${Field}>`}
+        <${Field} id="ex-b" label=${form === "ranged" ? "Target" : "Against"}><select id="ex-b" value=${b.id} onChange=${pickOf(onB)}>${options(offered, b.id)}</select></${Field}>`}
     </div>`;
 }
