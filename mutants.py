@@ -39,18 +39,25 @@ COPIED = ("pyfudge", "tests", "pyproject.toml", "build.py", "bench.py", "harness
 
 
 def module_paths(names: list[str]) -> list[str]:
-    """The source files of the named core modules, by path under pyfudge/ or by file name
-    ("rules/damage" or "damage"; "combat" is the whole package, "combat/melee" one file)."""
-    by_file = {path.split("/")[-1]: path for path in CORE if path != "combat"}
+    """The source files of the named modules of pyfudge/, by path under pyfudge/ or by file name
+    ("rules/damage" or "damage"; "combat" is the whole package, "combat/melee" one file). The
+    rules core is the default; the table's own modules (encounter/round_view, rules/catalogue…)
+    are named the same way."""
+    package = ROOT / "pyfudge"
+    by_file: dict[str, list[str]] = {}
+    for path in sorted(package.glob("*/*.py")):
+        by_file.setdefault(path.stem, []).append(path.relative_to(package).with_suffix("").as_posix())
     out = []
     for name in names:
-        name = name.removesuffix(".py")
-        name = by_file.get(name, name)
-        if name not in CORE and not (name.startswith("combat/") and "combat" in CORE):
-            raise SystemExit(f"mutants: {name!r} is not in the rules core ({', '.join(CORE)})")
-        path = ROOT / "pyfudge" / (name + ("" if name == "combat" else ".py"))
+        name = name.removesuffix(".py").removeprefix("pyfudge/")
+        if "/" not in name and name != "combat":
+            found = by_file.get(name, [])
+            if len(found) > 1:
+                raise SystemExit(f"mutants: {name!r} names {' and '.join(found)}: give the folder")
+            name = found[0] if found else name
+        path = package / (name + ("" if name == "combat" else ".py"))
         if not path.exists():
-            raise SystemExit(f"mutants: no such module {path.relative_to(ROOT)}")
+            raise SystemExit(f"mutants: no such module pyfudge/{name}.py")
         out.append("pyfudge/combat/*" if name == "combat" else f"pyfudge/{name}.py")
     return out
 
@@ -111,7 +118,7 @@ def tally(work: Path, env: dict) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py mutants", description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", default=list(CORE),
-                        help=f"rules-core modules to mutate (default all: {' '.join(CORE)})")
+                        help=f"modules of pyfudge/ to mutate (default the rules core: {' '.join(CORE)})")
     parser.add_argument("--workers", type=int, default=1, help="test processes at once (default 1)")
     parser.add_argument("--tests", action="append", default=[], metavar="PATH",
                         help="only these test files (e.g. tests/test_dice.py; default all of tests/): a "

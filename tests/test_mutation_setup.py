@@ -18,9 +18,16 @@ def test_every_core_module_is_a_file_of_the_package():
             assert (mutants.ROOT / path).is_file(), path
 
 
-def test_a_module_outside_the_core_is_refused():
-    with pytest.raises(SystemExit, match="not in the rules core"):
-        mutants.module_paths(["codec"])
+def test_the_tables_own_modules_are_named_like_the_cores():
+    assert mutants.module_paths(["round_view", "rules/catalogue", "door/codec.py"]) == [
+        "pyfudge/encounter/round_view.py", "pyfudge/rules/catalogue.py", "pyfudge/door/codec.py"]
+
+
+def test_a_name_that_is_no_module_or_two_is_refused():
+    with pytest.raises(SystemExit, match="no such module pyfudge/rules/codec.py"):
+        mutants.module_paths(["rules/codec"])
+    with pytest.raises(SystemExit, match="analysis/outcomes and combat/outcomes"):
+        mutants.module_paths(["outcomes"])
 
 
 def test_the_configuration_mutates_the_modules_and_runs_the_tests_asked_for(tmp_path: Path):
