@@ -6,12 +6,15 @@ through (a survivor) is either a gap in the tests or a change that means the sam
 mutant). The run works in a copy of the project (``$PYFUDGE_MUTANTS``, default a folder under the
 system's temporary directory), so the worktree stays clean, and reruns there reuse mutmut's
 results. The whole core takes hours on two cores: name the modules to run. Survivors are written
-to ``survivors.txt`` in that folder, with their diffs. docs/mutation.md records the runs.
+to ``survivors.txt`` in that folder, with their diffs. docs/mutation.md records the runs, and in
+its standing table the commit each module's row was measured at: ``--stale`` lists the rows whose
+module's code has changed since (python build.py mutants --stale).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import shutil
@@ -60,6 +63,99 @@ def module_paths(names: list[str]) -> list[str]:
             raise SystemExit(f"mutants: no such module pyfudge/{name}.py")
         out.append("pyfudge/combat/*" if name == "combat" else f"pyfudge/{name}.py")
     return out
+
+
+DOC = ROOT / "docs" / "mutation.md"
+STANDING = "## Where each module stands"
+NOT_RUN = "—"
+
+
+def package_modules(root: Path = ROOT) -> list[str]:
+    """Every module of pyfudge/'s folders that holds code (a folder's __init__ that only names
+    the folder has nothing to mutate), as paths under pyfudge/."""
+    package = root / "pyfudge"
+    return [p.relative_to(package).as_posix() for p in sorted(package.glob("*/*.py"))
+            if code_shape(p.read_text(encoding="utf-8")) != code_shape("")]
+
+
+class _Bare(ast.NodeTransformer):
+    """A module without its imports and docstrings: what mutmut mutates and the tests run."""
+
+    def visit_Import(self, node: ast.Import | ast.ImportFrom) -> None:
+        return None
+
+    visit_ImportFrom = visit_Import
+
+    def visit_Expr(self, node: ast.Expr) -> ast.Expr | None:
+        is_text = isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        return None if is_text else node
+
+
+def code_shape(source: str) -> str:
+    """The module's code, compared between commits: its syntax tree without imports (the package's
+    move into floors rewrote every module's imports and nothing else in most) and docstrings,
+    so comments, layout and those do not make a row stale."""
+    return ast.dump(_Bare().visit(ast.parse(source)))
+
+
+def standing(text: str) -> list[tuple[str, str]]:
+    """The (module under pyfudge/, commit or NOT_RUN) of each row of the doc's standing table;
+    a doc without the table, or a table without those columns, is refused."""
+    if STANDING not in text:
+        raise ValueError(f"docs/mutation.md has no {STANDING!r} section")
+    lines = [line for line in text.split(STANDING, 1)[1].split("\n## ", 1)[0].splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")] if lines else []
+    if "module" not in header or "commit" not in header:
+        raise ValueError(f"{STANDING!r}: its table needs a module and a commit column")
+    rows = []
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != len(header):
+            raise ValueError(f"{STANDING!r}: {len(cells)} cells where the header has {len(header)}: {line}")
+        rows.append((cells[header.index("module")].strip("`"), cells[header.index("commit")]))
+    return rows
+
+
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True).stdout
+
+
+def _renamed(root: Path, commit: str) -> dict[str, str]:
+    """Each file renamed since ``commit``, by its name now: many rows were measured before the
+    package moved into folders."""
+    renamed = {}
+    for line in _git(root, "diff", "-M", "--name-status", commit, "--").splitlines():
+        status, *paths = line.split("\t")
+        if status.startswith("R"):
+            renamed[paths[1]] = paths[0]
+    return renamed
+
+
+def changed_since(module: str, commit: str, root: Path, renamed: dict[str, str]) -> str | None:
+    """Why ``module``'s code (as it is in the worktree) is no longer what was measured at
+    ``commit`` (``renamed``: the files renamed since), or None when only imports, docstrings,
+    comments or its place changed."""
+    path = f"pyfudge/{module}"
+    then_path = renamed.get(path, path)
+    try:
+        then = _git(root, "show", f"{commit}:{then_path}")
+    except subprocess.CalledProcessError:
+        return f"{path} did not exist at {commit}"
+    if code_shape(then) == code_shape((root / path).read_text(encoding="utf-8")):
+        return None
+    since = _git(root, "log", "--format=%h", "--follow", f"{commit}..HEAD", "--", path).split()
+    return f"{path} changed since {commit}" + (f" (in {', '.join(since)})" if since else " (not committed yet)")
+
+
+def stale(root: Path | None = None) -> tuple[list[str], list[str]]:
+    """The doc's rows whose module changed since the commit they name, each with why, and the
+    modules it lists as not run yet (``root``: the repository, this one by default)."""
+    root = root or ROOT
+    rows = standing((root / "docs" / "mutation.md").read_text(encoding="utf-8"))
+    renames = {commit: _renamed(root, commit) for commit in {commit for _, commit in rows} - {NOT_RUN}}
+    changed = [why for module, commit in rows if commit != NOT_RUN
+               if (why := changed_since(module, commit, root, renames[commit]))]
+    return changed, [module for module, commit in rows if commit == NOT_RUN]
 
 
 def prepare(work: Path, patterns: list[str], tests: list[str]) -> None:
@@ -125,7 +221,15 @@ def main(argv: list[str] | None = None) -> int:
                              "mutant another test would kill then counts as a survivor, never the reverse")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
                         help="only these mutants (mutmut's names, e.g. 'pyfudge.rules.damage.x_subjective_wound*')")
+    parser.add_argument("--stale", action="store_true",
+                        help="list docs/mutation.md's rows whose module changed since their commit, and run nothing")
     args = parser.parse_args(argv)
+    if args.stale:
+        changed, not_run = stale()
+        print("\n".join(f"stale: {why}" for why in changed) or "mutants: no row is stale")
+        if not_run:
+            print(f"not run yet: {', '.join(not_run)}")
+        return 0
     work = Path(os.environ.get("PYFUDGE_MUTANTS") or Path(tempfile.gettempdir()) / "pyfudge-mutants")
     patterns = module_paths(args.modules)
     prepare(work, patterns, args.tests or ["tests"])
