@@ -5,7 +5,7 @@
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] ruff and mypy, check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
-    python build.py mutants [MODULE ...]  mutation run with mutmut (mutants.py; --stale: rows of docs/mutation.md to re-run)
+    python build.py mutants [MODULE ...]  mutation run (mutants.py; --stale: rows of docs/mutation.md to re-run)
     python build.py graph            redraw pyfudge's import graph in docs/layout.md (import_graph.py)
 
 Downloads (the Pyodide core and esbuild from npm, micropip from PyPI) are pinned by version and

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -188,6 +189,109 @@ def prepare(work: Path, patterns: list[str], tests: list[str]) -> None:
         encoding="utf-8")
 
 
+# --- operators of our own: where planted bugs went through mutmut's --------------------------------
+
+@dataclass(frozen=True)
+class OwnMutant:
+    """One change by an operator mutmut lacks: which, where, and the module's source with it."""
+
+    operator: str
+    line: int
+    was: str
+    now: str
+    source: str
+
+
+def _cut(lines: list[int], node: ast.AST) -> tuple[int, int]:
+    """A node's span as byte offsets (the syntax tree counts columns in UTF-8 bytes)."""
+    return (lines[node.lineno - 1] + node.col_offset,  # type: ignore[attr-defined]
+            lines[node.end_lineno - 1] + node.end_col_offset)  # type: ignore[attr-defined]
+
+
+def own_mutants(source: str) -> list[OwnMutant]:
+    """Every mutant of three operators, in the order of the source: ``drop-side`` drops one side
+    of an ``and``/``or`` (a guard left out), ``swap-args`` swaps two neighbouring positional
+    arguments of a call (shooter and target mixed up), ``drop-not`` drops a ``not``."""
+    data = source.encode("utf-8")
+    lines = [0]
+    for line in data.splitlines(keepends=True):
+        lines.append(lines[-1] + len(line))
+    out = []
+
+    def make(operator: str, node: ast.AST, start: int, end: int, new: bytes) -> None:
+        was = data[start:end].decode("utf-8")
+        out.append(OwnMutant(operator, node.lineno, was, new.decode("utf-8"),  # type: ignore[attr-defined]
+                             (data[:start] + new + data[end:]).decode("utf-8")))
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.BoolOp):
+            start, end = _cut(lines, node)
+            word = b" and " if isinstance(node.op, ast.And) else b" or "
+            sides = [data[slice(*_cut(lines, v))] for v in node.values]
+            for i in range(len(sides)):
+                make("drop-side", node, start, end, b"(" + word.join(sides[:i] + sides[i + 1:]) + b")")
+        elif isinstance(node, ast.Call):
+            args = node.args
+            for a, b in zip(args, args[1:], strict=False):
+                if isinstance(a, ast.Starred) or isinstance(b, ast.Starred):
+                    continue
+                (a0, a1), (b0, b1) = _cut(lines, a), _cut(lines, b)
+                if data[a0:a1] != data[b0:b1]:  # f(x, x) swapped is f(x, x)
+                    make("swap-args", node, a0, b1, data[b0:b1] + data[a1:b0] + data[a0:a1])
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            start, end = _cut(lines, node)
+            make("drop-not", node, start, end, b"(" + data[slice(*_cut(lines, node.operand))] + b")")
+    return sorted(out, key=lambda m: m.line)
+
+
+def run_own(work: Path, path: str, tests: list[str], pytest_args: list[str],
+            timeout: float) -> dict[str, list[OwnMutant]]:
+    """Each own mutant of ``path`` (under ``work``) put in its place in turn and ``tests`` run
+    against it (stopping at the first failure); the file is put back whatever happens. The
+    mutants by how they ended: killed, survived, timeout (a loop the change made endless)."""
+    file = work / path
+    original = file.read_text(encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(work)}
+    ended: dict[str, list[OwnMutant]] = {"killed": [], "survived": [], "timeout": []}
+    try:
+        for mutant in own_mutants(original):
+            file.write_text(mutant.source, encoding="utf-8")
+            try:
+                code = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", *pytest_args, *tests], cwd=work,
+                                      env=env, capture_output=True, timeout=timeout).returncode
+                ended["survived" if code == 0 else "killed"].append(mutant)
+            except subprocess.TimeoutExpired:
+                ended["timeout"].append(mutant)
+    finally:
+        file.write_text(original, encoding="utf-8")
+    return ended
+
+
+def own_run(work: Path, patterns: list[str], tests: list[str]) -> int:
+    """The own operators over each module named (a folder's modules one by one), with the same
+    test selection and pytest options as mutmut's run; survivors to own_survivors.txt."""
+    config = (work / "setup.cfg").read_text(encoding="utf-8")
+    extra = config.split("pytest_add_cli_args=")[1].split()
+    paths = [p for pattern in patterns for p in sorted(str(f.relative_to(work)) for f in work.glob(pattern))]
+    report = []
+    for path in paths:
+        started = time.monotonic()
+        # The clean run first: its time bounds a mutant's, and a red selection measures nothing.
+        clean = subprocess.run([sys.executable, "-m", "pytest", "-q", *extra, *tests], cwd=work,
+                               env={**os.environ, "PYTHONPATH": str(work)}, capture_output=True)
+        if clean.returncode:
+            raise SystemExit(f"mutants: the tests fail before any mutant:\n{clean.stdout.decode()[-2000:]}")
+        timeout = max(60.0, 10 * (time.monotonic() - started))
+        ended = run_own(work, path, tests, extra, timeout)
+        print(f"mutants: own operators on {path}: " + ", ".join(f"{k} {len(v)}" for k, v in ended.items())
+              + f" ({(time.monotonic() - started) / 60:.1f} min)", flush=True)
+        report += [f"{path}:{m.line} {m.operator} [{how}]\n- {m.was}\n+ {m.now}\n"
+                   for how in ("survived", "timeout") for m in ended[how]]
+    (work / "own_survivors.txt").write_text("\n".join(report), encoding="utf-8")
+    print(f"mutants: own operators' survivors in {work / 'own_survivors.txt'}")
+    return 0
+
+
 SHOW = "import sys\nfrom mutmut.__main__ import show\nfor name in sys.argv[1:]:\n    show.callback(name)\n"
 
 
@@ -221,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
                              "mutant another test would kill then counts as a survivor, never the reverse")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
                         help="only these mutants (mutmut's names, e.g. 'pyfudge.rules.damage.x_subjective_wound*')")
+    parser.add_argument("--operators", choices=("both", "mutmut", "own"), default="both",
+                        help="mutmut's, ours (a dropped side of and/or, swapped arguments, a dropped not) or both")
     parser.add_argument("--stale", action="store_true",
                         help="list docs/mutation.md's rows whose module changed since their commit, and run nothing")
     args = parser.parse_args(argv)
@@ -234,6 +340,10 @@ def main(argv: list[str] | None = None) -> int:
     patterns = module_paths(args.modules)
     prepare(work, patterns, args.tests or ["tests"])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if args.operators != "mutmut":
+        own_run(work, patterns, args.tests or ["tests"])
+    if args.operators == "own":
+        return 0
     code = 0
     # Module by module (or the --only globs): each one's results are whole before the next starts.
     runs = args.only or [p.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*" for p in patterns]
