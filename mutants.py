@@ -259,9 +259,11 @@ def run_own(work: Path, path: str, tests: list[str], pytest_args: list[str],
             try:
                 code = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", *pytest_args, *tests], cwd=work,
                                       env=env, capture_output=True, timeout=timeout).returncode
-                ended["survived" if code == 0 else "killed"].append(mutant)
+                how = "survived" if code == 0 else "killed"
             except subprocess.TimeoutExpired:
-                ended["timeout"].append(mutant)
+                how = "timeout"
+            ended[how].append(mutant)
+            print(f"  {path}:{mutant.line} {mutant.operator} {how}", flush=True)
     finally:
         file.write_text(original, encoding="utf-8")
     return ended
