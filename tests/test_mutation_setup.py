@@ -54,7 +54,7 @@ def test_drop_side_leaves_out_each_side_of_an_and_or_an_or_in_turn():
 
 
 def test_swap_args_swaps_each_pair_of_neighbouring_positional_arguments():
-    assert changes("label(shooter, target, *more, mode=1)\nsame(x, x)\n") == [
+    assert changes("label(shooter, target, *more, mode=1)\nsame(x, x)\nisinstance(x, int)\n") == [
         ("swap-args", "shooter, target", "target, shooter")]
 
 
