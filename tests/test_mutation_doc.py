@@ -114,3 +114,21 @@ def test_the_stale_listing_runs_nothing_and_says_so(capsys: pytest.CaptureFixtur
     assert mutants.main(["--stale"]) == 0
     out = capsys.readouterr().out
     assert "stale: pyfudge/rules/wounds.py changed since" in out and "not run yet: rules/healing.py" in out
+
+
+def test_the_test_command_warns_of_each_stale_row_and_goes_on_without_git(capsys: pytest.CaptureFixture[str],
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    import build
+
+    monkeypatch.setattr(mutants, "stale", lambda: (["pyfudge/rules/wounds.py changed since abc1234 (in def5678)"], []))
+    build.warn_stale_mutation_rows()
+    out = "".join(capsys.readouterr())
+    assert "warning: docs/mutation.md row stale: pyfudge/rules/wounds.py changed since abc1234" in out
+    assert "python build.py mutants pyfudge/rules/wounds.py" in out
+
+    def no_git() -> None:
+        raise subprocess.CalledProcessError(128, ["git"])
+
+    monkeypatch.setattr(mutants, "stale", no_git)
+    build.warn_stale_mutation_rows()
+    assert "rows not compared with the code" in "".join(capsys.readouterr())
