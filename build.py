@@ -5,7 +5,7 @@
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] ruff and mypy, check test tools and a Chromium, build, run pytest
     python build.py bench [--runs N] [--json]  time the app against bare Pyodide (bench.py)
-    python build.py mutants [MODULE ...]  mutation run of the rules core with mutmut (mutants.py)
+    python build.py mutants [MODULE ...]  mutation run (mutants.py; --stale: rows of docs/mutation.md to re-run)
     python build.py graph            redraw pyfudge's import graph in docs/layout.md (import_graph.py)
 
 Downloads (the Pyodide core and esbuild from npm, micropip from PyPI) are pinned by version and
@@ -713,6 +713,18 @@ def lint() -> int:
     return 0
 
 
+def warn_stale_mutation_rows() -> None:
+    """Say which rows of docs/mutation.md measured code that has changed since: a warning, not a
+    failure (docs/mutation.md says why); without git history there is nothing to compare."""
+    try:
+        changed, _ = mutants.stale()
+    except (OSError, subprocess.CalledProcessError) as err:
+        log(f"warning: docs/mutation.md's rows not compared with the code ({err})")
+        return
+    for why in changed:
+        log(f"warning: docs/mutation.md row stale: {why} (re-run: python build.py mutants {why.split()[0]})")
+
+
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     if code := lint():
@@ -720,6 +732,7 @@ def test(pytest_args: list[str]) -> int:
     chromium = harness.find_chromium()
     log(f"Chromium: {chromium}")
     build(test_hooks=True)  # the e2e tests drive the engine's test hooks
+    warn_stale_mutation_rows()
     env = {**os.environ, "PYFUDGE_CHROMIUM": chromium, "PYFUDGE_DIST": str(DIST)}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env

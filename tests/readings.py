@@ -1,10 +1,14 @@
 """Recorded readings: what a module's functions give for a list of cases, to the step, kept in
 ``tests/golden/readings/<name>.json`` and rewritten only on purpose, by running the test file that
-owns it with ``--write`` (then read the diff before committing)."""
+owns it with ``--write``, which prints what changed and refuses to write while the code disagrees
+with a book example (tests/golden/*.json and the cases worked by hand from the books): a
+regenerated file must never accept a value the book contradicts."""
 
 from __future__ import annotations
 
+import difflib
 import json
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +17,11 @@ from typing import Any
 from pyfudge.core.errors import FudgeError
 
 FOLDER = Path(__file__).parent / "golden" / "readings"
+ROOT = Path(__file__).resolve().parent.parent
+# What the books say, by hand: every tests/golden/*.json example with its runner, and the rule
+# cases worked from the books' words. None of them is ever regenerated.
+BOOK_TESTS = [*sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").glob("test_golden_*.py")),
+              "tests/test_book_readings.py"]
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -96,11 +105,70 @@ def dumps(value: Any, depth: int = 0) -> str:
     return "[\n" + ",\n".join(inner + dumps(v, depth + 1) for v in value) + "\n" + pad + "]"
 
 
-def write_when_asked(name: str, rows: list[dict[str, Any]], script: str) -> None:
-    """What a readings test file does when run as a program: rewrite ``<name>.json`` with ``rows``
-    if asked with ``--write``, else say how to ask."""
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit(f"usage: PYTHONPATH=. python {Path(script).relative_to(Path.cwd())} --write")
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    (FOLDER / f"{name}.json").write_text(dumps(rows) + "\n", encoding="utf-8")
-    print(f"wrote {len(rows)} readings to {FOLDER / name}.json")
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _differences(old: Any, new: Any, path: str = "") -> list[str]:
+    """Each leaf that differs between two recorded values, by its path in the row."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = [*old, *(k for k in new if k not in old)]
+        return [d for k in keys for d in _differences(old.get(k), new.get(k), f"{path}.{k}" if path else k)]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [d for i, (o, n) in enumerate(zip(old, new, strict=True)) for d in _differences(o, n, f"{path}[{i}]")]
+    return [] if old == new else [f"{path}: {_short(old)} -> {_short(new)}"]
+
+
+def changes(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
+    """What a rewrite would change, row by row: rows whose values changed (each changed leaf),
+    rows added and rows gone (aligned as a diff is, so one row added is not every row changed)."""
+    def label(i: int, row: dict[str, Any]) -> str:
+        name = row.get("fn") or row.get("case") or row.get("call")
+        return f"row {i} ({name})" if isinstance(name, str) else f"row {i}"
+
+    keys = [[json.dumps(r, sort_keys=True) for r in rows] for rows in (old, new)]
+    out = []
+    for op, o0, o1, n0, n1 in difflib.SequenceMatcher(None, *keys, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        paired = min(o1 - o0, n1 - n0) if op == "replace" else 0
+        for k in range(paired):
+            out += [f"{label(n0 + k, new[n0 + k])} changed: {d}" for d in _differences(old[o0 + k], new[n0 + k])]
+        out += [f"{label(i, new[i])} added" for i in range(n0 + paired, n1)]
+        out += [f"{label(i, old[i])} of the old file gone" for i in range(o0 + paired, o1)]
+    return out
+
+
+def books_disagree(tests: list[str] | None = None) -> str | None:
+    """What the book examples' tests say when the code disagrees with one (None when all pass)."""
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *(tests or BOOK_TESTS)],
+                         cwd=ROOT, capture_output=True, text=True)
+    return None if run.returncode == 0 else run.stdout[-3000:]
+
+
+SHOWN = 200  # changes printed at most: a rule's change can touch every row
+
+
+def write_when_asked(name: str, rows: list[dict[str, Any]], script: str, argv: list[str] | None = None,
+                     folder: Path = FOLDER, books: Callable[[], str | None] = books_disagree) -> None:
+    """What a readings test file does when run as a program: with ``--write``, print what would
+    change in ``<name>.json`` and rewrite it with ``rows``, unless the code now disagrees with a
+    book example (then nothing is written); without, say how to ask."""
+    if (sys.argv[1:] if argv is None else argv) != ["--write"]:
+        raise SystemExit(f"usage: PYTHONPATH=. python {Path(script).resolve().relative_to(ROOT)} --write")
+    file = folder / f"{name}.json"
+    old = json.loads(file.read_text(encoding="utf-8")) if file.exists() else []
+    changed = changes(old, rows)
+    if not changed:
+        print(f"{file.name}: unchanged, nothing written")
+        return
+    shown = changed[:SHOWN] + ([f"... and {len(changed) - SHOWN} more"] if len(changed) > SHOWN else [])
+    print(f"{file.name}: {len(changed)} change(s)\n  " + "\n  ".join(shown))
+    if disagreement := books():
+        raise SystemExit(f"{file.name}: not written: the code disagrees with a book example, so these readings "
+                         f"would record a wrong value. Fix the code (or the example, if it misreads the "
+                         f"book) first:\n{disagreement}")
+    folder.mkdir(parents=True, exist_ok=True)
+    file.write_text(dumps(rows) + "\n", encoding="utf-8")
+    print(f"wrote {len(rows)} readings to {file}")

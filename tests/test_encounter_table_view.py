@@ -191,6 +191,9 @@ def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
     ("event.a_declares.location_check", {"who": "a", "input": "location_check", "wound": None}),
     ("event.targets[0]", {"who": "a", "input": "targets", "wound": None}),
     ("event.kind", None),
+    # A fighter's dice or declarations refused whole name no one entry.
+    ("event.a_dice", None),
+    ("event.foe_declares.c4", None),
 ])
 def test_a_refusals_field_is_read_as_the_entry_it_wants(field, asks):
     from pyfudge.encounter.round_view import asks as read

@@ -79,6 +79,14 @@ def test_one_check_roll_is_not_enough_for_two_wounds():
     assert err.value.field == "check_dice.Tucker[1]"
 
 
+@pytest.mark.parametrize("bad", [[], {"faces": [0, 0, 0, 0]}], ids=["no faces", "a dict"])
+def test_a_damage_check_that_is_no_list_of_faces_is_refused_by_its_field(bad):
+    """Neither one check (four faces) nor a list of them: a clear refusal, not a crash."""
+    with pytest.raises(DiceError, match="needs 4 Fudge dice") as err:
+        group_blows.land_group_blows(two_hits(CHECKS), lone=TUCKER, foes=CREW, rules=CHECKS, check_dice={"Tucker": bad})
+    assert err.value.field == "check_dice.Tucker"
+
+
 def test_no_second_check_once_dropped():
     """A first check failed: he is down already, no second check (getting up is CO 4.4)."""
     out = two_hits(CHECKS)

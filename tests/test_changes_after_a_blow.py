@@ -1,0 +1,17 @@
+"""The view's changes after a blow: whom it moved, the wound he took by its name, and his state
+before and after, in the line the table shows."""
+
+from test_round_flow_every_event import fight
+
+from pyfudge.encounter import view as encounter_view
+
+
+def test_a_wounded_fighters_change_names_the_wound_he_took():
+    enc = fight()
+    enc.apply({"t": "exchange", "kind": "round", "a": "c1", "b": "c3",
+               "a_dice": {"roll": {"total": 4}}, "b_dice": {"roll": {"total": -4}}})
+    [change] = encounter_view.view(enc)["changes"]
+    assert change["took"] == ["Near Death"]
+    assert change["line"] == "Goblin 1 took Near Death: Undamaged → Near Death"
+    enc.apply({"t": "next_round"})
+    assert encounter_view.view(enc)["changes"] == []

@@ -1,0 +1,45 @@
+"""The round form's next pair across rounds and battles: the pair that last fought is offered
+again (the table keeps its pairings, whatever other events came between); a new battle starts
+with nobody having acted, even in the round number the last one ended in; a stunned fighter is
+offered in a simultaneous round (F95 4.62: he "cannot attack" but still fights back) and passed
+over as an alternating attacker."""
+
+from test_round_flow_every_event import AIMED, acted, fight
+
+from pyfudge.encounter import round_view
+from pyfudge.encounter import view as encounter_view
+
+
+def exchange(a, b):
+    return {"t": "exchange", "kind": "round", "a": a, "b": b,
+            "a_dice": {"roll": {"total": -4}}, "b_dice": {"roll": {"total": -4}}}
+
+
+def test_the_pair_that_last_fought_is_offered_again_next_round():
+    """Aldric fought Goblin 2; then Brenna fought Goblin 1 and shot at him: next round Aldric is
+    offered Goblin 2 again, not the first foe."""
+    enc = fight()
+    for event in (exchange("c1", "c4"), exchange("c2", "c3"), AIMED, {"t": "next_round"}):
+        enc.apply(event)
+    nxt = encounter_view.view(enc)["next"]
+    assert (nxt["a"], nxt["b"]) == ("c1", "c4")
+
+
+def test_a_new_battle_starts_with_nobody_having_acted():
+    """The end of battle puts the round back to 1, the round the fight was in."""
+    enc = fight()
+    enc.apply(exchange("c1", "c3"))
+    assert acted(enc) == ["Aldric", "Goblin 1"]
+    enc.apply({"t": "end_battle"})
+    assert acted(enc) == []
+
+
+def _cards(stunned_unable):
+    return [{"id": "c1", "acted": False, "can_fight": True, "unable": stunned_unable, "foes": ["c2"]},
+            {"id": "c2", "acted": False, "can_fight": True, "unable": {}, "foes": ["c1"]}]
+
+
+def test_a_stunned_fighter_is_offered_in_a_simultaneous_round_but_not_as_the_attacker():
+    stunned = {"attacker": "Stunned: cannot attack (F95 4.62)"}
+    assert round_view.suggest_next([], _cards(stunned), "exchange", "round", [])["a"] == "c1"
+    assert round_view.suggest_next([], _cards(stunned), "exchange", "attack", [])["a"] == "c2"
