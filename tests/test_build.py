@@ -243,7 +243,7 @@ def test_built_wheel_ships_stripped_sources():
             assert data.decode() == build.strip_source((build.ROOT / module).read_text()), module
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert f"\n{module},sha256={digest},{len(data)}\n" in "\n" + record, module
-    assert wheel.stat().st_size < 210_000  # a guard against shipping what is not code (202 kB on 27 Nov)
+    assert wheel.stat().st_size < 225_000  # a guard against shipping what is not code (215 kB on 27 Nov)
 
 
 def test_strip_test_hooks_removes_each_marked_block_and_its_marks():

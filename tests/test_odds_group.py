@@ -176,11 +176,11 @@ def test_records_must_match_the_round():
     assert err.value.field == "prefer[0]"
 
 
-def test_past_the_run_budget_the_odds_are_sampled_and_say_so():
-    """Issue 27: odds too dear to weigh exactly are sampled, not refused — with the GM's one roll
-    (F95 4.34) as with each foe rolling his own dice — and the first step says they are about."""
+def test_past_the_run_budget_the_odds_are_sampled_when_asked_and_say_so():
+    """Issue 27: odds too dear to weigh exactly are sampled when asked — with the GM's one roll
+    (F95 4.34) as with each foe rolling their own dice — and the first step says they are about."""
     for mode, rules in (("group", find_ruleset("mudge")), ("each", F95)):
-        out = group_odds(pirates(mode), lone=TUCKER, foes=CREW, rules=rules, max_runs=50)
+        out = group_odds(pirates(mode), lone=TUCKER, foes=CREW, rules=rules, max_runs=50, sample=True)
         assert out.sampled is not None and out.sampled["margin"] <= 0.02
         assert out.steps[0].text.startswith("About:") and "more than 50 resolutions" in out.steps[0].text
         assert sum(p for _, p in out.hits_taken) == 1

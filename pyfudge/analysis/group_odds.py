@@ -137,6 +137,8 @@ class Declared:
     hold_back: Callable[[Any, Any], Any] | None = None
 
 
+# The round, its fighters and rules, then the caller's choices, each by keyword: the order of
+# preference, the run budget, Willpower results, declarations and whether to sample.
 def group_odds(
     rnd: Any,
     *,

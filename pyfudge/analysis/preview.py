@@ -22,6 +22,7 @@ and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ra
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -37,7 +38,8 @@ from . import ranged_odds as ranged_odds_mod
 def event_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
     """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``; with
     ``sample``, a group round too dear for exact odds is sampled (:func:`~.group_odds.group_odds`)."""
-    how = {"exchange": exchange_odds, "group": partial(group_odds, sample=sample), "ranged": ranged_odds}
+    how: dict[str, Callable[[State, Any], dict[str, Any]]] = {
+        "exchange": exchange_odds, "group": partial(group_odds, sample=sample), "ranged": ranged_odds}
     kind = event_kind(event)  # a type t read as applying the event reads it
     if kind in how:
         out = how[kind](state, event)

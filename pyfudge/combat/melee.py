@@ -495,6 +495,8 @@ def decide_round(a: Side, b: Side, *, rules: RuleSet) -> Verdict:
     return Verdict(winner, margin, True, tie_won, bonus, foe_bonus, tuple(steps))
 
 
+# The two results, then by keyword what the attack's rules and words need: the minimum, the rules,
+# whether a hit can harm, the tie-break rolls, the sections cited and the fighters' names.
 def decide_attack(
     offence: int,
     defence: int | None,

@@ -502,11 +502,15 @@ def unarmed(rules: RuleSet) -> dict[str, Any]:
     "Ineffective/Unarmored (same as normal clothing)": 0), else No armor 0. Each as ``{index (in
     the catalogue, or None), value, label (what a card calls it: :func:`gear_line`)}``; ``line``:
     what the card says of both."""
-    def pick(entries: Sequence[Weapon | Armor], names: tuple[str, ...], fallback: dict, label: str) -> dict[str, Any]:
-        index = next((i for i, e in enumerate(entries) if _plain(e.name, names)), None)
-        return {"index": index, "value": entries[index].to_dict() if index is not None else fallback, "label": label}
-    weapon = pick(weapons(rules), _UNARMED_NAMES, Weapon.from_dict(F95_UNARMED).to_dict(), UNARMED)
-    armor = pick(armors(rules), _UNARMORED_NAMES, Armor(name="No armor").to_dict(), UNARMORED)
+    # Read by name from the catalogue as the ruleset holds it: a stored log's catalogue may hold
+    # names a later build refuses in new input (checks.stored_log), and only the entry picked is read.
+    def pick(entries: Sequence[dict[str, Any]], names: tuple[str, ...], kind: type[Weapon] | type[Armor],
+             fallback: dict, label: str) -> dict[str, Any]:
+        index = next((i for i, e in enumerate(entries) if _plain(e["name"], names)), None)
+        value = kind.from_dict(entries[index]).to_dict() if index is not None else fallback
+        return {"index": index, "value": value, "label": label}
+    weapon = pick(rules["damage.weapons"], _UNARMED_NAMES, Weapon, Weapon.from_dict(F95_UNARMED).to_dict(), UNARMED)
+    armor = pick(rules["damage.armors"], _UNARMORED_NAMES, Armor, Armor(name="No armor").to_dict(), UNARMORED)
     return {"weapon": weapon, "armor": armor,
             "line": gear_line(Weapon.from_dict(weapon["value"]), Armor.from_dict(armor["value"]))}
 
