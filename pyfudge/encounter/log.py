@@ -551,7 +551,31 @@ class Encounter:
         """The log as ``text`` or ``markdown`` for the group's chat or notes."""
         if fmt not in ("text", "markdown"):
             raise RequestError("format must be text or markdown.", field="format")
-        return round_view.log_document(self.state.name, self.lines, self.dice, fmt)
+        # What was undone is left out, with the Undo and Redo lines: the table's record is the
+        # fight as it stands, not the GM's corrections.
+        live = self.live_lines()
+        return round_view.log_document(self.state.name, [self.lines[i] for i in live],
+                                       [self.dice[i] for i in live], fmt)
+
+    def live_lines(self) -> list[int]:
+        """The log lines of the events that stand now: not undone, not an Undo or Redo line."""
+        done: list[int] = []
+        undone: list[int] = []
+        for i, event in enumerate(self.log):
+            kind = event.get("t")
+            if kind == "undo":
+                undone.append(done.pop())
+            elif kind == "redo":
+                done.append(undone.pop())
+            else:
+                done.append(i)
+                undone.clear()
+        return done
+
+    def taken_back(self) -> list[int]:
+        """The log lines of the events undone and not redone."""
+        live = set(self.live_lines())
+        return [i for i, event in enumerate(self.log) if event.get("t") not in _TAKE_BACK and i not in live]
 
     # -- storage ---------------------------------------------------------------------------
 
