@@ -199,7 +199,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
             : html`<p class="hint">Who attacks first: Roll initiative, or enter both fighters' dice for it.</p>`}</div>`}
         <${ResultBar} view=${view} apply=${apply} error=${error && !placed ? error.message : null}
           busy=${session.pending > 0} step=${step} onRollAll=${rollAll} onInitiative=${() => initiative(true)}
-          rolling=${roller.busy === "all" || roller.busy === "initiative"}
+          rolling=${roller.busy === "all"}
           rollLabel=${rolling.length < dice.length ? "Roll the rest" : "Roll all"} />
         ${preview?.(draft())}
       </form>

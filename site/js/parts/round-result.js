@@ -9,8 +9,8 @@ import { html, useEffect, useRef } from "../../vendor/preact-htm.mjs";
 
 const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 
-/** `step`: "play" (Roll all, Resolve), "initiative" (Roll initiative, Resolve) or "over" (End of
- *  battle, Next round). */
+/** `step`: "play" (Roll all, Resolve), "initiative" (Roll initiative first, then Roll all and
+ *  Resolve for a GM who decides who attacks himself) or "over" (End of battle, Next round). */
 export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, rollLabel, onInitiative }) {
   const strip = useRef(null);
   const buttons = useRef(null);
@@ -32,8 +32,9 @@ export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, 
   const changes = view.changes ?? [];
   const dice = view.log_dice?.[view.log_dice.length - 1] ?? "";
   const said = undone ? `Undone: ${undone}.` : resolved && last ? `${last.text}${dice ? ` Dice: ${dice}.` : ""}` : "";
-  const left = { play: html`<button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>`,
-    initiative: html`<button type="button" class="primary" onClick=${onInitiative} disabled=${busy} aria-busy=${rolling ? "true" : null}>Roll initiative</button>`,
+  const rollAll = html`<button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>`;
+  const left = { play: rollAll,
+    initiative: [html`<button type="button" class="primary" onClick=${onInitiative} disabled=${busy}>Roll initiative</button>`, rollAll],
     over: html`<button type="button" disabled=${busy} onClick=${() => apply({ t: "end_battle" })}>End of battle</button>` }[step];
   return html`
     <div class="round-bar" data-testid="round-bar">
