@@ -151,8 +151,10 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
   const suggested = !pick.a && view.next?.a === a.id && (form === "story" || view.next.b === b.id);
   // What the bar offers: the round's end once everyone who can act has (unless the GM picks a
-  // pair by hand), initiative at an alternating round's start, else the exchange.
-  const step = view.next?.round_over && !pick.a ? "over" : alternating && !init ? "initiative" : "play";
+  // pair or enters dice by hand: Resolve comes back), initiative at an alternating round's start,
+  // else the exchange.
+  const step = view.next?.round_over && !pick.a && !Object.keys(sides).length ? "over"
+    : alternating && !init ? "initiative" : "play";
   async function initiative(own) {
     const first = await roller.initiative(apply, a, b, side, own);
     if (!first) return;
