@@ -130,6 +130,10 @@ def test_undo_gives_back_the_dice_entered_and_says_undone_once(open_context, sit
     expect(page.get_by_test_id("announce")).to_have_text("Undone: Aldric vs Goblin 1.")
     for who, total in (("Aldric", "+3"), ("Goblin 1", "−3")):
         expect(page.get_by_role("radio", name=f"{who}'s total: {total}", exact=True)).to_be_checked()
+    # The log keeps the undone exchange in its place, marked as taken back.
+    taken = page.get_by_test_id("log").locator(":scope > li.taken-back")
+    expect(taken).to_have_count(1)
+    expect(taken).to_contain_text(re.compile(r"^\s*Taken back: Round 1, Aldric vs Goblin 1: "))
     # The focus stays put (the live region alone speaks), and one die fixed resolves again.
     expect(strip).not_to_be_focused()
     pick_total(page, "Goblin 1", -2)
