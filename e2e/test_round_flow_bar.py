@@ -55,6 +55,7 @@ def test_initiative_is_one_tap_with_its_own_dice(open_context, site):
     roll = bar(page).get_by_role("button", name="Roll initiative")
     expect(roll).to_be_visible()
     assert in_view(page, roll)
+    bar(page).screenshot(path="/tmp/flow-bar-initiative.png")
     tap = Taps()
     tap(roll)
     idle(page)
