@@ -107,7 +107,7 @@ def test_a_rule_change_takes_effect_in_two_taps_and_the_round_offers_it_at_once(
     # The round offers the new mode at once, and the bar says the rules changed, with its Undo.
     expect(happens.locator("option:checked")).to_have_text(re.compile("attacks, .* defends"))
     expect(bar(page).get_by_role("button", name="Roll initiative")).to_be_visible()
-    expect(page.get_by_test_id("result-strip")).to_contain_text("House rules changed.")
+    expect(page.get_by_test_id("result-strip")).to_contain_text("Rules changed: Melee pacing: Alternating turns")
     expect(page.locator("#opt-melee-pacing")).to_be_focused()
     # Undo takes the rule back: the round offers both striking at once again.
     bar(page).get_by_role("button", name=re.compile("^Undo: ")).click()

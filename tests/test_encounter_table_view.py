@@ -272,3 +272,16 @@ def test_the_view_says_what_the_last_undo_took_back_and_which_log_lines_it_took(
     enc.apply({"t": "redo"})
     view = encounter_view.view(enc)
     assert view["undone"] == "" and view["log_taken_back"] == []
+
+
+@pytest.mark.parametrize(("ruleset", "line"), [
+    ({"preset": "fudge1995", "options": {"melee.pacing": "alternating"}},
+     "Rules changed: Melee pacing: Alternating turns (F95 4.23)."),
+    ({"preset": "mudge"}, "Rules changed: the Mudge preset."),
+    ({"preset": "fudge1995"}, "Rules set again, unchanged."),
+])
+def test_a_rules_change_says_what_changed(ruleset, line):
+    enc = party(goblins=1)
+    enc.apply({"t": "rules", "ruleset": ruleset})
+    view = encounter_view.view(enc)
+    assert view["log"][-1] == line and view["undo_label"] == "rules change"
