@@ -58,13 +58,13 @@ def test_initiative_is_one_tap_with_its_own_dice(open_context, site):
     bar(page).screenshot(path="/tmp/flow-bar-initiative.png")
     tap = Taps()
     tap(roll)
+    last = page.get_by_test_id("last-text")
+    expect(last).to_have_text(re.compile(r"^Initiative, Aldric vs Goblin 1: "))  # rolled, then sent
     idle(page)
     event = stored_log(page, "flow-init")[-1]
     assert event["t"] == "initiative"
     assert len(event["a_dice"]["roll"]["faces"]) == len(event["b_dice"]["roll"]["faces"]) == 4
     expect(page.locator("#round .error")).to_have_count(0)
-    last = page.get_by_test_id("last-text")
-    expect(last).to_have_text(re.compile(r"^Initiative, Aldric vs Goblin 1: "))
     # The exchange's dice are still to roll: initiative took none of them.
     for who in ("Aldric", "Goblin 1"):
         dice = page.get_by_role("group", name=f"{who}'s dice", exact=True)
