@@ -257,11 +257,15 @@ def set_option(page, key: str, value) -> None:
     if rules.get_attribute("open") is None:
         rules.locator("summary").click()
     control = page.locator("#opt-" + re.sub(r"\W", "-", key))
+    # A rule takes effect when chosen: no button; one already in force sends nothing.
     if isinstance(value, bool):
+        if control.is_checked() == value:
+            return
         control.set_checked(value)
     else:
+        if control.input_value() == str(value):
+            return
         control.select_option(str(value))
-    page.get_by_role("button", name="Use these rules").click()
     idle(page)
     expect(rules.get_by_role("status")).to_have_text("Rules changed.")
 
@@ -381,7 +385,8 @@ def press_faces(group, title: str, faces: list[int], d6: bool = False) -> None:
     for i, face in enumerate(faces):
         name = str(face) if d6 else FACE_NAMES[face]
         button = group.get_by_role("button", name=re.compile(f"^{re.escape(title)} {i + 1}: {name},"))
-        button.click()
+        if button.get_attribute("aria-pressed") != "true":  # a face already in (Undo gives them back)
+            button.click()
         expect(button).to_have_attribute("aria-pressed", "true")
 
 

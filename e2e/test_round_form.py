@@ -138,4 +138,4 @@ def test_alternating_turns_start_with_initiative(open_context, site, screen, axe
     # Rolled every round (the default): the next round asks again.
     page.get_by_role("button", name="Next round").click()
     idle(page)
-    expect(page.get_by_role("button", name="Initiative with these dice")).to_be_visible()
+    expect(page.get_by_role("button", name="Roll initiative")).to_be_visible()

@@ -243,3 +243,49 @@ def test_a_bad_explain_index_changes_nothing():
     enc = party()
     with pytest.raises(FudgeError):
         enc.explain(True)
+
+
+def test_the_exported_log_leaves_out_what_was_undone():
+    enc = party(goblins=1)
+    enc.apply(exchange("c1", "c3", 3, -3))
+    enc.apply({"t": "undo"})
+    enc.apply(exchange("c1", "c3", 0, 0))
+    text = enc.log_document("text")
+    assert "Undo:" not in text and "Undone" not in text
+    assert text.count("Aldric vs Goblin 1") == 1 and "4. Round 1, Aldric vs Goblin 1" in text
+    assert "Dice: Aldric total +3" not in text and "Dice: Aldric total 0; Goblin 1 total 0" in text
+
+
+def test_an_undone_event_comes_back_in_the_export_when_redone():
+    enc = party(goblins=1)
+    enc.apply(exchange("c1", "c3", 3, -3))
+    enc.apply({"t": "undo"})
+    enc.apply({"t": "redo"})
+    text = enc.log_document("markdown")
+    assert "Redo" not in text and "Undo" not in text and text.count("Aldric total +3") == 1
+
+
+def test_the_view_says_what_the_last_undo_took_back_and_which_log_lines_it_took():
+    enc = party(goblins=1)
+    enc.apply(exchange("c1", "c3", 3, -3))
+    assert encounter_view.view(enc)["undone"] == ""
+    enc.apply({"t": "undo"})
+    view = encounter_view.view(enc)
+    assert view["undone"] == "Aldric vs Goblin 1"
+    assert view["log_taken_back"] == [3]  # the exchange's line (its Undo line stays as it is)
+    enc.apply({"t": "redo"})
+    view = encounter_view.view(enc)
+    assert view["undone"] == "" and view["log_taken_back"] == []
+
+
+@pytest.mark.parametrize(("ruleset", "line"), [
+    ({"preset": "fudge1995", "options": {"melee.pacing": "alternating"}},
+     "Rules changed: Melee pacing: Alternating turns (F95 4.23)."),
+    ({"preset": "mudge"}, "Rules changed: the Mudge preset."),
+    ({"preset": "fudge1995"}, "Rules set again, unchanged."),
+])
+def test_a_rules_change_says_what_changed(ruleset, line):
+    enc = party(goblins=1)
+    enc.apply({"t": "rules", "ruleset": ruleset})
+    view = encounter_view.view(enc)
+    assert view["log"][-1] == line and view["undo_label"] == "rules change"

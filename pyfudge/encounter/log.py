@@ -53,6 +53,7 @@ from ..combat.declaration import Declaration, FighterDice
 from ..core import dice, ladder
 from ..core.checks import REQUEST, replaying, stored_log
 from ..core.errors import FudgeError, RequestError, RuleError
+from ..core.options import PRESETS
 from ..core.ruleset import RuleSet
 from ..rules import actions, healing, story_elements
 from ..rulesets import new_ruleset, ruleset_from_dict
@@ -133,7 +134,32 @@ def _remove(state: State, event: dict) -> State:
 
 def _rules(state: State, event: dict) -> State:
     rules = ruleset_from_dict(event.get("ruleset"), field="ruleset")
-    return replace(state, rules=rules, last={"kind": "rules", "text": "House rules changed."})
+    return replace(state, rules=rules, last={"kind": "rules", "text": rules_change(state.rules, rules)})
+
+
+# A rules change names at most this many changes, then how many more.
+_NAMED_CHANGES = 3
+
+
+def rules_change(old: RuleSet, new: RuleSet) -> str:
+    """What a rules event changed, in the table's words: "Rules changed: Melee pacing: Alternating
+    turns (F95 4.23)."; a new preset by its name, with the options changed from it."""
+    if new.preset != old.preset:
+        options = [new.table.options[key] for key in new.changed]
+        parts = [f"the {PRESETS[new.preset]} preset"]
+    else:
+        options = [o for o in new.table.options.values() if old[o.key] != new[o.key]]
+        parts = []
+    for option in options:
+        value = new[option.key]
+        said = ("edited" if option.kind == "table" else ("on" if value else "off") if option.kind == "bool"
+                else dict(option.choices).get(value, str(value)) if option.kind == "choice" else str(value))
+        parts.append(f"{option.label}: {said}")
+    if not parts:
+        return "Rules set again, unchanged."
+    more = len(parts) - _NAMED_CHANGES
+    named = "; ".join(parts[:_NAMED_CHANGES]) + (f"; and {more} more" if more > 0 else "")
+    return f"Rules changed: {named}."
 
 
 
@@ -493,7 +519,31 @@ class Encounter:
         """The log as ``text`` or ``markdown`` for the group's chat or notes."""
         if fmt not in ("text", "markdown"):
             raise RequestError("format must be text or markdown.", field="format")
-        return round_view.log_document(self.state.name, self.lines, self.dice, fmt)
+        # What was undone is left out, with the Undo and Redo lines: the table's record is the
+        # fight as it stands, not the GM's corrections.
+        live = self.live_lines()
+        return round_view.log_document(self.state.name, [self.lines[i] for i in live],
+                                       [self.dice[i] for i in live], fmt)
+
+    def live_lines(self) -> list[int]:
+        """The log lines of the events that stand now: not undone, not an Undo or Redo line."""
+        done: list[int] = []
+        undone: list[int] = []
+        for i, event in enumerate(self.log):
+            kind = event.get("t")
+            if kind == "undo":
+                undone.append(done.pop())
+            elif kind == "redo":
+                done.append(undone.pop())
+            else:
+                done.append(i)
+                undone.clear()
+        return done
+
+    def taken_back(self) -> list[int]:
+        """The log lines of the events undone and not redone."""
+        live = set(self.live_lines())
+        return [i for i, event in enumerate(self.log) if event.get("t") not in _TAKE_BACK and i not in live]
 
     # -- storage ---------------------------------------------------------------------------
 

@@ -159,6 +159,8 @@ def undo_label(last: dict[str, Any] | None, names: dict[str, str]) -> str:
         return f"{name(last['shooter'])} shoots at {name(last['target'])}"
     if kind == "story":
         return f"{name(last['id'])}'s story roll"
+    if kind == "rules":  # its text names every change: too long for a button
+        return "rules change"
     if kind == "add" and len(last.get("ids", ())) > 2:
         return f"{name(last['ids'][0])} … {name(last['ids'][-1])} join the fight"
     return str(last.get("text", "")).removesuffix(".")

@@ -11,8 +11,9 @@ reading uses, so the app holds no rule of its own (docs/app.md):
   ``roles``: the role of each form's first pick (a key of a card's ``unable``),
   ``exchange_kind``: simultaneous ``round`` or alternating ``attack`` (F95 4.23);
   ``changes``: the fighters the last event moved, before → after; ``undo_label``: what
-  Undo would undo; ``log_dice``: each log line's dice; ``log_details``: which lines can
-  be explained again (``encounter.explain``).
+  Undo would undo; ``undone``: what the last event, an Undo, took back ("" after any other);
+  ``log_taken_back``: the log lines of events undone and not redone; ``log_dice``: each log
+  line's dice; ``log_details``: which lines can be explained again (``encounter.explain``).
 - ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
   (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63), and ``graze``:
   the dice a graze reads when they differ (:func:`damage.graze_dice`), else None.
@@ -105,6 +106,10 @@ def view(enc: Encounter) -> dict[str, Any]:
         "changes": changes(enc),
         "undo_label": round_view.undo_label(state.last, {c.id: c.fighter.name for c in state.combatants})
         if len(enc.states) > 1 else "",
+        # What the last event took back, when it was an Undo: "Aldric vs Goblin 1".
+        "undone": round_view.undo_label(enc.redo[-1].last, {c.id: c.fighter.name for c in enc.redo[-1].combatants})
+        if enc.log and enc.log[-1].get("t") == "undo" else "",
+        "log_taken_back": enc.taken_back(),
         "log_dice": list(enc.dice),
         "log_details": [d is not None for d in enc.details],
         "roll_dice": _roll_dice(rules),

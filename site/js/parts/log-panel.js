@@ -7,19 +7,24 @@ import { download, fileName } from "../data/files.js";
 
 // The log only grows (undo and redo are lines too), so it is drawn in chunks that skip their
 // re-render while their lines are unchanged: an event re-renders the last chunk, not 500 lines.
+// An event undone (and not redone) stays in its place, struck through and marked "taken back"
+// (the exported log leaves it out).
 const LOG_CHUNK = 50;
 // At the table the last entries matter: the earlier ones are folded (hidden, still in the page).
 const RECENT = 4;
 
 class LogChunk extends Component {
-  shouldComponentUpdate({ lines, dice }) {
+  shouldComponentUpdate({ lines, dice, back }) {
     const old = this.props;
-    return lines.length !== old.lines.length || lines.some((line, i) => line !== old.lines[i] || dice[i] !== old.dice[i]);
+    return lines.length !== old.lines.length || back !== old.back
+      || lines.some((line, i) => line !== old.lines[i] || dice[i] !== old.dice[i]);
   }
 
-  render({ lines, dice, details, start, explain }) {
+  render({ lines, dice, details, start, explain, back }) {
     const text = (i) => (details[i] ? html`<button type="button" class="link-btn log-line" onClick=${() => explain(start + i)}>${lines[i]}</button>` : lines[i]);
-    return lines.map((line, i) => html`<li key=${start + i} value=${start + i + 1} dir="auto">${text(i)}${dice[i] ? html` <span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
+    const taken = (i) => back.split(",").includes(String(start + i));
+    return lines.map((line, i) => html`<li key=${start + i} value=${start + i + 1} dir="auto" class=${taken(i) ? "taken-back" : null}>
+      ${taken(i) ? html`<span class="tag">Taken back: </span>` : null}${text(i)}${dice[i] ? html` <span class="log-dice">Dice: ${dice[i]}</span>` : null}</li>`);
   }
 }
 
@@ -40,10 +45,13 @@ export function LogPanel({ view, apply, engine, session }) {
   const chunks = [];
   const dice = view.log_dice ?? [];
   const details = view.log_details ?? [];
+  const back = view.log_taken_back ?? [];
   const explain = async (index) => setAnswer({ index, response: await askEncounter(engine, session, "encounter.explain", { index }) });
   for (let start = 0; start < view.log.length; start += LOG_CHUNK) {
     const end = start + LOG_CHUNK;
-    chunks.push(html`<${LogChunk} key=${start} start=${start} lines=${view.log.slice(start, end)}
+    // Each chunk's own taken-back lines, as one string: a chunk re-renders when they change.
+    const mine = back.filter((i) => i >= start && i < end).join();
+    chunks.push(html`<${LogChunk} key=${start} start=${start} lines=${view.log.slice(start, end)} back=${mine}
       dice=${dice.slice(start, end)} details=${details.slice(start, end)} explain=${explain} />`);
   }
 

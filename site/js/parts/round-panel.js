@@ -1,7 +1,8 @@
 // The round runner in thumb reach: what happens, who against whom (the view's suggested next
 // pair when nothing is picked), one compact dice row per roller, declarations folded, the odds in
 // one line; Roll all and Resolve in a bar fixed at the screen's foot with the last result and its
-// Undo. One encounter event per Resolve. Every label, choice, role, which dice and checks apply
+// Undo (which gives the form back as it was), or Roll initiative, or Next round at the round's end.
+// One encounter event per Resolve. Every label, choice, role, which dice and checks apply
 // come from the engine (describe, the view); a refusal's `asks` says which entry it wants.
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.mjs";
 import { choiceLabel } from "./ui.js";
@@ -59,6 +60,20 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   });
   useEffect(() => () => table?.setAsks(null, { asks: [], declares: [] }, {}), [table]);
   live.current = { asks: [], declares: [], slot: null };
+  // The form as it was at the last Resolve, and the view's event count after it: the Undo that
+  // follows at once gives it back (the dice entered included), as the GM is fixing one die.
+  const taken = useRef(null);
+  useEffect(() => {
+    const t = taken.current;
+    if (!t || !view.undone || view.events !== t.events + 1) return;
+    taken.current = null;
+    setSides(t.sides);
+    setWounds(t.wounds);
+    setStrike(t.strike);
+    setShowDamage(t.showDamage);
+    setShowChecks(t.showChecks);
+    setPick(t.pick);
+  }, [view.events]);
   if (cs.length < 2) return null;
 
   const { form, kind, role, a, b, offered } = resolvePick(view, pick, chosenKind);
@@ -122,6 +137,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
       return;
     }
     setError(null);
+    taken.current = { events: response.result.view.events, sides, wounds, strike, showDamage, showChecks,
+      pick: { form, a: a.id, b: form === "story" ? null : b.id } };
     setSides({});
     setWounds(1);
     if (rolled.damage) setShowDamage(false);
@@ -149,10 +166,22 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   const alternating = form === "exchange" && view.pacing === "alternating";
   const init = (view.initiative ?? []).find((i) => (i.a === a.id && i.b === b.id) || (i.a === b.id && i.b === a.id));
   const suggested = !pick.a && view.next?.a === a.id && (form === "story" || view.next.b === b.id);
+  // What the bar offers: the round's end once everyone who can act has (unless the GM picks a
+  // pair or enters dice by hand: Resolve comes back), initiative at an alternating round's start,
+  // else the exchange.
+  const step = view.next?.round_over && !pick.a && !Object.keys(sides).length ? "over"
+    : alternating && !init ? "initiative" : "play";
+  async function initiative(own) {
+    const first = await roller.initiative(apply, a, b, side, own);
+    if (!first) return;
+    if (!own) setSides({}); // the dice entered were the initiative roll
+    setPick({ form, a: first, b: first === a.id ? b.id : a.id });
+  }
+  const entered = rollOf(side("a")) !== null && rollOf(side("b")) !== null;
   return html`
     <section class="card round-form" id="round" tabindex="-1" aria-labelledby="round-title">
       <div class="round-head">
-        <h2 id="round-title">Round ${view.round}</h2>
+        <h2 id="round-title">${view.heading}</h2>
         ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">Everyone who can act has acted.</p>`
           : suggested ? html`<p class="hint" data-testid="suggested">Next: <bdi>${a.name}</bdi>${form !== "story" ? html` vs <bdi>${b.name}</bdi>` : null}</p>` : null}
       </div>
@@ -189,19 +218,18 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
             describe=${describe} busy=${roller.busy === `checks-${who}`} onRoll=${() => roller.checks(who, c, woundsOf(who))} />`)}
         ${alternating && html`<div class="initiative">
           ${init ? html`<p class="hint" data-testid="initiative">Initiative: <bdi>${cs.find((c) => c.id === init.first)?.name}</bdi> attacks first.</p>`
-            : html`<button type="button" onClick=${async () => {
-              const first = await roller.initiative(apply, a, b, side);
-              if (first) { setSides({}); setPick({ form, a: first, b: first === a.id ? b.id : a.id }); }
-            }}>Initiative with these dice</button>`}</div>`}
+            : entered ? html`<button type="button" onClick=${() => initiative(false)}>Initiative with these dice</button>`
+            : html`<p class="hint">Who attacks first: Roll initiative, or enter both fighters' dice for it.</p>`}</div>`}
         <${ResultBar} view=${view} apply=${apply} error=${error && !placed ? error.message : null}
-          busy=${session.pending > 0} onRollAll=${rollAll} rolling=${roller.busy === "all"}
+          busy=${session.pending > 0} step=${step} onRollAll=${rollAll} onInitiative=${() => initiative(true)}
+          rolling=${roller.busy === "all"}
           rollLabel=${rolling.length < dice.length ? "Roll the rest" : "Roll all"} />
         ${preview?.(draft())}
       </form>
-      <div class="actions">
+      ${step !== "over" && html`<div class="actions">
         <button type="button" onClick=${() => apply({ t: "next_round" })}>Next round</button>
         <button type="button" onClick=${() => apply({ t: "end_battle" })}>End of battle</button>
-      </div>
+      </div>`}
     </section>`;
 }
 

@@ -1,37 +1,58 @@
 // After Resolve: the bar at the screen's foot names each fighter's new state ("Goblin 1 took
 // Hurt: Undamaged → Hurt −1"), with Undo saying what it undoes, beside Roll all and Resolve; a
-// screen reader hears one line per result, with the dice. Below the form, the last result's
-// worked explanation, folded to its one line. Everything said here is the view's.
+// screen reader hears one line per result, with the dice. After an Undo it says what was taken
+// back ("Undone: Aldric vs Goblin 1"), once. The bar offers what the round asks for next: Roll
+// initiative at an alternating round's start, Next round and End of battle once everyone who can
+// act has acted. Below the form, the last result's worked explanation, folded to its one line.
+// Everything said here is the view's.
 import { html, useEffect, useRef } from "../../vendor/preact-htm.mjs";
 
 const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 
-export function ResultBar({ view, apply, error, busy, onRollAll, rolling, rollLabel }) {
+/** `step`: "play" (Roll all, Resolve), "initiative" (Roll initiative first, then Roll all and
+ *  Resolve for a GM who decides who attacks himself) or "over" (End of battle, Next round). */
+export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, rollLabel, onInitiative }) {
   const strip = useRef(null);
+  const buttons = useRef(null);
   const seen = useRef(view.events);
   const last = view.last;
+  const undone = view.undone ?? "";
   const resolved = RESOLVED.includes(last?.kind);
   useEffect(() => {
-    // Focus follows a new result (not a box ticked by hand, not the first paint).
-    if (view.events > seen.current && resolved) strip.current?.focus();
+    const fresh = view.events > seen.current;
     seen.current = view.events;
+    if (!fresh) return;
+    // Focus follows a new result (not a box ticked by hand, not the first paint). An Undo keeps
+    // the focus where it is, so the screen reader hears "Undone" once, from the live region; only
+    // a focus lost with the Undo button goes to the bar's first button.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (resolved && !undone) strip.current?.focus();
+    else if (undone && lost) (strip.current?.querySelector(".undo-btn") ?? buttons.current?.querySelector("button"))?.focus();
   }, [view.events]);
   const changes = view.changes ?? [];
   const dice = view.log_dice?.[view.log_dice.length - 1] ?? "";
+  const said = undone ? `Undone: ${undone}.` : resolved && last ? `${last.text}${dice ? ` Dice: ${dice}.` : ""}` : "";
+  const rollAll = html`<button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>`;
+  const left = { play: rollAll,
+    initiative: [html`<button type="button" class="primary" onClick=${onInitiative} disabled=${busy}>Roll initiative</button>`, rollAll],
+    over: html`<button type="button" disabled=${busy} onClick=${() => apply({ t: "end_battle" })}>End of battle</button>` }[step];
   return html`
     <div class="round-bar" data-testid="round-bar">
       <div class="result-strip" ref=${strip} tabindex="-1" data-testid="result-strip" data-events=${view.events}>
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-        ${last && !error ? html`<ul class="changes">
+        ${undone && !error ? html`<ul class="changes"><li data-testid="undone">Undone: <bdi>${undone}</bdi></li></ul>`
+          : last && !error ? html`<ul class="changes">
           ${changes.length ? changes.map((c) => html`<li key=${c.id} data-id=${c.id}><bdi>${c.line}</bdi></li>`)
             : html`<li class="muted"><bdi>${last.text}</bdi></li>`}</ul>` : null}
         ${view.can_undo && view.undo_label ? html`<button type="button" class="undo-btn" disabled=${busy}
           onClick=${() => apply({ t: "undo" })}>Undo: <bdi>${view.undo_label}</bdi></button>` : null}
       </div>
-      <div class="visually-hidden" aria-live="polite" data-testid="announce">${resolved && last ? `${last.text}${dice ? ` Dice: ${dice}.` : ""}` : ""}</div>
-      <div class="bar-buttons">
-        <button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>
-        <button type="submit" class="primary big">Resolve</button>
+      <div class="visually-hidden" aria-live="polite" data-testid="announce">${said}</div>
+      <div class="bar-buttons" ref=${buttons} data-step=${step}>
+        ${left}
+        ${step === "over" ? html`<button type="button" class="primary big" disabled=${busy}
+          onClick=${() => apply({ t: "next_round" })}>Next round</button>`
+          : html`<button type="submit" class=${step === "initiative" ? "big" : "primary big"}>Resolve</button>`}
       </div>
     </div>`;
 }

@@ -53,13 +53,16 @@ export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, 
     };
   }
 
+  /** The task's answer, or null after its error is shown. */
   async function run(label, task) {
     setBusy(label);
     try {
-      await task();
+      const answer = await task();
       setError(null);
+      return answer;
     } catch (err) {
       setError({ message: err.message, who: null, input: null });
+      return null;
     } finally {
       setBusy(null);
     }
@@ -78,22 +81,22 @@ export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, 
       ]);
       for (const [who, change] of changes) update(who, change);
     }),
-    /** Alternating turns: who attacks first, rolled with the dice entered (F95 4.23). */
-    initiative: async (apply, a, b, side) => {
+    /** Alternating turns: who attacks first (F95 4.23), with the dice entered (`side(who)`'s
+     *  roll) or, with `own`, its own dice rolled here: not the exchange's. The engine decides. */
+    initiative: (apply, a, b, side, own) => run("initiative", async () => {
       // Each fighter's roll, and a hasty attack declared for it (+1 to initiative, F95 4.23).
       const event = { t: "initiative", a: a.id, b: b.id };
-      for (const who of ["a", "b"]) {
-        const roll = rollOf(side(who));
+      const rolled = own ? await Promise.all([engine.request("roll", { ruleset }), engine.request("roll", { ruleset })]) : null;
+      const failed = rolled?.find((r) => !r.ok);
+      if (failed) throw new Error(failed.error.message);
+      ["a", "b"].forEach((who, i) => {
+        const roll = rolled ? (fudge ? { faces: rolled[i].result.faces } : { total: rolled[i].result.total }) : rollOf(side(who));
         if (roll) event[`${who}_dice`] = { roll };
         if (side(who).declares.hasty) event[`${who}_declares`] = { hasty: true };
-      }
+      });
       const response = await apply(event);
-      if (!response.ok) {
-        setError({ message: response.error.message, who: null, input: null });
-        return null;
-      }
-      setError(null);
+      if (!response.ok) throw new Error(response.error.message);
       return response.result.view.last.first;
-    },
+    }),
   };
 }
