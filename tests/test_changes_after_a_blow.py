@@ -6,12 +6,12 @@ from test_round_flow_every_event import fight
 from pyfudge.encounter import view as encounter_view
 
 
-def test_a_wounded_fighters_change_names_the_wound_he_took():
+def test_a_wounded_fighters_change_names_the_wound_they_took():
     enc = fight()
     enc.apply({"t": "exchange", "kind": "round", "a": "c1", "b": "c3",
                "a_dice": {"roll": {"total": 4}}, "b_dice": {"roll": {"total": -4}}})
     [change] = encounter_view.view(enc)["changes"]
     assert change["took"] == ["Near Death"]
-    assert change["line"] == "Goblin 1 took Near Death: Undamaged → Near Death"
+    assert change["line"] == "Goblin 1: Undamaged → Near Death"  # the wound named once (two lines at 390 px)
     enc.apply({"t": "next_round"})
     assert encounter_view.view(enc)["changes"] == []

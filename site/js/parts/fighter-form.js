@@ -419,7 +419,7 @@ function OwnBoxes({ s, setS, set, id, describe }) {
   return html`
     <div class="field check wide">
       <input id=${id("own_boxes")} type="checkbox" checked=${s.own_boxes} onChange=${set("own_boxes")} />
-      <label for=${id("own_boxes")}>His own wound boxes</label>
+      <label for=${id("own_boxes")}>Their own wound boxes</label>
     </div>
     ${s.own_boxes && html`
       <fieldset class="wide own-boxes">

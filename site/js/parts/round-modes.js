@@ -42,7 +42,7 @@ export function GroupFields({ view, labels, a, foes, chosen, setFoes, ignored, s
         </select></${Field}>
       <${Field} id="ex-strike" label="He strikes" wide>
         <select id="ex-strike" onChange=${(e) => setStrike(e.currentTarget.value)}>
-          <option value="" selected=${!strike}>the foe he may wound (chosen after the roll)</option>
+          <option value="" selected=${!strike}>the foe they may wound (chosen after the roll)</option>
           ${foes.map((f) => html`<option value=${f.id} selected=${strike === f.id}>${f.name}</option>`)}
         </select></${Field}>
     </div>`;
