@@ -132,7 +132,7 @@ def test_full_sheet_and_an_edited_table(open_context, site, screen, axe_check):
     form.get_by_label("Armor type (CO 1.4)").select_option(label="Hauberk (long shirt) (3)")
     expect(form.get_by_label("Armor value (AV)")).to_have_value("2")
     expect(form.get_by_label("Coverage value (CV)")).to_have_value("3")
-    form.get_by_label("His own wound boxes").check()
+    form.get_by_label("Their own wound boxes").check()
     form.get_by_label("Scratch boxes").fill("4")
     form.get_by_label("Hurt boxes", exact=True).fill("2")
     axe_check(page, "full sheet")

@@ -117,7 +117,7 @@ def test_pawn_track_and_own_boxes(open_context, site, screen, axe_check):
     form = details.locator("form")
     form.get_by_label("Name", exact=True).fill("Hero")
     sheet_more(form)
-    form.get_by_label("His own wound boxes").check()
+    form.get_by_label("Their own wound boxes").check()
     form.get_by_label("Hurt boxes", exact=True).fill("2")
     form.get_by_role("button", name="Add combatant").click()
     idle(page)
