@@ -107,3 +107,15 @@ def test_the_scouting_roll_is_offered_only_where_it_does_something(preset, offer
 def test_an_ignored_foe_cites_the_book_in_force(preset, section):
     """Every book lets the lone fighter ignore weak foes (F95/MUD 4.34, F93 4.64)."""
     assert encounter_view.view(fight(("Aldric", None), preset=preset))["declare"]["ignore"] == section
+
+
+@pytest.mark.parametrize(("weapon", "forms", "starts_in"), [
+    ({"name": "Elbow strike"}, ["exchange", "group"], "exchange"),
+    ({"name": "Longbow", "size": 2}, ["ranged"], "ranged"),
+    ({"name": "Javelin", "size": 1}, ["exchange", "group", "ranged"], "ranged"),
+])
+def test_the_mode_and_what_the_gear_allows_read_a_weapon_alike(weapon, forms, starts_in):
+    """One reader of what a weapon is for (catalogue.weapon_use): an elbow is no bow."""
+    c = card(encounter_view.view(fight(("Aldric", weapon))), "Aldric")
+    assert c["gear_allows"]["forms"] == forms
+    assert c["starts_in"] == starts_in

@@ -12,6 +12,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..rules import catalogue
+from ..rules.catalogue import Weapon
+
 # The kinds of event that resolve a round's action (the log's "resolutions").
 RESOLUTIONS = ("exchange", "group", "ranged", "story")
 # An event that starts a new round: who acted before it no longer counts.
@@ -60,26 +63,15 @@ def last_opponent(states: Sequence[Any], cid: str) -> str | None:
     return None
 
 
-# A missile weapon by the words of its name (F95 4.4: "propelled (bow, gun, beam)", and thrown
-# weapons); a gun by MUD 4.54's gun bonus. Words only: "Elbow strike" and "Spear" stay melee.
-_PROPELLED = re.compile(r"\b(?:(?:long|short|cross|composite|hunting|horse)?bows?|slings?|guns?|pistols?|rifles?"
-                        r"|shotguns?|muskets?|revolvers?|derringers?|handguns?|carbines?|blasters?|lasers?"
-                        r"|beams?|bazookas?|(?:rocket )?launchers?|projectile)\b")
-_THROWN = re.compile(r"\b(?:javelins?|darts?|throwing|thrown|grenades?|shuriken|bolas?)\b")
+def shoots(weapon: Weapon) -> str | None:
+    """How a weapon fires when it is first of all a missile weapon (F95 4.4; :func:`catalogue.weapon_use`):
+    ``"propelled"`` (a bow, a gun, a beam), ``"thrown"`` (a javelin, a throwing knife), or None for
+    a hand weapon, and for a book row that is both (MUD 4.54's Medium weapon: sword … crossbow)."""
+    use = catalogue.weapon_use(weapon)
+    return use["ranged"] if use["ranged"] == "thrown" or not use["melee"] else None
 
 
-def shoots(weapon: dict[str, Any]) -> str | None:
-    """How a weapon fires, as ranged fire reads it (F95 4.4): ``"propelled"`` (a bow, a gun, a
-    beam), ``"thrown"`` (a javelin, a throwing knife), or None for a melee weapon."""
-    name = str(weapon.get("name", "")).lower()
-    if _THROWN.search(name):
-        return "thrown"
-    if weapon.get("gun", "none") != "none" or _PROPELLED.search(name):
-        return "propelled"
-    return None
-
-
-def starts_in(form: str, weapon: dict[str, Any]) -> str:
+def starts_in(form: str, weapon: Weapon) -> str:
     """The mode the round form starts a fighter's action in under the pacing's own ``form``: ranged
     fire for a missile weapon (F95 4.4), else the pacing's own (an exchange, or a story element
     under story pacing, F95 4.21)."""

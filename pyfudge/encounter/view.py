@@ -275,7 +275,7 @@ def _turn(c: Combatant, state: State, *, acted: bool) -> dict[str, Any]:
     ``can_fight``, ``acted`` (he took his action this round), ``foes`` (the ids of those on the
     other side, the only ones the round form offers against him), ``shoots`` (how his weapon
     fires, F95 4.4, or None) and ``starts_in`` (the mode the round form starts his action in)."""
-    weapon = c.fighter.weapon.to_dict()
+    weapon = c.fighter.weapon
     return {"can_fight": c.fighter.can_fight(state.rules),
             "shoots": round_view.shoots(weapon), "starts_in": round_view.starts_in(_form_kind(state.rules)[0], weapon),
             "unable": {**forfeited(state, c.id),

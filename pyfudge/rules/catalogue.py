@@ -13,6 +13,7 @@ fields take their defaults).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -522,20 +523,16 @@ def gear_line(weapon: Weapon, armor: Armor) -> str:
     return f"{UNARMED if plain else weapon.name} / {UNARMORED if bare else armor.name}"
 
 
-# Words in a weapon's name that make it a missile weapon (F95 4.4, 4.54: "bows, slings", "guns,
-# crossbows, beam weapons"; MUD 4.54's rows), a thrown one, or one that fires bursts (F95 4.4).
-_PROPELLED_WORDS = ("bow", "sling", "gun", "pistol", "rifle", "musket", "revolver", "derringer", "laser",
-                    "blaster", "beam", "bazooka", "ballista", "mortar", "projectile", "blowpipe", "arquebus")
-_THROWN_WORDS = ("javelin", "throwing", "thrown", "dart", "shuriken", "grenade", "bola")
-_AUTOMATIC_WORDS = ("assault rifle", "machine gun", "machine pistol", "submachine", "automatic", "minigun")
-
-
-def _says(text: str, words: tuple[str, ...]) -> bool:
-    """Whether ``text`` holds one of ``words`` as a word or a word's end ("longbow", "handgun")."""
-    tokens = text.lower().replace("-", " ").replace(",", " ").split()
-    joined = " ".join(tokens)
-    return any((" " in w and w in joined) or any(t == w or t.endswith(w) or t == w + "s" for t in tokens)
-               for w in words)
+# What a weapon's name says it is for, as whole words (F95 4.4, 4.54: "bows, slings", "guns,
+# crossbows, beam weapons"; MUD 4.54's rows; thrown weapons; bursts): "Elbow strike" and "Spear"
+# stay hand weapons.
+_PROPELLED = re.compile(r"\b(?:(?:long|short|cross|composite|hunting|horse)?bows?|slings?|guns?|pistols?|rifles?"
+                        r"|shotguns?|muskets?|revolvers?|derringers?|handguns?|carbines?|blasters?|lasers?"
+                        r"|beams?|bazookas?|(?:rocket )?launchers?|ballistae?|ballistas?|mortars?|projectiles?"
+                        r"|blowpipes?|arquebus(?:es)?)\b", re.IGNORECASE)
+_THROWN = re.compile(r"\b(?:javelins?|darts?|throwing|thrown|grenades?|shuriken|bolas?)\b", re.IGNORECASE)
+_AUTOMATIC = re.compile(r"\b(?:assault rifles?|machine (?:guns?|pistols?)|submachine|automatic|miniguns?)\b",
+                        re.IGNORECASE)
 
 
 def weapon_use(weapon: Weapon) -> dict[str, Any]:
@@ -545,15 +542,15 @@ def weapon_use(weapon: Weapon) -> dict[str, Any]:
     ``automatic`` (bursts, F95 4.4); ``why`` says so. A weapon with its own Strength or a gun's
     bonus is propelled (F95 4.54); a row whose examples mix both (MUD 4.54's Medium weapon:
     "sword, axe, longbow, crossbow") allows both; a name that says nothing is a hand weapon."""
-    automatic = _says(weapon.name, _AUTOMATIC_WORDS)
-    if _says(weapon.name, _THROWN_WORDS):
+    automatic = bool(_AUTOMATIC.search(weapon.name))
+    if _THROWN.search(weapon.name):
         return {"melee": True, "ranged": "thrown", "automatic": False,
                 "why": f"{weapon.name}: thrown, or held in melee (F95 4.4)"}
-    if not weapon.muscle or weapon.gun != "none" or _says(weapon.name, _PROPELLED_WORDS):
+    if not weapon.muscle or weapon.gun != "none" or _PROPELLED.search(weapon.name):
         return {"melee": False, "ranged": "propelled", "automatic": automatic,
                 "why": f"{weapon.name}: a missile weapon, shot from further away (F95 4.1, 4.4)"}
     examples = GEAR_WORDS.get(weapon.name.strip().lower(), ((), ()))[0]
-    missile = [e for e in examples if _says(e, _PROPELLED_WORDS)]
+    missile = [e for e in examples if _PROPELLED.search(e)]
     if missile:
         return {"melee": len(missile) < len(examples), "ranged": "propelled", "automatic": False,
                 "why": f"{weapon.name}: {', '.join(examples)} (MUD 4.54)"}
