@@ -223,6 +223,8 @@ def test_a_ranged_draft_shows_the_doors_odds(open_context, site, screen, axe_che
     enter_faces(page, "Ásta", [1, 1, 0, 0])
     page.get_by_label("The target", exact=True).select_option("unaware")
     page.get_by_label("Difficulty to hit", exact=True).select_option("2")
+    # Unarmed, Ásta's weapon fires no bursts: the burst stays folded, there for the GM to open.
+    page.get_by_test_id("burst-folded").locator("summary").click()
     page.get_by_label("Automatic fire: rounds in the burst", exact=True).fill("8")
     expect(panel.get_by_test_id("odds-rounds")).to_be_visible()
     unaware = check_ranged_odds(page, enc_id, {**draft, "mode": "unaware", "difficulty": 2, "burst": 8})
@@ -272,7 +274,7 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
     enter_faces(page, "Ásta", [1, 0, 0, 0])
     page.get_by_role("button", name="Resolve").click()
     idle(page)
-    expect(page.locator("#round .error")).to_contain_text("enter his roll")
+    expect(page.locator("#round .error")).to_contain_text("enter the GM's roll")
     saved_log = "(id) => JSON.parse(localStorage.getItem('pyfudge:enc:' + id)).data.log.length"
     assert page.evaluate(saved_log, enc_id) == log_before
 

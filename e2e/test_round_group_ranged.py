@@ -91,7 +91,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     expect(page.get_by_role("group", name="Orc's dice")).to_have_count(0)
     axe_check(page, "round form: the GM's group roll")
     page.get_by_label("ignored (F95 4.34)").first.check()  # the Orc, unopposed
-    page.get_by_label("He strikes", exact=True).select_option(label="Gob")
+    page.get_by_label("The lone fighter strikes", exact=True).select_option(label="Gob")
     enter_faces(page, "Hero", [1, 1, 1, 0])
     for i, face in enumerate(["minus", "blank"]):
         gm.get_by_role("button", name=re.compile(f"^Die {i + 1}: {face},")).click()
@@ -114,7 +114,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     # He beats both foes: the player chooses whom he wounds, once the dice are known (F95 4.34).
     # Resolve without a choice says so and logs nothing; with the choice, the blow lands there.
     page.get_by_label("ignored (F95 4.34)").first.uncheck()
-    page.get_by_label("He strikes", exact=True).select_option(value="")
+    page.get_by_label("The lone fighter strikes", exact=True).select_option(value="")
     enter_faces(page, "Hero", [1, 1, 1, 1])
     gm = page.get_by_role("group", name="GM's group roll")
     show_faces(gm)
@@ -125,7 +125,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     idle(page)
     expect(page.locator("#round .error")).to_contain_text("Hero may wound Orc, Gob: choose the foe struck")
     expect(page.get_by_test_id("log").locator("li")).to_have_count(lines)
-    page.get_by_label("He strikes", exact=True).select_option(label="Orc")
+    page.get_by_label("The lone fighter strikes", exact=True).select_option(label="Orc")
     resolve(page)
     assert stored_last(page, eid)["round"]["targets"] == ["Orc"]
     expect(card(page, "Orc").get_by_test_id("status")).to_have_text("Very Hurt −2")

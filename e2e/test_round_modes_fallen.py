@@ -102,7 +102,7 @@ def test_the_archer_suggested_next_shoots_in_two_taps_and_the_mode_does_not_stic
     chosen = foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)
     while chosen.count() > 2:
         chosen.last.uncheck()
-    page.get_by_label("He strikes", exact=True).select_option(index=1)  # should he beat both
+    page.get_by_label("The lone fighter strikes", exact=True).select_option(index=1)  # should they beat both
     page.get_by_role("button", name="Roll all").click()
     rolled(page, "Aldric")
     page.get_by_role("button", name="Resolve", exact=True).click()
@@ -175,3 +175,22 @@ def test_declarations_the_rules_do_not_read_are_not_offered(open_context, site):
     # A second tap takes it back.
     quick.get_by_role("button", name="Aggressive").click()
     expect(page.get_by_label("Stance", exact=True).first).to_have_value("normal")
+
+
+def test_a_fighter_whose_gear_does_not_fit_the_mode_is_warned_not_stopped(open_context, site):
+    """Issue 32: offer what the gear allows, warn about the rest: a sword in ranged fire, a bow in
+    an exchange, and automatic fire folded for a bow (F95 4.4)."""
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, fight(log=[{"t": "rules", "ruleset": {"preset": "fudge1995",
+                                                                       "options": {"ranged.autofire": "share"}}}]),
+                   eid="gear")
+    expect(mode(page)).to_have_value("exchange")
+    expect(page.get_by_test_id("gear-warning")).to_have_count(0)  # Aldric's sword, one-on-one
+    mode(page).select_option("ranged")
+    expect(page.get_by_test_id("gear-warning")).to_have_text("Note: Sword: a hand weapon, for melee (F95 4.1).")
+    expect(page.get_by_test_id("burst-folded")).to_contain_text("Sword fires no bursts")
+    # Brenna's longbow: no warning in ranged fire, one in an exchange; Resolve still takes it.
+    page.locator("#ex-a").select_option(label="Brenna")
+    expect(page.get_by_test_id("gear-warning")).to_have_count(0)
+    mode(page).select_option("exchange")
+    expect(page.get_by_test_id("gear-warning")).to_contain_text("Longbow: a missile weapon")

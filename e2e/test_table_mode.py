@@ -143,7 +143,7 @@ def test_several_foes_with_a_target_named_before_the_roll(open_context, site):
     page.get_by_label("Lone fighter", exact=True).select_option(label="Brenna")
     for i in (3, 4, 5):
         page.get_by_label(f"Goblin {i}", exact=True).uncheck()
-    page.get_by_label("He strikes").select_option(label="Goblin 1")
+    page.get_by_label("The lone fighter strikes").select_option(label="Goblin 1")
     pick_total(page, "Brenna", -2)
     pick_total(page, "Goblin 1", -4)
     pick_total(page, "Goblin 2", 4)

@@ -40,7 +40,7 @@ export function GroupFields({ view, labels, a, foes, chosen, setFoes, ignored, s
         <select id="ex-space" onChange=${(e) => setSpace(e.currentTarget.value)}>
           ${(labels.spaces ?? []).map((o) => html`<option value=${o.value} selected=${space === o.value}>${o.label}</option>`)}
         </select></${Field}>
-      <${Field} id="ex-strike" label="He strikes" wide>
+      <${Field} id="ex-strike" label="The lone fighter strikes" wide>
         <select id="ex-strike" onChange=${(e) => setStrike(e.currentTarget.value)}>
           <option value="" selected=${!strike}>the foe they may wound (chosen after the roll)</option>
           ${foes.map((f) => html`<option value=${f.id} selected=${strike === f.id}>${f.name}</option>`)}
@@ -48,10 +48,15 @@ export function GroupFields({ view, labels, a, foes, chosen, setFoes, ignored, s
     </div>`;
 }
 
-/** How the target meets the shot (modes he cannot take are shown, disabled, with the reason),
+/** How the target meets the shot (modes they cannot take are shown, disabled, with the reason),
  *  the weapon, the difficulties, a burst's size under automatic fire. */
-export function RangedFields({ view, describe, labels, b, shot, setShot }) {
+export function RangedFields({ view, describe, labels, a, b, shot, setShot }) {
   const set = (k, v) => setShot({ ...shot, [k]: v });
+  // A burst's size is asked of a weapon that fires bursts (the card's gear_allows); any other's
+  // stays folded, there for a GM who says otherwise.
+  const burst = html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
+    <input id="rg-burst" type="number" inputmode="numeric" min="1" max="1000" value=${shot.burst}
+      onInput=${(e) => set("burst", e.currentTarget.value)} /></${Field}>`;
   return html`
     <div class="sheet-form">
       <${Field} id="rg-mode" label="The target" wide>
@@ -67,9 +72,8 @@ export function RangedFields({ view, describe, labels, b, shot, setShot }) {
         <select id="rg-dl" onChange=${(e) => set("difficulty", Number(e.currentTarget.value))}>${ladderOptions(describe, shot.difficulty)}</select></${Field}>
       ${shot.mode === "shoot_back" && html`<${Field} id="rg-dl-back" label="Difficulty of the return shot">
         <select id="rg-dl-back" onChange=${(e) => set("target_difficulty", Number(e.currentTarget.value))}>${ladderOptions(describe, shot.target_difficulty)}</select></${Field}>`}
-      ${view.ranged?.burst && html`<${Field} id="rg-burst" label="Automatic fire: rounds in the burst">
-        <input id="rg-burst" type="number" inputmode="numeric" min="1" max="1000" value=${shot.burst}
-          onInput=${(e) => set("burst", e.currentTarget.value)} /></${Field}>`}
+      ${view.ranged?.burst && (a.gear_allows?.burst || shot.burst !== "" ? burst
+        : html`<details class="small" data-testid="burst-folded"><summary>Automatic fire (<bdi>${a.fighter.weapon?.name}</bdi> fires no bursts)</summary>${burst}</details>`)}
     </div>`;
 }
 

@@ -190,11 +190,13 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
           onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
           onA=${(id) => setPick({ ...pick, a: id })} onB=${(id) => setPick({ ...pick, a: a.id, b: id })}
           showFallen=${showFallen} onShowFallen=${() => setShowFallen(true)} />
+        ${form !== "story" && a.gear_allows && !a.gear_allows.forms.includes(form)
+          && html`<p class="hint" data-testid="gear-warning">Note: <bdi>${a.gear_allows.why}</bdi>.</p>`}
         ${form === "group" && html`<${GroupFields} view=${view} labels=${labels} a=${a} foes=${foes} chosen=${foes} setFoes=${setFoes}
           showFallen=${showFallen} setShowFallen=${setShowFallen}
           ignored=${ignored} setIgnored=${setIgnored} gmRoll=${gmRoll} setGmRoll=${setGmRoll} foesFixed=${foesFixed}
           space=${space} setSpace=${setSpace} strike=${strike} setStrike=${setStrike} />`}
-        ${form === "ranged" && html`<${RangedFields} view=${view} describe=${describe} labels=${labels} b=${b} shot=${shot} setShot=${setShot} />`}
+        ${form === "ranged" && html`<${RangedFields} view=${view} describe=${describe} labels=${labels} a=${a} b=${b} shot=${shot} setShot=${setShot} />`}
         ${form === "story" && html`<${StoryFields} view=${view} describe=${describe} a=${a} story=${story} setStory=${setStory} />`}
         ${rollers.map((r) => [r.c === null
           ? html`<p class="hint" key=${r.who}>${r.legend}</p>`
