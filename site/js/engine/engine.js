@@ -20,6 +20,11 @@
 //              now answers error.type "EngineUnavailable" — or "UpdateRequired" when the
 //              restarted worker came from another build than the page (a new version was
 //              activated meanwhile): the page must be reloaded, never mixed.
+// Background requests (`request(action, args, {lane})`, the odds previews): work the user did not
+// ask for and may never look at. The worker answers one request at a time, so one posted as soon
+// as it is made delays every tap behind it (an apply, the players' view). They wait on the page
+// until nothing else is in the worker, go one at a time, and a newer one in the same lane replaces
+// one still waiting (that one answers error.type "Superseded": nobody wants a draft's old odds).
 // `engine.build` is the build version the engine runs (from manifest.json), null if unknown;
 // `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not).
 //
@@ -55,6 +60,8 @@ export class Engine extends EventTarget {
   #nextId = 1;
   #pending = new Map(); // id -> resolve
   #queue = []; // requests waiting for "ready"
+  #posted = new Set(); // ids the worker has and has not answered
+  #held = []; // background requests waiting for an idle worker: {id, lane, message}
   #failure = null; // the error every answer gets once the engine cannot run
   #crashes = []; // times of recent crashes
   #lockPrefix = `pyfudge-engine-${Math.random().toString(36).slice(2)}-`;
@@ -82,21 +89,44 @@ export class Engine extends EventTarget {
     this.#spawn();
   }
 
-  /** Ask the engine: resolves with the response object, never rejects. */
-  request(action, args = {}) {
+  /** Ask the engine: resolves with the response object, never rejects. With `lane`, a
+   * background request (see the top of this file). */
+  request(action, args = {}, { lane = null } = {}) {
     if (this.#failure) return Promise.resolve({ v: 1, id: this.#nextId++, ok: false, error: this.#failure });
-    return this.#send((id) => ({ id, json: JSON.stringify({ v: 1, id, action, args }) }));
+    return this.#send((id) => ({ id, json: JSON.stringify({ v: 1, id, action, args }) }), lane);
   }
 
-  /** Post make(id) to the worker under a fresh id (queued until it is ready); resolves with the answer. */
-  #send(make) {
+  /** Post make(id) to the worker under a fresh id (queued until it is ready; a background one
+   * held until the worker is idle); resolves with the answer. */
+  #send(make, lane = null) {
     const id = this.#nextId++;
     const message = make(id);
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
-      if (this.state === "ready") this.#post(message);
+      if (lane !== null) {
+        for (const old of this.#held.filter((h) => h.lane === lane)) {
+          this.#settle(old.id, { v: 1, id: old.id, ok: false,
+            error: { type: "Superseded", message: "A newer request of the same kind replaced this one.", field: null } });
+        }
+        this.#held = [...this.#held.filter((h) => h.lane !== lane), { id, lane, message }];
+        this.#pump();
+      } else if (this.state === "ready") this.#post(message);
       else this.#queue.push(message);
     });
+  }
+
+  /** The worker has nothing to do: give it the oldest background request. */
+  #pump() {
+    if (this.state !== "ready" || this.#posted.size || !this.#held.length) return;
+    this.#post(this.#held.shift().message);
+  }
+
+  #settle(id, response) {
+    const resolve = this.#pending.get(id);
+    if (!resolve) return;
+    this.#pending.delete(id);
+    this.#posted.delete(id);
+    resolve(response);
   }
 
   #spawn() {
@@ -182,6 +212,7 @@ export class Engine extends EventTarget {
     this.start = start;
     this.state = "ready";
     for (const message of this.#queue.splice(0)) this.#post(message);
+    this.#pump();
     if (restarted) {
       this.restarts++;
       this.dispatchEvent(new CustomEvent("restart", { detail: { build } }));
@@ -202,6 +233,7 @@ export class Engine extends EventTarget {
   }
 
   #post(message) {
+    this.#posted.add(message.id);
     this.#worker.postMessage(message);
     if (!this.#watchdog) this.#rearm();
   }
@@ -210,11 +242,11 @@ export class Engine extends EventTarget {
   #rearm() {
     clearTimeout(this.#watchdog);
     this.#watchdog = null;
-    if (this.state !== "ready" || !this.#pending.size) return;
+    if (this.state !== "ready" || !this.#posted.size) return;
     const generation = this.#generation;
     this.#watchdog = setTimeout(() => {
       this.#watchdog = null;
-      if (generation !== this.#generation || this.state !== "ready" || !this.#pending.size) return;
+      if (generation !== this.#generation || this.state !== "ready" || !this.#posted.size) return;
       const seconds = Math.round(this.watchdogMs / 100) / 10;
       this.#crash(`it did not answer for ${seconds} s: Python seems stuck in a loop`, true);
     }, this.watchdogMs);
@@ -228,14 +260,9 @@ export class Engine extends EventTarget {
     const now = Date.now();
     this.#crashes = [...this.#crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
     const error = restartedError(message);
-    // Requests the dead worker had; those still queued (never sent: made while restarting)
-    // wait for the next worker.
-    const queued = new Set(this.#queue.map((m) => m.id));
-    for (const [id, resolve] of this.#pending) {
-      if (queued.has(id)) continue;
-      resolve({ v: 1, id, ok: false, error });
-      this.#pending.delete(id);
-    }
+    // Requests the dead worker had; those never sent (made while restarting, or held in the
+    // background) wait for the next worker.
+    for (const id of [...this.#posted]) this.#settle(id, { v: 1, id, ok: false, error });
     if (this.#crashes.length >= MAX_CRASHES) {
       return this.#fail({
         type: "EngineUnavailable",
@@ -249,10 +276,9 @@ export class Engine extends EventTarget {
   }
 
   #answer({ id, json, error }) {
-    const resolve = this.#pending.get(id);
-    if (!resolve) return;
-    this.#pending.delete(id);
-    resolve(json !== undefined ? JSON.parse(json) : { v: 1, id, ok: false, error });
+    if (!this.#pending.has(id)) return;
+    this.#settle(id, json !== undefined ? JSON.parse(json) : { v: 1, id, ok: false, error });
+    this.#pump();
   }
 
   #fail(error) {
@@ -262,7 +288,9 @@ export class Engine extends EventTarget {
     this.#failure = error;
     for (const [id, resolve] of this.#pending) resolve({ v: 1, id, ok: false, error });
     this.#pending.clear();
+    this.#posted.clear();
     this.#queue = [];
+    this.#held = [];
     if (wasUp) this.dispatchEvent(new CustomEvent("failed", { detail: { message: error.message, error } }));
   }
 }

@@ -9,11 +9,11 @@ const DEBOUNCE_MS = 150;
 
 /** Ask the engine about the open encounter as it stands ({id, rev}); after a worker restart
  * (SessionError) ask again with the stored encounter, which the engine reopens. */
-export async function askEncounter(engine, session, action, args = {}) {
+export async function askEncounter(engine, session, action, args = {}, options = {}) {
   const base = { id: session.id, rev: session.stored?.log.length ?? 0, ...args };
-  let response = await engine.request(action, base);
+  let response = await engine.request(action, base, options);
   if (!response.ok && response.error?.type === "SessionError" && session.stored) {
-    response = await engine.request(action, { ...base, encounter: session.stored });
+    response = await engine.request(action, { ...base, encounter: session.stored }, options);
   }
   return response;
 }
@@ -129,8 +129,10 @@ export function OddsPanel({ engine, view, session, event }) {
   useEffect(() => {
     const mine = ++asked.current;
     const timer = setTimeout(async () => {
-      const response = await askEncounter(engine, session, "encounter.odds", { event: draft, ...(sample ? { sample } : {}) });
-      if (mine === asked.current) setAnswer({ key, response });
+      // In the background: a tap's own request never waits behind a preview (engine.js).
+      const response = await askEncounter(engine, session, "encounter.odds", { event: draft, ...(sample ? { sample } : {}) },
+        { lane: "odds" });
+      if (mine === asked.current && response.error?.type !== "Superseded") setAnswer({ key, response });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [key]);
