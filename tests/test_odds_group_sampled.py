@@ -14,8 +14,8 @@ import pytest
 
 from pyfudge import api
 from pyfudge.analysis import preview
-from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, sample_margin
-from pyfudge.analysis.group_odds import group_odds
+from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, sample_classes, sample_margin
+from pyfudge.analysis.group_odds import Declared, _group_slots, group_odds
 from pyfudge.core.errors import RuleError
 from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.rounds import read_group
@@ -97,3 +97,20 @@ def test_the_door_samples_only_when_asked_and_reads_the_flag_strictly():
     assert ask(sample=True)["result"]["sampled"]["margin"] <= 0.02
     strict = ask(sample="yes")
     assert strict["error"]["field"] == "args.sample", strict
+
+
+def test_each_drawn_class_is_run_once_and_visited_once_with_its_count():
+    # The sampler's cost is its pipeline runs: a round that reads every roll at once is split into
+    # its finest classes in one step (no run for a class between), and each class drawn is run
+    # and tallied once, weighted by how often it was drawn.
+    enc = _enc()
+    g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
+    fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
+    slots = _group_slots(g.rnd, lone=fighters["Hero"], records={n: fighters[n] for n in ("Orc", "Gob")},
+                         names=["Orc", "Gob"], rules=enc.state.rules, prefer=("Orc", "Gob"), willpower=None,
+                         declared=Declared())
+    visits: list[int] = []
+    draws, runs = sample_classes(slots.resolve, slots.techniques, slots.kinds, lambda _, n: visits.append(n),
+                                 draws=500)
+    assert sum(visits) == draws == 500
+    assert runs == len(visits) + 1  # the coarsest class, then only the classes drawn

@@ -23,6 +23,7 @@ run and how leaves are added up is the callers' (:mod:`.odds`, :mod:`.group_odds
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -416,33 +417,46 @@ def root_classes(techniques: tuple[str, ...],
 
 
 def split_class(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSlot, ...],
-           ms: tuple[int, ...]) -> tuple[Any, list | None]:
+           ms: tuple[int, ...], *, every_slot: bool = False) -> tuple[Any, list | None]:
     """Run one class of dice: its outcome, and None if that outcome holds for the whole class,
     else the finer classes it splits into as ``(rolls, dmg, n)``, ``n`` each one's share of
     the class (the shares of a split add up to the same whole). ``ms``: each damage slot's
-    :func:`damage_whole`."""
+    :func:`damage_whole`. The first slot read too coarsely is split; with ``every_slot``,
+    every such slot at once (the sampler's way: one run per level instead of one per slot)."""
     base = len(rolls)
     outcome, log, used = runner.run(rolls, dmg)
     read: dict[int, set[int]] = {}
     for s, idx in log:
         read.setdefault(s, set()).add(idx)
+    roll_ways: list[list[tuple[RollSlot, int]]] = []
     for i, slot in enumerate(rolls):
         finer = _wider(slot, read[i]) if i in read else None
-        if finer is not None:
-            return outcome, [(rolls[:i] + (RollSlot(slot.technique, finer, key, size, faces, total),) + rolls[i + 1:],
-                              dmg, size)
-                             for key, size, faces, total in roll_children(slot.technique, slot.features,
-                                                                           slot.key, finer)]
+        if finer is None:
+            roll_ways.append([(slot, 1)])
+            continue
+        roll_ways.append([(RollSlot(slot.technique, finer, key, size, faces, total), size)
+                          for key, size, faces, total in roll_children(slot.technique, slot.features,
+                                                                        slot.key, finer)])
+        if not every_slot:
+            return outcome, [(rolls[:i] + (child,) + rolls[i + 1:], dmg, n) for child, n in roll_ways[-1]]
+    dmg_ways: list[list[tuple[DamageSlot, int]]] = []
     for i, dslot in enumerate(dmg):
-        if not dslot.fixed and base + i in read:
-            how = used[i]
-            if how is None:  # pragma: no cover - a kind of no dice cannot be read
-                raise RuleError("The damage dice were read but none were rolled.", field="damage_die")
-            per_face = ms[i] // len(damage_faces_all(how))
-            return outcome, [(rolls, dmg[:i] + (DamageSlot((how,), True, key, size, faces),) + dmg[i + 1:],
-                              size * per_face)
-                             for key, size, faces in damage_classes(how)]
-    return outcome, None
+        if dslot.fixed or base + i not in read:
+            dmg_ways.append([(dslot, 1)])
+            continue
+        how = used[i]
+        if how is None:  # pragma: no cover - a kind of no dice cannot be read
+            raise RuleError("The damage dice were read but none were rolled.", field="damage_die")
+        per_face = ms[i] // len(damage_faces_all(how))
+        dmg_ways.append([(DamageSlot((how,), True, key, size, faces), size * per_face)
+                         for key, size, faces in damage_classes(how)])
+        if not every_slot:  # no roll slot was split (that returned above)
+            return outcome, [(rolls, dmg[:i] + (child,) + dmg[i + 1:], n) for child, n in dmg_ways[-1]]
+    if all(len(w) == 1 for w in roll_ways) and all(len(w) == 1 for w in dmg_ways):
+        return outcome, None
+    return outcome, [(tuple(c for c, _ in r), tuple(c for c, _ in d),
+                      math.prod(n for _, n in r) * math.prod(n for _, n in d))
+                     for r in itertools.product(*roll_ways) for d in itertools.product(*dmg_ways)]
 
 
 def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
@@ -474,31 +488,36 @@ def sample_classes(resolve: Callable[[tuple, tuple], Any], techniques: tuple[str
     """``draws`` leaves of :func:`enumerate_classes`'s tree of classes, each drawn with its exact
     chance by a ``random.Random(seed)`` (the same draws every time: the same odds for the same
     round): from the coarsest class, a class the pipeline splits is left for one of its finer
-    classes, picked by size, down to a class whose outcome holds for all its dice. ``visit`` gets
-    each drawn outcome with weight 1. A class is run once, however often it is drawn. Returns
-    ``draws`` and the pipeline's runs."""
+    classes (every slot it read split at once), picked by size, down to a class whose outcome
+    holds for all its dice. ``visit`` gets each drawn leaf's outcome once, with the number of
+    times it was drawn. A class is run once, however often it is drawn. Returns ``draws`` and
+    the pipeline's runs."""
     rng = random.Random(seed)
     runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
     ms = tuple(damage_whole(k) for k in kinds)
     root = root_classes(techniques, kinds)
-    split: dict[Any, tuple[Any, list | None]] = {}
+    # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
+    split: dict[Any, tuple[Any, list | None, list[int]]] = {}
+    drawn: dict[Any, int] = {}
     with remembering_blows():
         for _ in range(draws):
             node = root
             while True:
                 hit = split.get(node)
                 if hit is None:
-                    hit = split[node] = split_class(runner, node[0], node[1], ms)
-                outcome, children = hit
+                    outcome, children = split_class(runner, node[0], node[1], ms, every_slot=True)
+                    if children is None:
+                        hit = split[node] = (outcome, None, [])
+                    else:
+                        hit = split[node] = (outcome, [(r, d) for r, d, _ in children],
+                                             list(itertools.accumulate(n for _, _, n in children)))
+                _, children, shares = hit
                 if children is None:
-                    visit(outcome, 1)
+                    drawn[node] = drawn.get(node, 0) + 1
                     break
-                pick = rng.random() * sum(n for _, _, n in children)
-                for child_rolls, child_dmg, n in children:
-                    node = (child_rolls, child_dmg)
-                    pick -= n
-                    if pick < 0:
-                        break
+                node = children[bisect.bisect_right(shares, rng.random() * shares[-1])]
+        for node, times in drawn.items():
+            visit(split[node][0], times)
     return draws, runner.runs
 
 
