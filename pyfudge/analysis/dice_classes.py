@@ -475,6 +475,10 @@ def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
 SAMPLE_DRAWS = 4_150
 SAMPLE_SEED = 27
 _Z99 = 2.576
+# The draws are taken in steps, each a short answer of its own (the browser's engine answers
+# nothing else while it runs): the first, ±6 points, shown at once; each next one continues the
+# same draws (the classes already run are not run again) down to ±2 points at SAMPLE_DRAWS.
+SAMPLE_STEPS = (400, 1_000, 2_000, SAMPLE_DRAWS)
 
 
 def sample_margin(draws: int) -> float:
@@ -482,43 +486,63 @@ def sample_margin(draws: int) -> float:
     return _Z99 * 0.5 / math.sqrt(draws)
 
 
-def sample_classes(resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
-                   kinds: tuple[tuple[str | None, ...], ...], visit: Callable[[Any, int], None],
-                   *, draws: int = SAMPLE_DRAWS, seed: int = SAMPLE_SEED) -> tuple[int, int]:
-    """``draws`` leaves of :func:`enumerate_classes`'s tree of classes, each drawn with its exact
-    chance by a ``random.Random(seed)`` (the same draws every time: the same odds for the same
-    round): from the coarsest class, a class the pipeline splits is left for one of its finer
-    classes (every slot it read split at once), picked by size, down to a class whose outcome
-    holds for all its dice. ``visit`` gets each drawn leaf's outcome once, with the number of
-    times it was drawn. A class is run once, however often it is drawn. Returns ``draws`` and
-    the pipeline's runs."""
-    rng = random.Random(seed)
-    runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
-    ms = tuple(damage_whole(k) for k in kinds)
-    root = root_classes(techniques, kinds)
-    # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
-    split: dict[Any, tuple[Any, list | None, list[int]]] = {}
-    drawn: dict[Any, int] = {}
-    with remembering_blows():
-        for _ in range(draws):
-            node = root
-            while True:
-                hit = split.get(node)
-                if hit is None:
-                    outcome, children = split_class(runner, node[0], node[1], ms, every_slot=True)
+def next_step(draws: int) -> int | None:
+    """The draws of the step after ``draws`` (:data:`SAMPLE_STEPS`), None once at ±2 points."""
+    return next((n for n in SAMPLE_STEPS if n > draws), None)
+
+
+class Sampler:
+    """Draws leaves of :func:`enumerate_classes`'s tree of classes, each with its exact chance,
+    by a ``random.Random(seed)``: from the coarsest class, a class the pipeline splits is left for
+    one of its finer classes (every slot it read split at once), picked by size, down to a class
+    whose outcome holds for all its dice. A class is run once, however often it is drawn.
+
+    :meth:`draw_to` continues the same sequence of draws: ``n`` draws are the same leaves
+    whether taken at once or in steps (the same odds for the same round), and a later step runs
+    only the classes not drawn before."""
+
+    def __init__(self, resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
+                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED) -> None:
+        self.rng = random.Random(seed)
+        self.runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
+        self.ms = tuple(damage_whole(k) for k in kinds)
+        self.root = root_classes(techniques, kinds)
+        # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
+        self.split: dict[Any, tuple[Any, list | None, list[int]]] = {}
+        self.drawn: dict[Any, int] = {}
+        self.draws = 0
+
+    def draw_to(self, draws: int) -> None:
+        """Draw until ``draws`` leaves are drawn in all (nothing when there are that many already)."""
+        split, rng = self.split, self.rng
+        with remembering_blows():
+            for _ in range(draws - self.draws):
+                node = self.root
+                while True:
+                    hit = split.get(node)
+                    if hit is None:
+                        outcome, children = split_class(self.runner, node[0], node[1], self.ms, every_slot=True)
+                        if children is None:
+                            hit = split[node] = (outcome, None, [])
+                        else:
+                            hit = split[node] = (outcome, [(r, d) for r, d, _ in children],
+                                                 list(itertools.accumulate(n for _, _, n in children)))
+                    _, children, shares = hit
                     if children is None:
-                        hit = split[node] = (outcome, None, [])
-                    else:
-                        hit = split[node] = (outcome, [(r, d) for r, d, _ in children],
-                                             list(itertools.accumulate(n for _, _, n in children)))
-                _, children, shares = hit
-                if children is None:
-                    drawn[node] = drawn.get(node, 0) + 1
-                    break
-                node = children[bisect.bisect_right(shares, rng.random() * shares[-1])]
-        for node, times in drawn.items():
-            visit(split[node][0], times)
-    return draws, runner.runs
+                        self.drawn[node] = self.drawn.get(node, 0) + 1
+                        break
+                    node = children[bisect.bisect_right(shares, rng.random() * shares[-1])]
+                self.draws += 1
+
+    def visit(self, visit: Callable[[Any, int], None]) -> None:
+        """``visit`` each drawn leaf's outcome once, with the number of times it was drawn."""
+        for node, times in self.drawn.items():
+            visit(self.split[node][0], times)
+
+    @property
+    def runs(self) -> int:
+        """How many times the pipeline ran."""
+        return self.runner.runs
 
 
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,

@@ -35,9 +35,10 @@ from . import odds
 from . import ranged_odds as ranged_odds_mod
 
 
-def event_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
+def event_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``; with
-    ``sample``, a group round too dear for exact odds is sampled (:func:`~.group_odds.group_odds`)."""
+    ``sample`` (True, or a number of draws), a group round too dear for exact odds is sampled
+    (:func:`~.group_odds.group_odds`)."""
     how: dict[str, Callable[[State, Any], dict[str, Any]]] = {
         "exchange": exchange_odds, "group": partial(group_odds, sample=sample), "ranged": ranged_odds}
     kind = event_kind(event)  # a type t read as applying the event reads it
@@ -112,14 +113,14 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     return {**out, "a": a.id, "b": b.id, "round": state.round, "labels": odds.RESULT_LABELS}
 
 
-def group_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
+def group_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.analysis.group_odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
     wound (the event asks the player to choose once the dice are known, F95 4.34; the odds
-    assume this order): ``prefer_ids``. Too many foes rolling their own dice is refused by
-    :mod:`pyfudge.analysis.odds`."""
+    assume this order): ``prefer_ids``. Too many foes rolling their own dice for exact odds are
+    sampled as ``sample`` says (:func:`pyfudge.analysis.group_odds.group_odds`)."""
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
