@@ -142,3 +142,11 @@ def test_each_drawn_class_is_run_once_and_visited_once_with_its_count():
     before = len(sampler.drawn)
     sampler.draw_to(1_000)
     assert sampler.draws == 1_000 and sampler.runs == len(sampler.drawn) + 1 > before + 1
+
+
+def test_the_plain_line_of_sampled_odds_says_about_and_its_margin():
+    enc = _enc()
+    enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
+    out = preview.event_odds(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"]},
+                             sample=SAMPLE_STEPS[0])
+    assert out["summary"].startswith("About: Hero lands a blow ") and out["summary"].endswith("(±6 points).")

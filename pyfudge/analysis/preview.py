@@ -60,12 +60,15 @@ def _likeliest(wounds: list[dict[str, Any]]) -> str | None:
 
 def summary(out: dict[str, Any]) -> str:
     """The odds in one plain line: "Aldric wounds Goblin 74 %, most likely Very Hurt; Goblin
-    wounds Aldric 12 %, most likely Scratch" (the tables stay for who unfolds them)."""
+    wounds Aldric 12 %, most likely Scratch" (the tables stay for who unfolds them); sampled odds
+    begin "About:" and end with their margin."""
     if out.get("t") == "group":
         after = _likeliest(out["lone_after"])
         taken = 1 - next((h["p"] for h in out["hits_taken"] if h["hits"] == 0), 0)
-        return (f"{out['lone']} lands a blow {_pct(out['strikes']['p'])}; takes one or more {_pct(taken)}"
-                + (f", most likely ending {after}" if after and taken > 0 else "") + ".")
+        line = (f"{out['lone']} lands a blow {_pct(out['strikes']['p'])}; takes one or more {_pct(taken)}"
+                + (f", most likely ending {after}" if after and taken > 0 else ""))
+        sampled = out.get("sampled")  # labelled as what it is: about, within its margin
+        return f"About: {line} (±{round(sampled['margin'] * 100)} points)." if sampled else f"{line}."
     parts = []
     for d in out["directions"]:
         hurt = sum(w["p"] for w in d["wounds"] if w["level"] > 0) + sum(w["p"] for w in d.get("stuns", []))
