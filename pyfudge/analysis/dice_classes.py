@@ -27,6 +27,7 @@ import bisect
 import itertools
 import math
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
 from math import gcd
@@ -502,9 +503,13 @@ class Sampler:
     only the classes not drawn before."""
 
     def __init__(self, resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
-                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED) -> None:
+                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED,
+                 runner: Runner | None = None) -> None:
         self.rng = random.Random(seed)
-        self.runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
+        # ``runner``: an exact walk's that ran out of runs, its runs kept (a class drawn that it ran
+        # is not run again); no limit either way: the draws bound the runs.
+        self.runner = runner or Runner(resolve, math.inf)  # type: ignore[arg-type]
+        self.runner.max_runs = math.inf  # type: ignore[assignment]
         self.ms = tuple(damage_whole(k) for k in kinds)
         self.root = root_classes(techniques, kinds)
         # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
@@ -543,6 +548,46 @@ class Sampler:
     def runs(self) -> int:
         """How many times the pipeline ran."""
         return self.runner.runs
+
+
+# The draws of the last few odds sampled, by the whole input (every field, every option): a next
+# step, or the same odds asked again, continues them. Never across inputs.
+_KEPT: OrderedDict[str, Sampler] = OrderedDict()
+_KEPT_SIZE = 4
+
+
+def kept_sampler(key: str, draws: int, make: Callable[[], Sampler]) -> Sampler:
+    """The draws kept under ``key``, or ``make()`` (also when more than ``draws`` are kept: the
+    odds of ``draws`` are those of its first draws)."""
+    kept = _KEPT.get(key)
+    if kept is None or kept.draws > draws:
+        kept = _KEPT[key] = make()
+        if len(_KEPT) > _KEPT_SIZE:
+            _KEPT.popitem(last=False)
+    _KEPT.move_to_end(key)
+    return kept
+
+
+def draw_kept(key: str, draws: bool | int, make: Callable[[], Sampler]) -> Sampler:
+    """The kept draws under ``key`` taken to ``draws`` (True: :data:`SAMPLE_DRAWS`); refused
+    outside 1…SAMPLE_DRAWS. A step that fails (some roll needs more than dice) is not kept, and
+    is refused with a :class:`RuleError` saying so."""
+    n = SAMPLE_DRAWS if draws is True else int(draws)
+    if not 1 <= n <= SAMPLE_DRAWS:
+        raise FudgeError(f"sample: between 1 and {SAMPLE_DRAWS} draws, not {n}.", field="sample")
+    sampler = kept_sampler(key, n, make)
+    try:
+        sampler.draw_to(n)
+    except FudgeError as err:
+        _KEPT.pop(key, None)
+        raise RuleError(f"Odds cannot be given: some rolls need more than dice. {err.message}",
+                        field=err.field) from err
+    return sampler
+
+
+def sampled_label(draws: int) -> dict[str, Any]:
+    """What sampled odds say of themselves: ``{"draws", "margin", "seed", "next"}``."""
+    return {"draws": draws, "margin": round(sample_margin(draws), 4), "seed": SAMPLE_SEED, "next": next_step(draws)}
 
 
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
@@ -27,16 +26,16 @@ from ..rules import wounds
 from .dice_classes import (
     NPC_D6,
     SAMPLE_DRAWS,
-    SAMPLE_SEED,
     Runner,
     Sampler,
     TooMany,
     damage_kinds,
+    draw_kept,
     enumerate_classes,
     explain,
-    next_step,
     roll_faces,
     sample_margin,
+    sampled_label,
 )
 from .odds import as_chance, as_levels, blow_row, read_willpower
 
@@ -205,26 +204,20 @@ def group_odds(
                             f"points, from {SAMPLE_DRAWS} seeded draws.", field="foes")
             err.asks = {"input": "sample"}
             raise err from None
-        draws = SAMPLE_DRAWS if sample is True else sample
-        if not 1 <= draws <= SAMPLE_DRAWS:
-            raise FudgeError(f"sample: between 1 and {SAMPLE_DRAWS} draws, not {draws}.", field="sample") from None
-        sampler = _sampler((rnd, lone, records, prefer, willpower, declared), rules, slots, draws)
-        try:
-            sampler.draw_to(draws)
-        except FudgeError as err:
-            _SAMPLERS.pop(sampler.key, None)  # a failed step is not continued
-            raise RuleError(f"Odds cannot be given: some rolls need more than dice. {err.message}",
-                            field=err.field) from err
+        key = repr(("group", rnd, lone, sorted(records.items()), prefer, sorted((willpower or {}).items()),
+                    sorted(declared.by_name.items()), declared.hold_back is not None)) + json.dumps(
+            rules.to_dict(), sort_keys=True, default=str)  # the encounter's hook reads only these and the rules
+        sampler = draw_kept(key, sample, lambda: Sampler(slots.resolve, slots.techniques, slots.kinds, runner=runner))
+        draws = sampler.draws
         tally = _GroupTally(lone.name, names, rules)
         sampler.visit(tally.visit)
-        margin = sample_margin(draws)
+        label = sampled_label(draws)
         sampled = Step("F95 4.34", f"About: these odds come from {draws} seeded draws of every die (exact odds "
                        f"would take more than {max_runs} resolutions); each chance is within "
-                       f"±{margin * 100:.0f} points, 99 times in 100.", {"draws": draws, "margin": round(margin, 4)})
-        return replace(tally.odds(draws, len(sampler.drawn), sampler.runs, prefer,
-                                  (sampled, choosing)),
-                       sampled={"draws": draws, "margin": round(margin, 4), "seed": SAMPLE_SEED,
-                                "next": next_step(draws)})
+                       f"±{label['margin'] * 100:.0f} points, 99 times in 100.",
+                       {"draws": draws, "margin": label["margin"]})
+        return replace(tally.odds(draws, len(sampler.drawn), sampler.runs, prefer, (sampled, choosing)),
+                       sampled=label)
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise
@@ -232,37 +225,6 @@ def group_odds(
                         field=err.field) from err
     steps = explain(rules["dice.technique"], damage_kinds(rules), leaves, runner.runs, slots.extra) + (choosing,)
     return tally.odds(whole, leaves, runner.runs, prefer, steps)
-
-
-class _KeptSampler(Sampler):
-    """A group round's draws, kept under the key of its input."""
-
-    key: str
-
-
-# The draws of the last few rounds sampled, by the whole input (every field, every option): a
-# next step, or the same round asked again, continues them. Never across inputs.
-_SAMPLERS: OrderedDict[str, _KeptSampler] = OrderedDict()
-_SAMPLERS_KEPT = 4
-
-
-def _sampler(inputs: tuple, rules: RuleSet, slots: _GroupSlots, draws: int) -> _KeptSampler:
-    """The draws kept for these inputs, or new ones (also when more than ``draws`` are kept: the
-    odds of ``draws`` are those of its first draws). ``inputs``: the round, the fighters, the
-    order of preference, Willpower and the declarations (the encounter's hook reads only them and
-    the rules)."""
-    rnd, lone, records, prefer, willpower, declared = inputs
-    key = repr((rnd, lone, sorted(records.items()), prefer, sorted((willpower or {}).items()),
-                sorted(declared.by_name.items()), declared.hold_back is not None)) + json.dumps(
-        rules.to_dict(), sort_keys=True, default=str)
-    kept = _SAMPLERS.get(key)
-    if kept is None or kept.draws > draws:
-        kept = _SAMPLERS[key] = _KeptSampler(slots.resolve, slots.techniques, slots.kinds)
-        kept.key = key
-        if len(_SAMPLERS) > _SAMPLERS_KEPT:
-            _SAMPLERS.popitem(last=False)
-    _SAMPLERS.move_to_end(key)
-    return kept
 
 
 def _checked(rnd: Any, lone: Fighter, foes: Iterable[Fighter], rules: RuleSet,
