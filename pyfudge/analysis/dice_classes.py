@@ -281,9 +281,16 @@ class TooMany(Exception):
     """The enumeration would run the pipeline more often than allowed."""
 
 
-def too_many(runner: Runner, field: str) -> RuleError:
-    return RuleError(f"These rules read so many dice that exact odds would take more than "
-                     f"{runner.max_runs} resolutions; they are not computed.", field=field)
+def too_many(runner: Runner, field: str, *, can_sample: bool = False) -> RuleError:
+    """Exact odds too dear; where sampling could answer, the error asks for ``sample``."""
+    if not can_sample:
+        return RuleError(f"These rules read so many dice that exact odds would take more than "
+                         f"{runner.max_runs} resolutions; they are not computed.", field=field)
+    err = RuleError(f"These rules read so many dice that exact odds would take more than {runner.max_runs} "
+                    f"resolutions; they can be sampled: about, each chance within "
+                    f"±{sample_margin(SAMPLE_DRAWS) * 100:.0f} points, from {SAMPLE_DRAWS} seeded draws.", field=field)
+    err.asks = {"input": "sample"}
+    return err
 
 
 class Runner:
@@ -503,13 +510,9 @@ class Sampler:
     only the classes not drawn before."""
 
     def __init__(self, resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
-                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED,
-                 runner: Runner | None = None) -> None:
+                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED) -> None:
         self.rng = random.Random(seed)
-        # ``runner``: an exact walk's that ran out of runs, its runs kept (a class drawn that it ran
-        # is not run again); no limit either way: the draws bound the runs.
-        self.runner = runner or Runner(resolve, math.inf)  # type: ignore[arg-type]
-        self.runner.max_runs = math.inf  # type: ignore[assignment]
+        self.runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
         self.ms = tuple(damage_whole(k) for k in kinds)
         self.root = root_classes(techniques, kinds)
         # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
@@ -556,6 +559,21 @@ _KEPT: OrderedDict[str, Sampler] = OrderedDict()
 _KEPT_SIZE = 4
 
 
+# Where odds too dear to weigh exactly may be sampled, the exact walk gives up after this many runs
+# (a few seconds in the browser's engine) rather than the tens of thousands it may take otherwise.
+EXACT_RUNS_BEFORE_SAMPLING = 5_000
+
+
+def exact_runs(max_runs: int, sample: bool | int) -> int:
+    """The runs an exact walk may take: ``max_runs``, or fewer where sampling may answer instead."""
+    return max_runs if sample is False else min(max_runs, EXACT_RUNS_BEFORE_SAMPLING)
+
+
+def is_kept(key: str) -> bool:
+    """Draws are kept under ``key``: its exact odds were too dear (no need to try them again)."""
+    return key in _KEPT
+
+
 def kept_sampler(key: str, draws: int, make: Callable[[], Sampler]) -> Sampler:
     """The draws kept under ``key``, or ``make()`` (also when more than ``draws`` are kept: the
     odds of ``draws`` are those of its first draws)."""
@@ -591,9 +609,10 @@ def sampled_label(draws: int) -> dict[str, Any]:
 
 
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,
-            extra: tuple[str, ...] = ()) -> tuple[Step, ...]:
+            extra: tuple[str, ...] = (), *, sampled: dict[str, Any] | None = None) -> tuple[Step, ...]:
     """The steps that say how the odds were weighed: the rolls, the damage dice, shield rolls and
-    damage checks (``extra``), and how many runs and classes it took."""
+    damage checks (``extra``), and how many runs and classes it took — or, ``sampled``
+    (:func:`sampled_label`), how many draws and within what margin."""
     tech = dice.TECHNIQUES[technique]
     faces = roll_whole(technique)
     steps = [Step(tech.section, f"Each fighter rolls {tech.label}: {faces} equally likely faces, "
@@ -610,6 +629,12 @@ def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: in
     if "damage checks" in extra:
         steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",
                           {"damage_checks": True}))
+    if sampled:
+        steps.append(Step("F95 4.22", f"About: the exchange was resolved {runs} times, for {sampled['draws']} seeded "
+                          f"draws of every die (exact odds would take too long); each chance is within "
+                          f"±{sampled['margin'] * 100:.0f} points, 99 times in 100.",
+                          {"runs": runs, "draws": sampled["draws"], "margin": sampled["margin"]}))
+        return tuple(steps)
     steps.append(Step("F95 4.22", f"The exchange was resolved {runs} times, once for each of {leaves} "
                       "classes of dice, each weighted by its exact chance.", {"runs": runs, "classes": leaves}))
     return tuple(steps)

@@ -33,6 +33,7 @@ from .dice_classes import (
     draw_kept,
     enumerate_classes,
     explain,
+    is_kept,
     roll_faces,
     sample_margin,
     sampled_label,
@@ -189,9 +190,14 @@ def group_odds(
     runner = Runner(slots.resolve, max_runs)
     choosing = Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where they may wound "
                     f"several they strike the first of {', '.join(prefer)}.", {"prefer": list(prefer)})
+    # Every input and every option: the encounter's hook (``declared.hold_back``) reads only the
+    # declarations and the rules.
+    key = repr(("group", rnd, lone, sorted(records.items()), prefer, sorted((willpower or {}).items()),
+                sorted(declared.by_name.items()), declared.hold_back is not None)) + json.dumps(
+        rules.to_dict(), sort_keys=True, default=str)
     try:
-        if slots.classes_of_totals > max_runs:
-            raise TooMany()  # each class of totals is at least one run: too dear before a run
+        if slots.classes_of_totals > max_runs or (sample is not False and is_kept(key)):
+            raise TooMany()  # each class of totals is at least one run, or too dear before: too dear now
         whole, leaves = enumerate_classes(runner, slots.techniques, slots.kinds, tally.visit)
     except TooMany:
         # Exact odds too dear (each foe rolling their own dice): the same pipeline over seeded
@@ -204,10 +210,7 @@ def group_odds(
                             f"points, from {SAMPLE_DRAWS} seeded draws.", field="foes")
             err.asks = {"input": "sample"}
             raise err from None
-        key = repr(("group", rnd, lone, sorted(records.items()), prefer, sorted((willpower or {}).items()),
-                    sorted(declared.by_name.items()), declared.hold_back is not None)) + json.dumps(
-            rules.to_dict(), sort_keys=True, default=str)  # the encounter's hook reads only these and the rules
-        sampler = draw_kept(key, sample, lambda: Sampler(slots.resolve, slots.techniques, slots.kinds, runner=runner))
+        sampler = draw_kept(key, sample, lambda: Sampler(slots.resolve, slots.techniques, slots.kinds))
         draws = sampler.draws
         tally = _GroupTally(lone.name, names, rules)
         sampler.visit(tally.visit)

@@ -16,18 +16,20 @@ from .request import Args, need, rules_of
 
 
 def on_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of one exchange or attack before the dice fall, both directions."""
+    """Exact odds of one exchange or attack before the dice fall, both directions; sampled as
+    ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     rules = rules_of(args)
-    return odds.OddsRequest.from_dict(need(args, "odds"), field="odds").odds(rules).to_dict()
+    return odds.OddsRequest.from_dict(need(args, "odds"), field="odds").odds(rules, sample=sample_asked(args)).to_dict()
 
 
 def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
+    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways; sampled as
+    ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     from ..analysis import ranged_odds  # lazy: loaded on first use, so not in the start or its snapshot
     rules = rules_of(args)
     request = ranged_odds.RangedOddsRequest.from_dict(need(args, "ranged_odds"), field="ranged_odds",
                                                       technique=rules["dice.technique"])
-    return request.odds(rules).to_dict()
+    return request.odds(rules, sample=sample_asked(args)).to_dict()
 
 
 def sample_asked(args: Args) -> bool | int:

@@ -82,11 +82,16 @@ function GroupOdds({ r, name }) {
     ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where the lone fighter may wound several, these odds
       have them strike the first they may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
       (F95 4.34: they choose once the dice are known).</p>` : null}
-    ${r.sampled
-      ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
-        under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
-        (exact odds would take too long)${r.sampled.next ? "; more draws coming" : ""}.</p>`
-      : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`}`;
+    <${HowWeighed} r=${r} />`;
+}
+
+/** How the odds were weighed: exactly, or sampled (about, within a margin, maybe more coming). */
+function HowWeighed({ r }) {
+  return r.sampled
+    ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
+      under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
+      (exact odds would take too long)${r.sampled.next ? "; more draws coming" : ""}.</p>`
+    : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
 }
 
 /** One blow's or shot's table: each result, then the wounds and stuns it leaves. */
@@ -156,7 +161,7 @@ export function OddsPanel({ engine, view, session, event }) {
         ${r.directions.map((d) => html`<${ResultTable} key=${d.attacker_id} d=${d} name=${name} labels=${r.labels} verb=${verb} />`)}
         ${r.rounds?.length ? html`<${RoundsTable} rounds=${r.rounds} />` : null}
       </div>
-      <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
+      <${HowWeighed} r=${r} />`;
   }
   // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
   const line = !response ? "Working out the odds…"
