@@ -556,7 +556,7 @@ class Sampler:
 # The draws of the last few odds sampled, by the whole input (every field, every option): a next
 # step, or the same odds asked again, continues them. Never across inputs.
 _KEPT: OrderedDict[str, Sampler] = OrderedDict()
-_KEPT_SIZE = 4
+_KEPT_SIZE = 2
 
 
 # Where odds too dear to weigh exactly may be sampled, the exact walk gives up after this many runs
