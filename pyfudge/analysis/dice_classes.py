@@ -425,12 +425,26 @@ def root_classes(techniques: tuple[str, ...],
 
 
 def split_class(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSlot, ...],
-           ms: tuple[int, ...], *, every_slot: bool = False) -> tuple[Any, list | None]:
+           ms: tuple[int, ...]) -> tuple[Any, list | None]:
     """Run one class of dice: its outcome, and None if that outcome holds for the whole class,
     else the finer classes it splits into as ``(rolls, dmg, n)``, ``n`` each one's share of
-    the class (the shares of a split add up to the same whole). ``ms``: each damage slot's
-    :func:`damage_whole`. The first slot read too coarsely is split; with ``every_slot``,
-    every such slot at once (the sampler's way: one run per level instead of one per slot)."""
+    the class (the shares of a split add up to the same whole): the first slot read too coarsely
+    split (:func:`class_ways`). ``ms``: each damage slot's :func:`damage_whole`."""
+    outcome, roll_ways, dmg_ways = class_ways(runner, rolls, dmg, ms)
+    for i, ways in enumerate(roll_ways):
+        if len(ways) > 1:
+            return outcome, [(rolls[:i] + (child,) + rolls[i + 1:], dmg, n) for child, n in ways]
+    for i, dways in enumerate(dmg_ways):
+        if len(dways) > 1:
+            return outcome, [(rolls, dmg[:i] + (dchild,) + dmg[i + 1:], n) for dchild, n in dways]
+    return outcome, None
+
+
+def class_ways(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSlot, ...], ms: tuple[int, ...]
+               ) -> tuple[Any, list[list[tuple[RollSlot, int]]], list[list[tuple[DamageSlot, int]]]]:
+    """Run one class of dice: its outcome, and each slot's finer classes with their shares — a
+    slot read too coarsely split by what was read, any other slot one way, itself (share 1). The
+    outcome holds for the whole class when every slot has one way."""
     base = len(rolls)
     outcome, log, used = runner.run(rolls, dmg)
     read: dict[int, set[int]] = {}
@@ -439,14 +453,9 @@ def split_class(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSl
     roll_ways: list[list[tuple[RollSlot, int]]] = []
     for i, slot in enumerate(rolls):
         finer = _wider(slot, read[i]) if i in read else None
-        if finer is None:
-            roll_ways.append([(slot, 1)])
-            continue
-        roll_ways.append([(RollSlot(slot.technique, finer, key, size, faces, total), size)
-                          for key, size, faces, total in roll_children(slot.technique, slot.features,
-                                                                        slot.key, finer)])
-        if not every_slot:
-            return outcome, [(rolls[:i] + (child,) + rolls[i + 1:], dmg, n) for child, n in roll_ways[-1]]
+        roll_ways.append([(slot, 1)] if finer is None else [
+            (RollSlot(slot.technique, finer, key, size, faces, total), size)
+            for key, size, faces, total in roll_children(slot.technique, slot.features, slot.key, finer)])
     dmg_ways: list[list[tuple[DamageSlot, int]]] = []
     for i, dslot in enumerate(dmg):
         if dslot.fixed or base + i not in read:
@@ -458,13 +467,7 @@ def split_class(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSl
         per_face = ms[i] // len(damage_faces_all(how))
         dmg_ways.append([(DamageSlot((how,), True, key, size, faces), size * per_face)
                          for key, size, faces in damage_classes(how)])
-        if not every_slot:  # no roll slot was split (that returned above)
-            return outcome, [(rolls, dmg[:i] + (child,) + dmg[i + 1:], n) for child, n in dmg_ways[-1]]
-    if all(len(w) == 1 for w in roll_ways) and all(len(w) == 1 for w in dmg_ways):
-        return outcome, None
-    return outcome, [(tuple(c for c, _ in r), tuple(c for c, _ in d),
-                      math.prod(n for _, n in r) * math.prod(n for _, n in d))
-                     for r in itertools.product(*roll_ways) for d in itertools.product(*dmg_ways)]
+    return outcome, roll_ways, dmg_ways
 
 
 def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
@@ -515,8 +518,8 @@ class Sampler:
         self.runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
         self.ms = tuple(damage_whole(k) for k in kinds)
         self.root = root_classes(techniques, kinds)
-        # Each class run: its outcome, and its finer classes with their running shares (None: a leaf).
-        self.split: dict[Any, tuple[Any, list | None, list[int]]] = {}
+        # Each class run: its outcome, and the slots it splits (:meth:`_split`; none: a leaf).
+        self.split: dict[Any, tuple[Any, list]] = {}
         self.drawn: dict[Any, int] = {}
         self.draws = 0
 
@@ -529,18 +532,28 @@ class Sampler:
                 while True:
                     hit = split.get(node)
                     if hit is None:
-                        outcome, children = split_class(self.runner, node[0], node[1], self.ms, every_slot=True)
-                        if children is None:
-                            hit = split[node] = (outcome, None, [])
-                        else:
-                            hit = split[node] = (outcome, [(r, d) for r, d, _ in children],
-                                                 list(itertools.accumulate(n for _, _, n in children)))
-                    _, children, shares = hit
-                    if children is None:
+                        hit = split[node] = self._split(node)
+                    outcome, ways = hit
+                    if not ways:
                         self.drawn[node] = self.drawn.get(node, 0) + 1
                         break
-                    node = children[bisect.bisect_right(shares, rng.random() * shares[-1])]
+                    # The finer class: each slot split drawn on its own (the classes of a split
+                    # are every slot's classes combined, each combination's share their product).
+                    rolls, dmg = list(node[0]), list(node[1])
+                    for into, i, children, shares in ways:
+                        (rolls if into == 0 else dmg)[i] = children[
+                            bisect.bisect_right(shares, rng.random() * shares[-1])]
+                    node = (tuple(rolls), tuple(dmg))
                 self.draws += 1
+
+    def _split(self, node: tuple) -> tuple[Any, list]:
+        """Run a class: its outcome, and each slot it splits (roll slots 0, damage slots 1) with
+        its finer classes and their running shares; none for a leaf."""
+        outcome, roll_ways, dmg_ways = class_ways(self.runner, node[0], node[1], self.ms)
+        by_kind: tuple[tuple[int, list[list[Any]]], ...] = ((0, roll_ways), (1, dmg_ways))
+        ways = [(into, i, [c for c, _ in w], list(itertools.accumulate(n for _, n in w)))
+                for into, slot_ways in by_kind for i, w in enumerate(slot_ways) if len(w) > 1]
+        return outcome, ways
 
     def visit(self, visit: Callable[[Any, int], None]) -> None:
         """``visit`` each drawn leaf's outcome once, with the number of times it was drawn."""
