@@ -249,11 +249,13 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
         add_fighter(page, f)
     page.get_by_label("What happens", exact=True).select_option("group")
     panel = open_odds(page)
-    # Three foes each rolling 4dF are too many classes for exact odds (F95 4.34): refused at once
-    # (the engine stays free for the round), sampled on the GM's tap, said so with the margin.
-    expect(panel.get_by_test_id("odds-error")).to_contain_text("sampled")
-    panel.get_by_test_id("odds-sample").click()
+    # Three foes each rolling 4dF are too many classes for exact odds (F95 4.34): sampled without
+    # a tap, in steps (the engine stays free for the round between them), the first wider, each
+    # said so with its margin, down to ±2 points.
+    expect(panel.get_by_test_id("odds-sampled")).to_contain_text("points", timeout=60_000)
+    expect(panel.get_by_test_id("odds-line")).to_contain_text("About: Ásta lands a blow")
     expect(panel.get_by_test_id("odds-sampled")).to_contain_text("±2 points", timeout=120_000)
+    expect(panel).to_have_attribute("aria-busy", "false")
     expect(panel.get_by_test_id("odds-error")).to_have_count(0)
     page.get_by_label(re.compile("The GM rolls once")).check()
     expect(panel.get_by_test_id("odds-sampled")).to_have_count(0)

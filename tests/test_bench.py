@@ -97,6 +97,9 @@ def test_the_reference_odds_requests_are_answered():
     three = call("group_odds", **ref["group_odds_1v3_sampled"])
     assert three["ok"], three
     assert three["result"]["sampled"]["margin"] <= 0.02
+    # Not asked to sample, the door answers the first step, wider, and names the next.
+    first = call("group_odds", **{k: v for k, v in ref["group_odds_1v3_sampled"].items() if k != "sample"})
+    assert first["result"]["sampled"]["margin"] <= 0.07 and first["result"]["sampled"]["next"]
 
 
 def test_the_saved_view_is_what_the_engine_opens_and_the_watched_name_is_on_it():
@@ -165,7 +168,8 @@ def sample_run() -> bench_report.Samples:
     s.apply_first_ms, s.open_ms = [9.0, 8.0], [150.0, 160.0]
     s.odds = {"odds_1v1": {"first": [10.0, 14.0], "repeat": [1.0]},
               "group_odds_1v6": {"first": [30.0, 50.0], "repeat": [20.0]},
-              "group_odds_1v3_sampled": {"first": [200.0, 400.0], "repeat": [100.0]}}
+              "group_odds_1v3_sampled": {"first": [200.0, 400.0], "repeat": [100.0]},
+              "group_odds_1v3_first": {"first": [60.0, 80.0], "repeat": [10.0]}}
     s.wasm_fetches_first_visit = [1, 1]
     s.first_visit = {"app": {"raw": 900_000, "gzip": 700_000, "brotli": None, "requests": 40,
                              "refetched_raw": 0, "biggest": []},
@@ -190,7 +194,7 @@ def test_results_have_the_issue_keys_and_ratios_of_side_by_side_runs():
     assert r["ready_ratio_warm"] == pytest.approx((1.125 + 1.05) / 2, abs=1e-3)
     assert r["apply_p95_ms"] == 38.0 and r["apply_p50_ms"] == 20.0
     assert r["odds_1v1_ms"] == 12.0 and r["odds_1v6_ms"] == 40.0  # first calls, fresh caches
-    assert r["odds_group_sampled_ms"] == 300.0
+    assert r["odds_group_sampled_ms"] == 300.0 and r["odds_group_first_ms"] == 70.0
     assert r["first_visit_extra_bytes"] == -100_000 and r["first_visit_extra_gzip_bytes"] == 200_000
     assert r["first_visit_later_bytes"] == 2_500_000  # after the build was cached: told apart
     assert (r["cls_list"], r["cls_encounter"]) == (0.01, 0.3)  # the worst run

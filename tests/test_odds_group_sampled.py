@@ -1,9 +1,10 @@
 """Odds when exact is too dear (issue 27): a group round whose exact odds would take more than
 the runs allowed (several foes rolling their own dice, F95 4.34) is sampled, not refused — the
 same pipeline over seeded draws of the classes of dice, each drawn with its exact chance —
-labelled with its draws and margin (±2 points at 99% confidence), the same odds every time. Only
-when asked (``sample``): the draws take seconds in the browser's engine, which answers nothing
-else meanwhile, so the round form's odds, asked at every change, are refused with what to ask."""
+labelled with its draws and margin (±2 points at 99% confidence), the same odds every time. The
+door samples without being asked, in steps (each a short answer: the browser's engine answers
+nothing else while it runs): the first quick and wider, each next one continuing the same draws
+down to ±2 points; ``sample: false`` asks for exact odds only."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api
-from pyfudge.analysis import preview
-from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, sample_margin
-from pyfudge.analysis.group_odds import group_odds
+from pyfudge.analysis import dice_classes, preview
+from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, SAMPLE_STEPS, Sampler, sample_margin
+from pyfudge.analysis.group_odds import Declared, _group_slots, group_odds
 from pyfudge.core.errors import RuleError
 from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.rounds import read_group
@@ -31,7 +32,7 @@ def _enc() -> Encounter:
     return enc
 
 
-def _odds(max_runs: int, sample: bool = True):
+def _odds(max_runs: int, sample: bool | int = True):
     enc = _enc()
     g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
     fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
@@ -53,7 +54,7 @@ def _chances(odds) -> dict:
 def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones():
     exact, sampled = _odds(4_000), _odds(100)  # 729 classes of totals: exact at 4,000 runs, not at 100
     assert exact.sampled is None
-    assert sampled.sampled == {"draws": SAMPLE_DRAWS, "margin": 0.02, "seed": 27}
+    assert sampled.sampled == {"draws": SAMPLE_DRAWS, "margin": 0.02, "seed": 27, "next": None}
     assert sample_margin(SAMPLE_DRAWS) <= 0.02
     want, got = _chances(exact), _chances(sampled)
     for key in want.keys() | got.keys():
@@ -61,8 +62,25 @@ def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones()
     assert "About:" in sampled.steps[0].text
 
 
-def test_sampled_odds_are_the_same_every_time():
-    assert json.dumps(_odds(100).to_dict()) == json.dumps(_odds(100).to_dict())
+def test_sampled_odds_are_the_same_every_time_and_the_same_taken_in_steps_as_at_once():
+    dice_classes._KEPT.clear()
+    at_once = json.dumps(_odds(100).to_dict())
+    dice_classes._KEPT.clear()
+    assert json.dumps(_odds(100).to_dict()) == at_once
+    dice_classes._KEPT.clear()
+    for step in SAMPLE_STEPS:
+        stepped = _odds(100, sample=step)
+        assert stepped.sampled["next"] == next((n for n in SAMPLE_STEPS if n > step), None)
+    assert json.dumps(stepped.to_dict()) == at_once
+
+
+def test_a_first_step_is_within_its_own_wider_margin_of_the_exact_odds():
+    exact, first = _odds(4_000), _odds(100, sample=SAMPLE_STEPS[0])
+    margin = first.sampled["margin"]
+    assert 0.02 < margin <= 0.07 and first.sampled["next"] == SAMPLE_STEPS[1]
+    want, got = _chances(exact), _chances(first)
+    for key in want.keys() | got.keys():
+        assert abs(got.get(key, 0) - want.get(key, 0)) <= margin, key
 
 
 def test_three_foes_rolling_their_own_dice_get_odds_not_a_refusal():
@@ -80,7 +98,7 @@ def test_too_dear_odds_not_asked_to_be_sampled_are_refused_at_once_saying_how_to
     assert "sampled" in refused.value.message and "one roll for all the foes" in refused.value.message
 
 
-def test_the_door_samples_only_when_asked_and_reads_the_flag_strictly():
+def test_the_door_samples_without_being_asked_in_steps_and_reads_the_argument_strictly():
     enc = _enc()
     enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
     opened = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": "encounter.open",
@@ -92,8 +110,42 @@ def test_the_door_samples_only_when_asked_and_reads_the_flag_strictly():
         request = {"v": 1, "id": 2, "action": "encounter.odds", "args": {**args, **extra}}
         return json.loads(api.handle(json.dumps(request)))
 
-    refused = ask()
+    first = ask()["result"]["sampled"]
+    assert first["draws"] == SAMPLE_STEPS[0] and first["next"] == SAMPLE_STEPS[1]
+    assert ask(sample=first["next"])["result"]["sampled"]["draws"] == SAMPLE_STEPS[1]
+    full = ask(sample=True)["result"]["sampled"]
+    assert full["margin"] <= 0.02 and full["next"] is None
+    refused = ask(sample=False)
     assert not refused["ok"] and refused["error"]["asks"] == {"input": "sample"}
-    assert ask(sample=True)["result"]["sampled"]["margin"] <= 0.02
-    strict = ask(sample="yes")
-    assert strict["error"]["field"] == "args.sample", strict
+    for wrong in ("yes", 0, SAMPLE_DRAWS + 1, 2.5):
+        assert ask(sample=wrong)["error"]["field"] == "args.sample", wrong
+
+
+def test_each_drawn_class_is_run_once_and_visited_once_with_its_count():
+    # The sampler's cost is its pipeline runs: a round that reads every roll at once is split into
+    # its finest classes in one step (no run for a class between), and each class drawn is run
+    # and tallied once, weighted by how often it was drawn.
+    enc = _enc()
+    g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
+    fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
+    slots = _group_slots(g.rnd, lone=fighters["Hero"], records={n: fighters[n] for n in ("Orc", "Gob")},
+                         names=["Orc", "Gob"], rules=enc.state.rules, prefer=("Orc", "Gob"), willpower=None,
+                         declared=Declared())
+    sampler = Sampler(slots.resolve, slots.techniques, slots.kinds)
+    sampler.draw_to(500)
+    visits: list[int] = []
+    sampler.visit(lambda _, n: visits.append(n))
+    assert sum(visits) == sampler.draws == 500
+    assert sampler.runs == len(visits) + 1  # the coarsest class, then only the classes drawn
+    # A next step continues the draws: it runs only the classes it draws for the first time.
+    before = len(sampler.drawn)
+    sampler.draw_to(1_000)
+    assert sampler.draws == 1_000 and sampler.runs == len(sampler.drawn) + 1 > before + 1
+
+
+def test_the_plain_line_of_sampled_odds_says_about_and_its_margin():
+    enc = _enc()
+    enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
+    out = preview.event_odds(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"]},
+                             sample=SAMPLE_STEPS[0])
+    assert out["summary"].startswith("About: Hero lands a blow ") and out["summary"].endswith("(±6 points).")

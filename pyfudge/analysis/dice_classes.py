@@ -23,9 +23,11 @@ run and how leaves are added up is the callers' (:mod:`.odds`, :mod:`.group_odds
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
 from math import gcd
@@ -279,9 +281,16 @@ class TooMany(Exception):
     """The enumeration would run the pipeline more often than allowed."""
 
 
-def too_many(runner: Runner, field: str) -> RuleError:
-    return RuleError(f"These rules read so many dice that exact odds would take more than "
-                     f"{runner.max_runs} resolutions; they are not computed.", field=field)
+def too_many(runner: Runner, field: str, *, can_sample: bool = False) -> RuleError:
+    """Exact odds too dear; where sampling could answer, the error asks for ``sample``."""
+    if not can_sample:
+        return RuleError(f"These rules read so many dice that exact odds would take more than "
+                         f"{runner.max_runs} resolutions; they are not computed.", field=field)
+    err = RuleError(f"These rules read so many dice that exact odds would take more than {runner.max_runs} "
+                    f"resolutions; they can be sampled: about, each chance within "
+                    f"±{sample_margin(SAMPLE_DRAWS) * 100:.0f} points, from {SAMPLE_DRAWS} seeded draws.", field=field)
+    err.asks = {"input": "sample"}
+    return err
 
 
 class Runner:
@@ -419,30 +428,46 @@ def split_class(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSl
            ms: tuple[int, ...]) -> tuple[Any, list | None]:
     """Run one class of dice: its outcome, and None if that outcome holds for the whole class,
     else the finer classes it splits into as ``(rolls, dmg, n)``, ``n`` each one's share of
-    the class (the shares of a split add up to the same whole). ``ms``: each damage slot's
-    :func:`damage_whole`."""
+    the class (the shares of a split add up to the same whole): the first slot read too coarsely
+    split (:func:`class_ways`). ``ms``: each damage slot's :func:`damage_whole`."""
+    outcome, roll_ways, dmg_ways = class_ways(runner, rolls, dmg, ms)
+    for i, ways in enumerate(roll_ways):
+        if len(ways) > 1:
+            return outcome, [(rolls[:i] + (child,) + rolls[i + 1:], dmg, n) for child, n in ways]
+    for i, dways in enumerate(dmg_ways):
+        if len(dways) > 1:
+            return outcome, [(rolls, dmg[:i] + (dchild,) + dmg[i + 1:], n) for dchild, n in dways]
+    return outcome, None
+
+
+def class_ways(runner: Runner, rolls: tuple[RollSlot, ...], dmg: tuple[DamageSlot, ...], ms: tuple[int, ...]
+               ) -> tuple[Any, list[list[tuple[RollSlot, int]]], list[list[tuple[DamageSlot, int]]]]:
+    """Run one class of dice: its outcome, and each slot's finer classes with their shares — a
+    slot read too coarsely split by what was read, any other slot one way, itself (share 1). The
+    outcome holds for the whole class when every slot has one way."""
     base = len(rolls)
     outcome, log, used = runner.run(rolls, dmg)
     read: dict[int, set[int]] = {}
     for s, idx in log:
         read.setdefault(s, set()).add(idx)
+    roll_ways: list[list[tuple[RollSlot, int]]] = []
     for i, slot in enumerate(rolls):
         finer = _wider(slot, read[i]) if i in read else None
-        if finer is not None:
-            return outcome, [(rolls[:i] + (RollSlot(slot.technique, finer, key, size, faces, total),) + rolls[i + 1:],
-                              dmg, size)
-                             for key, size, faces, total in roll_children(slot.technique, slot.features,
-                                                                           slot.key, finer)]
+        roll_ways.append([(slot, 1)] if finer is None else [
+            (RollSlot(slot.technique, finer, key, size, faces, total), size)
+            for key, size, faces, total in roll_children(slot.technique, slot.features, slot.key, finer)])
+    dmg_ways: list[list[tuple[DamageSlot, int]]] = []
     for i, dslot in enumerate(dmg):
-        if not dslot.fixed and base + i in read:
-            how = used[i]
-            if how is None:  # pragma: no cover - a kind of no dice cannot be read
-                raise RuleError("The damage dice were read but none were rolled.", field="damage_die")
-            per_face = ms[i] // len(damage_faces_all(how))
-            return outcome, [(rolls, dmg[:i] + (DamageSlot((how,), True, key, size, faces),) + dmg[i + 1:],
-                              size * per_face)
-                             for key, size, faces in damage_classes(how)]
-    return outcome, None
+        if dslot.fixed or base + i not in read:
+            dmg_ways.append([(dslot, 1)])
+            continue
+        how = used[i]
+        if how is None:  # pragma: no cover - a kind of no dice cannot be read
+            raise RuleError("The damage dice were read but none were rolled.", field="damage_die")
+        per_face = ms[i] // len(damage_faces_all(how))
+        dmg_ways.append([(DamageSlot((how,), True, key, size, faces), size * per_face)
+                         for key, size, faces in damage_classes(how)])
+    return outcome, roll_ways, dmg_ways
 
 
 def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
@@ -461,6 +486,10 @@ def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
 SAMPLE_DRAWS = 4_150
 SAMPLE_SEED = 27
 _Z99 = 2.576
+# The draws are taken in steps, each a short answer of its own (the browser's engine answers
+# nothing else while it runs): the first, ±6 points, shown at once; each next one continues the
+# same draws (the classes already run are not run again) down to ±2 points at SAMPLE_DRAWS.
+SAMPLE_STEPS = (400, 1_000, 2_000, SAMPLE_DRAWS)
 
 
 def sample_margin(draws: int) -> float:
@@ -468,44 +497,135 @@ def sample_margin(draws: int) -> float:
     return _Z99 * 0.5 / math.sqrt(draws)
 
 
-def sample_classes(resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
-                   kinds: tuple[tuple[str | None, ...], ...], visit: Callable[[Any, int], None],
-                   *, draws: int = SAMPLE_DRAWS, seed: int = SAMPLE_SEED) -> tuple[int, int]:
-    """``draws`` leaves of :func:`enumerate_classes`'s tree of classes, each drawn with its exact
-    chance by a ``random.Random(seed)`` (the same draws every time: the same odds for the same
-    round): from the coarsest class, a class the pipeline splits is left for one of its finer
-    classes, picked by size, down to a class whose outcome holds for all its dice. ``visit`` gets
-    each drawn outcome with weight 1. A class is run once, however often it is drawn. Returns
-    ``draws`` and the pipeline's runs."""
-    rng = random.Random(seed)
-    runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
-    ms = tuple(damage_whole(k) for k in kinds)
-    root = root_classes(techniques, kinds)
-    split: dict[Any, tuple[Any, list | None]] = {}
-    with remembering_blows():
-        for _ in range(draws):
-            node = root
-            while True:
-                hit = split.get(node)
-                if hit is None:
-                    hit = split[node] = split_class(runner, node[0], node[1], ms)
-                outcome, children = hit
-                if children is None:
-                    visit(outcome, 1)
-                    break
-                pick = rng.random() * sum(n for _, _, n in children)
-                for child_rolls, child_dmg, n in children:
-                    node = (child_rolls, child_dmg)
-                    pick -= n
-                    if pick < 0:
+def next_step(draws: int) -> int | None:
+    """The draws of the step after ``draws`` (:data:`SAMPLE_STEPS`), None once at ±2 points."""
+    return next((n for n in SAMPLE_STEPS if n > draws), None)
+
+
+class Sampler:
+    """Draws leaves of :func:`enumerate_classes`'s tree of classes, each with its exact chance,
+    by a ``random.Random(seed)``: from the coarsest class, a class the pipeline splits is left for
+    one of its finer classes (every slot it read split at once), picked by size, down to a class
+    whose outcome holds for all its dice. A class is run once, however often it is drawn.
+
+    :meth:`draw_to` continues the same sequence of draws: ``n`` draws are the same leaves
+    whether taken at once or in steps (the same odds for the same round), and a later step runs
+    only the classes not drawn before."""
+
+    def __init__(self, resolve: Callable[[tuple, tuple], Any], techniques: tuple[str, ...],
+                 kinds: tuple[tuple[str | None, ...], ...], *, seed: int = SAMPLE_SEED) -> None:
+        self.rng = random.Random(seed)
+        self.runner = Runner(resolve, math.inf)  # type: ignore[arg-type]  # no limit: the draws bound the runs
+        self.ms = tuple(damage_whole(k) for k in kinds)
+        self.root = root_classes(techniques, kinds)
+        # Each class run: its outcome, and the slots it splits (:meth:`_split`; none: a leaf).
+        self.split: dict[Any, tuple[Any, list]] = {}
+        self.drawn: dict[Any, int] = {}
+        self.draws = 0
+
+    def draw_to(self, draws: int) -> None:
+        """Draw until ``draws`` leaves are drawn in all (nothing when there are that many already)."""
+        split, rng = self.split, self.rng
+        with remembering_blows():
+            for _ in range(draws - self.draws):
+                node = self.root
+                while True:
+                    hit = split.get(node)
+                    if hit is None:
+                        hit = split[node] = self._split(node)
+                    outcome, ways = hit
+                    if not ways:
+                        self.drawn[node] = self.drawn.get(node, 0) + 1
                         break
-    return draws, runner.runs
+                    # The finer class: each slot split drawn on its own (the classes of a split
+                    # are every slot's classes combined, each combination's share their product).
+                    rolls, dmg = list(node[0]), list(node[1])
+                    for into, i, children, shares in ways:
+                        (rolls if into == 0 else dmg)[i] = children[
+                            bisect.bisect_right(shares, rng.random() * shares[-1])]
+                    node = (tuple(rolls), tuple(dmg))
+                self.draws += 1
+
+    def _split(self, node: tuple) -> tuple[Any, list]:
+        """Run a class: its outcome, and each slot it splits (roll slots 0, damage slots 1) with
+        its finer classes and their running shares; none for a leaf."""
+        outcome, roll_ways, dmg_ways = class_ways(self.runner, node[0], node[1], self.ms)
+        by_kind: tuple[tuple[int, list[list[Any]]], ...] = ((0, roll_ways), (1, dmg_ways))
+        ways = [(into, i, [c for c, _ in w], list(itertools.accumulate(n for _, n in w)))
+                for into, slot_ways in by_kind for i, w in enumerate(slot_ways) if len(w) > 1]
+        return outcome, ways
+
+    def visit(self, visit: Callable[[Any, int], None]) -> None:
+        """``visit`` each drawn leaf's outcome once, with the number of times it was drawn."""
+        for node, times in self.drawn.items():
+            visit(self.split[node][0], times)
+
+    @property
+    def runs(self) -> int:
+        """How many times the pipeline ran."""
+        return self.runner.runs
+
+
+# The draws of the last few odds sampled, by the whole input (every field, every option): a next
+# step, or the same odds asked again, continues them. Never across inputs.
+_KEPT: OrderedDict[str, Sampler] = OrderedDict()
+_KEPT_SIZE = 2
+
+
+# Where odds too dear to weigh exactly may be sampled, the exact walk gives up after this many runs
+# (a few seconds in the browser's engine) rather than the tens of thousands it may take otherwise.
+EXACT_RUNS_BEFORE_SAMPLING = 5_000
+
+
+def exact_runs(max_runs: int, sample: bool | int) -> int:
+    """The runs an exact walk may take: ``max_runs``, or fewer where sampling may answer instead."""
+    return max_runs if sample is False else min(max_runs, EXACT_RUNS_BEFORE_SAMPLING)
+
+
+def is_kept(key: str) -> bool:
+    """Draws are kept under ``key``: its exact odds were too dear (no need to try them again)."""
+    return key in _KEPT
+
+
+def kept_sampler(key: str, draws: int, make: Callable[[], Sampler]) -> Sampler:
+    """The draws kept under ``key``, or ``make()`` (also when more than ``draws`` are kept: the
+    odds of ``draws`` are those of its first draws)."""
+    kept = _KEPT.get(key)
+    if kept is None or kept.draws > draws:
+        kept = _KEPT[key] = make()
+        if len(_KEPT) > _KEPT_SIZE:
+            _KEPT.popitem(last=False)
+    _KEPT.move_to_end(key)
+    return kept
+
+
+def draw_kept(key: str, draws: bool | int, make: Callable[[], Sampler]) -> Sampler:
+    """The kept draws under ``key`` taken to ``draws`` (True: :data:`SAMPLE_DRAWS`); refused
+    outside 1…SAMPLE_DRAWS. A step that fails (some roll needs more than dice) is not kept, and
+    is refused with a :class:`RuleError` saying so."""
+    n = SAMPLE_DRAWS if draws is True else int(draws)
+    if not 1 <= n <= SAMPLE_DRAWS:
+        raise FudgeError(f"sample: between 1 and {SAMPLE_DRAWS} draws, not {n}.", field="sample")
+    sampler = kept_sampler(key, n, make)
+    try:
+        sampler.draw_to(n)
+    except FudgeError as err:
+        _KEPT.pop(key, None)
+        raise RuleError(f"Odds cannot be given: some rolls need more than dice. {err.message}",
+                        field=err.field) from err
+    return sampler
+
+
+def sampled_label(draws: int) -> dict[str, Any]:
+    """What sampled odds say of themselves: ``{"draws", "margin", "seed", "next"}``."""
+    return {"draws": draws, "margin": round(sample_margin(draws), 4), "seed": SAMPLE_SEED, "next": next_step(draws)}
 
 
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,
-            extra: tuple[str, ...] = ()) -> tuple[Step, ...]:
+            extra: tuple[str, ...] = (), *, sampled: dict[str, Any] | None = None) -> tuple[Step, ...]:
     """The steps that say how the odds were weighed: the rolls, the damage dice, shield rolls and
-    damage checks (``extra``), and how many runs and classes it took."""
+    damage checks (``extra``), and how many runs and classes it took — or, ``sampled``
+    (:func:`sampled_label`), how many draws and within what margin."""
     tech = dice.TECHNIQUES[technique]
     faces = roll_whole(technique)
     steps = [Step(tech.section, f"Each fighter rolls {tech.label}: {faces} equally likely faces, "
@@ -522,6 +642,12 @@ def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: in
     if "damage checks" in extra:
         steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",
                           {"damage_checks": True}))
+    if sampled:
+        steps.append(Step("F95 4.22", f"About: the exchange was resolved {runs} times, for {sampled['draws']} seeded "
+                          f"draws of every die (exact odds would take too long); each chance is within "
+                          f"±{sampled['margin'] * 100:.0f} points, 99 times in 100.",
+                          {"runs": runs, "draws": sampled["draws"], "margin": sampled["margin"]}))
+        return tuple(steps)
     steps.append(Step("F95 4.22", f"The exchange was resolved {runs} times, once for each of {leaves} "
                       "classes of dice, each weighted by its exact chance.", {"runs": runs, "classes": leaves}))
     return tuple(steps)

@@ -6,6 +6,7 @@ into :class:`GroupOdds`. :class:`GroupOddsRequest` is the round as data (the doo
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -25,15 +26,17 @@ from ..rules import wounds
 from .dice_classes import (
     NPC_D6,
     SAMPLE_DRAWS,
-    SAMPLE_SEED,
     Runner,
+    Sampler,
     TooMany,
     damage_kinds,
+    draw_kept,
     enumerate_classes,
     explain,
+    is_kept,
     roll_faces,
-    sample_classes,
     sample_margin,
+    sampled_label,
 )
 from .odds import as_chance, as_levels, blow_row, read_willpower
 
@@ -149,7 +152,7 @@ def group_odds(
     max_runs: int = 4_000,
     willpower: Mapping[str, Any] | None = None,
     declared: Declared | None = None,
-    sample: bool = False,
+    sample: bool | int = False,
 ) -> GroupOdds:
     """The exact odds of one round of a lone fighter against several foes, one roll against each
     (F95 4.34; MUD 4.34; F93 4.64), run through :func:`pyfudge.combat.multi.resolve_melee_group`
@@ -163,8 +166,12 @@ def group_odds(
     odd-coloured die (MUD 4.61) a blow's die is the last die of the striker's own roll, or a
     separate 1dF for a foe who rolls no dice of his own (our reading). Odds that would take more
     than ``max_runs`` resolutions (more classes of totals than that: several foes rolling their
-    own dice) are sampled instead (:func:`~.dice_classes.sample_classes`): ``sampled`` then says
-    how many draws and the most a chance is off by.
+    own dice) are sampled when ``sample`` says so (:class:`~.dice_classes.Sampler`): True, the
+    full :data:`~.dice_classes.SAMPLE_DRAWS` (each chance within ±2 points at 99%); a number,
+    that many draws (a step of :data:`~.dice_classes.SAMPLE_STEPS`: a quick answer, wider); False,
+    refused with a :class:`RuleError` asking for ``sample``. ``sampled`` then says how many draws,
+    the most a chance is off by and the draws of the ``next`` step (None at ±2 points). The draws
+    are kept by input: a next step continues them.
 
     With ``co.shield`` the shield rolls of the lone fighter and of each foe with a shield who
     rolls his own dice are weighed (CO 2.2); with ``co.damage_check`` the 4dF checks of each
@@ -176,40 +183,44 @@ def group_odds(
     ``declared``: what an encounter's fighters declared (:class:`Declared`); a stunning blow is
     counted in ``stuns_to_lone``/``stuns_from_lone``, not with the wounds."""
     lone, records, names, prefer = _checked(rnd, lone, foes, rules, prefer)
+    declared = declared or Declared()
     slots = _group_slots(rnd, lone=lone, records=records, names=names, rules=rules, prefer=prefer,
-                         willpower=willpower, declared=declared or Declared())
+                         willpower=willpower, declared=declared)
     tally = _GroupTally(lone.name, names, rules)
     runner = Runner(slots.resolve, max_runs)
     choosing = Step("F95 4.34", f"{lone.name} rolls once against each of {len(names)} foes; where they may wound "
                     f"several they strike the first of {', '.join(prefer)}.", {"prefer": list(prefer)})
+    # Every input and every option: the encounter's hook (``declared.hold_back``) reads only the
+    # declarations and the rules.
+    key = repr(("group", rnd, lone, sorted(records.items()), prefer, sorted((willpower or {}).items()),
+                sorted(declared.by_name.items()), declared.hold_back is not None)) + json.dumps(
+        rules.to_dict(), sort_keys=True, default=str)
     try:
-        if slots.classes_of_totals > max_runs:
-            raise TooMany()  # each class of totals is at least one run: too dear before a run
+        if slots.classes_of_totals > max_runs or (sample is not False and is_kept(key)):
+            raise TooMany()  # each class of totals is at least one run, or too dear before: too dear now
         whole, leaves = enumerate_classes(runner, slots.techniques, slots.kinds, tally.visit)
     except TooMany:
         # Exact odds too dear (each foe rolling their own dice): the same pipeline over seeded
-        # draws, when asked. Not by default: the draws take seconds in the browser's engine,
-        # which answers nothing else meanwhile (the round form asks for odds at every change).
-        if not sample:
+        # draws, when asked (the door asks for its first step unless told not to sample).
+        if sample is False:
             one_roll = (" with the GM's one roll for all the foes (F95 4.34) they can be given exactly;"
                         if rnd.npc_roll == "each" else "")
             err = RuleError(f"Exact odds of this round would take more than {max_runs} resolutions;{one_roll} "
                             f"they can be sampled: about, each chance within ±{sample_margin(SAMPLE_DRAWS) * 100:.0f} "
-                            f"points, from {SAMPLE_DRAWS} seeded draws (a few seconds).", field="foes")
+                            f"points, from {SAMPLE_DRAWS} seeded draws.", field="foes")
             err.asks = {"input": "sample"}
             raise err from None
+        sampler = draw_kept(key, sample, lambda: Sampler(slots.resolve, slots.techniques, slots.kinds))
+        draws = sampler.draws
         tally = _GroupTally(lone.name, names, rules)
-        try:
-            draws, runs = sample_classes(slots.resolve, slots.techniques, slots.kinds, tally.visit)
-        except FudgeError as err:
-            raise RuleError(f"Odds cannot be given: some rolls need more than dice. {err.message}",
-                            field=err.field) from err
-        margin = sample_margin(draws)
+        sampler.visit(tally.visit)
+        label = sampled_label(draws)
         sampled = Step("F95 4.34", f"About: these odds come from {draws} seeded draws of every die (exact odds "
                        f"would take more than {max_runs} resolutions); each chance is within "
-                       f"±{margin * 100:.0f} points, 99 times in 100.", {"draws": draws, "margin": round(margin, 4)})
-        return replace(tally.odds(draws, draws, runs, prefer, (sampled, choosing)),
-                       sampled={"draws": draws, "margin": round(margin, 4), "seed": SAMPLE_SEED})
+                       f"±{label['margin'] * 100:.0f} points, 99 times in 100.",
+                       {"draws": draws, "margin": label["margin"]})
+        return replace(tally.odds(draws, len(sampler.drawn), sampler.runs, prefer, (sampled, choosing)),
+                       sampled=label)
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise
@@ -434,8 +445,9 @@ class GroupOddsRequest:
                    tuple(Fighter.from_dict(f, field=f"{field}.foes[{i}]") for i, f in enumerate(foes)),
                    tuple(prefer), read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: RuleSet, *, sample: bool = False) -> GroupOdds:
-        """The exact odds of this group round under ``rules`` (sampled when too dear and ``sample``)."""
+    def odds(self, rules: RuleSet, *, sample: bool | int = False) -> GroupOdds:
+        """The exact odds of this group round under ``rules`` (sampled when too dear, as ``sample``
+        says: :func:`group_odds`)."""
         return group_odds(self.round, lone=self.lone, foes=self.foes, rules=rules, prefer=self.prefer,
                           willpower=dict(self.willpower), sample=sample)
 

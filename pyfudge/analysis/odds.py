@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -39,7 +39,19 @@ from ..core.dice import Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, explain, too_many
+from .dice_classes import (
+    Runner,
+    Sampler,
+    TooMany,
+    damage_kinds,
+    draw_kept,
+    enumerate_classes,
+    exact_runs,
+    explain,
+    is_kept,
+    sampled_label,
+    too_many,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -131,6 +143,8 @@ class AttackOdds:
     classes: int
     runs: int
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+    # Odds sampled, not exact: ``{"draws", "margin", "seed", "next"}``; None for exact odds.
+    sampled: dict[str, Any] | None = None
 
     def direction(self, attacker: str) -> DirectionOdds:
         """The odds of ``attacker``'s blows."""
@@ -152,6 +166,7 @@ class AttackOdds:
             "directions": [d.to_dict() for d in self.directions],
             "classes": self.classes, "runs": self.runs,
             "steps": [s.to_dict() for s in self.steps],
+            **({"sampled": self.sampled} if self.sampled else {}),
         }
 
 
@@ -218,10 +233,11 @@ class OddsRequest:
             kind=kind, round=rnd,
         )
 
-    def odds(self, rules: RuleSet) -> AttackOdds:
-        """The exact odds of this exchange under ``rules``."""
+    def odds(self, rules: RuleSet, *, sample: bool | int = False) -> AttackOdds:
+        """The exact odds of this exchange under ``rules`` (sampled when too dear, as ``sample``
+        says: :func:`attack_odds`)."""
         return attack_odds(self.a, self.b, rules=rules, a_declares=self.a_declares,
-                           b_declares=self.b_declares, kind=self.kind, round_number=self.round)
+                           b_declares=self.b_declares, kind=self.kind, round_number=self.round, sample=sample)
 
 
 class _Tally:
@@ -409,6 +425,7 @@ def attack_odds(
     kind: str = "round",
     round_number: int = 1,
     max_runs: int = 20_000,
+    sample: bool | int = False,
 ) -> AttackOdds:
     """The exact odds of one exchange between ``a`` and ``b`` under ``rules``.
 
@@ -419,7 +436,11 @@ def attack_odds(
     :class:`~pyfudge.core.errors.FudgeError` for inputs it refuses. If some roll would need more than
     dice to resolve (a Damage Capacity roll under F95 4.52's first alternative), a
     :class:`RuleError` says so, as it does when the enumeration would take more than
-    ``max_runs`` resolutions. Results are cached by the whole input, never across inputs.
+    ``max_runs`` resolutions — unless ``sample`` (True, or a number of draws: a step of
+    :data:`~.dice_classes.SAMPLE_STEPS`): then, past
+    :data:`~.dice_classes.EXACT_RUNS_BEFORE_SAMPLING` runs, the same pipeline over seeded draws
+    (:func:`~.dice_classes.draw_kept`), ``sampled`` saying how many and within what margin.
+    Results are cached by the whole input, never across inputs.
     """
     if kind not in KINDS:
         raise FudgeError(f"kind must be round or attack, not {kind!r}.", field="kind")
@@ -444,12 +465,22 @@ def attack_odds(
         directions = ((a.name, b.name), (b.name, a.name))
 
     kinds = damage_kinds(rules)
-    runner = Runner(ex.resolve, max_runs)
+    runner = Runner(ex.resolve, exact_runs(max_runs, sample))
     tally = _Tally(directions, rules)
+    key = "exchange" + cache_key
     try:
+        if sample is not False and is_kept(key):
+            raise TooMany()  # too dear before: continue the draws
         whole, leaves = enumerate_classes(runner, ex.techniques, ex.kinds, tally.visit)
     except TooMany:
-        raise too_many(runner, "odds") from None
+        if sample is False:
+            raise too_many(runner, "odds", can_sample=True) from None
+        sampler = draw_kept(key, sample, lambda: Sampler(ex.resolve, ex.techniques, ex.kinds))
+        tally = _Tally(directions, rules)
+        sampler.visit(tally.visit)
+        label = sampled_label(sampler.draws)
+        steps = explain(technique, kinds, len(sampler.drawn), sampler.runs, ex.extra, sampled=label)
+        return replace(tally.odds(sampler.draws, len(sampler.drawn), sampler.runs, steps), sampled=label)
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise  # refused before any die was read: the inputs themselves, as the pipeline says

@@ -35,11 +35,13 @@ from . import odds
 from . import ranged_odds as ranged_odds_mod
 
 
-def event_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
+def event_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of a draft ``exchange``, ``group`` or ``ranged`` event in ``state``; with
-    ``sample``, a group round too dear for exact odds is sampled (:func:`~.group_odds.group_odds`)."""
+    ``sample`` (True, or a number of draws), odds too dear to weigh exactly are sampled
+    (:func:`~.odds.attack_odds`, :func:`~.group_odds.group_odds`, :func:`~.ranged_odds.ranged_odds`)."""
     how: dict[str, Callable[[State, Any], dict[str, Any]]] = {
-        "exchange": exchange_odds, "group": partial(group_odds, sample=sample), "ranged": ranged_odds}
+        "exchange": partial(exchange_odds, sample=sample), "group": partial(group_odds, sample=sample),
+        "ranged": partial(ranged_odds, sample=sample)}
     kind = event_kind(event)  # a type t read as applying the event reads it
     if kind in how:
         out = how[kind](state, event)
@@ -59,19 +61,23 @@ def _likeliest(wounds: list[dict[str, Any]]) -> str | None:
 
 def summary(out: dict[str, Any]) -> str:
     """The odds in one plain line: "Aldric wounds Goblin 74 %, most likely Very Hurt; Goblin
-    wounds Aldric 12 %, most likely Scratch" (the tables stay for who unfolds them)."""
+    wounds Aldric 12 %, most likely Scratch" (the tables stay for who unfolds them); sampled odds
+    begin "About:" and end with their margin."""
     if out.get("t") == "group":
         after = _likeliest(out["lone_after"])
         taken = 1 - next((h["p"] for h in out["hits_taken"] if h["hits"] == 0), 0)
-        return (f"{out['lone']} lands a blow {_pct(out['strikes']['p'])}; takes one or more {_pct(taken)}"
-                + (f", most likely ending {after}" if after and taken > 0 else "") + ".")
-    parts = []
-    for d in out["directions"]:
-        hurt = sum(w["p"] for w in d["wounds"] if w["level"] > 0) + sum(w["p"] for w in d.get("stuns", []))
-        likely = _likeliest(d["wounds"] + d.get("stuns", []))
-        parts.append(f"{d['attacker']} wounds {d['defender']} {_pct(hurt)}"
-                     + (f", most likely {likely}" if likely and hurt > 0 else ""))
-    return "; ".join(parts) + "."
+        line = (f"{out['lone']} lands a blow {_pct(out['strikes']['p'])}; takes one or more {_pct(taken)}"
+                + (f", most likely ending {after}" if after and taken > 0 else ""))
+    else:
+        parts = []
+        for d in out["directions"]:
+            hurt = sum(w["p"] for w in d["wounds"] if w["level"] > 0) + sum(w["p"] for w in d.get("stuns", []))
+            likely = _likeliest(d["wounds"] + d.get("stuns", []))
+            parts.append(f"{d['attacker']} wounds {d['defender']} {_pct(hurt)}"
+                         + (f", most likely {likely}" if likely and hurt > 0 else ""))
+        line = "; ".join(parts)
+    sampled = out.get("sampled")  # labelled as what it is: about, within its margin
+    return f"About: {line} (±{round(sampled['margin'] * 100)} points)." if sampled else f"{line}."
 
 
 def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
@@ -85,7 +91,7 @@ def _check_draft(event: Any, t: str, fields: str, a_kind: str) -> None:
         raise RequestError(f"{a_kind} event has no field {key!r}.", field=f"event.{key}")
 
 
-def exchange_odds(state: State, event: Any) -> dict[str, Any]:
+def exchange_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of the draft ``exchange`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.analysis.odds.AttackOdds.to_dict` plus the combatants' ids ``a`` and ``b`` and
     ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels`` of the
@@ -102,7 +108,7 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
         a_decl = declared(state, a, event.get("a_declares"), "a_declares")
         b_decl = declared(state, b, event.get("b_declares"), "b_declares")
         result = odds.attack_odds(a.fighter, b.fighter, rules=state.rules, a_declares=a_decl,
-                                  b_declares=b_decl, kind=kind, round_number=state.round)
+                                  b_declares=b_decl, kind=kind, round_number=state.round, sample=sample)
     except FudgeError as err:
         raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {a.fighter.name: a.id, b.fighter.name: b.id}
@@ -112,14 +118,14 @@ def exchange_odds(state: State, event: Any) -> dict[str, Any]:
     return {**out, "a": a.id, "b": b.id, "round": state.round, "labels": odds.RESULT_LABELS}
 
 
-def group_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, Any]:
+def group_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of the draft ``group`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.analysis.group_odds.GroupOdds.to_dict` plus ``t: "group"``, the ids ``lone_id`` and each
     foe's ``id`` (in the same order as ``foes``), ``out`` (foes who cannot act, left out) and the
     ``round``. The lone fighter's ``targets`` are his order of preference among the foes he may
     wound (the event asks the player to choose once the dice are known, F95 4.34; the odds
-    assume this order): ``prefer_ids``. Too many foes rolling their own dice is refused by
-    :mod:`pyfudge.analysis.odds`."""
+    assume this order): ``prefer_ids``. Too many foes rolling their own dice for exact odds are
+    sampled as ``sample`` says (:func:`pyfudge.analysis.group_odds.group_odds`)."""
     _check_draft(event, "group", "lone, foes", "A group")
     try:
         g = read_group(state, event, rolled=False)
@@ -138,7 +144,7 @@ def group_odds(state: State, event: Any, *, sample: bool = False) -> dict[str, A
             "prefer_ids": [ids[n] for n in result.prefer]}
 
 
-def ranged_odds(state: State, event: Any) -> dict[str, Any]:
+def ranged_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[str, Any]:
     """The exact odds of the draft ``ranged`` event ``event`` in ``state``, as JSON:
     :meth:`pyfudge.analysis.ranged_odds.RangedOdds.to_dict` plus ``t: "ranged"``, the ids ``shooter`` and
     ``target``, ``attacker_id``/``defender_id`` in each direction, the ``round`` and the ``labels``
@@ -149,7 +155,8 @@ def ranged_odds(state: State, event: Any) -> dict[str, Any]:
         roles = {r.shooter.fighter.name: "shooter", r.target.fighter.name: "target"}
         try:
             result = ranged_odds_mod.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
-                                                 rules=state.rules, willpower=r.willpower, declares=r.declares)
+                                                 rules=state.rules, willpower=r.willpower, declares=r.declares,
+                                                 sample=sample)
         except FudgeError as err:
             name = (err.field or "").removeprefix("willpower.")
             if name in roles:

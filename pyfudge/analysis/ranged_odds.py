@@ -19,6 +19,7 @@ may be hit. Willpower (F95 4.52) is the GM's roll entered as a result: declared,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
@@ -32,7 +33,18 @@ from ..core.dice import TECHNIQUES, Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, too_many
+from .dice_classes import (
+    Runner,
+    Sampler,
+    TooMany,
+    damage_kinds,
+    draw_kept,
+    enumerate_classes,
+    exact_runs,
+    is_kept,
+    sampled_label,
+    too_many,
+)
 from .odds import DirectionOdds, as_chance, blow_row, read_willpower
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,6 +70,8 @@ class RangedOdds:
     classes: int
     runs: int
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
+    # Odds sampled, not exact: ``{"draws", "margin", "seed", "next"}``; None for exact odds.
+    sampled: dict[str, Any] | None = None
 
     def direction(self, shooter: str) -> DirectionOdds:
         """The odds of ``shooter``'s shot."""
@@ -71,7 +85,8 @@ class RangedOdds:
         "rounds": [{"low", "high", "exact", "p"}], "classes", "runs", "steps"}``."""
         return {"kind": "ranged", "mode": self.mode, "directions": [d.to_dict() for d in self.directions],
                 "rounds": [{"low": lo, "high": hi, **as_chance(p)} for (lo, hi), p in self.rounds],
-                "classes": self.classes, "runs": self.runs, "steps": [s.to_dict() for s in self.steps]}
+                "classes": self.classes, "runs": self.runs, "steps": [s.to_dict() for s in self.steps],
+                **({"sampled": self.sampled} if self.sampled else {})}
 
 
 class _Tally:
@@ -141,7 +156,8 @@ def _willpower(rules: RuleSet, wounded: Iterable[Fighter], given: Mapping[str, A
 
 def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter, rules: RuleSet,
                 willpower: Mapping[str, Any] | None = None, max_runs: int = 20_000,
-                declares: Mapping[str, declaration.Declaration] | None = None) -> RangedOdds:
+                declares: Mapping[str, declaration.Declaration] | None = None,
+                sample: bool | int = False) -> RangedOdds:
     """The exact odds of ``shot`` (a :class:`~pyfudge.combat.ranged.RangedAttack` as declared:
     levels, modifiers, difficulties, weapon, burst; its rolls are ignored) between the fighters'
     records ``shooter`` and ``target`` (weapons, armor, wound tracks) under ``rules``.
@@ -149,7 +165,8 @@ def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter,
     is on (F95 4.52); ``declares``: each one's declaration by name, for what the shooter declared
     of his shot (a stun or a pulled punch, F95 4.62; his damage modifiers). Refused with a
     :class:`RuleError` when some roll needs more than dice, or the enumeration would take more
-    than ``max_runs`` resolutions."""
+    than ``max_runs`` resolutions — unless ``sample`` (True, or a number of draws): then sampled
+    as :func:`pyfudge.analysis.odds.attack_odds` samples, ``sampled`` saying so."""
     if shot.shooter.name != shooter.name or (shot.target is not None and shot.target.name != target.name):
         raise FudgeError("The fighters' records must be the shooter's and the target's.", field="shooter")
     if shooter.name == target.name:
@@ -193,11 +210,23 @@ def ranged_odds(shot: ranged.RangedAttack, *, shooter: Fighter, target: Fighter,
 
     directions = tuple((f.name, (target if f is shooter else shooter).name) for f in shooters)
     tally = _Tally(directions, rules, shot.burst is not None)
-    runner = Runner(resolve, max_runs)
+    runner = Runner(resolve, exact_runs(max_runs, sample))
+    # Every input (the shot, both records, Willpower, declarations) and every option changed.
+    key = repr(("ranged", shot, shooter, target, sorted(wills.items()), sorted((declares or {}).items()))) + json.dumps(
+        rules.to_dict(), sort_keys=True, default=str)
     try:
+        if sample is not False and is_kept(key):
+            raise TooMany()  # too dear before: continue the draws
         whole, leaves = enumerate_classes(runner, techniques, slot_kinds, tally.visit)
     except TooMany:
-        raise too_many(runner, "odds") from None
+        if sample is False:
+            raise too_many(runner, "odds", can_sample=True) from None
+        sampler = draw_kept(key, sample, lambda: Sampler(resolve, techniques, slot_kinds))
+        tally = _Tally(directions, rules, shot.burst is not None)
+        sampler.visit(tally.visit)
+        label = sampled_label(sampler.draws)
+        steps = _explain(shot, rules, rollers, kinds, shields, checks, len(sampler.drawn), sampler.runs, label)
+        return replace(tally.odds(shot.mode, sampler.draws, len(sampler.drawn), sampler.runs, steps), sampled=label)
     except FudgeError as err:
         if not runner.failed_after_reading:
             raise
@@ -217,7 +246,7 @@ _MODE_TEXT = {
 
 
 def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
-             leaves: int, runs: int) -> tuple[Step, ...]:
+             leaves: int, runs: int, sampled: dict[str, Any] | None = None) -> tuple[Step, ...]:
     tech = TECHNIQUES[rules["dice.technique"]]
     sec = ranged.SECTION[rules.preset]
     who = " and ".join(f.name for f in rollers)
@@ -234,6 +263,12 @@ def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds:
     if checks:
         steps.append(Step("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.",
                           {"damage_checks": True}))
+    if sampled:
+        steps.append(Step(sec, f"About: the shots were resolved {runs} times, for {sampled['draws']} seeded draws of "
+                          f"every die (exact odds would take too long); each chance is within "
+                          f"±{sampled['margin'] * 100:.0f} points, 99 times in 100.",
+                          {"runs": runs, "draws": sampled["draws"], "margin": sampled["margin"]}))
+        return tuple(steps)
     steps.append(Step(sec, f"The shots were resolved {runs} times, once for each of {leaves} classes of dice, "
                       "each weighted by its exact chance.", {"runs": runs, "classes": leaves}))
     return tuple(steps)
@@ -282,7 +317,8 @@ class RangedOddsRequest:
                    Fighter.from_dict(data["target"], field=f"{field}.target"),
                    read_willpower(data.get("willpower"), f"{field}.willpower"))
 
-    def odds(self, rules: RuleSet) -> RangedOdds:
-        """The exact odds of this ranged exchange under ``rules``."""
+    def odds(self, rules: RuleSet, *, sample: bool | int = False) -> RangedOdds:
+        """The exact odds of this ranged exchange under ``rules`` (sampled when too dear, as
+        ``sample`` says: :func:`ranged_odds`)."""
         return ranged_odds(self.attack, shooter=self.shooter, target=self.target, rules=rules,
-                           willpower=dict(self.willpower))
+                           willpower=dict(self.willpower), sample=sample)

@@ -9,37 +9,50 @@ import random
 from typing import Any
 
 from ..analysis import group_odds, odds
+from ..analysis.dice_classes import SAMPLE_DRAWS, SAMPLE_STEPS
 from ..core.errors import RequestError
 from .encounter_actions import at_rev, held
 from .request import Args, need, rules_of
 
 
 def on_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of one exchange or attack before the dice fall, both directions."""
+    """Exact odds of one exchange or attack before the dice fall, both directions; sampled as
+    ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     rules = rules_of(args)
-    return odds.OddsRequest.from_dict(need(args, "odds"), field="odds").odds(rules).to_dict()
+    return odds.OddsRequest.from_dict(need(args, "odds"), field="odds").odds(rules, sample=sample_asked(args)).to_dict()
 
 
 def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways."""
+    """Exact odds of ranged fire before the dice fall (F95 4.4): each shot both ways; sampled as
+    ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     from ..analysis import ranged_odds  # lazy: loaded on first use, so not in the start or its snapshot
     rules = rules_of(args)
     request = ranged_odds.RangedOddsRequest.from_dict(need(args, "ranged_odds"), field="ranged_odds",
                                                       technique=rules["dice.technique"])
-    return request.odds(rules).to_dict()
+    return request.odds(rules, sample=sample_asked(args)).to_dict()
 
 
-def sample_asked(args: Args) -> bool:
-    """``sample``: odds too dear to weigh exactly are sampled (seconds of work), not refused."""
-    sample = args.get("sample", False)
-    if not isinstance(sample, bool):
-        raise RequestError("sample must be true or false.", field="sample")
+def sample_asked(args: Args) -> bool | int:
+    """``sample``: how odds too dear to weigh exactly are answered. Left out: sampled, the first
+    step (:data:`~pyfudge.analysis.dice_classes.SAMPLE_STEPS`, a quick answer; its ``sampled.next``
+    says how many draws to ask for next); a number of draws (up to
+    :data:`~pyfudge.analysis.dice_classes.SAMPLE_DRAWS`): that step, continuing the draws
+    already made for the same input; true: all of them (each chance within ±2 points); false:
+    exact only, refused with ``asks: {"input": "sample"}`` when too dear."""
+    if "sample" not in args:
+        return SAMPLE_STEPS[0]
+    sample = args["sample"]
+    if isinstance(sample, bool):
+        return sample
+    if not isinstance(sample, int) or not 1 <= sample <= SAMPLE_DRAWS:
+        raise RequestError(f"sample must be true, false or a number of draws from 1 to {SAMPLE_DRAWS}.",
+                           field="sample")
     return sample
 
 
 def on_group_odds(args: Args, rng: random.Random) -> dict[str, Any]:
-    """Exact odds of a lone fighter's round against several foes (F95 4.34); sampled with
-    ``sample`` when exact odds are too dear."""
+    """Exact odds of a lone fighter's round against several foes (F95 4.34); sampled as
+    ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     rules = rules_of(args)
     request = group_odds.GroupOddsRequest.from_dict(need(args, "group_odds"), field="group_odds")
     return request.odds(rules, sample=sample_asked(args)).to_dict()

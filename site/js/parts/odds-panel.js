@@ -1,7 +1,8 @@
 // Odds before rolling: the exact chances of the exchange, group round (F95 4.34) or ranged fire
 // (F95 4.4) the round form is preparing, both directions, from the engine's `encounter.odds` (Python
 // weighs every roll; nothing is computed here). Re-asked when the draft changes (debounced), stale
-// answers dropped.
+// answers dropped. Odds too dear to weigh exactly come sampled, in steps the engine names
+// (`sampled.next`): each shown as it comes, the next asked until it says none.
 import { html, useState, useEffect, useRef } from "../../vendor/preact-htm.mjs";
 import { Fold } from "./fold.js";
 
@@ -81,11 +82,16 @@ function GroupOdds({ r, name }) {
     ${r.prefer_ids.length > 1 ? html`<p class="hint" data-testid="odds-prefer">Where the lone fighter may wound several, these odds
       have them strike the first they may of ${r.prefer_ids.map((id, i) => html`${i ? ", " : ""}<bdi>${name(id)}</bdi>`)}${" "}
       (F95 4.34: they choose once the dice are known).</p>` : null}
-    ${r.sampled
-      ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
-        under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
-        (exact odds would take too long).</p>`
-      : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`}`;
+    <${HowWeighed} r=${r} />`;
+}
+
+/** How the odds were weighed: exactly, or sampled (about, within a margin, maybe more coming). */
+function HowWeighed({ r }) {
+  return r.sampled
+    ? html`<p class="hint small-print" data-testid="odds-sampled">About: ${r.sampled.draws} seeded draws of the dice
+      under the current rules, wounds and stances; each chance within ±${Math.round(r.sampled.margin * 100)} points
+      (exact odds would take too long)${r.sampled.next ? "; more draws coming" : ""}.</p>`
+    : html`<p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
 }
 
 /** One blow's or shot's table: each result, then the wounds and stuns it leaves. */
@@ -118,36 +124,35 @@ function RoundsTable({ rounds }) {
 
 export function OddsPanel({ engine, view, session, event }) {
   const draft = withoutDice(event);
-  // Odds too dear to weigh exactly are sampled only on the GM's tap (seconds of the engine's
-  // time, during which it answers nothing else): `sampleFor` is the draft they were asked for.
-  const [sampleFor, setSampleFor] = useState(null);
-  const base = JSON.stringify([view.events, draft]);
-  const sample = sampleFor === base;
-  const key = JSON.stringify([base, sample]);
+  const key = JSON.stringify([view.events, draft]);
   const [answer, setAnswer] = useState(null); // {key, response}
   const asked = useRef(0);
   useEffect(() => {
     const mine = ++asked.current;
     const timer = setTimeout(async () => {
-      // In the background: a tap's own request never waits behind a preview (engine.js).
-      const response = await askEncounter(engine, session, "encounter.odds", { event: draft, ...(sample ? { sample } : {}) },
-        { lane: "odds" });
-      if (mine === asked.current && response.error?.type !== "Superseded") setAnswer({ key, response });
+      // Each sampled step is a short request, so the engine answers the round's own requests
+      // between them; a new draft stops the steps of the old one. In the background: a tap's
+      // own request never waits behind a preview (engine.js).
+      let args = { event: draft };
+      while (true) {
+        const response = await askEncounter(engine, session, "encounter.odds", args, { lane: "odds" });
+        if (mine !== asked.current || response.error?.type === "Superseded") return;
+        setAnswer({ key, response });
+        const next = response.ok ? response.result.sampled?.next : null;
+        if (!next) return;
+        args = { event: draft, sample: next };
+      }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [key]);
 
   const current = answer?.key === key;
   const response = answer?.response;
+  const settled = current && !(response.ok && response.result.sampled?.next);
   const name = (id) => view.combatants.find((c) => c.id === id)?.name ?? id;
   let body;
   if (!response) body = html`<p class="hint">Working out the odds…</p>`;
-  else if (!response.ok) {
-    // The plain line says why; where sampling would answer, the button asks for it.
-    body = response.error.asks?.input === "sample" && !sample
-      ? html`<button type="button" data-testid="odds-sample" onClick=${() => setSampleFor(base)}>Sample the odds (a few seconds)</button>`
-      : null;
-  }
+  else if (!response.ok) body = null; // the plain line says why
   else if (response.result.t === "group") body = html`<${GroupOdds} r=${response.result} name=${name} />`;
   else {
     const r = response.result;
@@ -157,13 +162,13 @@ export function OddsPanel({ engine, view, session, event }) {
         ${r.directions.map((d) => html`<${ResultTable} key=${d.attacker_id} d=${d} name=${name} labels=${r.labels} verb=${verb} />`)}
         ${r.rounds?.length ? html`<${RoundsTable} rounds=${r.rounds} />` : null}
       </div>
-      <p class="hint small-print">Exact: ${r.classes} classes of dice weighed under the current rules, wounds and stances.</p>`;
+      <${HowWeighed} r=${r} />`;
   }
   // Folded to its plain line ("Aldric wounds Goblin 74 %, most likely Very Hurt"); the tables on tap.
   const line = !response ? "Working out the odds…"
     : !response.ok ? html`No odds: <span data-testid="odds-error">${response.error.message}</span>` : response.result.summary;
   return html`
-    <${Fold} class="odds" data-testid="odds" aria-busy=${current ? "false" : "true"}
+    <${Fold} class="odds" data-testid="odds" aria-busy=${settled ? "false" : "true"}
       summary=${html`<span class="visually-hidden">Odds before rolling: </span><span data-testid="odds-line">${line}</span>`}>
       ${body}
     </${Fold}>`;

@@ -1,0 +1,97 @@
+"""Odds when exact is too dear, beyond group rounds (issue 27): an exchange or ranged fire whose
+rules read so many dice that exact odds would take more runs than allowed (Combat Options shield
+checks and damage checks with Min-Mid-Max damage: CO 2.2, CO 4.3, F95 4.63) is sampled as a
+group round is — the same pipeline over seeded draws, in steps, labelled with its margin — not
+refused after seconds of work."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from pyfudge import api
+from pyfudge.analysis import dice_classes, odds, ranged_odds
+from pyfudge.analysis.dice_classes import SAMPLE_STEPS
+from pyfudge.combat.fighter import Fighter
+from pyfudge.core.errors import RuleError
+from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.rounds import read_ranged
+from pyfudge.rulesets import new_ruleset
+
+ASTA = {"name": "Asta", "role": "pc", "skills": {"Bow": "Good", "Sword": "Good", "Shield": "Fair"},
+        "shield": "large"}
+ORC = {"name": "Orc", "role": "npc", "skills": {"Bow": "Fair", "Club": "Fair", "Shield": "Fair"},
+       "strength": "Great", "shield": "large"}
+
+
+def _chances(d: dict) -> dict:
+    out = {}
+    for n, direction in enumerate(d["directions"]):
+        for word, c in direction["results"].items():
+            out[(n, word)] = Fraction(c["exact"])
+        for key in ("wounds", "stuns", "after"):
+            for w in direction[key]:
+                out[(n, key, w["level"])] = Fraction(w["exact"])
+    return out
+
+
+def _within(sampled: dict, exact: dict) -> None:
+    margin = sampled["sampled"]["margin"]
+    want, got = _chances(exact), _chances(sampled)
+    for key in want.keys() | got.keys():
+        assert abs(got.get(key, 0) - want.get(key, 0)) <= margin, key
+
+
+def test_an_exchange_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
+    rules = new_ruleset("fudge1995", {})
+    a, b = Fighter.from_dict(ASTA), Fighter.from_dict(ORC)
+    odds._CACHE.clear()
+    dice_classes._KEPT.clear()
+    sampled = odds.attack_odds(a, b, rules=rules, max_runs=10, sample=True).to_dict()  # 81 runs exactly
+    assert sampled["sampled"] == {"draws": 4150, "margin": 0.02, "seed": 27, "next": None}
+    assert "About:" in sampled["steps"][-1]["text"]
+    _within(sampled, odds.attack_odds(a, b, rules=rules).to_dict())
+
+
+def test_ranged_fire_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "fighter": ORC})
+    r = read_ranged(enc.state, {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0},
+                    rolled=False)
+
+    def weigh(**kw):
+        return ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                       rules=enc.state.rules, declares=r.declares, **kw).to_dict()
+
+    first = weigh(max_runs=10, sample=SAMPLE_STEPS[0])
+    assert first["sampled"]["next"] == SAMPLE_STEPS[1] and first["sampled"]["margin"] > 0.02
+    _within(first, weigh())
+    _within(weigh(max_runs=10, sample=True), weigh())
+
+
+def test_exact_only_odds_too_dear_are_refused_saying_they_can_be_sampled():
+    odds._CACHE.clear()
+    with pytest.raises(RuleError) as refused:
+        odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=new_ruleset("fudge1995", {}),
+                         max_runs=10)
+    assert refused.value.asks == {"input": "sample"} and "sampled" in refused.value.message
+
+
+def test_the_door_samples_an_exchange_whose_dice_are_too_many_to_weigh():
+    # CO 2.2 shield rolls, CO 4.3 damage checks and Min-Mid-Max's 3d6 (F95 4.63) on both sides:
+    # more than 20,000 runs for exact odds, which were refused ("not computed").
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True, "co.damage_check": True,
+                                                      "damage.system": "minmidmax"}))
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "fighter": ORC})
+    opened = json.loads(api.handle(json.dumps({"v": 1, "id": 1, "action": "encounter.open",
+                                               "args": {"id": "x", "encounter": enc.to_dict()}})))
+    assert opened["ok"], opened
+    out = json.loads(api.handle(json.dumps({"v": 1, "id": 2, "action": "encounter.odds", "args": {
+        "id": "x", "rev": len(enc.log), "event": {"t": "exchange", "a": "c1", "b": "c2"}}})))
+    assert out["ok"], out
+    assert out["result"]["sampled"]["draws"] == SAMPLE_STEPS[0] and out["result"]["sampled"]["next"]
+    assert out["result"]["summary"].startswith("About: Asta wounds Orc")
