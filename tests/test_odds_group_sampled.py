@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api
-from pyfudge.analysis import dice_classes, preview
-from pyfudge.analysis.dice_classes import SAMPLE_DRAWS, SAMPLE_STEPS, Sampler, sample_margin
+from pyfudge.analysis import preview, sampling
 from pyfudge.analysis.group_odds import Declared, _group_slots, group_odds
+from pyfudge.analysis.sampling import SAMPLE_DRAWS, SAMPLE_STEPS, Sampler, sample_margin
 from pyfudge.core.errors import RuleError
 from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.rounds import read_group
@@ -63,11 +63,11 @@ def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones()
 
 
 def test_sampled_odds_are_the_same_every_time_and_the_same_taken_in_steps_as_at_once():
-    dice_classes._KEPT.clear()
+    sampling._KEPT.clear()
     at_once = json.dumps(_odds(100).to_dict())
-    dice_classes._KEPT.clear()
+    sampling._KEPT.clear()
     assert json.dumps(_odds(100).to_dict()) == at_once
-    dice_classes._KEPT.clear()
+    sampling._KEPT.clear()
     for step in SAMPLE_STEPS:
         stepped = _odds(100, sample=step)
         assert stepped.sampled["next"] == next((n for n in SAMPLE_STEPS if n > step), None)

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api
-from pyfudge.analysis import dice_classes, odds, ranged_odds
-from pyfudge.analysis.dice_classes import SAMPLE_STEPS
+from pyfudge.analysis import odds, ranged_odds, sampling
+from pyfudge.analysis.sampling import SAMPLE_STEPS
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import RuleError
 from pyfudge.encounter.log import Encounter
@@ -48,7 +48,7 @@ def test_an_exchange_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     rules = new_ruleset("fudge1995", {})
     a, b = Fighter.from_dict(ASTA), Fighter.from_dict(ORC)
     odds._CACHE.clear()
-    dice_classes._KEPT.clear()
+    sampling._KEPT.clear()
     sampled = odds.attack_odds(a, b, rules=rules, max_runs=10, sample=True).to_dict()  # 81 runs exactly
     assert sampled["sampled"] == {"draws": 4150, "margin": 0.02, "seed": 27, "next": None}
     assert "About:" in sampled["steps"][-1]["text"]

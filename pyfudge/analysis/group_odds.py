@@ -23,22 +23,9 @@ from ..core.dice import Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import (
-    NPC_D6,
-    SAMPLE_DRAWS,
-    Runner,
-    Sampler,
-    TooMany,
-    damage_kinds,
-    draw_kept,
-    enumerate_classes,
-    explain,
-    is_kept,
-    roll_faces,
-    sample_margin,
-    sampled_label,
-)
+from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, roll_faces
 from .odds import as_chance, as_levels, blow_row, read_willpower
+from .sampling import SAMPLE_DRAWS, Sampler, draw_kept, is_kept, sample_margin, sampled_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -166,9 +153,9 @@ def group_odds(
     odd-coloured die (MUD 4.61) a blow's die is the last die of the striker's own roll, or a
     separate 1dF for a foe who rolls no dice of his own (our reading). Odds that would take more
     than ``max_runs`` resolutions (more classes of totals than that: several foes rolling their
-    own dice) are sampled when ``sample`` says so (:class:`~.dice_classes.Sampler`): True, the
-    full :data:`~.dice_classes.SAMPLE_DRAWS` (each chance within ±2 points at 99%); a number,
-    that many draws (a step of :data:`~.dice_classes.SAMPLE_STEPS`: a quick answer, wider); False,
+    own dice) are sampled when ``sample`` says so (:class:`~.sampling.Sampler`): True, the
+    full :data:`~.sampling.SAMPLE_DRAWS` (each chance within ±2 points at 99%); a number,
+    that many draws (a step of :data:`~.sampling.SAMPLE_STEPS`: a quick answer, wider); False,
     refused with a :class:`RuleError` asking for ``sample``. ``sampled`` then says how many draws,
     the most a chance is off by and the draws of the ``next`` step (None at ±2 points). The draws
     are kept by input: a next step continues them.

@@ -39,19 +39,8 @@ from ..core.dice import Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import (
-    Runner,
-    Sampler,
-    TooMany,
-    damage_kinds,
-    draw_kept,
-    enumerate_classes,
-    exact_runs,
-    explain,
-    is_kept,
-    sampled_label,
-    too_many,
-)
+from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, explain
+from .sampling import Sampler, draw_kept, exact_runs, is_kept, sampled_label, too_many
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -415,6 +404,7 @@ _CACHE: OrderedDict[str, AttackOdds] = OrderedDict()
 _CACHE_SIZE = 32
 
 
+# Two fighters, their rules and declarations, and how the odds are asked: the reason for nine.
 def attack_odds(
     a: Fighter,
     b: Fighter,
@@ -437,9 +427,9 @@ def attack_odds(
     dice to resolve (a Damage Capacity roll under F95 4.52's first alternative), a
     :class:`RuleError` says so, as it does when the enumeration would take more than
     ``max_runs`` resolutions — unless ``sample`` (True, or a number of draws: a step of
-    :data:`~.dice_classes.SAMPLE_STEPS`): then, past
-    :data:`~.dice_classes.EXACT_RUNS_BEFORE_SAMPLING` runs, the same pipeline over seeded draws
-    (:func:`~.dice_classes.draw_kept`), ``sampled`` saying how many and within what margin.
+    :data:`~.sampling.SAMPLE_STEPS`): then, past
+    :data:`~.sampling.EXACT_RUNS_BEFORE_SAMPLING` runs, the same pipeline over seeded draws
+    (:func:`~.sampling.draw_kept`), ``sampled`` saying how many and within what margin.
     Results are cached by the whole input, never across inputs.
     """
     if kind not in KINDS:

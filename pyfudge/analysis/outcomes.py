@@ -30,9 +30,9 @@ from .dice_classes import (
     root_classes,
     root_roll,
     split_class,
-    too_many,
 )
 from .odds import KINDS, exchange_slots
+from .sampling import too_many
 
 if TYPE_CHECKING:  # pragma: no cover
     import random

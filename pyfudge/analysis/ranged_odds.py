@@ -33,19 +33,9 @@ from ..core.dice import TECHNIQUES, Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import (
-    Runner,
-    Sampler,
-    TooMany,
-    damage_kinds,
-    draw_kept,
-    enumerate_classes,
-    exact_runs,
-    is_kept,
-    sampled_label,
-    too_many,
-)
+from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes
 from .odds import DirectionOdds, as_chance, blow_row, read_willpower
+from .sampling import Sampler, draw_kept, exact_runs, is_kept, sampled_label, too_many
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.ruleset import RuleSet
@@ -245,6 +235,7 @@ _MODE_TEXT = {
 }
 
 
+# What the steps say needs every part of the weighing: the reason for nine.
 def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds: tuple, shields: list, checks: list,
              leaves: int, runs: int, sampled: dict[str, Any] | None = None) -> tuple[Step, ...]:
     tech = TECHNIQUES[rules["dice.technique"]]

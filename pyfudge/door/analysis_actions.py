@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from ..analysis import group_odds, odds
-from ..analysis.dice_classes import SAMPLE_DRAWS, SAMPLE_STEPS
+from ..analysis.sampling import SAMPLE_DRAWS, SAMPLE_STEPS
 from ..core.errors import RequestError
 from .encounter_actions import at_rev, held
 from .request import Args, need, rules_of
@@ -34,9 +34,9 @@ def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
 
 def sample_asked(args: Args) -> bool | int:
     """``sample``: how odds too dear to weigh exactly are answered. Left out: sampled, the first
-    step (:data:`~pyfudge.analysis.dice_classes.SAMPLE_STEPS`, a quick answer; its ``sampled.next``
+    step (:data:`~pyfudge.analysis.sampling.SAMPLE_STEPS`, a quick answer; its ``sampled.next``
     says how many draws to ask for next); a number of draws (up to
-    :data:`~pyfudge.analysis.dice_classes.SAMPLE_DRAWS`): that step, continuing the draws
+    :data:`~pyfudge.analysis.sampling.SAMPLE_DRAWS`): that step, continuing the draws
     already made for the same input; true: all of them (each chance within ±2 points); false:
     exact only, refused with ``asks: {"input": "sample"}`` when too dear."""
     if "sample" not in args:
