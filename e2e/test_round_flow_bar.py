@@ -143,3 +143,50 @@ def test_undo_gives_back_the_dice_entered_and_says_undone_once(open_context, sit
     event = stored_log(page, "flow-undo")[-1]
     assert event["a_dice"] == {"roll": {"total": 3}} and event["b_dice"] == {"roll": {"total": -2}}
     expect(strip.get_by_test_id("undone")).to_have_count(0)
+
+
+def test_a_refused_resolve_says_why_once(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-refused")
+    bar(page).get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    # Beside the dice it asks for, and nowhere else (not again under the encounter's name).
+    said = page.get_by_role("alert").filter(has_text="Aldric needs a combat roll.")
+    expect(said).to_have_count(1)
+    expect(page.get_by_role("group", name="Aldric's dice", exact=True).get_by_role("alert")).to_have_text(
+        "Aldric needs a combat roll.")
+
+
+def test_resolve_tapped_before_roll_alls_dice_land_resolves_with_them(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-hasty")
+    # Both taps in one go, as a quick thumb does: the dice are still on their way at Resolve.
+    page.evaluate("""() => {
+      const button = (name) => [...document.querySelectorAll('[data-testid=round-bar] button')]
+        .find((b) => b.textContent.trim() === name);
+      button('Roll all').click();
+      button('Resolve').click();
+    }""")
+    expect(page.get_by_test_id("log").locator(":scope > li")).to_have_count(3)
+    idle(page)
+    expect(page.get_by_role("alert").filter(has_text="needs a combat roll")).to_have_count(0)
+    event = stored_log(page, "flow-hasty")[-1]
+    assert event["t"] == "exchange" and len(event["a_dice"]["roll"]["faces"]) == 4
+
+
+def test_after_the_end_of_battle_the_round_offers_no_exchange(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-over")
+    pick_total(page, "Aldric", 0)
+    pick_total(page, "Goblin 1", 0)
+    bar(page).get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    bar(page).get_by_role("button", name="End of battle").click()
+    idle(page)
+    expect(page.get_by_test_id("heading")).to_have_text("The battle is over")
+    # Nobody is to act: the bar stays at the round's end, with no pair suggested.
+    expect(page.get_by_test_id("round-over")).to_be_visible()
+    expect(page.get_by_test_id("suggested")).to_have_count(0)
+    expect(bar(page).get_by_role("button", name="Roll all")).to_have_count(0)
+    expect(bar(page).get_by_role("button", name="Next round")).to_be_visible()
+    expect(bar(page).get_by_role("button", name="End of battle", exact=True)).to_be_disabled()

@@ -91,6 +91,16 @@ def test_the_round_is_over_once_everyone_who_can_act_has():
     assert encounter_view.view(enc)["next"]["round_over"] is True
 
 
+def test_after_the_end_of_battle_no_one_is_suggested_until_the_fighting_starts_again():
+    enc = party(goblins=2)
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply({"t": "end_battle"})
+    nxt = encounter_view.view(enc)["next"]
+    assert (nxt["a"], nxt["b"], nxt["round_over"]) == (None, None, True)
+    enc.apply(exchange("c2", "c4", 0, 0))  # a new fight: the battle is on again
+    assert encounter_view.view(enc)["next"]["round_over"] is False
+
+
 def test_the_next_pair_passes_over_a_fighter_who_cannot_act():
     """F95 4.51: Incapacitated is "incapable of any actions"; no foe is offered who cannot fight."""
     enc = party(goblins=2)

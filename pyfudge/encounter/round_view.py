@@ -88,7 +88,9 @@ def suggest_next(states: Sequence[Any], cards: list[dict[str, Any]], form: str, 
     not acted and may act (initiative's first striker first, under alternating turns), in the mode
     his card ``starts_in`` (ranged fire for a missile weapon), against the foe he last fought if
     that foe can still fight, else the first foe who can and has not acted. ``{"round_over":
-    True}`` once everyone who can act has."""
+    True}`` once everyone who can act has, and once the battle is over (until someone fights again)."""
+    if states and states[-1].over:
+        return {"form": form, "a": None, "b": None, "kind": kind, "round_over": True}
     by_id = {c["id"]: c for c in cards}
     acted = {c["id"] for c in cards if c["acted"]}
     firsts = [i["first"] for i in initiative]

@@ -60,6 +60,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   });
   useEffect(() => () => table?.setAsks(null, { asks: [], declares: [] }, {}), [table]);
   live.current = { asks: [], declares: [], slot: null };
+  const latest = useRef(null); // this render's submit (below)
   // The form as it was at the last Resolve, and the view's event count after it: the Undo that
   // follows at once gives it back (the dice entered included), as the GM is fixing one die.
   const taken = useRef(null);
@@ -122,9 +123,20 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     await roller.all(rolling, withDamage, withChecks ? struck.filter(([who]) => blank(who)).map(([who, c]) => [who, c, woundsOf(who)]) : []);
   }
 
+  // Resolve tapped while Roll all's dice are on their way resolves with them once they land (and
+  // the form has drawn them): the form's latest submit, not this render's.
+  latest.current = submit;
   async function resolve(e) {
     e.preventDefault();
-    const response = await apply(draft());
+    const landing = roller.landing();
+    if (!landing) return submit();
+    await landing;
+    await new Promise((drawn) => setTimeout(drawn));
+    return latest.current();
+  }
+
+  async function submit() {
+    const response = await apply(draft(), { shown: true });
     if (!response.ok) {
       const asks = response.error.asks;
       setError({ message: response.error.message, who: asks?.who ?? null, input: asks?.input ?? null });
