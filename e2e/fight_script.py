@@ -177,9 +177,10 @@ class Fight:
             self.total("Goblin 2", -2)
             self.resolve()
             expect(self.strip().locator("li")).to_have_text(["Goblin 2: Undamaged → Near Death"])
-        with taps.step("group round"):  # the five goblins left rush Aldric
+        with taps.step("group round"):  # the five goblins left rush Aldric, the one they outnumber
+            expect(page.get_by_test_id("suggested")).to_have_text("Next: Goblin 3 vs Aldric")
             taps.select(self.mode(), value="group")
-            taps.select(page.get_by_label("Lone fighter", exact=True), label="Aldric")
+            expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
             foes = page.get_by_role("group", name="Foes on Aldric")
             expect(foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)).to_have_count(5)
             self.roll_all("Aldric")
@@ -257,9 +258,9 @@ class Fight:
         with taps.step("bow shot 3"):
             self.roll_all("Brenna")
             self.resolve()
-        with taps.step("group round 3"):
+        with taps.step("group round 3"):  # the three goblins standing on Aldric
             taps.select(self.mode(), value="group")
-            taps.select(page.get_by_label("Lone fighter", exact=True), label="Aldric")
+            expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
             self.roll_all("Aldric")
             self.resolve()
             expect(self.strip().locator("li")).to_have_text(["Aldric took Scratch, Scratch: Scratch → Very Hurt −2"])

@@ -26,4 +26,4 @@ def test_a_four_round_fight_costs_the_taps_a_gm_expects(open_context, site):
     assert steps["all-out"] <= 3, steps
     assert steps["bow shot"] <= 4, steps
     assert steps["initiative"] == 1, steps
-    assert taps.count <= 55, steps  # the fight as scripted, setup aside
+    assert taps.count <= 53, steps  # the fight as scripted, setup aside (55 before the lone fighter was offered)

@@ -37,7 +37,9 @@ export function resolvePick(view, pick, chosenKind) {
   const kind = chosenKind ?? view.exchange_kind ?? "round";
   const role = view.roles?.[form === "exchange" ? `exchange.${kind}` : form] ?? "fighter";
   const able = (id) => cs.find((c) => c.id === id && !unable(c, role));
-  const a = able(pick.a) ?? able(next.a) ?? cs.find((c) => !unable(c, role)) ?? cs[0];
+  // Several foes start on the one of the suggested pair they outnumber (the view's `lone`).
+  const a = able(pick.a) ?? (form === "group" ? able(next.lone) : null) ?? able(next.a)
+    ?? cs.find((c) => !unable(c, role)) ?? cs[0];
   const offered = facing(view, a);
   const among = (id) => offered.find((c) => c.id === id);
   const b = among(pick.b) ?? (next.a === a.id ? among(next.b) : null)
