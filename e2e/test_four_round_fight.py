@@ -22,8 +22,10 @@ def test_a_four_round_fight_costs_the_taps_a_gm_expects(open_context, site):
     steps = taps.steps
     # The round's end in the bar, where the GM's thumb is: no scroll to reach it, ever.
     assert fight.scrolls == [0] * 4, fight.scrolls
-    assert steps["rule change"] <= 2, steps
+    assert steps["rule change"] == 1, steps  # a choice in the round's own list
     assert steps["all-out"] <= 3, steps
     assert steps["bow shot"] <= 4, steps
     assert steps["initiative"] == 1, steps
-    assert taps.count <= 53, steps  # the fight as scripted, setup aside (55 before the lone fighter was offered)
+    # The fight as scripted, setup aside: 55 at first; 53 with a group round starting on the
+    # fighter the goblins outnumber; 52 with the pacing switched from the round's own list.
+    assert taps.count <= 52, steps

@@ -185,8 +185,30 @@ def test_after_the_end_of_battle_the_round_offers_no_exchange(open_context, site
     idle(page)
     expect(page.get_by_test_id("heading")).to_have_text("The battle is over")
     # Nobody is to act: the bar stays at the round's end, with no pair suggested.
-    expect(page.get_by_test_id("round-over")).to_be_visible()
+    expect(page.get_by_test_id("round-over")).to_have_text(
+        "Pick two fighters to fight again, or heal from a fighter's card.")
     expect(page.get_by_test_id("suggested")).to_have_count(0)
     expect(bar(page).get_by_role("button", name="Roll all")).to_have_count(0)
     expect(bar(page).get_by_role("button", name="Next round")).to_be_visible()
     expect(bar(page).get_by_role("button", name="End of battle", exact=True)).to_be_disabled()
+
+
+def test_alternating_turns_are_switched_on_from_the_round_in_one_choice(open_context, site):
+    """Initiative exists under alternating turns only (F95 4.23): the round's own list switches the
+    rule, where the GM is (no trip to the rules form), and the round offers it at once."""
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-pacing")
+    happens = page.get_by_label("What happens", exact=True)
+    happens.select_option(label="Alternating turns (F95 4.23)")
+    idle(page)
+    assert stored_log(page, "flow-pacing")[-1] == {
+        "t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "alternating"}}}
+    assert page.evaluate("scrollY") == 0
+    expect(happens.locator("option:checked")).to_have_text("Aldric attacks, Goblin 1 defends")
+    expect(bar(page).get_by_role("button", name="Roll initiative")).to_be_visible()
+    expect(page.get_by_test_id("result-strip")).to_contain_text("Rules changed: Melee pacing: Alternating turns")
+    # And back, the same way; Undo would do as well.
+    happens.select_option(label="Simultaneous rounds (F95 4.22)")
+    idle(page)
+    assert stored_log(page, "flow-pacing")[-1] == {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {}}}
+    expect(bar(page).get_by_role("button", name="Roll initiative")).to_have_count(0)

@@ -12,7 +12,7 @@ import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
 import { DiceEntry, ChecksEntry } from "./round-dice.js";
 import { DeclareAll, QuickDeclare } from "./round-declare.js";
 import { GroupFields, RangedFields, StoryFields } from "./round-modes.js";
-import { PickRow, useRememberedPick, resolvePick } from "./round-pick.js";
+import { PickRow, useRememberedPick, resolvePick, pacingOption, pacingEvent } from "./round-pick.js";
 import { planRound } from "./round-plan.js";
 import { useRoller } from "./round-roll.js";
 import { ResultBar } from "./round-result.js";
@@ -194,11 +194,13 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     <section class="card round-form" id="round" tabindex="-1" aria-labelledby="round-title">
       <div class="round-head">
         <h2 id="round-title">${view.heading}</h2>
-        ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">Everyone who can act has acted.</p>`
+        ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">${view.over
+            ? "Pick two fighters to fight again, or heal from a fighter's card." : "Everyone who can act has acted."}</p>`
           : suggested ? html`<p class="hint" data-testid="suggested">Next: <bdi>${a.name}</bdi>${form !== "story" ? html` vs <bdi>${b.name}</bdi>` : null}</p>` : null}
       </div>
       <form class="exchange" id="round-form" onSubmit=${resolve} data-form=${form}>
         <${PickRow} view=${view} labels=${labels} form=${form} kind=${kind} role=${role} a=${a} b=${b} offered=${offered}
+          pacing=${pacingOption(describe)} onPacing=${(value) => apply(pacingEvent(view, pacingOption(describe), value))}
           onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
           onA=${(id) => setPick({ ...pick, a: id })} onB=${(id) => setPick({ ...pick, a: a.id, b: id })}
           showFallen=${showFallen} onShowFallen=${() => setShowFallen(true)} />
