@@ -287,6 +287,12 @@ class Bench:
         context.on("request", check)
         return context
 
+    def phone_context(self, browser):
+        """A 390×844 phone's browser context, as the table-mode steps measure it."""
+        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
+        context.set_default_timeout(READY_TIMEOUT_MS)
+        return context
+
     def wait_ready(self, page, what: str) -> dict[str, float | None]:
         page.wait_for_function(
             "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)")
@@ -349,8 +355,7 @@ class Bench:
         app and resolved: Roll all, Resolve): the encounter screen's document height, and the
         Tab presses from the top of the page until Resolve has the focus. Skipped, with a note,
         for a build without table mode's controls."""
-        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
-        context.set_default_timeout(READY_TIMEOUT_MS)
+        context = self.phone_context(browser)
         try:
             page = context.new_page()
             page.goto(self.url + "index.html")
@@ -390,8 +395,7 @@ class Bench:
         its result was painted (`resolve_paint_ms`, `resolve_paint_4x_ms`), and at THROTTLE×
         the longest Event Timing duration of each exchange's three taps (`tap_inp_4x_ms`).
         Skipped, with a note, for a build whose result strip does not say its event count."""
-        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
-        context.set_default_timeout(READY_TIMEOUT_MS)
+        context = self.phone_context(browser)
         try:
             page = context.new_page()
             self.open_saved(page, "app, taps")
@@ -424,8 +428,7 @@ class Bench:
         """A new encounter on a 390×844 phone, which opens on adding a combatant: the height of
         the open "Add a combatant" section (the party, the bestiary and the sheet) once the sheet
         is drawn."""
-        context = browser.new_context(service_workers="allow", viewport={"width": 390, "height": 844})
-        context.set_default_timeout(READY_TIMEOUT_MS)
+        context = self.phone_context(browser)
         try:
             page = context.new_page()
             page.goto(self.url + "index.html#/")
@@ -436,6 +439,27 @@ class Bench:
             page.wait_for_selector("#add-fighter[open] form button[type=submit]")
             self.samples.fighter_form_px.append(
                 page.evaluate("document.querySelector('#add-fighter').getBoundingClientRect().height"))
+        finally:
+            context.close()
+
+    def fight_taps(self, browser) -> None:
+        """The scripted four-round fight (e2e/fight_script.py, the e2e test's own script) at
+        390×844, its rolls seeded: every tap counted, setup aside (`fight_taps`), and each step's
+        share (`fight.steps`). The script checks each step on the screen and raises when the app
+        does not do what it expects."""
+        from e2e.fight_script import SEEDED_ROLLS_JS, Fight, Taps, open_fight  # Playwright's, as run()
+
+        context = self.phone_context(browser)
+        context.add_init_script(SEEDED_ROLLS_JS)
+        try:
+            page = context.new_page()
+            page.goto(self.url + "index.html")
+            self.wait_ready(page, "app, the four-round fight")
+            open_fight(page, self.url)
+            taps = Taps()
+            Fight(page, taps).run()
+            self.samples.fight_taps.append(taps.count)
+            self.samples.fight_steps = taps.steps
         finally:
             context.close()
 
@@ -737,6 +761,8 @@ class Bench:
                 if self.only is None or "taps" in self.only:
                     self.log("taps on the phone (390×844, 1× and 4×)")
                     self.taps(browser)
+                    self.log("the scripted four-round fight (390×844)")
+                    self.fight_taps(browser)
                 browser.close()
                 if self.only is None or "live" in self.only:
                     self.live_table(p, chromium)
@@ -879,7 +905,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--live-only", action="store_true",
                         help="only the live table (qr_ms, live_update_ms)")
     parser.add_argument("--taps-only", action="store_true",
-                        help="only a tap on the phone (resolve_paint_ms, resolve_paint_4x_ms, tap_inp_4x_ms)")
+                        help="only a tap on the phone (resolve_paint_ms, resolve_paint_4x_ms, tap_inp_4x_ms) "
+                             "and the scripted four-round fight (fight_taps)")
     parser.add_argument("--engine-only", action="store_true",
                         help="only the bench engine page (apply, odds, share link, forecast)")
     args = parser.parse_args(argv)

@@ -61,6 +61,9 @@ TARGETS: dict[str, tuple[float, str, str]] = {
     "tabs_to_resolve": (16, "", "Tab presses from the top of the page to Resolve"),
     # Adding a fighter at 390×844 in a new encounter: the open "Add a combatant" section (issue 32).
     "fighter_form_px": (1700, "px", "add-a-fighter form open at 390×844"),
+    # The scripted four-round fight (e2e/fight_script.py) at 390×844, setup aside: every tap
+    # counted; the issue's walkthrough took about 50 (issue 32).
+    "fight_taps": (50, "", "taps for the scripted four-round fight at 390×844"),
     # The forecast of the three-against-three reference (forecast_3v3_encounter), in Pyodide.
     "forecast_3v3_ms": (1000, "ms", "forecast 3-vs-3 in Pyodide (first call)"),
     "forecast_3v3_halfwidth": (0.02, "", "its widest 95% interval's reach (±)"),
@@ -240,6 +243,8 @@ class Samples:
     round_screen_px: list[float] = field(default_factory=list)
     tabs_to_resolve: list[float] = field(default_factory=list)
     fighter_form_px: list[float] = field(default_factory=list)
+    fight_taps: list[int] = field(default_factory=list)
+    fight_steps: dict[str, int] = field(default_factory=dict)  # the last run's taps per step
     forecast_3v3: list[dict[str, Any]] = field(default_factory=list)  # forecast_in_page's answers
     live_update_ms: list[float] = field(default_factory=list)  # a resolve → a player's page drew it
     qr_ms: list[float] = field(default_factory=list)  # tap Live table → the first QR code shown, per fresh page
@@ -366,6 +371,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "round_screen_px": max(s.round_screen_px) if s.round_screen_px else None,
         "tabs_to_resolve": max(s.tabs_to_resolve) if s.tabs_to_resolve else None,
         "fighter_form_px": max(s.fighter_form_px) if s.fighter_form_px else None,
+        "fight_taps": max(s.fight_taps) if s.fight_taps else None,
         **forecast_headline(s.forecast_3v3),
         **player_headline(s),
         **live_headline(s),
@@ -405,6 +411,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
                  "qr": summary(s.qr_ms)},
         "taps": {"resolve_paint": summary(s.resolve_paint_ms), "resolve_paint_4x": summary(s.resolve_paint_4x_ms),
                  "inp_4x": summary(s.tap_inp_4x_ms)},
+        "fight": {"steps": s.fight_steps},
         "first_visit": first_visit,
         "meta": meta,
         "notes": s.notes,

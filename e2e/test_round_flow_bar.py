@@ -143,3 +143,72 @@ def test_undo_gives_back_the_dice_entered_and_says_undone_once(open_context, sit
     event = stored_log(page, "flow-undo")[-1]
     assert event["a_dice"] == {"roll": {"total": 3}} and event["b_dice"] == {"roll": {"total": -2}}
     expect(strip.get_by_test_id("undone")).to_have_count(0)
+
+
+def test_a_refused_resolve_says_why_once(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-refused")
+    bar(page).get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    # Beside the dice it asks for, and nowhere else (not again under the encounter's name).
+    said = page.get_by_role("alert").filter(has_text="Aldric needs a combat roll.")
+    expect(said).to_have_count(1)
+    expect(page.get_by_role("group", name="Aldric's dice", exact=True).get_by_role("alert")).to_have_text(
+        "Aldric needs a combat roll.")
+
+
+def test_resolve_tapped_before_roll_alls_dice_land_resolves_with_them(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-hasty")
+    # Both taps in one go, as a quick thumb does: the dice are still on their way at Resolve.
+    page.evaluate("""() => {
+      const button = (name) => [...document.querySelectorAll('[data-testid=round-bar] button')]
+        .find((b) => b.textContent.trim() === name);
+      button('Roll all').click();
+      button('Resolve').click();
+    }""")
+    expect(page.get_by_test_id("log").locator(":scope > li")).to_have_count(3)
+    idle(page)
+    expect(page.get_by_role("alert").filter(has_text="needs a combat roll")).to_have_count(0)
+    event = stored_log(page, "flow-hasty")[-1]
+    assert event["t"] == "exchange" and len(event["a_dice"]["roll"]["faces"]) == 4
+
+
+def test_after_the_end_of_battle_the_round_offers_no_exchange(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-over")
+    pick_total(page, "Aldric", 0)
+    pick_total(page, "Goblin 1", 0)
+    bar(page).get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    bar(page).get_by_role("button", name="End of battle").click()
+    idle(page)
+    expect(page.get_by_test_id("heading")).to_have_text("The battle is over")
+    # Nobody is to act: the bar stays at the round's end, with no pair suggested.
+    expect(page.get_by_test_id("round-over")).to_have_text(
+        "Pick two fighters to fight again, or heal from a fighter's card.")
+    expect(page.get_by_test_id("suggested")).to_have_count(0)
+    expect(bar(page).get_by_role("button", name="Roll all")).to_have_count(0)
+    expect(bar(page).get_by_role("button", name="Next round")).to_be_visible()
+    expect(bar(page).get_by_role("button", name="End of battle", exact=True)).to_be_disabled()
+
+
+def test_alternating_turns_are_switched_on_from_the_round_in_one_choice(open_context, site):
+    """Initiative exists under alternating turns only (F95 4.23): the round's own list switches the
+    rule, where the GM is (no trip to the rules form), and the round offers it at once."""
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, DUEL, eid="flow-pacing")
+    happens = page.get_by_label("What happens", exact=True)
+    happens.select_option(label="Alternating turns (F95 4.23)")
+    idle(page)
+    assert stored_log(page, "flow-pacing")[-1] == {
+        "t": "rules", "ruleset": {"preset": "fudge1995", "options": {"melee.pacing": "alternating"}}}
+    assert page.evaluate("scrollY") == 0
+    expect(happens.locator("option:checked")).to_have_text("Aldric attacks, Goblin 1 defends")
+    expect(bar(page).get_by_role("button", name="Roll initiative")).to_be_visible()
+    expect(page.get_by_test_id("result-strip")).to_contain_text("Rules changed: Melee pacing: Alternating turns")
+    # And back, the same way; Undo would do as well.
+    happens.select_option(label="Simultaneous rounds (F95 4.22)")
+    idle(page)
+    assert stored_log(page, "flow-pacing")[-1] == {"t": "rules", "ruleset": {"preset": "fudge1995", "options": {}}}
+    expect(bar(page).get_by_role("button", name="Roll initiative")).to_have_count(0)

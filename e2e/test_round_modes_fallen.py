@@ -194,3 +194,16 @@ def test_a_fighter_whose_gear_does_not_fit_the_mode_is_warned_not_stopped(open_c
     expect(page.get_by_test_id("gear-warning")).to_have_count(0)
     mode(page).select_option("exchange")
     expect(page.get_by_test_id("gear-warning")).to_contain_text("Longbow: a missile weapon")
+
+
+def test_several_foes_start_on_the_outnumbered_fighter_of_the_suggested_pair(open_context, site):
+    """Both heroes have acted; Goblin 3 is next against Aldric: "several foes" means the goblins on
+    Aldric, not Goblin 3 alone against the two heroes: one tap, no second pick."""
+    acted = [{"t": "exchange", "kind": "round", "a": a, "b": b, "a_dice": {"roll": {"total": 0}},
+              "b_dice": {"roll": {"total": 0}}} for a, b in (("c1", "c3"), ("c2", "c4"))]
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, fight(log=acted), eid="lone")
+    expect(page.get_by_test_id("suggested")).to_have_text("Next: Goblin 3 vs Aldric")
+    mode(page).select_option("group")
+    expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
+    expect(page.get_by_role("group", name="Foes on Aldric")).to_be_visible()

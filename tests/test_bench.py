@@ -235,6 +235,17 @@ def test_the_fighter_form_reports_its_tallest_run_against_its_target():
     assert bench_report.results(s, {})["targets"]["fighter_form_px"]["met"] is True
 
 
+def test_the_scripted_fight_reports_its_taps_and_each_steps_share_against_its_target():
+    s = sample_run()
+    s.fight_taps = [55]
+    s.fight_steps = {"exchange": 3, "bow shot": 3}
+    r = bench_report.results(s, {})
+    assert r["fight_taps"] == 55 and r["targets"]["fight_taps"]["met"] is False
+    assert r["fight"]["steps"] == {"exchange": 3, "bow shot": 3}
+    s.fight_taps = [48]
+    assert bench_report.results(s, {})["targets"]["fight_taps"]["met"] is True
+
+
 def test_the_live_table_reports_the_p95_update_and_the_median_first_qr_code_against_their_targets():
     s = sample_run()
     s.live_update_ms = [float(x) for x in range(100, 300, 10)]  # 20 resolves: p95 is the 19th

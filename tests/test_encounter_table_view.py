@@ -91,6 +91,28 @@ def test_the_round_is_over_once_everyone_who_can_act_has():
     assert encounter_view.view(enc)["next"]["round_over"] is True
 
 
+def test_after_the_end_of_battle_no_one_is_suggested_until_the_fighting_starts_again():
+    enc = party(goblins=2)
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply({"t": "end_battle"})
+    nxt = encounter_view.view(enc)["next"]
+    assert (nxt["a"], nxt["b"], nxt["round_over"]) == (None, None, True)
+    enc.apply(exchange("c2", "c4", 0, 0))  # a new fight: the battle is on again
+    assert encounter_view.view(enc)["next"]["round_over"] is False
+
+
+def test_several_foes_are_offered_on_the_outnumbered_fighter_of_the_next_pair():
+    """F95 4.34: one fighter against several; of the pair suggested, the one whose foes outnumber his."""
+    enc = party(goblins=3)
+    assert encounter_view.view(enc)["next"]["lone"] == "c1"  # Aldric vs Goblin 1: three goblins on Aldric
+    enc.apply(exchange("c1", "c3", 0, 0))
+    enc.apply(exchange("c2", "c4", 0, 0))
+    nxt = encounter_view.view(enc)["next"]
+    assert (nxt["a"], nxt["b"], nxt["lone"]) == ("c5", "c1", "c1")  # Goblin 3 vs Aldric: the goblins on him
+    one = party(goblins=1)
+    assert encounter_view.view(one)["next"]["lone"] == "c3"  # two heroes on Goblin 1
+
+
 def test_the_next_pair_passes_over_a_fighter_who_cannot_act():
     """F95 4.51: Incapacitated is "incapable of any actions"; no foe is offered who cannot fight."""
     enc = party(goblins=2)

@@ -82,13 +82,24 @@ def starts_in(form: str, weapon: Weapon) -> str:
 _ROLE = {"ranged": "shooter", "group": "lone"}
 
 
+def _outnumbered(a: dict[str, Any], b: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> str:
+    """Of the pair, the one a round of several foes (F95 4.34) puts alone: he whose foes standing
+    outnumber the other's (the first on a tie, or when the other may not be the lone fighter)."""
+    def standing(c: dict[str, Any]) -> int:
+        return sum(1 for f in c["foes"] if by_id[f]["can_fight"])
+    return b["id"] if standing(b) > standing(a) and "lone" not in b["unable"] else a["id"]
+
+
 def suggest_next(states: Sequence[Any], cards: list[dict[str, Any]], form: str, kind: str,
                  initiative: list[dict[str, Any]]) -> dict[str, Any]:
     """The pair the round form offers next and the mode it starts in: the first fighter who has
     not acted and may act (initiative's first striker first, under alternating turns), in the mode
     his card ``starts_in`` (ranged fire for a missile weapon), against the foe he last fought if
-    that foe can still fight, else the first foe who can and has not acted. ``{"round_over":
-    True}`` once everyone who can act has."""
+    that foe can still fight, else the first foe who can and has not acted; ``lone``, which of the
+    two a round of several foes starts on (:func:`_outnumbered`). ``{"round_over":
+    True}`` once everyone who can act has, and once the battle is over (until someone fights again)."""
+    if states and states[-1].over:
+        return {"form": form, "a": None, "b": None, "kind": kind, "round_over": True}
     by_id = {c["id"]: c for c in cards}
     acted = {c["id"] for c in cards if c["acted"]}
     firsts = [i["first"] for i in initiative]
@@ -106,7 +117,8 @@ def suggest_next(states: Sequence[Any], cards: list[dict[str, Any]], form: str, 
         engaged = last_opponent(states, c["id"])
         pick = (by_id[engaged] if engaged in {f["id"] for f in able} else
                 next((f for f in able if f["id"] not in acted), able[0]))
-        return {"form": mode, "a": c["id"], "b": pick["id"], "kind": kind, "round_over": False}
+        return {"form": mode, "a": c["id"], "b": pick["id"], "kind": kind, "round_over": False,
+                "lone": _outnumbered(c, pick, by_id)}
     return {"form": form, "a": None, "b": None, "kind": kind, "round_over": True}
 
 

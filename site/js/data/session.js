@@ -128,8 +128,10 @@ export class Session {
     });
   }
 
-  /** Apply one event; resolves with the engine's response (errors are data). */
-  apply(event) {
+  /** Apply one event; resolves with the engine's response (errors are data). The engine's
+   *  refusal is the session's error (shown under the encounter's name) unless `shown`: the caller
+   *  shows it by the entry it names, and once is enough. */
+  apply(event, { shown = false } = {}) {
     return this.#queue(() => withLock(this.id, async () => {
       const head = await heads.read(this.id);
       const refused = this.#catchUp(head) ?? this.#brokenError();
@@ -141,7 +143,7 @@ export class Session {
         response = await this.#request("encounter.apply", { ...args, encounter: this.stored });
       }
       if (!response.ok) {
-        this.error = response.error;
+        if (!shown) this.error = response.error;
         return response;
       }
       const next = { ...this.stored, log: [...this.stored.log, response.result.event] };

@@ -12,7 +12,7 @@ import { blankSide, draftEvent, rollOf, rolls, unable } from "./round-draft.js";
 import { DiceEntry, ChecksEntry } from "./round-dice.js";
 import { DeclareAll, QuickDeclare } from "./round-declare.js";
 import { GroupFields, RangedFields, StoryFields } from "./round-modes.js";
-import { PickRow, useRememberedPick, resolvePick } from "./round-pick.js";
+import { PickRow, useRememberedPick, resolvePick, pacingOption, pacingEvent } from "./round-pick.js";
 import { planRound } from "./round-plan.js";
 import { useRoller } from "./round-roll.js";
 import { ResultBar } from "./round-result.js";
@@ -60,6 +60,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   });
   useEffect(() => () => table?.setAsks(null, { asks: [], declares: [] }, {}), [table]);
   live.current = { asks: [], declares: [], slot: null };
+  const latest = useRef(null); // this render's submit (below)
   // The form as it was at the last Resolve, and the view's event count after it: the Undo that
   // follows at once gives it back (the dice entered included), as the GM is fixing one die.
   const taken = useRef(null);
@@ -122,9 +123,20 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     await roller.all(rolling, withDamage, withChecks ? struck.filter(([who]) => blank(who)).map(([who, c]) => [who, c, woundsOf(who)]) : []);
   }
 
+  // Resolve tapped while Roll all's dice are on their way resolves with them once they land (and
+  // the form has drawn them): the form's latest submit, not this render's.
+  latest.current = submit;
   async function resolve(e) {
     e.preventDefault();
-    const response = await apply(draft());
+    const landing = roller.landing();
+    if (!landing) return submit();
+    await landing;
+    await new Promise((drawn) => setTimeout(drawn));
+    return latest.current();
+  }
+
+  async function submit() {
+    const response = await apply(draft(), { shown: true });
     if (!response.ok) {
       const asks = response.error.asks;
       setError({ message: response.error.message, who: asks?.who ?? null, input: asks?.input ?? null });
@@ -182,11 +194,13 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     <section class="card round-form" id="round" tabindex="-1" aria-labelledby="round-title">
       <div class="round-head">
         <h2 id="round-title">${view.heading}</h2>
-        ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">Everyone who can act has acted.</p>`
+        ${view.next?.round_over ? html`<p class="hint" data-testid="round-over">${view.over
+            ? "Pick two fighters to fight again, or heal from a fighter's card." : "Everyone who can act has acted."}</p>`
           : suggested ? html`<p class="hint" data-testid="suggested">Next: <bdi>${a.name}</bdi>${form !== "story" ? html` vs <bdi>${b.name}</bdi>` : null}</p>` : null}
       </div>
       <form class="exchange" id="round-form" onSubmit=${resolve} data-form=${form}>
         <${PickRow} view=${view} labels=${labels} form=${form} kind=${kind} role=${role} a=${a} b=${b} offered=${offered}
+          pacing=${pacingOption(describe)} onPacing=${(value) => apply(pacingEvent(view, pacingOption(describe), value))}
           onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
           onA=${(id) => setPick({ ...pick, a: id })} onB=${(id) => setPick({ ...pick, a: a.id, b: id })}
           showFallen=${showFallen} onShowFallen=${() => setShowFallen(true)} />

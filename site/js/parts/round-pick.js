@@ -37,12 +37,28 @@ export function resolvePick(view, pick, chosenKind) {
   const kind = chosenKind ?? view.exchange_kind ?? "round";
   const role = view.roles?.[form === "exchange" ? `exchange.${kind}` : form] ?? "fighter";
   const able = (id) => cs.find((c) => c.id === id && !unable(c, role));
-  const a = able(pick.a) ?? able(next.a) ?? cs.find((c) => !unable(c, role)) ?? cs[0];
+  // Several foes start on the one of the suggested pair they outnumber (the view's `lone`).
+  const a = able(pick.a) ?? (form === "group" ? able(next.lone) : null) ?? able(next.a)
+    ?? cs.find((c) => !unable(c, role)) ?? cs[0];
   const offered = facing(view, a);
   const among = (id) => offered.find((c) => c.id === id);
   const b = among(pick.b) ?? (next.a === a.id ? among(next.b) : null)
     ?? offered.find((c) => c.can_fight && !c.acted) ?? offered.find((c) => c.can_fight) ?? offered[0];
   return { form, kind, role, a, b, offered };
+}
+
+// "What happens" also switches the pacing (F95 4.2) where the GM is: initiative exists only under
+// alternating turns (F95 4.23). A choice there is a `rules` event, as the rules form sends it.
+const RULES = "rules";
+
+/** The pacing option as describe gives it (its choices and their labels), or undefined. */
+export const pacingOption = (describe) => describe?.options?.find((o) => o.key === "melee.pacing");
+
+/** The `rules` event that puts the pacing `value` in force, the ruleset's other options kept. */
+export function pacingEvent(view, option, value) {
+  const { preset, options = {} } = view.ruleset;
+  const { [option.key]: _, ...rest } = options;
+  return { t: "rules", ruleset: { preset, options: value === option.defaults[preset] ? rest : { ...rest, [option.key]: value } } };
 }
 
 /** The fallen: fighters who cannot act (the view's `can_fight`). */
@@ -53,7 +69,7 @@ const SHOW_FALLEN = "show-fallen";
 /** What happens and who: the mode, the exchange's kind, the first fighter, whom he faces. A
  *  fighter the engine would refuse in the role is shown disabled with the reason (the roster's
  *  ✓ says who has acted this round); the fallen only once asked for (the list's last choice). */
-export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm, onA, onB, showFallen, onShowFallen }) {
+export function PickRow({ view, labels, pacing, form, kind, role, a, b, offered, onForm, onPacing, onA, onB, showFallen, onShowFallen }) {
   const forms = view.forms ?? ["exchange"];
   const options = (list, selected, r) => {
     const down = fallen(list).filter((c) => c.id !== selected);
@@ -66,7 +82,7 @@ export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm,
   const pickOf = (set) => (e) => (e.currentTarget.value === SHOW_FALLEN ? onShowFallen() : set(e.currentTarget.value));
   const first = { exchange: "Fighter", group: "Lone fighter", ranged: "Shooter", story: "Fighter" }[form];
   // One list for what happens: the two kinds of exchange ("exchange" the pacing's own kind,
-  // F95 4.23), several foes, ranged fire, a story element.
+  // F95 4.23), several foes, ranged fire, a story element; then the pacing's other choices.
   const fallback = view.exchange_kind ?? "round";
   const modes = forms.flatMap((f) => (f !== "exchange" ? [{ value: f, label: labelOf(labels.forms, f) }]
     : (labels.exchange_kinds ?? [{ value: fallback, label: labelOf(labels.forms, f) }])
@@ -76,8 +92,11 @@ export function PickRow({ view, labels, form, kind, role, a, b, offered, onForm,
   return html`
     <div class="pick-row">
       <${Field} id="ex-form" label="What happens" wide>
-        <select id="ex-form" onChange=${(e) => { const [f, k] = e.currentTarget.value.split(":"); onForm(f, k ?? null); }}>
+        <select id="ex-form" value=${current} onChange=${(e) => { const [f, k] = e.currentTarget.value.split(":"); if (f === RULES) onPacing(k); else onForm(f, k ?? null); }}>
           ${modes.map((m) => html`<option value=${m.value} selected=${m.value === current}>${m.label}</option>`)}
+          ${pacing && html`<optgroup label=${`${pacing.label}, from now on`}>
+            ${pacing.choices.filter((c) => c.value !== view.pacing).map((c) => html`<option value=${`${RULES}:${c.value}`}>${c.label}</option>`)}
+          </optgroup>`}
         </select></${Field}>
       <${Field} id="ex-a" label=${first}><select id="ex-a" value=${a.id} onChange=${pickOf(onA)}>${options(view.combatants, a.id, role)}</select></${Field}>
       ${(form === "exchange" || form === "ranged") && html`

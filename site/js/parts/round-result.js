@@ -35,7 +35,8 @@ export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, 
   const rollAll = html`<button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>`;
   const left = { play: rollAll,
     initiative: [html`<button type="button" class="primary" onClick=${onInitiative} disabled=${busy}>Roll initiative</button>`, rollAll],
-    over: html`<button type="button" disabled=${busy} onClick=${() => apply({ t: "end_battle" })}>End of battle</button>` }[step];
+    // Once the battle is over, its end is not offered again.
+    over: html`<button type="button" disabled=${busy || view.over} onClick=${() => apply({ t: "end_battle" })}>End of battle</button>` }[step];
   return html`
     <div class="round-bar" data-testid="round-bar">
       <div class="result-strip" ref=${strip} tabindex="-1" data-testid="result-strip" data-events=${view.events}>

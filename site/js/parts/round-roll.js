@@ -2,13 +2,14 @@
 // for a combat roll, Fudge dice for the GM's group roll, F95 4.34, the view's damage dice, 3d6 for
 // Min-Mid-Max, F95 4.63); the faces land in the form, as if entered, so Resolve reads them like
 // physical dice and the log keeps them.
-import { useState } from "../../vendor/preact-htm.mjs";
+import { useRef, useState } from "../../vendor/preact-htm.mjs";
 import { rollOf } from "./round-draft.js";
 
 const asFaces = (result) => [...result.faces, null, null, null, null].slice(0, 4);
 
 export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, setError }) {
   const [busy, setBusy] = useState(null);
+  const flying = useRef(null); // Roll all's dice on their way, as a promise (a ref: seen in the same tap's task)
   const fudgeDice = (n) => engine.request("roll", { ruleset, dice: n });
   const damageDice = () => engine.request("roll", { ruleset, ...(damage.d6 ? { d6: damage.count } : { dice: damage.count }) });
 
@@ -74,13 +75,19 @@ export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, 
     checks: (who, card, many) => run(`checks-${who}`, async () => update(who, await checksFor(card, many, fudge))),
     /** Every die of the round at once: each roller's (with damage dice), then the checks of
      *  each who may be struck (`checks`: [who, card, wounds]). */
-    all: (rollers, withDamage, checks) => run("all", async () => {
-      const changes = await Promise.all([
-        ...rollers.map((r) => rollFor(r, withDamage && !r.group).then((f) => [r.who, f])),
-        ...checks.map(([who, card, many]) => checksFor(card, many, fudge).then((f) => [who, f])),
-      ]);
-      for (const [who, change] of changes) update(who, change);
-    }),
+    all: (rollers, withDamage, checks) => {
+      const rolling = run("all", async () => {
+        const changes = await Promise.all([
+          ...rollers.map((r) => rollFor(r, withDamage && !r.group).then((f) => [r.who, f])),
+          ...checks.map(([who, card, many]) => checksFor(card, many, fudge).then((f) => [who, f])),
+        ]);
+        for (const [who, change] of changes) update(who, change);
+      }).finally(() => { if (flying.current === rolling) flying.current = null; });
+      flying.current = rolling;
+      return rolling;
+    },
+    /** Roll all's dice still on their way (a promise), or null. */
+    landing: () => flying.current,
     /** Alternating turns: who attacks first (F95 4.23), with the dice entered (`side(who)`'s
      *  roll) or, with `own`, its own dice rolled here: not the exchange's. The engine decides. */
     initiative: (apply, a, b, side, own) => run("initiative", async () => {
@@ -94,7 +101,7 @@ export function useRoller({ engine, ruleset, fudge, damage, groupCount, update, 
         if (roll) event[`${who}_dice`] = { roll };
         if (side(who).declares.hasty) event[`${who}_declares`] = { hasty: true };
       });
-      const response = await apply(event);
+      const response = await apply(event, { shown: true });
       if (!response.ok) throw new Error(response.error.message);
       return response.result.view.last.first;
     }),

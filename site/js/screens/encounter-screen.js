@@ -39,7 +39,7 @@ export function EncounterScreen({ session, app }) {
         <${KeepGoodPart} session=${session} />
       </section>`;
   }
-  const apply = (event) => session.apply(event);
+  const apply = (event, options) => session.apply(event, options);
   return html`
     <a class="skip-link" href="#round" onClick=${(e) => { e.preventDefault(); document.getElementById("round")?.focus(); }}>Skip to the round</a>
     <nav class="crumbs"><a href="#/">← Encounters</a><span class="crumb-group"><${LiveLink} id=${session.id} /><a
