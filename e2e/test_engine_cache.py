@@ -272,16 +272,3 @@ def test_a_wasm_download_that_fails_late_fails_the_start_instead_of_hanging(open
     page.wait_for_selector("html[data-engine=failed]")
     expect(page.locator("#engine-status")).to_contain_text("could not be downloaded")
 
-
-def test_a_start_from_the_snapshot_warms_the_engine_up_once_drawn_and_a_fresh_one_does_not(open_context, site):
-    page = open_context().new_page()
-    open_app(page, site)
-    assert start_kind(page) == "fresh"
-    wait_snapshot_kept(page)
-    page.wait_for_timeout(1500)  # idle time: a fresh engine has nothing to warm
-    assert page.evaluate("pyfudgeEngine.warmedMs") is None
-    revisit(page, site)
-    assert start_kind(page) == "snapshot"
-    wait_until(lambda: page.evaluate("pyfudgeEngine.warmedMs") is not None)
-    # Warmed by requests whose answers are dropped: the engine answers the app as before.
-    assert all(answer["ok"] for answer in door_answers(page))

@@ -103,11 +103,6 @@ async function main() {
   progress.hidden = true;
   performance.mark("engine-ready");
   root.dataset.engine = "ready";
-  // A worker restored from its snapshot warms up in the first idle moment after this paint,
-  // before the first tap (Safari has no requestIdleCallback: a timer after the paint there).
-  if (engine.start === "snapshot") {
-    requestAnimationFrame(() => (globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50)))(() => engine.warm(), { timeout: 1000 }));
-  }
 
   await controlled;
   if (!navigator.serviceWorker?.controller) {

@@ -1,7 +1,7 @@
 // The rules engine: Pyodide and the pyfudge wheel, off the main thread.
 //
 // Messages in:  {type: "init", lock, testHooks} first (from engine.js), then {id, json}
-//               (a request for pyfudge.api.handle), {type: "warm"} (warmUp, below); and the test hooks' (test-hooks.js; only
+//               (a request for pyfudge.api.handle); and the test hooks' (test-hooks.js; only
 //               in builds made with --test-hooks: build.py strips them from shipped ones).
 // Messages out: {type: "alive"} once this worker holds its lifeline lock;
 //               {type: "phase", phase} as each phase of the start begins (engine-start.js PHASES);
@@ -10,8 +10,6 @@
 //               {type: "snapshot", kept, bytes, makeMs, keepMs} after a normal start, once its memory
 //               snapshot was stored (kept) or could not be (engine-snapshot.js);
 //               {id, json} per request;
-//               {type: "warmed", ms} once, when asked to warm up ({type: "warm"}) after a restore
-//               from the memory snapshot (a fresh start has nothing to warm: then no answer);
 //               {type: "fatal", id, message} when the runtime broke (then the worker closes);
 //               {type: "csp-violation", …} for each Content-Security-Policy violation here.
 // Only strings cross: a PyProxy cannot be posted.
@@ -104,36 +102,6 @@ function init({ lock, testHooks: hooks }) {
   }
 }
 
-// After a restore from the memory snapshot the interpreter has run almost nothing: its first
-// heavy request ran slower than a fresh start's (odds 300–660 ms against 43–245). The page asks
-// for this warm-up in idle time after its first paint: one tiny encounter opened (a replay and
-// its view) and the odds of its pair, their answers dropped. Its id is one the app never makes
-// (js/data/encounter-store.js ids are [\w-]), and the engine lets it go first when it holds too many.
-const WARM_UP = [
-  { v: 1, id: 0, action: "encounter.open", args: { id: ":warm-up", encounter: {
-    name: "warm-up", ruleset: { preset: "fudge1995" }, log: [
-      { t: "add", side: "players", fighter: { name: "A", skills: { Sword: "Good" }, weapon: { name: "Sword", size: 1, sharp: 1 } } },
-      { t: "add", side: "foes", fighter: { name: "B", role: "npc", skills: { Club: "Fair" }, weapon: { name: "Club", size: 1 } } },
-      { t: "exchange", kind: "round", a: "c1", b: "c2", a_dice: { roll: { faces: [1, 0, 0, -1] } }, b_dice: { roll: { faces: [0, 1, 0, 0] } } },
-    ] } } },
-  { v: 1, id: 0, action: "odds", args: { ruleset: { preset: "fudge1995" }, odds: { kind: "round",
-    a: { name: "A", skills: { Sword: "Good" } }, b: { name: "B", role: "npc", skills: { Club: "Fair" } } } } },
-].map((request) => JSON.stringify(request));
-let warmed = false;
-
-async function warmUp() {
-  const engine = await enginePromise.catch(() => null);
-  if (!engine || engine.kind !== "snapshot" || warmed) return;
-  warmed = true;
-  const began = performance.now();
-  try {
-    for (const json of WARM_UP) engine.handle(json);
-  } catch (err) {
-    return fatal(null, err); // handle() never raises: the runtime itself broke
-  }
-  postMessage({ type: "warmed", ms: Math.round(performance.now() - began) });
-}
-
 function fatal(id, err) {
   postMessage({ type: "fatal", id, message: err?.message ?? String(err) });
   self.close();
@@ -141,7 +109,6 @@ function fatal(id, err) {
 
 self.onmessage = async ({ data }) => {
   if (data?.type === "init") return init(data);
-  if (data?.type === "warm") return warmUp();
   // <test-hooks>
   if (testHooks.handleMessage(data, enginePromise)) return;
   // </test-hooks>

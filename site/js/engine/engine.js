@@ -21,8 +21,7 @@
 //              restarted worker came from another build than the page (a new version was
 //              activated meanwhile): the page must be reloaded, never mixed.
 // `engine.build` is the build version the engine runs (from manifest.json), null if unknown;
-// `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not);
-// `engine.warm()` warms a restored worker up in idle time (`engine.warmedMs` once it has).
+// `engine.start` how its worker started (engine-worker.js: from this device's snapshot or not).
 //
 // Test hooks: only in a build made with `python build.py build --test-hooks` (the e2e tests'),
 // in the blocks marked `<test-hooks>`, which build.py strips from a shipped build (test-hooks.js).
@@ -70,7 +69,6 @@ export class Engine extends EventTarget {
     this.start = null; // how the current worker started: "snapshot", "fresh" or "fallback"
     this.phase = null; // the phase of its start the current worker is in (engine-start.js PHASES)
     this.snapshot = null; // {kept, bytes, makeMs, keepMs} once a fresh worker stored its snapshot (or failed to)
-    this.warmedMs = null; // how long the worker's warm-up after a snapshot restore took (warm())
     this.restarts = 0;
     this.watchdogMs = WATCHDOG_MS; // tests may lower it (with ?test-hooks)
     /** Resolves when the engine is first ready; rejects with the reason it cannot start. */
@@ -82,12 +80,6 @@ export class Engine extends EventTarget {
     if (TEST_HOOKS) testHooks.attach(this, { send: (make) => this.#send(make), worker: () => this.#worker });
     // </test-hooks>
     this.#spawn();
-  }
-
-  /** Ask the worker to warm its interpreter up if it was restored from a snapshot (engine-worker.js
-   * warmUp): for idle time once the page is drawn, so a GM's first heavy tap does not pay for it. */
-  warm() {
-    if (this.state === "ready") this.#worker.postMessage({ type: "warm" });
   }
 
   /** Ask the engine: resolves with the response object, never rejects. */
@@ -132,7 +124,6 @@ export class Engine extends EventTarget {
       if (data.type === "alive") clearTimeout(this.#aliveTimer);
       if (data.type === "ready") this.#started(data.build ?? null, data.start ?? null);
       else if (data.type === "phase") this.#entered(data.phase);
-      else if (data.type === "warmed") this.warmedMs = data.ms;
       else if (data.type === "snapshot") this.snapshot = { kept: data.kept, bytes: data.bytes, makeMs: data.makeMs, keepMs: data.keepMs };
       else if (data.type === "failed" && this.state === "restarting") {
         // A restart that fails to boot (memory short on a phone, a download cut) is tried again
