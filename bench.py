@@ -166,6 +166,23 @@ ARM_PAINT_JS = """() => {
   });
 }"""
 
+# The first heavy request (Bench.first_heavy): from the list screen, the saved encounter `id` opened
+# by its address (the engine replays its log), timed until its view is the engine's and nothing is
+# in flight.
+OPEN_TIMED_JS = """async (id) => {
+  const root = document.documentElement;
+  const began = performance.now();
+  location.hash = `#/e/${id}`;
+  await new Promise((resolve) => {
+    const idle = () => root.dataset.view === "live" && root.dataset.busy === "false";
+    const check = () => (idle() ? resolve() : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
+  return performance.now() - began;
+}"""
+# A GM looks at the screen this long after the engine is ready before the first heavy tap.
+IDLE_BEFORE_TAP_MS = 1500
+
 # The round form's dice are in (Roll all done): at least two totals picked, Roll all not busy.
 DICE_IN_JS = """() => document.querySelectorAll(".total-picker input:checked").length >= 2
   && !document.querySelector("button.roll-all[aria-busy]")"""
@@ -421,6 +438,35 @@ class Bench:
                     if rate == THROTTLE:
                         self.samples.tap_inp_4x_ms.append(page.evaluate("globalThis.__taps.inp"))
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        finally:
+            context.close()
+
+    def first_heavy(self, browser) -> None:
+        """The first heavy request after a start: a cold visit (no snapshot yet), then the next
+        visit, a warm start restoring the snapshot the cold one stored. Each waits IDLE_BEFORE_TAP_MS
+        after the engine is ready (a GM looking at the list), then opens the saved 500-event
+        encounter by its address, timed until the engine's view of it is drawn and idle
+        (`cold_first_heavy_ms`, `warm_first_heavy_ms`; target: warm ≤ cold)."""
+        context = self.context(browser)
+        try:
+            page = context.new_page()
+            page.goto(self.url + "index.html")
+            self.wait_ready(page, "app, first heavy request (cold)")
+            # The first visit's own work done: the build cached and the snapshot stored.
+            page.wait_for_function(
+                "() => ['ready', 'failed', 'unavailable'].includes(document.documentElement.dataset.offline)")
+            if self.wait_snapshot(page) is None:
+                self.samples.notes.append("first heavy request: no snapshot was stored, so no warm start")
+                return
+            if not self.seed_saved_encounter(page, APPLY_ID, self.apply_enc, self.apply_view):
+                return
+            for label, out in (("cold", self.samples.first_heavy_cold_ms), ("warm", self.samples.first_heavy_warm_ms)):
+                if label == "warm":
+                    page.goto("about:blank")
+                    page.goto(self.url + "index.html")
+                    self.wait_ready(page, "app, first heavy request (warm)")
+                page.wait_for_timeout(IDLE_BEFORE_TAP_MS)
+                out.append(page.evaluate(OPEN_TIMED_JS, APPLY_ID))
         finally:
             context.close()
 
@@ -747,7 +793,8 @@ class Bench:
                              ("main-thread app", lambda: self.main_thread(browser, "app")),
                              ("main-thread bare", lambda: self.main_thread(browser, "bare")),
                              ("engine", lambda run=run: self.engine(browser, run)),
-                             ("player", lambda run=run: self.player(browser, run))]
+                             ("player", lambda run=run: self.player(browser, run)),
+                             ("heavy", lambda: self.first_heavy(browser))]
                     steps = [step for step in steps if self.only is None or step[0] in self.only]
                     steps = steps[run % len(steps):] + steps[:run % len(steps)] if steps else []
                     for name, step in steps:
@@ -904,6 +951,9 @@ def main(argv: list[str]) -> int:
                              "and bare Pyodide's cold start it is compared with")
     parser.add_argument("--live-only", action="store_true",
                         help="only the live table (qr_ms, live_update_ms)")
+    parser.add_argument("--warm-only", action="store_true",
+                        help="only the engine's start (app and bare pages, cold and warm) and the first heavy "
+                             "request after it (cold_first_heavy_ms, warm_first_heavy_ms)")
     parser.add_argument("--taps-only", action="store_true",
                         help="only a tap on the phone (resolve_paint_ms, resolve_paint_4x_ms, tap_inp_4x_ms) "
                              "and the scripted four-round fight (fight_taps)")
@@ -946,6 +996,8 @@ def main(argv: list[str]) -> int:
             bench.only = {"taps"}
         if args.engine_only:
             bench.only = {"engine"}
+        if args.warm_only:
+            bench.only = {"app", "bare", "heavy"}
         r = bench.run(chromium)
         r["meta"]["load_before"] = before["load_before"]
     print(json.dumps(r, indent=1, ensure_ascii=False) if args.json else table(r))

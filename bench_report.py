@@ -251,6 +251,8 @@ class Samples:
     resolve_paint_ms: list[float] = field(default_factory=list)  # a Resolve clicked → its result painted
     resolve_paint_4x_ms: list[float] = field(default_factory=list)  # the same, main thread THROTTLE× slower
     tap_inp_4x_ms: list[float] = field(default_factory=list)  # each scripted tap's longest Event Timing entry
+    first_heavy_cold_ms: list[float] = field(default_factory=list)  # the 500-event encounter opened after a cold start
+    first_heavy_warm_ms: list[float] = field(default_factory=list)  # the same after a warm start (snapshot restored)
     notes: list[str] = field(default_factory=list)
 
     def add(self, page: str, metric: str, value: float | None) -> None:
@@ -288,6 +290,16 @@ def tap_headline(s: Samples) -> dict[str, Any]:
     return {"resolve_paint_ms": percentile(s.resolve_paint_ms, 95),
             "resolve_paint_4x_ms": percentile(s.resolve_paint_4x_ms, 95),
             "tap_inp_4x_ms": max(s.tap_inp_4x_ms) if s.tap_inp_4x_ms else None}
+
+
+def first_heavy(s: Samples) -> dict[str, Any]:
+    """The first heavy request after a warm start against a cold start's (medians): the headline
+    keys, and the detail with whether the warm one was no slower (the target)."""
+    cold, warm = median_or_none(s.first_heavy_cold_ms), median_or_none(s.first_heavy_warm_ms)
+    within = None if cold is None or warm is None else warm <= cold
+    return {"cold_first_heavy_ms": cold, "warm_first_heavy_ms": warm,
+            "first_heavy": {"cold": summary(s.first_heavy_cold_ms), "warm": summary(s.first_heavy_warm_ms),
+                            "warm_within_cold": within}}
 
 
 def _round(x: Any, digits: int = 3) -> Any:
@@ -335,6 +347,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
     snapshots = [n for n in s.snapshot_bytes if n is not None]
     wasm = max(s.wasm_fetches_first_visit) if s.wasm_fetches_first_visit else None
     odds = {k: {"first": summary(v["first"]), "repeat": summary(v["repeat"])} for k, v in s.odds.items()}
+    heavy = first_heavy(s)
     headline = {
         "ready_ratio_cold": ratio("app_cold", "bare_cold"),
         "ready_ratio_warm": ratio("app_warm", "bare_warm"),
@@ -376,6 +389,8 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         **player_headline(s),
         **live_headline(s),
         **tap_headline(s),
+        "cold_first_heavy_ms": heavy["cold_first_heavy_ms"],
+        "warm_first_heavy_ms": heavy["warm_first_heavy_ms"],
     }
     targets = {}
     for key, (limit, unit, what) in TARGETS.items():
@@ -412,6 +427,7 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "taps": {"resolve_paint": summary(s.resolve_paint_ms), "resolve_paint_4x": summary(s.resolve_paint_4x_ms),
                  "inp_4x": summary(s.tap_inp_4x_ms)},
         "fight": {"steps": s.fight_steps},
+        "first_heavy": heavy["first_heavy"],
         "first_visit": first_visit,
         "meta": meta,
         "notes": s.notes,
@@ -511,6 +527,14 @@ def table(r: dict[str, Any]) -> str:
                      f"{_fmt(r['resolve_paint_ms'], 'ms')} (n={tp['n']}); main thread {THROTTLE}× slower: p95 "
                      f"{_fmt(r['resolve_paint_4x_ms'], 'ms')} (n={tp4['n']}), the slowest tap's Event Timing "
                      f"duration {_fmt(inp['max'], 'ms')} (n={inp['n']}; the worker is not slowed)")
+    fh = r["first_heavy"]
+    if fh["cold"]["n"] or fh["warm"]["n"]:
+        lines.append("")
+        met = {True: "ok", False: "MISS", None: "n/a"}[fh["warm_within_cold"]]
+        lines.append(f"the first heavy request (the 500-event encounter opened) after a warm start: "
+                     f"{_fmt(r['warm_first_heavy_ms'], 'ms')} (n={fh['warm']['n']}, "
+                     f"max {_fmt(fh['warm']['max'], 'ms')}); after a cold start: "
+                     f"{_fmt(r['cold_first_heavy_ms'], 'ms')} (n={fh['cold']['n']}); target warm ≤ cold: {met}")
     fv = r["first_visit"]
     if fv:
         lines.append("")

@@ -271,3 +271,4 @@ def test_a_wasm_download_that_fails_late_fails_the_start_instead_of_hanging(open
     page.goto(site.url)
     page.wait_for_selector("html[data-engine=failed]")
     expect(page.locator("#engine-status")).to_contain_text("could not be downloaded")
+

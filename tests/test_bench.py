@@ -333,6 +333,20 @@ def test_a_tap_on_the_phone_reports_p95_paints_and_the_slowest_tap_against_their
     assert "Resolve → its result painted, p95 38.0 ms (n=20)" in bench_report.table(r)
 
 
+def test_the_first_heavy_request_compares_a_warm_start_with_a_cold_one():
+    s = sample_run()
+    s.first_heavy_cold_ms = [300.0, 250.0, 400.0]
+    s.first_heavy_warm_ms = [240.0, 260.0, 900.0]
+    r = bench_report.results(s, {})
+    assert r["cold_first_heavy_ms"] == 300.0 and r["warm_first_heavy_ms"] == 260.0
+    assert r["first_heavy"]["warm_within_cold"] is True
+    assert r["first_heavy"]["warm"]["max"] == 900.0
+    assert "(the 500-event encounter opened) after a warm start: 260.0 ms" in bench_report.table(r)
+    s.first_heavy_warm_ms = [310.0]
+    assert bench_report.results(s, {})["first_heavy"]["warm_within_cold"] is False
+    assert bench_report.results(sample_run(), {})["warm_first_heavy_ms"] is None  # not measured
+
+
 class NoBrowser:
     """A browser the step must not use."""
 

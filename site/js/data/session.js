@@ -80,24 +80,35 @@ export class Session {
     this.pending = 0;
   }
 
+  /** fn(session, what) after every change: `what` is "busy" when only `pending` went up (a
+   * request was queued), else "data" (the view, the log or what is said of them may differ). */
   subscribe(fn) {
     this.#listeners.add(fn);
     return () => this.#listeners.delete(fn);
   }
 
-  #notify() {
-    for (const fn of this.#listeners) fn(this);
+  #notify(what = "data") {
+    for (const fn of this.#listeners) fn(this, what);
   }
 
-  #queue(task) {
+  /** Run task after those queued before it. `then(value)`, when given, runs in the same
+   * synchronous step as the change's notification, so the caller's own state updates and the
+   * screen's re-render land in one render (one paint per answer). */
+  #queue(task, then = null) {
     this.pending++;
-    this.#notify();
-    const result = this.#chain.then(task);
-    this.#chain = result.catch(() => {});
-    return result.finally(() => {
+    this.#notify("busy");
+    const result = this.#chain.then(task).then((value) => {
+      this.pending--;
+      then?.(value);
+      this.#notify();
+      return value;
+    }, (err) => {
       this.pending--;
       this.#notify();
+      throw err;
     });
+    this.#chain = result.catch(() => {});
+    return result;
   }
 
   /** engine.request, sent once more if the engine lost it in a restart (it was not applied). */
@@ -128,10 +139,11 @@ export class Session {
     });
   }
 
-  /** Apply one event; resolves with the engine's response (errors are data). The engine's
-   *  refusal is the session's error (shown under the encounter's name) unless `shown`: the caller
-   *  shows it by the entry it names, and once is enough. */
-  apply(event, { shown = false } = {}) {
+  /** Apply one event; resolves with the engine's response (errors are data), which
+   * `then(response)` is also given in the step that renders it (#queue). The engine's refusal is
+   * the session's error (shown under the encounter's name) unless `shown`: the caller shows it by
+   * the entry it names, and once is enough. */
+  apply(event, { shown = false, then = null } = {}) {
     return this.#queue(() => withLock(this.id, async () => {
       const head = await heads.read(this.id);
       const refused = this.#catchUp(head) ?? this.#brokenError();
@@ -153,7 +165,7 @@ export class Session {
       this.#take(response.result);
       this.error = null;
       return response;
-    }));
+    }), then);
   }
 
   /** Make `next` the stored encounter's head if the head is still `head` (read before the

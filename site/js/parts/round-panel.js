@@ -135,8 +135,12 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
     return latest.current();
   }
 
-  async function submit() {
-    const response = await apply(draft(), { shown: true });
+  function submit() {
+    // The form's reset lands in the render that shows the answer: one render, one paint.
+    return apply(draft(), { shown: true, then: (response) => answered(response) });
+  }
+
+  function answered(response) {
     if (!response.ok) {
       const asks = response.error.asks;
       setError({ message: response.error.message, who: asks?.who ?? null, input: asks?.input ?? null });
@@ -237,7 +241,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
             : entered ? html`<button type="button" onClick=${() => initiative(false)}>Initiative with these dice</button>`
             : html`<p class="hint">Who attacks first: Roll initiative, or enter both fighters' dice for it.</p>`}</div>`}
         <${ResultBar} view=${view} apply=${apply} error=${error && !placed ? error.message : null}
-          busy=${session.pending > 0} step=${step} onRollAll=${rollAll} onInitiative=${() => initiative(true)}
+          session=${session} step=${step} onRollAll=${rollAll} onInitiative=${() => initiative(true)}
           rolling=${roller.busy === "all"}
           rollLabel=${rolling.length < dice.length ? "Roll the rest" : "Roll all"} />
         ${preview?.(draft())}

@@ -6,12 +6,14 @@
 // act has acted. Below the form, the last result's worked explanation, folded to its one line.
 // Everything said here is the view's.
 import { html, useEffect, useRef } from "../../vendor/preact-htm.mjs";
+import { useBusy } from "../screens/hooks.js";
 
 const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 
 /** `step`: "play" (Roll all, Resolve), "initiative" (Roll initiative first, then Roll all and
  *  Resolve for a GM who decides who attacks himself) or "over" (End of battle, Next round). */
-export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, rollLabel, onInitiative }) {
+export function ResultBar({ view, apply, error, session, step, onRollAll, rolling, rollLabel, onInitiative }) {
+  const busy = useBusy(session);
   const strip = useRef(null);
   const buttons = useRef(null);
   const seen = useRef(view.events);
@@ -25,9 +27,11 @@ export function ResultBar({ view, apply, error, busy, step, onRollAll, rolling, 
     // Focus follows a new result (not a box ticked by hand, not the first paint). An Undo keeps
     // the focus where it is, so the screen reader hears "Undone" once, from the live region; only
     // a focus lost with the Undo button goes to the bar's first button.
+    // The bar is fixed at the screen's foot: nothing to scroll to, and no layout forced for it.
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (resolved && !undone) strip.current?.focus();
-    else if (undone && lost) (strip.current?.querySelector(".undo-btn") ?? buttons.current?.querySelector("button"))?.focus();
+    const to = resolved && !undone ? strip.current
+      : undone && lost ? strip.current?.querySelector(".undo-btn") ?? buttons.current?.querySelector("button") : null;
+    to?.focus({ preventScroll: true });
   }, [view.events]);
   const changes = view.changes ?? [];
   const dice = view.log_dice?.[view.log_dice.length - 1] ?? "";

@@ -55,11 +55,11 @@ function session(id) {
   if (!s) {
     s = new Session(app.engine, id);
     app.sessions.set(id, s);
-    s.subscribe(() => {
+    s.subscribe((_, what) => {
       // Busy at once, not after the next paint (the screen's own effect): "idle" then means
       // every event queued so far has been applied, saved and rendered.
       if (route().id === id) document.documentElement.dataset.busy = s.pending > 0 ? "true" : "false";
-      app.notify(); // the storage notice follows every session
+      if (what !== "busy") app.notify(); // the storage notice follows every session's data
     });
     s.open();
   }

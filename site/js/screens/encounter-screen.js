@@ -4,7 +4,7 @@
 // Everything renders session.view (from the engine, or the last saved one before Python is up)
 // and sends one event per user act through session.apply. No rule lives here.
 import { html, useEffect, useState } from "../../vendor/preact-htm.mjs";
-import { useSession } from "./hooks.js";
+import { useSession, useBusy } from "./hooks.js";
 import { signed } from "../parts/ui.js";
 import { FighterForm } from "../parts/fighter-form.js";
 import { Roster } from "../parts/roster.js";
@@ -24,11 +24,10 @@ export function EncounterScreen({ session, app }) {
   useSession(session);
   const { view, error } = session;
   const describe = app.describe;
-  const busy = session.pending > 0;
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.view = view ? (session.live ? "live" : "saved") : "none";
-    root.dataset.busy = busy ? "true" : "false";
+    root.dataset.busy = session.pending > 0 ? "true" : "false"; // now, not as rendered: a tap may have come since
   });
   if (!view) {
     return html`
@@ -69,6 +68,7 @@ export function EncounterScreen({ session, app }) {
  * good event (Session.keepGoodPart keeps the whole record aside first), then what was done. */
 function KeepGoodPart({ session }) {
   const [done, setDone] = useState(null);
+  const busy = useBusy(session);
   if (!session.broken) {
     return done && html`<p class="hint" role="status">${done}</p>`;
   }
@@ -80,7 +80,7 @@ function KeepGoodPart({ session }) {
     }
   };
   return html`<div class="actions start">
-    <button type="button" class="primary" disabled=${session.pending > 0} onClick=${keep}>Keep the log up to its last good event</button>
+    <button type="button" class="primary" disabled=${busy} onClick=${keep}>Keep the log up to its last good event</button>
   </div>`;
 }
 

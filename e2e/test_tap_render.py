@@ -1,0 +1,39 @@
+"""A tap answered in one frame's work on a 390×844 phone: the engine's answer to Resolve and the
+form's reset for the next pair are drawn by one render (no frame, no reader, sees the new result
+beside the old pair's dice)."""
+
+from conftest import idle
+from playwright.sync_api import expect
+from test_table_mode import AMBUSH, PHONE, open_encounter
+
+# Armed before a Resolve: the first time the page's DOM is seen (a mutation callback, which runs
+# between two renders) with the result strip past `events`, note how many totals are still
+# picked in the form. One render per answer: none, the strip and the blank form arrive together.
+WATCH_FIRST_DRAW_JS = """(events) => {
+  globalThis.__firstDraw = null;
+  const observer = new MutationObserver(() => {
+    const strip = document.querySelector("[data-testid=result-strip]");
+    if (Number(strip?.dataset.events) <= events) return;
+    observer.disconnect();
+    globalThis.__firstDraw = { picked: document.querySelectorAll(".total-picker input:checked").length };
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def test_a_resolves_result_and_the_next_pairs_blank_form_are_drawn_in_one_render(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, AMBUSH, eid="tap-render")
+    strip = page.get_by_test_id("result-strip")
+    events = int(strip.get_attribute("data-events"))
+    # A foe picked by hand: the form keeps the pair until the answer's render puts it back to the
+    # view's next pair.
+    page.get_by_label("Against", exact=True).select_option(label="Goblin 3")
+    page.get_by_role("button", name="Roll all").click()
+    expect(page.locator(".total-picker input:checked")).to_have_count(2)
+    page.evaluate(WATCH_FIRST_DRAW_JS, events)
+    page.get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    expect(strip).to_have_attribute("data-events", str(events + 1))
+    assert page.evaluate("globalThis.__firstDraw") == {"picked": 0}
+    expect(page.get_by_test_id("suggested")).to_contain_text("Next: Brenna vs")
