@@ -323,10 +323,11 @@ def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
             foes[k] = replace(foe, d6=rolls[1 + k][0])
     played = replace(rnd, lone=replace(rnd.lone, roll=rolls[0][1], faces=()), foes=tuple(foes),
                      group_roll=rolls[1][1] if mode == "group" else None, group_faces=(), targets=())
-    out = multi.resolve_melee_group(played, rules=rules)
+    # The odds read the round's results, never its steps.
+    out = multi.resolve_melee_group(played, rules=rules, explain=False)
     if len(out.wound_choices) > 1:
         choice = next(n for n in prefer if n in out.wound_choices)
-        out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules)
+        out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules, explain=False)
     return out if hold_back is None else hold_back(out, played)
 
 
