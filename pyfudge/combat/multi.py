@@ -428,8 +428,8 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
                standing: dict[str, str], verdict: str, steps: list[Step] | None, *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
     sec, name = SECTION[rules.preset], rnd.lone.name
-    for name, where in standing.items() if steps is not None else ():
-        if against[name] == results[name] and where != TIE:
+    for name, where in standing.items():
+        if steps is not None and against[name] == results[name] and where != TIE:
             # F95 4.31 (F95 4.7: "all-out attackers lose tie results").
             loser, winner = (name, rnd.lone.name) if where == WON else (rnd.lone.name, name)
             steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
