@@ -51,3 +51,24 @@ def test_round_resolved_without_steps_has_every_result_of_the_explained_round(ru
             quiet = multi.resolve_melee_group(aimed, rules=rules, explain=False)
             assert replace(quiet, steps=told.steps) == told
     assert seen_steps > 0
+
+
+@pytest.mark.parametrize("rules, lone_extra, foe_extra", CASES)
+def test_preferred_foe_is_struck_as_if_named(rules, lone_extra, foe_extra):
+    prefer = ("Lout", "Bandit", "Thug")
+    several = 0
+    for rolls in itertools.product(range(-4, 5), (-2, 0, 1, 3), (-1, 0, 2), (-3, 0, 1)):
+        rnd = _round(lone_extra, foe_extra, rolls, [])
+        got = multi.resolve_melee_group(rnd, rules=rules, prefer=prefer)
+        choices = multi.resolve_melee_group(rnd, rules=rules).wound_choices
+        if len(choices) > 1:
+            several += 1
+            named = next(n for n in prefer if n in choices)
+            assert got == multi.resolve_melee_group(replace(rnd, targets=(named,)), rules=rules)
+        else:
+            assert got == multi.resolve_melee_group(rnd, rules=rules)
+        # A target named by the player stands whatever the odds prefer.
+        aimed = replace(rnd, targets=("Thug",))
+        assert multi.resolve_melee_group(aimed, rules=rules, prefer=prefer) == multi.resolve_melee_group(
+            aimed, rules=rules)
+    assert several > 0

@@ -324,10 +324,7 @@ def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
     played = replace(rnd, lone=replace(rnd.lone, roll=rolls[0][1], faces=()), foes=tuple(foes),
                      group_roll=rolls[1][1] if mode == "group" else None, group_faces=(), targets=())
     # The odds read the round's results, never its steps.
-    out = multi.resolve_melee_group(played, rules=rules, explain=False)
-    if len(out.wound_choices) > 1:
-        choice = next(n for n in prefer if n in out.wound_choices)
-        out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules, explain=False)
+    out = multi.resolve_melee_group(played, rules=rules, explain=False, prefer=prefer)
     return out if hold_back is None else hold_back(out, played)
 
 

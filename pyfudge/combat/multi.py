@@ -320,7 +320,8 @@ def _tie_goes_to(rnd: GroupRound, foe: Contender, rules: RuleSet) -> str:
     return LOST if mine else WON
 
 
-def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True) -> GroupOutcome:
+def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True,
+                        prefer: tuple[str, ...] = ()) -> GroupOutcome:
     """Resolve one round of a lone fighter against several foes (F95 4.34, MUD 4.34, F93 4.64).
 
     Returns each foe's result, who hits the lone fighter (with the relative degree for damage),
@@ -330,6 +331,8 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True
 
     ``explain=False``: the same round without its steps (an empty ``steps``), for the odds, which
     resolve it thousands of times and read only its results; every result is the same.
+    ``prefer``: where no target is named and he may wound several foes, he strikes the first of
+    these he may wound, as if named (the odds' order of preference: one resolution, not two).
     """
     sec = SECTION[rules.preset]
     rnd.check_names()
@@ -366,7 +369,8 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True
     fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound, guard)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
-    _strike_targets(fight, out, choices, steps)
+    preferred = tuple(n for n in prefer if n in choices)[:1] if len(choices) > 1 else ()
+    _strike_targets(fight, out, choices, rnd.targets or preferred, steps)
     hitters = [f.name for f in out if f.hits_lone]
     if len(hitters) > 1 and steps is not None:
         steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
@@ -508,12 +512,11 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step] | No
     return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
 
 
-def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...],
+def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...], targets: tuple[str, ...],
                     steps: list[Step] | None) -> None:
     """The lone fighter's blows on the foes he named (or the one he may wound), each a sweeping
     blow's step further (F95 4.34); a named foe he may not wound is left with the reason."""
     sec, rnd = fight.sec, fight.rnd
-    targets = rnd.targets
     if not targets and len(choices) == 1:
         targets = choices
         if steps is not None:
