@@ -267,8 +267,10 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
     check_names = ([lone.name] * len(names) + list(names)) if wounds.damage_checks_in_use(rules) else []
     base_rolls, base_dmg = len(techniques), len(foe_kinds)
 
+    played = _Played(rnd, rules, prefer, declared.hold_back)
+
     def resolve(rolls: tuple, dmg: tuple) -> tuple[Any, Any]:
-        out = _played(rnd, rolls, rules, prefer, declared.hold_back)
+        out = played(rolls)
         damage_dice: dict[str, Any] = {}
         hit_by = {name for name, _ in out.hits_on_lone}
         struck = {name for name, _, _ in out.strikes}
@@ -297,24 +299,41 @@ def _group_slots(rnd: Any, *, lone: Fighter, records: Mapping[str, Fighter], nam
                        foe_kinds + (("4dF",),) * len(check_names), resolve, extra, totals)
 
 
-def _played(rnd: Any, rolls: tuple, rules: RuleSet, prefer: tuple[str, ...],
-            hold_back: Callable[[Any, Any], Any] | None) -> Any:
-    """The round resolved with these traced rolls (the lone fighter's, each foe's or the GM's one):
-    where he may wound several foes, he strikes the first of ``prefer``; then ``hold_back``."""
-    mode = rnd.npc_roll
-    foes = list(rnd.foes)
-    for k, foe in enumerate(foes):
+class _Played:
+    """The round resolved with each run's traced rolls (the lone fighter's, each foe's or the GM's
+    one): where he may wound several foes, he strikes the first of ``prefer``; then ``hold_back``.
+
+    A fighter with a given traced roll is made once: the runner hands the same traced number to
+    every run with that roll in that slot, so it is known by its identity (which reads no die),
+    kept beside the fighter so that no identity is reused."""
+
+    def __init__(self, rnd: Any, rules: RuleSet, prefer: tuple[str, ...],
+                 hold_back: Callable[[Any, Any], Any] | None) -> None:
+        self.rnd, self.rules, self.prefer, self.hold_back = rnd, rules, prefer, hold_back
+        self.made: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    def _with(self, slot: int, contender: Any, value: Any, *, d6: bool = False) -> Any:
+        """``contender`` with this traced roll (his 1d6 faces with ``d6``; else his total, no faces)."""
+        key = (slot, id(value))
+        hit = self.made.get(key)
+        if hit is None:
+            made = replace(contender, d6=value) if d6 else replace(contender, roll=value, faces=())
+            hit = self.made[key] = (value, made)
+        return hit[1]
+
+    def __call__(self, rolls: tuple) -> Any:
+        rnd = self.rnd
+        mode = rnd.npc_roll
+        foes = rnd.foes
         if mode == "each":
-            foes[k] = replace(foe, roll=rolls[1 + k][1], faces=())
+            foes = tuple(self._with(1 + k, foe, rolls[1 + k][1]) for k, foe in enumerate(foes))
         elif mode == "d6":
-            foes[k] = replace(foe, d6=rolls[1 + k][0])
-    played = replace(rnd, lone=replace(rnd.lone, roll=rolls[0][1], faces=()), foes=tuple(foes),
-                     group_roll=rolls[1][1] if mode == "group" else None, group_faces=(), targets=())
-    out = multi.resolve_melee_group(played, rules=rules)
-    if len(out.wound_choices) > 1:
-        choice = next(n for n in prefer if n in out.wound_choices)
-        out = multi.resolve_melee_group(replace(played, targets=(choice,)), rules=rules)
-    return out if hold_back is None else hold_back(out, played)
+            foes = tuple(self._with(1 + k, foe, rolls[1 + k][0], d6=True) for k, foe in enumerate(foes))
+        played = replace(rnd, lone=self._with(0, rnd.lone, rolls[0][1]), foes=foes,
+                         group_roll=rolls[1][1] if mode == "group" else None, group_faces=(), targets=())
+        # The odds read the round's results, never its steps.
+        out = multi.resolve_melee_group(played, rules=self.rules, explain=False, prefer=self.prefer)
+        return out if self.hold_back is None else self.hold_back(out, played)
 
 
 def _group_willpower(rules: RuleSet, lone: Fighter, names: list[str],

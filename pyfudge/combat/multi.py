@@ -215,15 +215,16 @@ def group_shields(lone: Any, foe: Any, *, rules: RuleSet) -> tuple[Modifier | No
 
 # --- resolution --------------------------------------------------------------------------------
 
-def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[list[int], dict[str, int]]:
+def _foe_results(rnd: GroupRound, steps: list[Step] | None, *, rules: RuleSet) -> tuple[list[int], dict[str, int]]:
     """Each foe's rolled degree, by the NPC rolling mode of the round, and the dice total each
     foe's result read (his own roll or the GM's one roll; none at his trait level or by 1d6)."""
     shared = 0
     if rnd.npc_roll == "group":
         assert rnd.group_roll is not None
         shared, step = group_roll_total(rnd.group_roll, rules=rules)
-        steps.append(step)
-    elif rnd.npc_roll == "fixed":
+        if steps is not None:
+            steps.append(step)
+    elif rnd.npc_roll == "fixed" and steps is not None:
         steps.append(Step("F95 4.33", "Each foe scores exactly its trait level (no dice for NPCs).", {}))
     results = []
     rolls: dict[str, int] = {}
@@ -237,7 +238,8 @@ def _foe_results(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple
                 npc = npc_shortcut.npc_d6(ladder.check_trait(foe.level, field="level"), foe.d6)
             except FudgeError as err:
                 raise err.at(f"foes[{i}]") from None
-            steps.extend(npc.steps)
+            if steps is not None:
+                steps.extend(npc.steps)
             results.append(level + npc.shift)
             continue
         if rnd.npc_roll == "each":
@@ -318,13 +320,19 @@ def _tie_goes_to(rnd: GroupRound, foe: Contender, rules: RuleSet) -> str:
     return LOST if mine else WON
 
 
-def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
+def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True,
+                        prefer: tuple[str, ...] = ()) -> GroupOutcome:
     """Resolve one round of a lone fighter against several foes (F95 4.34, MUD 4.34, F93 4.64).
 
     Returns each foe's result, who hits the lone fighter (with the relative degree for damage),
     which foes he may wound and — if ``rnd.targets`` names them, or only one foe can be wounded —
     the blow(s) he lands. Raises :class:`RuleError` for too many attackers, a target he may not
     wound, or several targets without sweeping blows.
+
+    ``explain=False``: the same round without its steps (an empty ``steps``), for the odds, which
+    resolve it thousands of times and read only its results; every result is the same.
+    ``prefer``: where no target is named and he may wound several foes, he strikes the first of
+    these he may wound, as if named (the odds' order of preference: one resolution, not two).
     """
     sec = SECTION[rules.preset]
     rnd.check_names()
@@ -333,12 +341,15 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
         melee.check_all_out(c.all_out, rules=rules, field=f"{where}.all_out")
     if rnd.npc_roll == "group":
         _check_group_dice(rnd, rules=rules)
-    steps: list[Step] = []
+    # The steps' texts are most of a round's cost: built only when someone will read them.
+    steps: list[Step] | None = [] if explain else None
     lone, mods = _lone_result(rnd, steps, rules=rules)
-    steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
-                      {"result": lone, "roll": rnd.lone.roll}))
+    if steps is not None:
+        steps.append(Step(sec, f"{rnd.lone.name} rolls once: dice {rnd.lone.roll:+d}, {ladder.name(lone)}.",
+                          {"result": lone, "roll": rnd.lone.roll}))
     results, rolls = _foe_results(rnd, steps, rules=rules)
-    _stance_steps(rnd, steps, rules)
+    if steps is not None:
+        _stance_steps(rnd, steps, rules)
     # F95 4.34: "the result is compared with each of the opponents' rolled degrees, one after the
     # other" — his result against each, less that foe's shield (F95 4.31, ``lone_modifiers``).
     # MUD 4.32: "The offensive rolled result of each fighter is then compared to the defensive
@@ -358,16 +369,17 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet) -> GroupOutcome:
     fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound, guard)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
-    _strike_targets(fight, out, choices, steps)
+    preferred = tuple(n for n in prefer if n in choices)[:1] if len(choices) > 1 else ()
+    _strike_targets(fight, out, choices, rnd.targets or preferred, steps)
     hitters = [f.name for f in out if f.hits_lone]
-    if len(hitters) > 1:
+    if len(hitters) > 1 and steps is not None:
         steps.append(Step(sec, f"{rnd.lone.name} takes {len(hitters)} wounds this round "
                           f"({', '.join(hitters)}).", {"hits": len(hitters)}))
-    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps), _faces(rnd),
+    return GroupOutcome(rnd.lone.name, lone, mods, tuple(out), choices, tuple(steps or ()), _faces(rnd),
                         rolls={**rolls, **({} if rnd.lone.roll is None else {rnd.lone.name: rnd.lone.roll})})
 
 
-def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:
+def _lone_result(rnd: GroupRound, steps: list[Step] | None, *, rules: RuleSet) -> tuple[int, tuple[Modifier, ...]]:
     """The lone fighter's one result and his modifiers, the multi-foe penalty among them."""
     # F95 4.34: "-1 to his skill for each additional foe beyond the first" (ignored foes count
     # unless the GM waives it: "There may or may not be a penalty").
@@ -375,11 +387,12 @@ def _lone_result(rnd: GroupRound, steps: list[Step], *, rules: RuleSet) -> tuple
     penalty = foe_penalty(max(counted, 1), rules=rules)
     mods = rnd.lone.modifiers + ((penalty,) if penalty else ())
     # His own modifiers (wounds, all-out, position…) listed as an exchange lists them (F95 4.31).
-    steps.extend(Step(m.section or "F95 4.31", f"{rnd.lone.name}: {m.source} {m.amount:+d}.",
-                      {"fighter": rnd.lone.name, "source": m.source, "amount": m.amount})
-                 for m in rnd.lone.modifiers)
+    if steps is not None:
+        steps.extend(Step(m.section or "F95 4.31", f"{rnd.lone.name}: {m.source} {m.amount:+d}.",
+                          {"fighter": rnd.lone.name, "source": m.source, "amount": m.amount})
+                     for m in rnd.lone.modifiers)
     level = rnd.lone.level + sum(m.amount for m in mods)
-    if penalty:
+    if penalty and steps is not None:
         steps.append(Step(penalty.section, f"{rnd.lone.name} faces {counted} foes: {penalty.amount:+d} "
                           f"to skill, {ladder.name(level)} for this combat.",
                           {"foes": counted, "penalty": penalty.amount}))
@@ -416,13 +429,11 @@ def _faces(rnd: GroupRound) -> dict[str, tuple[int, ...]]:
 
 
 def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dict[str, int],
-               standing: dict[str, str], verdict: str, steps: list[Step], *, rules: RuleSet) -> bool:
+               standing: dict[str, str], verdict: str, steps: list[Step] | None, *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
     sec, name = SECTION[rules.preset], rnd.lone.name
-    # His best opponent: the foe he fares worst against (the highest result, shields aside).
-    best = min(standing, key=lambda n: (against[n] - results[n], list(standing).index(n)), default=None)
     for name, where in standing.items():
-        if against[name] == results[name] and where != TIE:
+        if steps is not None and against[name] == results[name] and where != TIE:
             # F95 4.31 (F95 4.7: "all-out attackers lose tie results").
             loser, winner = (name, rnd.lone.name) if where == WON else (rnd.lone.name, name)
             steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
@@ -439,6 +450,10 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
                                  "them all, so no one is wounded.")
     else:
         may_wound, why = False, f"A foe beats {name}, who wounds no one this round."
+    if steps is None:
+        return may_wound
+    # His best opponent: the foe he fares worst against (the highest result, shields aside).
+    best = min(standing, key=lambda n: (against[n] - results[n], list(standing).index(n)), default=None)
     steps.append(Step(sec, why, {"best_foe_result": None if best is None else results[best],
                                  "lone_result": lone if best is None else against[best]}))
     mine = [against[n] for n in standing]
@@ -449,7 +464,7 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
     return may_wound
 
 
-def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> FoeResult:
+def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step] | None) -> FoeResult:
     """Whether ``foe`` hits the lone fighter, and whether he may be wounded (F95 4.34, F93 4.64);
     under stances his offence meets the lone fighter's defence, his defence the lone fighter's
     offence (MUD 4.32)."""
@@ -462,6 +477,8 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
         hits = result >= ignored_dl
         hit_degree = unopposed_degree(result, ignored_dl) if hits else None
         wound_ok = False
+        if steps is None:
+            return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
         text = (f"{foe.name} ({ladder.name(result)}) is ignored and attacks unopposed against "
                 f"{ladder.name(ignored_dl)}: {'hits' if hits else 'misses'}.")
         step_section = "F93 4.64"
@@ -479,6 +496,8 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
         # F95 4.34: beating all frees any target he beat; a tie with the best only those 2+ below.
         gap_ok = where == WON if fight.verdict == "beats" else rel >= 2
         wound_ok = fight.may_wound and gap_ok and mine >= fight.rnd.lone.needs
+        if steps is None:
+            return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
         lone_name = fight.rnd.lone.name
         verdict = f"hits {lone_name}" if hits else (
             f"ties {lone_name}" if where == TIE else "is beaten" if where == WON
@@ -493,14 +512,15 @@ def _foe_fate(fight: _Fight, foe: Contender, result: int, steps: list[Step]) -> 
     return FoeResult(foe.name, result, rel, foe.ignored, hits, hit_degree, wound_ok)
 
 
-def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...], steps: list[Step]) -> None:
+def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...], targets: tuple[str, ...],
+                    steps: list[Step] | None) -> None:
     """The lone fighter's blows on the foes he named (or the one he may wound), each a sweeping
     blow's step further (F95 4.34); a named foe he may not wound is left with the reason."""
     sec, rnd = fight.sec, fight.rnd
-    targets = rnd.targets
     if not targets and len(choices) == 1:
         targets = choices
-        steps.append(Step(sec, f"Only {choices[0]} can be wounded: the blow falls there.", {}))
+        if steps is not None:
+                steps.append(Step(sec, f"Only {choices[0]} can be wounded: the blow falls there.", {}))
     if len(targets) > 1 and not fight.rules["multi.sweeping_blow"]:
         raise RuleError("A blow wounds only one foe a round unless sweeping blows are allowed.",
                         field="targets")
@@ -512,17 +532,19 @@ def _strike_targets(fight: _Fight, out: list[FoeResult], choices: tuple[str, ...
         if not out[i].can_be_wounded:
             # A target named before the dice were known that the roll did not free: no wound on
             # him, said with the reason, and the rest of the round stands (F95 4.34).
-            steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}"
-                              + (f" ({rnd.lone.name} could have wounded {', '.join(choices)})." if choices else "."),
-                              {"target": target, "wounded": False}))
+            if steps is not None:
+                could = f" ({rnd.lone.name} could have wounded {', '.join(choices)})." if choices else "."
+                steps.append(Step(sec, f"No wound on {target}: {_why_not_woundable(fight, out[i])}" + could,
+                                  {"target": target, "wounded": False}))
             continue
         k, struck_so_far = struck_so_far, struck_so_far + 1
         # F95 4.34: a sweeping blow is slowed: "reduce damage done by 1 or 2 for each foe cut through".
         modifier = -per_foe * k
         out[i] = replace(out[i], struck=True, strike_degree=out[i].relative_degree,
                          damage_modifier=modifier)
-        steps.append(Step(sec, f"{rnd.lone.name} strikes {target} at relative degree "
-                          f"{out[i].relative_degree:+d}" + (f", damage {modifier:+d} for the foes cut "
-                          "through first" if modifier else "") + ".",
-                          {"target": target, "relative_degree": out[i].relative_degree,
-                           "damage_modifier": modifier}))
+        if steps is not None:
+            steps.append(Step(sec, f"{rnd.lone.name} strikes {target} at relative degree "
+                              f"{out[i].relative_degree:+d}" + (f", damage {modifier:+d} for the foes cut "
+                              "through first" if modifier else "") + ".",
+                              {"target": target, "relative_degree": out[i].relative_degree,
+                               "damage_modifier": modifier}))
