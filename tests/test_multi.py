@@ -48,6 +48,17 @@ def test_beating_all_foes_lets_him_wound_any():
     assert out.wound_choices == ("A", "B") and out.hits_on_lone == ()
 
 
+@pytest.mark.parametrize("foes, verdict", [
+    ([foe("A", 0), foe("B", -1)], "Hero beats every foe defended against and may wound any of them."),
+    ([foe("A", 2), foe("B", 1), foe("C", 0)],
+     "Hero ties the best foe: only a foe at least two levels below Hero's result may be wounded."),
+])
+def test_the_verdict_names_the_lone_fighter_not_a_foe(foes, verdict):
+    # F95 4.34: the verdict is the lone fighter's ("He may wound any of them"), said of him.
+    out = multi.resolve_melee_group(group(1, *foes), rules=F95)
+    assert verdict in [s.text for s in out.steps]
+
+
 def test_tie_with_best_wounds_only_a_foe_two_below_under_f95():
     # Superb -2 = Good, rolls +1: Great, tying A (Great); B Good is one below, C Fair two below.
     out = multi.resolve_melee_group(group(1, foe("A", 2), foe("B", 1), foe("C", 0)), rules=F95)

@@ -432,12 +432,12 @@ def _may_wound(rnd: GroupRound, lone: int, results: dict[str, int], against: dic
                standing: dict[str, str], verdict: str, steps: list[Step] | None, *, rules: RuleSet) -> bool:
     """May the lone fighter wound anyone this round (F95 4.34; F93 4.64: he must beat them all)?"""
     sec, name = SECTION[rules.preset], rnd.lone.name
-    for name, where in standing.items():
-        if steps is not None and against[name] == results[name] and where != TIE:
+    for foe, where in standing.items():
+        if steps is not None and against[foe] == results[foe] and where != TIE:
             # F95 4.31 (F95 4.7: "all-out attackers lose tie results").
-            loser, winner = (name, rnd.lone.name) if where == WON else (rnd.lone.name, name)
+            loser, winner = (foe, name) if where == WON else (name, foe)
             steps.append(Step("F95 4.31", f"{loser} attacks all-out and ties {winner}: an all-out attacker "
-                              f"loses ties, so {winner} wins.", {"winner": winner, "foe": name}))
+                              f"loses ties, so {winner} wins.", {"winner": winner, "foe": foe}))
     if verdict == "none":
         may_wound, why = False, f"{name} defends against none of them, so wounds no one of them."
     elif verdict == "beats":
