@@ -103,7 +103,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     expect(card(page, "Gob").get_by_test_id("status")).to_have_text("Very Hurt −2")
     # The ignored Orc attacks unopposed (against Poor in Fudge 1995) and hits him too.
     expect(page.get_by_test_id("last-text")).to_have_text(
-        "Round 1, Hero against Orc, Gob: Superb; Hero Hurt, Gob Very Hurt.")
+        "Round 1, Hero against Orc, Gob: Hero gets Superb; Hero Hurt, Gob Very Hurt.")
     shot(page, "group-result")
     # The smallest phone the app is made for: no sideways scroll with the group form open.
     page.set_viewport_size({"width": 360, "height": 640})

@@ -60,7 +60,7 @@ def test_a_lone_fighters_stunning_attack_stuns_the_foe_he_strikes():
     blow = _blow(enc, "Hero")
     assert blow["stun"] is True and blow["level"] >= wounds.HURT
     assert _worst(enc, "c2") == wounds.UNDAMAGED  # a stun, not a wound (F95 4.62)
-    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Superb; Orc knocked out."  # Incapacitated: F95 4.62
+    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Hero gets Superb; Orc knocked out."  # Incapacitated: F95 4.62
 
 
 def test_a_foes_pulled_punch_caps_the_lone_fighters_wound():
@@ -110,7 +110,7 @@ def test_an_all_out_defender_harms_no_one_without_a_critical():
     assert enc.state.last["outcome"]["blows"] == []
     assert _worst(enc, "c2") == wounds.UNDAMAGED
     assert "cannot harm" in str(enc.state.last["outcome"]["steps"])
-    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Superb +2; no one is hurt."
+    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Hero gets Superb +2; no one is hurt."
 
 
 def test_an_all_out_defender_harms_with_a_critical():

@@ -265,7 +265,8 @@ def apply_group(state: State, event: dict) -> State:
     after = wounded(state, [(lone, landed.lone)] + list(zip(foes, landed.foes)))
     hits = [blow_text(b) for b in landed.blows]
     text = (f"Round {state.round}, {lone.fighter.name} against {', '.join(names[f] for f in foe_ids)}: "
-            f"{ladder.name(outcome.lone_result)}" + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
+            f"{lone.fighter.name} gets {ladder.name(outcome.lone_result)}"
+            + (f"; {', '.join(hits)}" if hits else "; no one is hurt") + ".")
     return replace(after, carry=tuple(k for k in state.carry if k not in g.used),
                    last={"kind": "group", "lone": lone.id, "foes": foe_ids, "round": rnd.to_dict(),
                          "group": outcome.to_dict(), "text": text,
