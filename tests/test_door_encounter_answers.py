@@ -155,6 +155,19 @@ def test_export_all_of_nothing_is_refused():
     assert (err["message"], err["field"]) == ("There is nothing to export.", "args.encounters")
 
 
+def test_export_all_takes_at_most_its_limit_of_encounters_in_a_list():
+    assert exported(encounters=[RAID] * codec.MAX_COLLECTION)[0]["count"] == codec.MAX_COLLECTION
+    for encounters in ([RAID] * (codec.MAX_COLLECTION + 1), "Raid"):
+        err = refused("encounter.export", encounters=encounters)
+        assert (err["message"], err["field"]) == (
+            f"encounters must list at most {codec.MAX_COLLECTION} encounters.", "args.encounters")
+
+
+def test_export_all_refuses_a_library_that_is_no_library_naming_it():
+    err = refused("encounter.export", encounters=[RAID], library={"templates": "Goblin"})
+    assert (err["message"], err["field"]) == ("templates must be a list.", "args.library.templates")
+
+
 def test_export_all_of_more_logged_events_than_a_file_holds_is_refused_naming_the_encounters():
     long = {**RAID, "log": [{"t": "next_round"}] * (codec.MAX_FILE_EVENTS // 3 + 1)}
     err = refused("encounter.export", encounters=[long] * 3)
