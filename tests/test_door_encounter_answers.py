@@ -240,3 +240,27 @@ def test_qr_codes_without_segno_are_refused_in_plain_words(monkeypatch):
     err = refused("qr", text="https://x.y/#a")
     assert (err["message"], err["field"]) == ("QR codes need the segno package, which is not installed here.",
                                               "args.text")
+
+
+# --- import ------------------------------------------------------------------------------------
+
+def test_import_names_each_refused_encounter_and_library_and_reads_on_past_them():
+    long_name = "Portal " + "x" * 60
+    portal = codec.wrap("encounter", {**RAID, "name": long_name, "log": [{"t": "teleport"}]})
+    newer = {"type": "pyfudge/encounter", "version": 99, "data": {"name": "Future"}}
+    fight = codec.wrap("encounter", {**RAID, "log": [*ADDS, BLOW]})
+    library = {"type": "pyfudge/library", "version": 99, "data": {}}
+    file = json.dumps(codec.wrap("collection", {"encounters": [portal, newer, fight], "library": library}))
+    result = ok("encounter.import", file=file)
+    assert result["encounters"][0]["name"] == "Raid"
+    assert {k: v for k, v in result["encounters"][0].items() if k != "encounter"} == {
+        "name": "Raid", "events": 3, "combatants": 2}
+    first, second, lib = result["refused"]
+    assert first["what"] == second["what"] == "encounter" and first["name"] == long_name[:60]
+    assert first["reason"].startswith(f"Encounter 1 of 3 ({long_name[:40]!r}): Unknown event type")
+    assert first["field"].startswith("file.data.encounters[0].data.log")
+    # An envelope that cannot be opened gives no name: it is not read.
+    assert second["name"] is None and second["reason"].startswith("Encounter 2 of 3: This encounter was written")
+    assert second["field"] == "file.data.encounters[1].version"
+    assert lib == {"what": "library", "name": None, "field": "file.data.library.version",
+                   "reason": lib["reason"]} and "newer pyfudge" in lib["reason"]
