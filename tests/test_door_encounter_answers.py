@@ -264,3 +264,58 @@ def test_import_names_each_refused_encounter_and_library_and_reads_on_past_them(
     assert second["field"] == "file.data.encounters[1].version"
     assert lib == {"what": "library", "name": None, "field": "file.data.library.version",
                    "reason": lib["reason"]} and "newer pyfudge" in lib["reason"]
+
+
+def test_import_names_the_records_a_file_keeps_aside_as_it_gives_them():
+    aside = [{"what": "template", "name": "Imp", "reason": "Off the ladder.", "text": "{}"},
+             {"what": 5, "name": ["Imp"], "reason": None, "text": "x"}]
+    file = json.dumps(codec.wrap("collection", {"encounters": [], "aside": aside}))
+    assert ok("encounter.import", file=file)["aside"] == [
+        {"what": "template", "name": "Imp", "reason": "Off the ladder."},
+        {"what": "record", "name": None, "reason": ""}]
+
+
+def test_a_players_link_of_an_encounter_that_does_not_replay_is_refused_naming_it():
+    err = refused("encounter.players_link", encounter={**RAID, "log": [{"t": "teleport"}]})
+    assert err["field"].startswith("args.encounter.log")
+
+
+# --- which encounter a request reaches ------------------------------------------------------
+
+def test_an_encounter_id_is_a_short_text():
+    for eid in ("a", "e" * 64):
+        assert ok("encounter.open", id=eid, encounter=RAID)["id"] == eid
+    for eid in ("", "e" * 65, 7):
+        err = refused("encounter.open", id=eid, encounter=RAID)
+        assert (err["message"], err["field"]) == ("id must be a short text naming the encounter.", "args.id")
+
+
+def test_the_engine_holds_the_last_eight_encounters_used():
+    for i in range(8):
+        ok("encounter.open", id=f"lru-{i}", encounter=RAID)
+    ok("encounter.players", id="lru-0", rev=2)  # a players' view does not make it recent
+    ok("encounter.log", id="lru-1", rev=2)  # a preview does not either
+    ok("encounter.apply", id="lru-0", rev=2, event={"t": "next_round"})  # an apply does
+    ok("encounter.open", id="lru-8", encounter=RAID)
+    assert ok("encounter.players", id="lru-0", rev=3)["rev"] == 3
+    assert refused("encounter.players", id="lru-1", rev=2)["type"] == "SessionError"
+    for i in range(2, 9):
+        assert ok("encounter.players", id=f"lru-{i}", rev=2)["rev"] == 2
+
+
+def test_an_encounter_sent_along_must_be_at_the_revision_asked():
+    for rev in (1, None):
+        args = {"id": "rev-1", "encounter": RAID, "event": {"t": "next_round"}}
+        err = refused("encounter.apply", **args, **({"rev": rev} if rev else {}))
+        assert (err["message"], err["field"]) == ("rev does not match the encounter's log.", "args.rev")
+    err = refused("encounter.apply", id="rev-2", rev=2, encounter=BROKEN, event={"t": "next_round"})
+    assert err["field"].startswith("args.encounter.log")
+
+
+def test_a_forecast_reads_the_held_encounter_at_any_revision_unless_one_is_asked():
+    ok("encounter.open", id="cast-1", encounter=RAID)
+    settings = {"samples": 20, "seed": 1}
+    assert ok("forecast", id="cast-1", **settings)["samples"] == 20
+    err = refused("forecast", id="cast-1", rev=1, **settings)
+    assert (err["type"], err["field"]) == ("SessionError", "args.id")
+    assert ok("forecast", encounter=RAID, **settings)["samples"] == 20
