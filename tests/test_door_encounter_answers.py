@@ -319,3 +319,14 @@ def test_a_forecast_reads_the_held_encounter_at_any_revision_unless_one_is_asked
     err = refused("forecast", id="cast-1", rev=1, **settings)
     assert (err["type"], err["field"]) == ("SessionError", "args.id")
     assert ok("forecast", encounter=RAID, **settings)["samples"] == 20
+
+
+# --- the GM's library ---------------------------------------------------------------------------
+
+def test_a_template_or_party_member_that_cannot_be_stored_is_refused_naming_the_request_field():
+    off = {"name": "Aldric", "skills": {"Sword": 99}}
+    for action in ("library.template", "library.member"):
+        assert refused(action, fighter=off)["field"] == "args.fighter.skills.Sword", action
+    err = refused("library.member", fighter=ASTA, extra=1)
+    assert (err["message"], err["field"]) == ("A party member is an object with a fighter, a side and a status.",
+                                              "args")
