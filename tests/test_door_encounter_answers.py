@@ -310,6 +310,10 @@ def test_an_encounter_sent_along_must_be_at_the_revision_asked():
         assert (err["message"], err["field"]) == ("rev does not match the encounter's log.", "args.rev")
     err = refused("encounter.apply", id="rev-2", rev=2, encounter=BROKEN, event={"t": "next_round"})
     assert err["field"].startswith("args.encounter.log")
+    # Held, but asked at no revision: an apply must say which state it follows.
+    ok("encounter.open", id="rev-3", encounter=RAID)
+    err = refused("encounter.apply", id="rev-3", event={"t": "next_round"})
+    assert (err["type"], err["field"]) == ("SessionError", "args.rev")
 
 
 def test_a_forecast_reads_the_held_encounter_at_any_revision_unless_one_is_asked():
@@ -319,6 +323,8 @@ def test_a_forecast_reads_the_held_encounter_at_any_revision_unless_one_is_asked
     err = refused("forecast", id="cast-1", rev=1, **settings)
     assert (err["type"], err["field"]) == ("SessionError", "args.id")
     assert ok("forecast", encounter=RAID, **settings)["samples"] == 20
+    err = refused("forecast", encounter=RAID, rev=1, **settings)
+    assert (err["message"], err["field"]) == ("rev does not match the encounter's log.", "args.rev")
 
 
 # --- the GM's library ---------------------------------------------------------------------------
