@@ -128,6 +128,15 @@ def test_an_old_players_link_that_cannot_be_read_is_refused_naming_the_fragment(
     assert refused("players.open", fragment=other)["field"] == "args.fragment.type"
     broken = codec.encode_link(codec.wrap("encounter", {**RAID, "log": [{"t": "teleport"}]}))
     assert refused("players.open", fragment=broken)["field"].startswith("args.fragment.data.")
+    listed = refused("players.open", fragment=codec.encode_link([1]))
+    assert (listed["type"], listed["field"]) == ("CodecError", "args.fragment")
+
+
+def test_an_old_link_of_a_whole_encounter_opens_as_the_players_see_it():
+    whole = codec.encode_link(codec.wrap("encounter", {**RAID, "log": [*ADDS, BLOW]}))
+    view = ok("players.open", fragment=whole)["view"]
+    assert [c["name"] for c in view["combatants"]] == ["Ásta", "Orc"]
+    assert view["results"][0]["title"] == "Ásta vs Orc"
 
 
 # --- an encounter sent whole ------------------------------------------------------------------
