@@ -345,3 +345,19 @@ def test_a_template_or_party_member_that_cannot_be_stored_is_refused_naming_the_
     err = refused("library.member", fighter=ASTA, extra=1)
     assert (err["message"], err["field"]) == ("A party member is an object with a fighter, a side and a status.",
                                               "args")
+
+
+def test_a_file_of_one_encounter_that_cannot_be_read_is_refused_whole_and_a_collection_names_it():
+    bad = codec.wrap("encounter", BROKEN)
+    good = codec.wrap("encounter", RAID)
+    err = refused("encounter.import", file=json.dumps(bad))
+    assert err["field"].startswith("args.file.data.log"), err
+    # Export all of one encounter: refused whole too, naming where in the collection it is.
+    err = refused("encounter.import", file=json.dumps(codec.wrap("collection", {"encounters": [bad]})))
+    assert err["field"].startswith("args.file.data.encounters[0].data.log"), err
+    record = {"what": "template", "name": "Imp", "reason": "r", "text": "{}"}
+    for data in ({"encounters": [bad], "aside": [record]}, {"encounters": [bad], "library": codec.wrap("library", {})},
+                 {"encounters": [bad, good]}):
+        result = ok("encounter.import", file=json.dumps(codec.wrap("collection", data)))
+        assert result["refused"][0]["field"].startswith("file.data.encounters[0].data.log"), data
+        assert len(result["encounters"]) == len(data["encounters"]) - 1
