@@ -159,6 +159,13 @@ def test_one_encounter_too_large_for_a_file_is_refused_naming_it():
     assert "too large for one file" in err["message"] and err["field"] == "args.encounter"
 
 
+def test_export_all_of_a_library_alone_exports_it():
+    template = {"side": "foes", "fighter": {**ORC, "name": "Goblin"}}
+    result, data = exported(encounters=[], library={"templates": [template]})
+    assert result["count"] == 0 and data["encounters"] == []
+    assert [t["fighter"]["name"] for t in data["library"]["data"]["templates"]] == ["Goblin"]
+
+
 def test_export_all_of_nothing_is_refused():
     err = refused("encounter.export", encounters=[])
     assert (err["message"], err["field"]) == ("There is nothing to export.", "args.encounters")
@@ -231,7 +238,7 @@ def test_export_all_writes_the_records_the_device_keeps_aside_as_they_are_with_w
 def test_export_all_takes_at_most_its_limit_of_records_kept_aside_each_with_its_text():
     record = {"key": "k", "text": "x"}
     assert exported(encounters=[RAID], aside=[record] * codec.MAX_ASIDE)[0]["count"] == 1
-    for aside in ([record] * (codec.MAX_ASIDE + 1), [{"key": "k"}], [{"key": "k", "text": 5}], ["x"], {"k": "x"}):
+    for aside in ([record] * (codec.MAX_ASIDE + 1), [{"key": "k"}], [{"key": "k", "text": 5}], ["x"], {"k": "x"}, 5):
         err = refused("encounter.export", encounters=[RAID], aside=aside)
         assert err == {**err, "field": "args.aside",
                        "message": f"aside lists at most {codec.MAX_ASIDE} records {{key, name?, text}}."}
