@@ -210,8 +210,9 @@ def test_export_all_names_the_record_it_keeps_aside_and_where_it_was_refused():
     assert result["aside"][0] == {"what": "encounter", "name": "Torn", "key": "pyfudge:enc:e2",
                                   "reason": data["aside"][0]["reason"]}
     # An encounter sent as data, not as a stored record, is refused by where it was given.
-    _, data = exported(encounters=[RAID, {**RAID, "log": [{"t": "teleport"}]}])
-    assert data["aside"][0]["field"].startswith("encounters[1].")
+    # Only a stored record is kept under its key: data that says "key" is no record.
+    _, data = exported(encounters=[RAID, {**RAID, "key": "pyfudge:enc:e9", "log": [{"t": "teleport"}]}])
+    assert data["aside"][0]["field"].startswith("encounters[1]")
     assert "key" not in data["aside"][0] and data["aside"][0]["name"] == "Raid"
 
 
