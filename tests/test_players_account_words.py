@@ -7,7 +7,7 @@ rules (F95 4.51's words for a hidden track, a player character always shown whol
 from __future__ import annotations
 
 import pytest
-from test_players_account import played
+from test_players_account import faces, played
 
 from pyfudge.encounter.players_account import account
 
@@ -61,3 +61,12 @@ def test_a_story_roll_of_a_hidden_npc_leaves_his_result_to_the_gm():
     results = account(played("story", []))["results"]
     assert [(r["title"], r["lines"]) for r in results] == [
         ("Ásta's story roll", ["Ásta gets Superb."]), ("Orc's story roll", ["The GM tells what it means."])]
+
+
+def test_a_shot_that_misses_tells_the_players_no_one_is_hurt():
+    enc = played("ranged, at the NPC", [])
+    enc.apply({"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c3", "difficulty": 0,
+               "shooter_declares": {"skill": "Bow"}, "shooter_dice": faces(-1, -1, -1, -1),
+               "target_dice": faces(1, 1, 1, 1)})
+    result = account(enc)["results"][0]
+    assert (result["title"], result["lines"]) == ("Ásta shoots at Goblin", ["No one is hurt."])
