@@ -70,3 +70,9 @@ def test_a_shot_that_misses_tells_the_players_no_one_is_hurt():
                "target_dice": faces(1, 1, 1, 1)})
     result = account(enc)["results"][0]
     assert (result["title"], result["lines"]) == ("Ásta shoots at Goblin", ["No one is hurt."])
+
+
+def test_a_blow_that_changes_no_level_is_named_where_the_players_see_his_wounds():
+    enc = played("wound", ["wounds"])  # the Orc is Very Hurt
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": faces(1, 1, 1, 0), "b_dice": faces(-1, -1, 0, 0)})
+    assert account(enc)["results"][0]["lines"] == ["Ásta hits Orc.", "Orc took Scratch: still Very Hurt −1."]
