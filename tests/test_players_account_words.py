@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 from test_players_account import faces, played
 
+from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.players_account import account
+from pyfudge.rulesets import new_ruleset
 
 ALL = ["skills", "weapons", "wounds"]
 BLOW = ["[+ + + 0] +3", "[− − 0 0] −2"]
@@ -76,3 +78,17 @@ def test_a_blow_that_changes_no_level_is_named_where_the_players_see_his_wounds(
     enc = played("wound", ["wounds"])  # the Orc is Very Hurt
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": faces(1, 1, 1, 0), "b_dice": faces(-1, -1, 0, 0)})
     assert account(enc)["results"][0]["lines"] == ["Ásta hits Orc.", "Orc took Scratch: still Very Hurt −1."]
+
+
+def test_an_initiative_tie_tells_the_players_to_roll_again():
+    enc = played("initiative", [])
+    enc.apply({"t": "initiative", "a": "c1", "b": "c2", "a_dice": faces(0, 0, 0, 0), "b_dice": faces(0, 0, 0, 0)})
+    assert account(enc)["results"][0]["lines"] == ["A tie: roll again."]
+
+
+def test_once_the_battle_is_over_no_one_is_next_and_even_a_first_event_is_told():
+    enc = Encounter(name="Raid", ruleset=new_ruleset("fudge1995", {}))
+    enc.apply({"t": "end_battle"})
+    told = account(enc)
+    assert told["turn"] == {"a": None, "b": None, "round_over": True, "text": "The battle is over."}
+    assert [r["title"] for r in told["results"]] == ["End of battle"]
