@@ -305,10 +305,12 @@ class FileContents:
     ``<field>.data.encounters[i].data``). ``library``: the library's data a collection may carry
     (None when none; checked by the caller, ``pyfudge.door.library.read``, field
     ``<field>.data.library.data``), or the CodecError that refuses it. ``aside``: the records the
-    device that wrote it kept aside (:func:`collection`), as they are."""
+    device that wrote it kept aside (:func:`collection`), as they are. ``collection``: the file is a
+    collection (Export all), even of one encounter, not one encounter's envelope."""
     encounters: list[Any]
     library: Any = None
     aside: list[dict[str, Any]] = dc_field(default_factory=list)
+    collection: bool = False
 
 
 def read_file(text: Any, *, field: str = "file") -> FileContents:
@@ -341,7 +343,7 @@ def read_file(text: Any, *, field: str = "file") -> FileContents:
         raise CodecError(f"The file must hold {least} to {MAX_COLLECTION} encounters.", field=f"{where}.encounters")
     found = [_read(item, "encounter", f"{where}.encounters[{i}]") for i, item in enumerate(items)]
     _events([e for e in found if not isinstance(e, FudgeError)], where)
-    return FileContents(found, library, aside)
+    return FileContents(found, library, aside, collection=True)
 
 
 def _read(envelope: Any, kind: str, field: str) -> Any:

@@ -208,7 +208,8 @@ def on_encounter_import(args: Args, rng: random.Random) -> dict[str, Any]:
     found: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     for i, data in enumerate(datas):
-        where = "file.data" if len(datas) == 1 and not contents.aside else f"file.data.encounters[{i}].data"
+        # Where the encounter is in the file: a collection of one holds it in its list too.
+        where = f"file.data.encounters[{i}].data" if contents.collection else "file.data"
         try:
             if isinstance(data, FudgeError):
                 raise data
