@@ -1,0 +1,59 @@
+"""A ruleset's options refuse a value of the wrong kind or off their range, by the option's field and
+label (R-PRESET; pyfudge.core.options, pyfudge.core.ruleset, pyfudge.rulesets)."""
+
+import pytest
+
+from pyfudge.core.errors import OptionError
+from pyfudge.core.options import Option, same
+from pyfudge.rulesets import new_ruleset
+
+
+def refusal(changed, preset="fudge1995"):
+    with pytest.raises(OptionError) as info:
+        new_ruleset(preset, changed)
+    return info.value.message, info.value.field
+
+
+def test_an_on_off_option_refuses_anything_but_true_or_false():
+    assert new_ruleset("fudge1995", {"co.armor": True})["co.armor"] is True
+    assert refusal({"co.armor": 1}) == (
+        "CO 1: Armor Value and Coverage Value: expected on or off, not 1.", "options.co.armor")
+
+
+def test_a_choice_option_names_every_allowed_value_when_refused():
+    assert new_ruleset("fudge1995", {"damage.system": "minmidmax"})["damage.system"] == "minmidmax"
+    message, field = refusal({"damage.system": "halved"})
+    assert message == "Damage system: 'halved' is not one of standard, doubled, minmidmax."
+    assert field == "options.damage.system"
+
+
+@pytest.mark.parametrize("value", [True, 1.0, "1", None])
+def test_a_number_option_refuses_what_is_no_whole_number(value):
+    assert refusal({"multi.sweep_penalty": value}) == (
+        f"Damage lost per foe cut through: expected a whole number, not {value!r}.", "options.multi.sweep_penalty")
+
+
+def test_a_number_option_keeps_its_range_ends_and_refuses_one_past_either():
+    # F95 4.34: a sweeping blow loses 1 or 2 per foe cut through.
+    for kept in (1, 2):
+        assert new_ruleset("fudge1995", {"multi.sweep_penalty": kept})["multi.sweep_penalty"] == kept
+    for off in (0, 3):
+        assert refusal({"multi.sweep_penalty": off}) == (
+            f"Damage lost per foe cut through: {off} is outside 1..2.", "options.multi.sweep_penalty")
+
+
+def test_a_number_option_bounded_on_one_side_only_is_open_on_the_other():
+    capped = Option("wounds.capacity_scratches", "Scratches", "F95 4.57", "int", same(3), high=10)
+    floored = Option("wounds.capacity_scratches", "Scratches", "F95 4.57", "int", same(3), low=0)
+    assert capped.validate(-50) == -50 and floored.validate(500) == 500
+    with pytest.raises(OptionError, match="Scratches: 11 is outside") as info:
+        capped.validate(11)
+    assert info.value.field == "wounds.capacity_scratches"
+    with pytest.raises(OptionError, match="Scratches: -1 is outside") as info:
+        floored.validate(-1, "options.wounds.capacity_scratches")
+    assert info.value.field == "options.wounds.capacity_scratches"
+
+
+def test_options_changed_by_keyword_alone_are_kept_with_those_changed_before():
+    rules = new_ruleset("mudge", {"damage.system": "doubled"}).with_options(**{"co.armor": True})
+    assert rules.to_dict() == {"preset": "mudge", "options": {"damage.system": "doubled", "co.armor": True}}
