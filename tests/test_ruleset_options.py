@@ -5,7 +5,8 @@ import pytest
 
 from pyfudge.core.errors import OptionError
 from pyfudge.core.options import Option, same
-from pyfudge.rulesets import new_ruleset
+from pyfudge.core.ruleset import OptionTable, RuleSet
+from pyfudge.rulesets import OPTIONS, TABLE, new_ruleset
 
 
 def refusal(changed, preset="fudge1995"):
@@ -57,3 +58,46 @@ def test_a_number_option_bounded_on_one_side_only_is_open_on_the_other():
 def test_options_changed_by_keyword_alone_are_kept_with_those_changed_before():
     rules = new_ruleset("mudge", {"damage.system": "doubled"}).with_options(**{"co.armor": True})
     assert rules.to_dict() == {"preset": "mudge", "options": {"damage.system": "doubled", "co.armor": True}}
+
+
+def test_an_option_with_a_default_off_its_range_is_refused_naming_the_preset():
+    with pytest.raises(OptionError) as info:
+        Option("multi.sweep_penalty", "Damage lost", "F95 4.34", "int", {**same(1), "mudge": 3}, low=1, high=2)
+    assert info.value.field == "multi.sweep_penalty (mudge default)"
+
+
+def test_a_default_table_handed_out_is_a_copy_of_each_presets_own():
+    option = OPTIONS["wounds.boxes"]
+    boxes = option.default("fudge1995")
+    boxes[0] = 9
+    assert option.default("fudge1995") != boxes
+    shared = same([1, 2])
+    shared["mudge"].append(3)
+    assert shared["fudge1995"] == [1, 2]
+
+
+def test_the_options_form_reads_an_options_kind_choices_and_range_from_its_description():
+    system = OPTIONS["damage.system"].describe()
+    assert (system["key"], system["label"], system["section"], system["kind"], system["group"]) == (
+        "damage.system", "Damage system", "F95 4.55, 4.63", "choice", OPTIONS["damage.system"].group)
+    assert system["help"] == OPTIONS["damage.system"].help
+    assert system["defaults"] == {"fudge1995": "standard", "mudge": "standard", "fudge1993": "standard"}
+    assert system["choices"][2] == {"value": "minmidmax", "label": "Min-Mid-Max 3d6"}
+    assert "low" not in system and "high" not in system
+    sweep = OPTIONS["multi.sweep_penalty"].describe()
+    assert (sweep["kind"], sweep["low"], sweep["high"]) == ("int", 1, 2) and "choices" not in sweep
+
+
+def test_an_unknown_preset_is_refused_naming_the_three_presets():
+    with pytest.raises(OptionError) as info:
+        RuleSet(TABLE, "gurps")
+    assert (info.value.message, info.value.field) == (
+        "Unknown preset 'gurps'; choose one of fudge1995, mudge, fudge1993.", "preset")
+
+
+def test_an_option_table_holds_each_presets_defaults():
+    # A foe the lone fighter ignores: Mediocre under F93 4.64, Poor under F95/MUD (F95 4.22).
+    table = OptionTable({"multi.ignored_difficulty": OPTIONS["multi.ignored_difficulty"]})
+    assert table.defaults == {"fudge1995": {"multi.ignored_difficulty": -2}, "mudge": {"multi.ignored_difficulty": -2},
+                              "fudge1993": {"multi.ignored_difficulty": -1}}
+    assert RuleSet(table, "fudge1993").values() == {"multi.ignored_difficulty": -1}
