@@ -67,13 +67,13 @@ def test_an_option_with_a_default_off_its_range_is_refused_naming_the_preset():
 
 
 def test_a_default_table_handed_out_is_a_copy_of_each_presets_own():
-    option = OPTIONS["wounds.boxes"]
-    boxes = option.default("fudge1995")
-    boxes[0] = 9
-    assert option.default("fudge1995") != boxes
-    shared = same([1, 2])
-    shared["mudge"].append(3)
-    assert shared["fudge1995"] == [1, 2]
+    option = OPTIONS["damage.graze_table"]
+    rows = option.default("fudge1995")
+    rows[0][0] = 99
+    assert option.default("fudge1995")[0][0] != 99
+    shared = same([[1, 2]])
+    shared["mudge"][0].append(3)
+    assert shared["fudge1995"] == [[1, 2]]
 
 
 def test_the_options_form_reads_an_options_kind_choices_and_range_from_its_description():
@@ -101,3 +101,14 @@ def test_an_option_table_holds_each_presets_defaults():
     assert table.defaults == {"fudge1995": {"multi.ignored_difficulty": -2}, "mudge": {"multi.ignored_difficulty": -2},
                               "fudge1993": {"multi.ignored_difficulty": -1}}
     assert RuleSet(table, "fudge1993").values() == {"multi.ignored_difficulty": -1}
+
+
+def test_a_ruleset_keeps_only_the_options_that_differ_from_its_preset():
+    # Saved encounters and share links stay short: an option set to its preset's value is not kept.
+    rules = new_ruleset("fudge1993", {"multi.ignored_difficulty": -1, "co.armor": True})
+    assert rules.to_dict() == {"preset": "fudge1993", "options": {"co.armor": True}}
+    assert dict(rules.changed) == {"co.armor": True}
+
+
+def test_an_unknown_option_is_refused_by_its_name():
+    assert refusal({"melee.pacng": "alternating"}) == ("Unknown option 'melee.pacng'.", "options.melee.pacng")
