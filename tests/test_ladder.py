@@ -124,3 +124,14 @@ def test_unsigned_number_reads_as_a_level_but_a_name_needs_a_sign():
     assert ladder.parse("2") == 2
     with pytest.raises(LadderError):
         ladder.parse("Good 2")
+
+
+def test_true_or_false_is_no_level_even_after_the_number_it_equals_was_named():
+    # Names are remembered by value, and True == 1: the remembered "Good" must not answer for True.
+    assert ladder.name(1) == "Good" and ladder.name(0) == "Fair"
+    for flag in (True, False):
+        with pytest.raises(LadderError, match="value must be a whole number on the ladder"):
+            ladder.name(flag)
+    with pytest.raises(LadderError) as err:
+        ladder.parse(True, field="skill")
+    assert (err.value.message, err.value.field) == ("skill must be a ladder name or number, not True.", "skill")
