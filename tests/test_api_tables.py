@@ -123,3 +123,22 @@ def test_an_armours_coverage_value_may_be_left_empty_and_its_ends_are_the_checks
     with pytest.raises(OptionError) as err:
         new_ruleset("fudge1995", {"damage.armors": armors + [{**armors[1], "name": "Mail", "coverage": 21}]})
     assert err.value.field == f"options.damage.armors[{len(armors)}].coverage"
+
+
+def test_each_shape_is_the_json_the_module_documents():
+    # The app's generic editor reads these forms alone (rulesets/tables.py's docstring).
+    row = tables._object(tables._field("name", "Name", tables._text(30)), tables._field("ok", "OK", tables._BOOL))
+    assert row == {"type": "object", "fields": [
+        {"key": "name", "label": "Name", "shape": {"type": "text", "max": 30}},
+        {"key": "ok", "label": "OK", "shape": {"type": "bool"}}]}
+    assert tables._int(-5, 4) == {"type": "int", "low": -5, "high": 4}
+    assert tables._int(0, 20, nullable=True) == {"type": "int", "low": 0, "high": 20, "nullable": True}
+    assert tables._choice([(1, "Scratch"), ("x", "Other")]) == {"type": "choice", "choices": [
+        {"value": 1, "label": "Scratch"}, {"value": "x", "label": "Other"}]}
+    assert tables._list(tables._BOOL, 1, 3, False, title="name") == {
+        "type": "list", "item": {"type": "bool"}, "min": 1, "max": 3, "new": False, "title": "name"}
+    assert tables._pair("From", tables._int(1, 2), "To", tables._BOOL) == {"type": "tuple", "items": [
+        {"label": "From", "shape": {"type": "int", "low": 1, "high": 2}}, {"label": "To", "shape": {"type": "bool"}}]}
+    assert tables._boxes(["Hurt", "Very Hurt"]) == {"type": "list", "item": {"type": "int", "low": 0, "high": 10},
+                                                    "min": 2, "max": 2, "new": 1, "labels": ["Hurt", "Very Hurt"]}
+    assert set(tables.shapes()) == {key for key, o in OPTIONS.items() if o.kind == "table"}

@@ -63,3 +63,9 @@ def test_the_options_form_lists_each_preset_by_its_key_and_label():
     assert rulesets.describe()["presets"] == [
         {"key": "fudge1995", "label": "Fudge 1995"}, {"key": "mudge", "label": "Mudge"},
         {"key": "fudge1993", "label": "Fudge 1993 draft"}]
+
+
+def test_the_registry_gathers_each_rule_modules_options_once_under_their_keys():
+    found = rulesets._gather()
+    assert found == dict(rulesets.OPTIONS)
+    assert list(found) == [o.key for module in rulesets._RULE_MODULES for o in module.OPTIONS]
