@@ -31,3 +31,9 @@ def test_every_option_cites_its_rulebook_section_and_is_labelled_in_words():
     for key, option in OPTIONS.items():
         assert re.match(r"(F95b?|F93|MUD|CO) \d", option.section), key
         assert option.label != option.section and re.search(r"[a-z]{3}", option.label), key
+
+
+@pytest.mark.parametrize("results, average", [([2, 2, 1], 2), ([3, 3, 3], 3), ([-2, -2, -1], -2), ([1, 0, 0], 0)])
+def test_three_results_are_averaged_by_three_and_rounded_to_the_nearest(results, average):
+    # F93 4.61: "Average these results, rounding to the nearest whole number" (+5/3 is +2).
+    assert story_elements.average_of_three(results) == average
