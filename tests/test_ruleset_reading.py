@@ -63,6 +63,7 @@ def test_the_options_form_lists_each_preset_by_its_key_and_label():
     assert rulesets.describe()["presets"] == [
         {"key": "fudge1995", "label": "Fudge 1995"}, {"key": "mudge", "label": "Mudge"},
         {"key": "fudge1993", "label": "Fudge 1993 draft"}]
+    assert rulesets.describe()["options"] == [option.describe() for option in rulesets.OPTIONS.values()]
 
 
 def test_the_registry_gathers_each_rule_modules_options_once_under_their_keys():
