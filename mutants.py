@@ -299,6 +299,21 @@ def own_run(work: Path, patterns: list[str], tests: list[str]) -> int:
     return 0
 
 
+def mutant_globs(patterns: list[str]) -> list[list[str]]:
+    """mutmut's names of each module's mutants, as globs: ``pyfudge.core.ladder.*`` for a file, and
+    for a folder's ``__init__.py``, whose mutants mutmut names after the folder
+    (``pyfudge.rulesets.x_gather__mutmut_1``), its functions' and classes' own prefixes only."""
+    out = []
+    for p in patterns:
+        name = p.removesuffix(".py").removesuffix("/*").replace("/", ".")
+        if name.endswith(".__init__"):
+            folder = name.removesuffix(".__init__")
+            out.append([f"{folder}.x_*", f"{folder}.xǁ*"])
+        else:
+            out.append([name + ".*"])
+    return out
+
+
 SHOW = "import sys\nfrom mutmut.__main__ import show\nfor name in sys.argv[1:]:\n    show.callback(name)\n"
 
 
@@ -354,8 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     code = 0
     # Module by module: each one's results are whole before the next starts. The --only globs in
     # one run: mutmut lists every test again at each start (minutes with a wide selection).
-    runs = [args.only] if args.only else [[p.removesuffix(".py").removesuffix("/*").replace("/", ".") + ".*"]
-                                          for p in patterns]
+    runs = [args.only] if args.only else mutant_globs(patterns)
     for globs in runs:
         started = time.monotonic()
         code |= subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers), *globs],

@@ -11,6 +11,13 @@ from pyfudge.core import ladder
 from pyfudge.core.errors import LadderError
 
 
+@pytest.fixture(autouse=True)
+def names_worked_out_afresh():
+    # name() remembers what it printed: each test here works its names out, not reads them from
+    # what the modules printed at import or earlier tests left (a wrong rule would hide behind them).
+    ladder._SHOWN.clear()
+
+
 def test_trait_levels_are_numbered_from_fair():
     """F93 4.21: "+3 Superb, +2 Great, +1 Good, 0 Fair, -1 Mediocre, -2 Poor, -3 Terrible"."""
     assert [ladder.name(n) for n in range(-3, 4)] == [
@@ -124,3 +131,37 @@ def test_unsigned_number_reads_as_a_level_but_a_name_needs_a_sign():
     assert ladder.parse("2") == 2
     with pytest.raises(LadderError):
         ladder.parse("Good 2")
+
+
+def test_true_or_false_is_no_level_even_after_the_number_it_equals_was_named():
+    # Names are remembered by value, and True == 1: the remembered "Good" must not answer for True.
+    assert ladder.name(1) == "Good" and ladder.name(0) == "Fair"
+    for flag in (True, False):
+        with pytest.raises(LadderError, match="value must be a whole number on the ladder"):
+            ladder.name(flag)
+    with pytest.raises(LadderError) as err:
+        ladder.parse(True, field="skill")
+    assert (err.value.message, err.value.field) == ("skill must be a ladder name or number, not True.", "skill")
+
+
+def test_a_level_checked_without_a_field_is_named_level():
+    for check in (ladder.check_level, ladder.check_trait):
+        with pytest.raises(LadderError) as err:
+            check("x")
+        assert err.value.field == "level"
+
+
+@pytest.mark.parametrize("text, message", [
+    (1.5, "skill must be a ladder name or number, not 1.5."),
+    ("Good +", "skill: cannot read 'Good +' as a ladder level."),
+    ("Goodish", "skill: 'Goodish' is not a ladder level."),
+])
+def test_a_text_that_is_no_level_is_refused_saying_why(text, message):
+    with pytest.raises(LadderError) as err:
+        ladder.parse(text, field="skill")
+    assert err.value.message == message
+
+
+def test_a_name_printed_again_is_the_same_name():
+    assert [ladder.name(v) for v in (5, -5, 2, 5, -5, 2)] == ["Superb +2", "Terrible \u22122", "Great"] * 2
+    assert ladder.name(3) == "Superb" and ladder.name(-3) == "Terrible"

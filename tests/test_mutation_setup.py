@@ -81,3 +81,10 @@ def test_an_own_run_kills_what_the_tests_notice_and_keeps_the_module_as_it_was(t
     assert [m.now for m in ended["killed"]] == ["(b is not None)", "(a is not None)"]
     assert [(m.operator, m.line) for m in ended["survived"]] == [("swap-args", 6)]
     assert (tmp_path / "sample.py").read_text(encoding="utf-8") == module
+
+
+def test_mutmut_is_asked_for_a_folders_own_module_by_the_folders_name():
+    # mutmut names the mutants of pyfudge/rulesets/__init__.py "pyfudge.rulesets.x_…": a glob with
+    # "__init__" in it matched none, and the run left all of them "not checked".
+    assert mutants.mutant_globs(["pyfudge/rulesets/__init__.py", "pyfudge/core/ladder.py", "pyfudge/combat/*"]) == [
+        ["pyfudge.rulesets.x_*", "pyfudge.rulesets.xǁ*"], ["pyfudge.core.ladder.*"], ["pyfudge.combat.*"]]
