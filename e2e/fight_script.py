@@ -285,8 +285,8 @@ class Fight:
             taps.select(page.get_by_label("Lone fighter", exact=True), label="Brenna")
             self.roll_all("Brenna")
             self.resolve()
-            expect(self.strip()).to_contain_text("Round 4, Brenna against Goblin 5, Goblin 6, Goblin 7: Brenna gets Mediocre; "
-                                                 "no one is hurt.")
+            expect(self.strip()).to_contain_text(
+                "Round 4, Brenna against Goblin 5, Goblin 6, Goblin 7: Brenna gets Mediocre; no one is hurt.")
         with taps.step("end of battle"):  # the three goblins standing flee
             expect(page.get_by_test_id("round-over")).to_be_visible()
             before = page.evaluate("scrollY")

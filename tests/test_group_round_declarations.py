@@ -60,7 +60,8 @@ def test_a_lone_fighters_stunning_attack_stuns_the_foe_he_strikes():
     blow = _blow(enc, "Hero")
     assert blow["stun"] is True and blow["level"] >= wounds.HURT
     assert _worst(enc, "c2") == wounds.UNDAMAGED  # a stun, not a wound (F95 4.62)
-    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Hero gets Superb; Orc knocked out."  # Incapacitated: F95 4.62
+    # Incapacitated: knocked out (F95 4.62).
+    assert enc.lines[-1] == "Round 1, Hero against Orc, Gob: Hero gets Superb; Orc knocked out."
 
 
 def test_a_foes_pulled_punch_caps_the_lone_fighters_wound():
