@@ -27,6 +27,7 @@ from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError
 from pyfudge.encounter import state as encounter_state
+from pyfudge.encounter.exchange import read_exchange
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
 from pyfudge.rulesets import new_ruleset
@@ -740,18 +741,19 @@ def test_each_case_replays_from_its_stored_log_to_the_same_state():
 
 
 def test_a_declaration_read_for_the_odds_carries_the_stun_and_names_its_field():
-    """The declaration the odds read before the dice (encounter_state.declared): what earlier
+    """The declaration the odds read before the dice (exchange.read_exchange, no dice): what earlier
     exchanges carried to him and his stun (F95 4.62) added, and a bad one refused by its field."""
     enc = _encounter({"rules": "fudge1995", "options": {}})
     for f in (HERO, ORC):
         enc.apply({"t": "add", "fighter": f})
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"stun": True}, "a_dice": _roll(0),
                "b_dice": _roll(-1)})
-    orc = enc.state.find("c2")
-    assert encounter_state.declared(enc.state, orc, None, "b_declares").stunned == 1
-    assert encounter_state.declared(enc.state, orc, {"all_out": "defense"}, "b_declares").all_out == "defense"
+    draft = {"t": "exchange", "a": "c1", "b": "c2"}
+    assert read_exchange(enc.state, draft, rolled=False).b_decl.stunned == 1
+    declares = {**draft, "b_declares": {"all_out": "defense"}}
+    assert read_exchange(enc.state, declares, rolled=False).b_decl.all_out == "defense"
     try:
-        encounter_state.declared(enc.state, orc, {"bogus": 1}, "b_declares")
+        read_exchange(enc.state, {**draft, "b_declares": {"bogus": 1}}, rolled=False)
     except FudgeError as err:
         assert (err.message, err.field) == ("b_declares: unknown field 'bogus'.", "b_declares.bogus")
     else:

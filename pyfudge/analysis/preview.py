@@ -4,18 +4,18 @@ prepared (:func:`event_odds` dispatches on the draft's ``t``).
 The round form sends its draft ``exchange`` event (as it would send it to Resolve, see
 :mod:`pyfudge.encounter.log`); the odds are those of that event applied to the encounter as it
 stands now: the fighters' records and wound tracks (so their penalties, F95 4.57), what earlier
-exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62) through
-:func:`pyfudge.encounter.log.declared` — the same path the event itself takes — the round number
+exchanges carried to them (F95 4.23, 4.31) and their stuns (F95 4.62), read by
+:func:`pyfudge.encounter.exchange.read_exchange` — the reading the event itself takes — the round number
 and the encounter's ruleset. Dice in the draft are ignored: the odds weigh every roll
 (:func:`pyfudge.analysis.odds.attack_odds`, exact Fractions).
 
 A draft ``group`` event (one fighter against several foes, F95 4.34) is read by
-:func:`pyfudge.encounter.log.read_group`, the reading the event itself takes (penalties, carries,
+:func:`pyfudge.encounter.rounds.read_group`, the reading the event itself takes (penalties, carries,
 stuns, foes who cannot act left out, the GM's one roll per ``multi.group_dice``), and weighed by
 :func:`pyfudge.analysis.group_odds.group_odds` (the door's ``group_odds``) with the event's F95 4.62 hook: a
 stunned fighter's blows do not land. ``group_roll: {}`` (no dice yet) says the GM rolls once.
 
-A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.log.read_ranged`, as the event
+A draft ``ranged`` event (F95 4.4) is read by :func:`pyfudge.encounter.rounds.read_ranged`, as the event
 itself is (skills, penalties and carries in each side's modifiers, difficulties, weapon, burst),
 and weighed by :func:`pyfudge.analysis.ranged_odds.ranged_odds` (the door's ``ranged_odds``).
 """
@@ -27,9 +27,10 @@ from functools import partial
 from typing import Any
 
 from ..core.errors import FudgeError, RequestError
+from ..encounter.exchange import read_exchange
 from ..encounter.log import EVENT_FIELDS, event_kind, remembered
 from ..encounter.rounds import read_group, read_ranged
-from ..encounter.state import EncounterError, State, declared
+from ..encounter.state import State
 from . import group_odds as group_odds_mod
 from . import odds
 from . import ranged_odds as ranged_odds_mod
@@ -99,16 +100,10 @@ def exchange_odds(state: State, event: Any, *, sample: bool | int = False) -> di
     _check_draft(event, "exchange", "a, b", "An exchange")
     event = remembered(state, event)  # what the round remembers, as the event itself (F95 4.23)
     try:
-        a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
-        if a.id == b.id:
-            raise EncounterError("A combatant cannot fight themselves.", field="b")
-        kind = event.get("kind", "round")
-        if kind not in odds.KINDS:
-            raise RequestError("kind must be round or attack.", field="kind")
-        a_decl = declared(state, a, event.get("a_declares"), "a_declares")
-        b_decl = declared(state, b, event.get("b_declares"), "b_declares")
-        result = odds.attack_odds(a.fighter, b.fighter, rules=state.rules, a_declares=a_decl,
-                                  b_declares=b_decl, kind=kind, round_number=state.round, sample=sample)
+        x = read_exchange(state, event, rolled=False)
+        a, b = x.a, x.b
+        result = odds.attack_odds(a.fighter, b.fighter, rules=state.rules, a_declares=x.a_decl,
+                                  b_declares=x.b_decl, kind=x.kind, round_number=state.round, sample=sample)
     except FudgeError as err:
         raise err.at("event")  # noqa: B904 - the error itself, its field placed in the event
     ids = {a.fighter.name: a.id, b.fighter.name: b.id}

@@ -17,7 +17,7 @@ from .reading import need_bool, need_name, read_modifiers, read_roll, reject_unk
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
 
-__all__ = ["Space", "Contender", "NpcRoll", "GroupRound", "group_roll_dice"]
+__all__ = ["Space", "Contender", "NpcRoll", "GroupRound", "group_roll_dice", "read_group_roll", "read_space"]
 
 
 class Space(StrEnum):
@@ -40,6 +40,24 @@ def group_roll_dice(rules: RuleSet) -> dict[str, Any]:
 
 
 # --- inputs ------------------------------------------------------------------------------------
+
+def read_space(raw: Any, where: str) -> Space:
+    """Where the lone fighter stands (``open``, ``cramped`` or ``doorway``)."""
+    if raw not in _SPACES:
+        raise RequestError(f"space must be one of {', '.join(_SPACES)}.", field=where)
+    return Space(raw)
+
+
+def read_group_roll(raw: Any, where: str, rules: RuleSet | None) -> tuple[int, tuple[int, ...]]:
+    """The GM's one roll for all the foes, ``{"faces": [...]}`` or ``{"roll": n}``: its total and
+    faces. With ``rules`` its dice are :func:`group_roll_dice`'s; without, as many as the faces."""
+    count = 2 if rules is None else group_roll_dice(rules)["count"]
+    raw = reject_unknown(raw, {"roll", "faces"}, where)
+    if rules is None and raw.get("faces") is not None:
+        count = len(raw["faces"]) if isinstance(raw["faces"], list) else 4
+        count = count if count in (2, 4) else 4
+    return read_roll(raw, where, count=count)
+
 
 _CONTENDER_KEYS = frozenset({"name", "level", "roll", "faces", "modifiers", "ignored", "needs", "d6",
                              "lone_modifiers", "all_out", "stance"})
@@ -185,21 +203,14 @@ class GroupRound:
         group_total: int | None = None
         group_faces: tuple[int, ...] = ()
         if mode == "group":
-            count = 2 if rules is None else group_roll_dice(rules)["count"]
-            raw_group = reject_unknown(data.get("group_roll"), {"roll", "faces"}, f"{field}.group_roll")
-            if rules is None and raw_group.get("faces") is not None:
-                count = len(raw_group["faces"]) if isinstance(raw_group["faces"], list) else 4
-                count = count if count in (2, 4) else 4
-            group_total, group_faces = read_roll(raw_group, f"{field}.group_roll", count=count)
+            group_total, group_faces = read_group_roll(data.get("group_roll"), f"{field}.group_roll", rules)
         elif data.get("group_roll") is not None:
             raise RequestError("group_roll is only for npc_roll 'group'.", field=f"{field}.group_roll")
         targets_raw = data.get("targets", [])
         if not isinstance(targets_raw, list) or len(targets_raw) > 12:
             raise RequestError("targets must be a list of foe names.", field=f"{field}.targets")
         targets = tuple(need_name(t, f"{field}.targets[{i}]") for i, t in enumerate(targets_raw))
-        space = data.get("space", "open")
-        if space not in _SPACES:
-            raise RequestError(f"space must be one of {', '.join(_SPACES)}.", field=f"{field}.space")
+        space = read_space(data.get("space", "open"), f"{field}.space")
         for i, foe in enumerate(foes):
             # Each foe's dice must fit the way the NPCs roll this round, or they would be ignored.
             if mode != "each" and foe.roll is not None:
@@ -207,7 +218,7 @@ class GroupRound:
                                    field=f"{field}.foes[{i}].roll")
             if mode != "d6" and foe.d6:
                 raise RequestError("A foe's d6 is only for npc_roll 'd6'.", field=f"{field}.foes[{i}].d6")
-        made = cls(lone, foes, NpcRoll(mode), group_total, group_faces, targets, Space(space))
+        made = cls(lone, foes, NpcRoll(mode), group_total, group_faces, targets, space)
         made.check_names(field)
         return made
 

@@ -27,7 +27,7 @@ from ..rules import npc_shortcut
 from ..rules.actions import Modifier
 from . import melee
 from .group_outcome import FoeResult, GroupOutcome
-from .group_round import Contender, GroupRound, NpcRoll, Space, group_roll_dice
+from .group_round import Contender, GroupRound, NpcRoll, Space, group_roll_dice, read_group_roll, read_space
 from .reading import unopposed_degree
 from .stances import Stance
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
 
 __all__ = [
-    "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space",
+    "OPTIONS", "Contender", "GroupRound", "NpcRoll", "Space", "read_group_roll", "read_space",
     "foe_penalty", "group_roll_dice", "group_roll_total", "check_attacker_count", "resolve_melee_group",
     "group_shields",
 ]

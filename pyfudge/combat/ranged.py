@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -39,15 +38,27 @@ from . import melee
 from .blow import BlowInput, strike_or_block
 from .declaration import NO_DECLARATION, Declaration, FighterDice, damage_faces, read_shield_roll
 from .outcomes import Block, Blow
-from .reading import need_name, read_modifiers, read_roll, reject_unknown, unopposed_degree
+from .ranged_attack import (
+    WEAPONS,
+    RangedAttack,
+    RangedMode,
+    Shot,
+    check_aimed,
+    check_target,
+    read_burst,
+    read_difficulty,
+    read_weapon,
+)
+from .reading import unopposed_degree
 
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
 
 __all__ = [
-    "OPTIONS", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
+    "OPTIONS", "RangedMode", "Shot", "RangedAttack", "ShotOutcome", "RangedOutcome", "AutofireOutcome",
     "propelled_modifier", "resolve_ranged", "autofire_in_use", "autofire",
     "RangedBlows", "land_shots", "shield_stops_shots", "RANGED_SHIELDS", "fire", "shield_defence",
+    "read_difficulty", "read_weapon", "read_burst", "check_aimed", "check_target",
 ]
 
 GROUP = "Ranged"
@@ -111,23 +122,13 @@ OPTIONS: tuple[Option, ...] = (
 
 
 
-class RangedMode(StrEnum):
-    """How the target meets a shot (F95 4.4): unaware, dodging, or shooting back; the JSON's values."""
-
-    UNAWARE = "unaware"
-    AWARE = "aware"
-    SHOOT_BACK = "shoot_back"
-
-
-_MODES = tuple(RangedMode)
 # The section of each preset's book that the steps cite.
 SECTION = {"fudge1995": "F95 4.4", "mudge": "MUD 4.4", "fudge1993": "F93 4.65"}
-_WEAPONS = ("thrown", "propelled")
 
 
 def propelled_modifier(weapon: str, *, rules: RuleSet) -> Modifier | None:
     """The defender's modifier against a ``"thrown"`` or ``"propelled"`` weapon (F95 4.4)."""
-    if weapon not in _WEAPONS:
+    if weapon not in WEAPONS:
         raise RequestError(f"weapon must be thrown or propelled, not {weapon!r}.", field="weapon")
     amount = rules["ranged.propelled_penalty"]
     if weapon == "thrown" or amount == 0:
@@ -151,116 +152,6 @@ def shield_defence(shield: str, *, rules: RuleSet) -> Modifier | None:
         return None
     section = "MUD 4.31" if rules.preset == "mudge" else "F95 4.31"
     return Modifier(f"{shield} shield against ranged attacks", -against.amount, section)
-
-
-# --- inputs ------------------------------------------------------------------------------------
-
-_SHOT_KEYS = frozenset({"name", "level", "roll", "faces", "modifiers", "difficulty"})
-
-
-@dataclass(frozen=True)
-class Shot:
-    """One side of a ranged exchange: a shooter (with the GM's ``difficulty`` to hit his target)
-    or a defender (``difficulty`` unused). ``level`` is the trait rolled (ranged weapon skill, or
-    Dodge/Agility); ``modifiers`` hold equipment and the like — never range, cover or light, which
-    the difficulty holds (F95 4.4)."""
-
-    name: str
-    level: int
-    roll: int
-    faces: tuple[int, ...] = ()
-    modifiers: tuple[Modifier, ...] = ()
-    difficulty: int | None = None
-
-    @classmethod
-    def from_dict(cls, data: Any, *, field: str = "shot", technique: str | None = None) -> Shot:
-        """Read and validate one side; a ``roll`` total is read with ``technique`` (4dF if not given)."""
-        reject_unknown(data, _SHOT_KEYS, field)
-        name = need_name(data.get("name"), f"{field}.name")
-        level = ladder.check_trait(ladder.parse(data.get("level"), field=f"{field}.level"), field=f"{field}.level")
-        roll, faces = read_roll(data, field, technique=technique)
-        mods = read_modifiers(data.get("modifiers"), f"{field}.modifiers")
-        dl = data.get("difficulty")
-        if dl is not None:
-            dl = ladder.check_level(ladder.parse(dl, field=f"{field}.difficulty"), field=f"{field}.difficulty",
-                                    low=-8, high=8)
-        return cls(name, level, roll, faces, mods, dl)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape of :meth:`from_dict`."""
-        out: dict[str, Any] = {"name": self.name, "level": self.level}
-        if self.faces:
-            out["faces"] = list(self.faces)
-        else:
-            out["roll"] = self.roll
-        out["modifiers"] = [m.to_dict() for m in self.modifiers]
-        if self.difficulty is not None:
-            out["difficulty"] = self.difficulty
-        return out
-
-    def result(self, extra: tuple[Modifier, ...] = ()) -> int:
-        """Rolled degree: level + modifiers + dice."""
-        return self.level + sum(m.amount for m in self.modifiers + extra) + self.roll
-
-
-_ATTACK_KEYS = frozenset({"mode", "shooter", "target", "weapon", "burst"})
-
-
-@dataclass(frozen=True)
-class RangedAttack:
-    """A declared ranged attack. ``mode``: ``"unaware"`` (no ``target`` roll), ``"aware"``
-    (``target`` is the defender's dodge roll), ``"shoot_back"`` (``target`` is the defender's own
-    shot, with its difficulty). ``weapon``: ``"thrown"`` or ``"propelled"``. ``burst``: the most
-    rounds that can hit from an automatic weapon this round, or None for a single shot."""
-
-    mode: RangedMode
-    shooter: Shot
-    target: Shot | None = None
-    weapon: str = "propelled"
-    burst: int | None = None
-
-    @classmethod
-    def from_dict(cls, data: Any, *, field: str = "attack", technique: str | None = None) -> RangedAttack:
-        """Read and validate an attack; each mode requires exactly the sides it uses. Roll totals
-        are read with ``technique`` (the ruleset's ``dice.technique``; 4dF if not given)."""
-        reject_unknown(data, _ATTACK_KEYS, field)
-        mode = data.get("mode")
-        if mode not in _MODES:
-            raise RequestError(f"mode must be one of {', '.join(_MODES)}, not {mode!r}.", field=f"{field}.mode")
-        shooter = Shot.from_dict(data.get("shooter"), field=f"{field}.shooter", technique=technique)
-        if shooter.difficulty is None:
-            raise RequestError("The GM sets a Difficulty Level for the shot (range, light, cover).",
-                               field=f"{field}.shooter.difficulty")
-        target = None
-        if mode == "unaware":
-            if data.get("target") is not None:
-                raise RequestError("An unaware target makes no roll.", field=f"{field}.target")
-        else:
-            target = Shot.from_dict(data.get("target"), field=f"{field}.target", technique=technique)
-            if mode == "shoot_back" and target.difficulty is None:
-                raise RequestError("The GM sets a Difficulty Level for the return shot too.",
-                                   field=f"{field}.target.difficulty")
-            if mode == "aware" and target.difficulty is not None:
-                raise RequestError("A dodging defender has no difficulty; did you mean shoot_back?",
-                                   field=f"{field}.target.difficulty")
-            if target.name == shooter.name:
-                raise RequestError("Shooter and target must differ.", field=f"{field}.target.name")
-        weapon = data.get("weapon", "propelled")
-        if weapon not in _WEAPONS:
-            raise RequestError("weapon must be thrown or propelled.", field=f"{field}.weapon")
-        burst = data.get("burst")
-        if burst is not None:
-            burst = need_int(burst, f"{field}.burst", low=1, high=1000)
-        return cls(RangedMode(mode), shooter, target, weapon, burst)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape of :meth:`from_dict`."""
-        out: dict[str, Any] = {"mode": self.mode, "shooter": self.shooter.to_dict(), "weapon": self.weapon}
-        if self.target is not None:
-            out["target"] = self.target.to_dict()
-        if self.burst is not None:
-            out["burst"] = self.burst
-        return out
 
 
 # --- outcomes ----------------------------------------------------------------------------------

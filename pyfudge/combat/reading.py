@@ -45,12 +45,21 @@ def read_roll(data: dict, where: str, *, count: int = 4, technique: str | None =
         return read.total, read.faces
     tech = dice.TECHNIQUES[key]
     if isinstance(total, bool) or not isinstance(total, int) or not tech.low <= total <= tech.high:
-        raise DiceError(
-            f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}"
-            f"{dice.total_meaning(key)}, not {total!r}.",
-            field=f"{where}.roll",
-        )
+        raise _bad_total(total, where, key)
     return dice.read(tech.key, total=total, field=f"{where}.roll").total, ()
+
+
+def need_roll(total: int | None, where: str, *, technique: str) -> int:
+    """A roll already read (``total``), refused as :func:`read_roll` refuses a missing one."""
+    if total is None:
+        raise _bad_total(total, where, dice.technique(technique, field=f"{where}.roll").key)
+    return total
+
+
+def _bad_total(total: Any, where: str, key: str) -> DiceError:
+    tech = dice.TECHNIQUES[key]
+    return DiceError(f"{where}.roll must be a {tech.label} total from {tech.low} to +{tech.high}"
+                     f"{dice.total_meaning(key)}, not {total!r}.", field=f"{where}.roll")
 
 
 def read_modifiers(value: Any, where: str) -> tuple[Modifier, ...]:

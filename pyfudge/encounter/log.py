@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..combat import attack, initiative, outcomes
+from ..combat import initiative
 from ..combat.declaration import Declaration, FighterDice
 from ..core import dice, ladder
 from ..core.checks import REQUEST, replaying, stored_log
@@ -58,10 +58,9 @@ from ..core.ruleset import RuleSet
 from ..rules import actions, healing, story_elements
 from ..rulesets import new_ruleset, ruleset_from_dict
 from . import players_see, round_view, track_events
+from .exchange import apply_exchange
 from .rounds import apply_group, apply_ranged
 from .state import (
-    ALL_OUT_DEFENCE,
-    ATTACKED,
     HASTY,
     HASTY_DEFENCE,
     MAX_COMBATANTS,
@@ -70,7 +69,6 @@ from .state import (
     EncounterError,
     State,
     acted_with,
-    blow_text,
     check_name,
     check_unique_name,
     declared_carry,
@@ -80,7 +78,6 @@ from .state import (
     names_for,
     refused_roles,
     side_of,
-    wounded,
 )
 
 # A log longer than this is refused. A busy fight logs a few hundred events; 10,000 is a whole
@@ -227,56 +224,6 @@ def _added_names(state: State, event: dict) -> dict:
 
 
 
-def _check_forfeit(state: State, a: Combatant, b: Combatant, b_decl: Declaration) -> None:
-    """F95 4.23: "A character forfeits his attack for a round if he chooses All-out defense": no
-    attack by one who defended all-out this round, no all-out defence by one who attacked."""
-    if replaying():  # earlier builds logged such attacks: they replay as they were
-        return
-    if did(state, a.id, ALL_OUT_DEFENCE):
-        raise EncounterError(f"{a.fighter.name} defended all-out this round, so they forfeit their attack this "
-                             "round (F95 4.23). Start the next round for their next attack.", field="a")
-    if b_decl.all_out == "defense" and did(state, b.id, ATTACKED):
-        raise EncounterError(f"{b.fighter.name} attacked this round: all-out defence forfeits the round's "
-                             "attack (F95 4.23), so they cannot choose it now.", field="b_declares.all_out")
-
-
-
-def _exchange(state: State, event: dict) -> State:
-    a, b = state.find(event.get("a"), "a"), state.find(event.get("b"), "b")
-    if a.id == b.id:
-        raise EncounterError("A combatant cannot fight themselves.", field="b")
-    kind = event.get("kind", "round")
-    if kind not in ("round", "attack"):
-        raise RequestError("kind must be round or attack.", field="kind")
-    rules = state.rules
-    a_decl, a_carry = declared_carry(state, a, event.get("a_declares"), "a_declares")
-    b_decl, b_carry = declared_carry(state, b, event.get("b_declares"), "b_declares")
-    if kind == "attack":
-        _check_forfeit(state, a, b, b_decl)
-    a_dice = FighterDice.from_dict(event.get("a_dice"), rules=rules, field="a_dice", speed=True)
-    b_dice = FighterDice.from_dict(event.get("b_dice"), rules=rules, field="b_dice", speed=True)
-    request = attack.ExchangeRequest(a.fighter, b.fighter, a_decl, b_decl, a_dice, b_dice, state.round, kind)
-    outcome = request.resolve(rules)
-    after = wounded(state, list(zip((a, b), outcome.fighters)))
-    used = set(a_carry) | set(b_carry)
-    carry = tuple(k for k in state.carry if k not in used) + outcome.carry
-    acts = state.acts
-    if kind == "attack":  # F95 4.23: remembered for the rest of the round
-        acts = acted_with(state, [(a.id, ATTACKED)] + [(c.id, HASTY) for c, d in ((a, a_decl), (b, b_decl)) if d.hasty]
-                      + ([(b.id, ALL_OUT_DEFENCE)] if b_decl.all_out == "defense" else []))
-    return replace(after, carry=carry, acts=acts,
-                   last={"kind": "exchange", "a": a.id, "b": b.id, "outcome": outcome.to_dict(),
-                         "text": _exchange_text(a, b, outcome)})
-
-
-
-def _exchange_text(a: Combatant, b: Combatant, outcome: outcomes.ExchangeOutcome) -> str:
-    hits = [blow_text(blow) for blow in outcome.blows]
-    tail = f": {', '.join(hits)}" if hits else ""
-    return f"Round {outcome.round}, {a.fighter.name} vs {b.fighter.name}: {outcome.result}{tail}."
-
-
-
 def _initiative(state: State, event: dict) -> State:
     """Who attacks first in alternating turns (F95 4.23): :func:`initiative.resolve_initiative`. A
     tie is no winner ("roll again"). ``melee.initiative`` says whether it holds for this round or
@@ -386,7 +333,7 @@ def _next_round(state: State, event: dict) -> State:
 
 
 HANDLERS: dict[str, Callable[[State, dict], State]] = {
-    "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": _exchange,
+    "add": _add, "edit": _edit, "remove": _remove, "rules": _rules, "exchange": apply_exchange,
     "group": apply_group, "ranged": apply_ranged, "story": _story, "initiative": _initiative,
     "box": track_events.box, "wound": track_events.wound, "heal": track_events.heal,
     "end_battle": _end_battle, "next_round": _next_round, "rename": _rename,

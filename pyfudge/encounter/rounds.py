@@ -12,20 +12,22 @@ from ..combat import declaration, group_blows, multi, ranged, sides
 from ..combat.declaration import Declaration, FighterDice
 from ..combat.fighter import Fighter
 from ..combat.group_outcome import GroupOutcome
+from ..combat.reading import need_roll
 from ..core import dice, ladder
 from ..core.checks import replaying
-from ..core.errors import FudgeError, RequestError
+from ..core.errors import DiceError, FudgeError, RequestError
 from ..core.explain import Step
 from ..core.ruleset import RuleSet
+from ..rules.actions import Modifier
 from .state import (
     MAX_FOES,
     Combatant,
     EncounterError,
     State,
     blow_text,
-    contender_roll,
     declared_carry,
     refused_roles,
+    roll_of,
     wounded,
 )
 
@@ -114,9 +116,16 @@ def _group_roll(raw: Any, rolled: bool) -> dict[str, Any]:
     return {"faces": raw["faces"]} if "faces" in raw else {"roll": raw["total"]}
 
 
-def _choices(decl: Declaration) -> dict[str, Any]:
-    """A contender's all-out choice (F95 4.31) and stance (MUD 4.32: his offence and defence apart)."""
-    return {"all_out": decl.all_out.value, "stance": decl.stance.offence}
+
+def _contender(c: Combatant, decl: Declaration, roll: tuple[int | None, tuple[int, ...]], needs: int,
+               state: State, extra: tuple[Modifier, ...] = (), **more: Any) -> multi.Contender:
+    """One side of the group round: his level, this round's modifiers (his stance apart: its
+    offence and defence differ, MUD 4.32) and ``extra``, his all-out choice (F95 4.31) and the
+    least result that hits the other side (F95 4.22 / MUD 4.58)."""
+    mods = sides.round_modifiers(c.fighter, decl, rules=state.rules, round_number=state.round, stance_apart=True)
+    return multi.Contender(c.fighter.name, c.fighter.skill(decl.skill), *roll, modifiers=tuple(mods) + extra,
+                           needs=needs, all_out=decl.all_out.value, stance=decl.stance.offence, **more)
+
 
 
 def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
@@ -146,7 +155,7 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
     ignored, targets = (_among_foes(event, key, foe_ids, out) for key in ("ignored", "targets"))
     raw_dice, lone_checks = _per_wound(event.get("lone_dice") if rolled else None, "check", "lone_dice", len(foes))
     lone_dice = FighterDice.from_dict(raw_dice, rules=rules, field="lone_dice")
-    placeholder = {} if rolled else {"roll": 0}
+    placeholder = None if rolled else 0
     fixed = _npc_fixed(lone, foes, rules)
     mode = "fixed" if fixed else "group" if event.get("group_roll") is not None else "each"
     used = set(lone_carry)
@@ -162,33 +171,26 @@ def read_group(state: State, event: dict, *, rolled: bool = True) -> GroupRead:
                                   "(the GM rolls once for all the foes, F95 4.34)."),
                                field=f"foe_dice.{c.id}.roll")
         foe_decls[c.id], foe_dice[c.id] = decl, d
-        contenders.append({
-            "name": c.fighter.name, "level": c.fighter.skill(decl.skill),
-            "modifiers": [m.to_dict() for m in sides.round_modifiers(c.fighter, decl, rules=rules,
-                                                                     round_number=state.round, stance_apart=True)
-                          + ((mine,) if mine else ())],
-            "lone_modifiers": [theirs.to_dict()] if theirs else [], **_choices(decl),
-            "ignored": c.id in ignored,
+        contenders.append(_contender(
+            c, decl, roll_of(d, placeholder if mode == "each" else None),
             # F95 4.22 / MUD 4.58: the least result that hits the lone fighter.
-            "needs": sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0],
-            **(contender_roll(d) or (placeholder if mode == "each" else {}))})
+            sides.min_to_hit(c.fighter, lone.fighter, decl, rules)[0], state, (mine,) if mine else (),
+            lone_modifiers=(theirs,) if theirs else (), ignored=c.id in ignored))
     # The group round holds one minimum for the lone fighter: the least of those against his foes.
     needs = min(sides.min_to_hit(lone.fighter, c.fighter, lone_decl, rules)[0] for c in foes)
     names = {c.id: c.fighter.name for c in foes}
-    request = {
-        "lone": {"name": lone.fighter.name, "level": lone.fighter.skill(lone_decl.skill),
-                 "modifiers": [m.to_dict() for m in sides.round_modifiers(
-                     lone.fighter, lone_decl, rules=rules, round_number=state.round, stance_apart=True)],
-                 "needs": needs, **_choices(lone_decl), **(contender_roll(lone_dice) or placeholder)},
-        "foes": contenders, "npc_roll": mode, "targets": [names[t] for t in targets],
-        "space": event.get("space", "open"),
-    }
-    if mode == "group":
-        request["group_roll"] = _group_roll(event["group_roll"], rolled)
-    elif event.get("group_roll") is not None:
+    group_roll = _group_roll(event["group_roll"], rolled) if mode == "group" else None
+    if mode != "group" and event.get("group_roll") is not None:
         raise RequestError("NPCs score their trait level here (F95 4.33): no group roll.", field="group_roll")
+    if rolled and lone_dice.roll is None:
+        raise DiceError("The lone fighter needs a roll.", field="lone_dice.roll")
     try:
-        rnd = multi.GroupRound.from_dict(request, field="round", rules=rules)
+        group_total, group_faces = (None, ()) if group_roll is None else multi.read_group_roll(
+            group_roll, "round.group_roll", rules)
+        rnd = multi.GroupRound(_contender(lone, lone_decl, roll_of(lone_dice, 0), needs, state),
+                               tuple(contenders), multi.NpcRoll(mode), group_total, group_faces,
+                               tuple(names[t] for t in targets),
+                               multi.read_space(event.get("space", "open"), "round.space"))
     except FudgeError as err:
         err.field = _group_field(err.field or "", foe_ids)
         raise
@@ -387,7 +389,7 @@ def _ranged_field(where: str, shooter: Combatant, target: Combatant) -> str:
 
 
 
-_RANGED_MODES = ("unaware", "aware", "shoot_back")
+_RANGED_MODES = tuple(ranged.RangedMode)
 
 
 
@@ -453,24 +455,23 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
                              field="mode")
     s_dice = FighterDice.from_dict(event.get("shooter_dice") if rolled else None, rules=rules, field="shooter_dice")
     t_dice = FighterDice.from_dict(event.get("target_dice") if rolled else None, rules=rules, field="target_dice")
-    placeholder = {} if rolled else {"roll": 0}
+    placeholder = None if rolled else 0
     notes: list[Step] = []
 
     def side(c: Combatant, decl: Declaration, d: FighterDice, skill: int, difficulty: Any, where: str,
-             extra: tuple[Any, ...] = ()) -> dict[str, Any]:
+             extra: tuple[Modifier, ...] = ()) -> ranged.Shot:
         # F95 4.51: a wound's penalty hampers every action, a shot or a dodge too; melee-only
         # choices (all-out, stances) are not counted, and the notes say so.
         mods, said = sides.ranged_modifiers(c.fighter, decl, rules=rules, round_number=state.round, where=where)
         notes.extend(said)
-        out = {"name": c.fighter.name, "level": skill, **(contender_roll(d) or placeholder),
-               "modifiers": [m.to_dict() for m in mods + extra]}
-        return out if difficulty is None else {**out, "difficulty": difficulty}
+        roll, faces = roll_of(d, placeholder)
+        at = f"attack.{where.removesuffix('_declares')}"
+        return ranged.Shot(c.fighter.name, skill, need_roll(roll, at, technique=rules["dice.technique"]), faces,
+                           tuple(mods) + extra, ranged.read_difficulty(difficulty, f"{at}.difficulty"))
 
-    request: dict[str, Any] = {"mode": mode, "weapon": event.get("weapon", "propelled"),
-                               "shooter": side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
-                                               event.get("difficulty"), "shooter_declares")}
-    if event.get("burst") is not None:
-        request["burst"] = event["burst"]
+    shooter_shot = ranged.check_aimed(side(shooter, s_decl, s_dice, shooter.fighter.skill(s_decl.skill),
+                                           event.get("difficulty"), "shooter_declares"), "attack.shooter")
+    target_shot = None
     if mode == "unaware":
         if t_dice.roll is not None:
             raise RequestError("An unaware target makes no roll.", field="target_dice.roll")
@@ -479,9 +480,12 @@ def read_ranged(state: State, event: dict, *, rolled: bool = True) -> RangedRead
                  target.fighter.skill(t_decl.defence_skill) if t_decl.defence_skill else target.fighter.defence)
         # F95 4.31: a medium or large shield adds to the "defense against ranged attacks".
         shield = ranged.shield_defence(target.fighter.shield, rules=rules) if mode == "aware" else None
-        request["target"] = side(target, t_decl, t_dice, level, event.get("target_difficulty"), "target_declares",
-                                 (shield,) if shield else ())
-    shot = ranged.RangedAttack.from_dict(request, field="attack")
+        target_shot = ranged.check_target(mode, shooter_shot, side(
+            target, t_decl, t_dice, level, event.get("target_difficulty"), "target_declares",
+            (shield,) if shield else ()), "attack.target")
+    shot = ranged.RangedAttack(ranged.RangedMode(mode), shooter_shot, target_shot,
+                               ranged.read_weapon(event.get("weapon", "propelled"), "attack.weapon"),
+                               ranged.read_burst(event.get("burst"), "attack.burst"))
     return RangedRead(shot, shooter, target, s_decl, t_decl, s_dice, t_dice, frozenset(s_carry) | frozenset(t_carry),
                       tuple(notes))
 

@@ -242,13 +242,6 @@ def must_act(state: State, c: Combatant, field: str) -> None:
 
 
 
-def declared(state: State, c: Combatant, raw: Any, where: str) -> Declaration:
-    """The declaration an exchange by ``c`` would use now: ``raw`` with what earlier exchanges
-    carried to him and his stun (for the odds before rolling, :mod:`pyfudge.preview`)."""
-    return declared_carry(state, c, raw, where)[0]
-
-
-
 ATTACKED, ALL_OUT_DEFENCE, HASTY = "attacked", "all_out_defence", "hasty"
 
 
@@ -300,11 +293,12 @@ def this_round(state: State) -> list[dict[str, Any]]:
 
 
 
-def contender_roll(d: FighterDice) -> dict[str, Any]:
-    """A combat roll as the group round reads it: four Fudge faces, or a total."""
+def roll_of(d: FighterDice, placeholder: int | None = None) -> tuple[int | None, tuple[int, ...]]:
+    """A combat roll as a group round's contender or a shot holds it: its total, and its faces when
+    they are four Fudge dice; ``placeholder`` for a roll not given (0 for the odds before rolling)."""
     if d.roll is None:
-        return {}
-    return {"faces": list(d.roll.faces)} if d.roll.technique == "4dF" and d.roll.faces else {"roll": d.roll.total}
+        return placeholder, ()
+    return d.roll.total, d.roll.faces if d.roll.technique == "4dF" else ()
 
 
 
