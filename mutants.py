@@ -28,11 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 # The rules core: the ladder and dice, the actions (with the NPC shortcut and story elements), damage
 # (with its options and armour) and its factors, the wound track (levels, options, kinds of track)
-# and healing, the combat package and the encounter's replay (its events, state and rounds).
+# and healing, the combat package and the encounter's replay (its events, state, exchanges and rounds).
 CORE = ("core/ladder", "core/dice", "rules/actions", "rules/npc_shortcut", "rules/story_elements", "rules/damage",
         "rules/damage_options", "rules/damage_armor", "rules/factors", "rules/wound_levels", "rules/wound_options",
         "rules/track_kinds", "rules/wound_track", "rules/wounds", "rules/healing", "combat",
-        "encounter/log", "encounter/state", "encounter/rounds")
+        "encounter/log", "encounter/state", "encounter/exchange", "encounter/rounds")
 # Tests that time the code: mutmut's trampolines (and a mutant's extra loops) make every call slower.
 TIMED = ("test_codec.py::test_zip_bomb_is_refused_before_it_is_inflated",
          "test_codec.py::test_nesting_is_capped_before_parsing_even_a_million_deep",
