@@ -17,9 +17,6 @@
 //   tab's cache of it is behind, or it had no room) wins over localStorage. apply() also holds a
 //   Web Lock per encounter, so tabs take turns and a tab behind takes the stored log first, then
 //   applies on top; logs that went different ways are refused with a message, never merged.
-//   The event goes to the engine before the lock and the head are read (they cost a phone's
-//   main thread several hops); that early answer is used only when they find the log as this tab
-//   had it, else the event is applied again on the log found, which the engine reopens.
 //   refresh() takes another tab's changes when a `storage` event says the stored record changed
 //   (app.js listens). Without IndexedDB: localStorage alone, checked again before the write.
 // - Storage full or missing: the change is kept in memory (`unsaved` says why) and, when
@@ -147,43 +144,28 @@ export class Session {
    * the session's error (shown under the encounter's name) unless `shown`: the caller shows it by
    * the entry it names, and once is enough. */
   apply(event, { shown = false, then = null } = {}) {
-    return this.#queue(() => {
-      // Sent at once, while the lock and the stored head are read (a phone's main thread is slow
-      // at those hops): its answer counts only if they find the log as this tab had it. Else the
-      // engine holds an event we drop, and the next request's revision reopens the stored log.
-      const rev = this.stored && !this.readOnly && !this.broken ? this.stored.log.length : null;
-      const early = rev === null ? null : this.#request("encounter.apply", { id: this.id, rev, event });
-      early?.catch(() => {}); // awaited below, or dropped with a refusal
-      return withLock(this.id, () => this.#applyLocked(event, shown, { rev, early }));
-    }, then);
-  }
-
-  async #applyLocked(event, shown, sent) {
-    const head = await heads.read(this.id);
-    const refused = this.#catchUp(head) ?? this.#brokenError();
-    const base = refused ? null : this.stored.log.length;
-    if (sent.early && sent.rev !== base && (await sent.early).ok) {
-      // The engine applied it to a log that is not the stored one now: put it back on that log
-      // (it may be as long as the one it holds, so the revision alone would not tell).
-      await this.engine.request("encounter.open", { id: this.id, encounter: this.stored });
-    }
-    if (refused) return this.#refuse(refused);
-    const args = { id: this.id, rev: base, event };
-    let response = await (sent.rev === base ? sent.early : this.#request("encounter.apply", args));
-    if (!response.ok && response.error?.type === "SessionError") {
-      response = await this.#request("encounter.apply", { ...args, encounter: this.stored });
-    }
-    if (!response.ok) {
-      if (!shown) this.error = response.error;
+    return this.#queue(() => withLock(this.id, async () => {
+      const head = await heads.read(this.id);
+      const refused = this.#catchUp(head) ?? this.#brokenError();
+      if (refused) return this.#refuse(refused);
+      const base = this.stored.log.length;
+      const args = { id: this.id, rev: base, event };
+      let response = await this.#request("encounter.apply", args);
+      if (!response.ok && response.error?.type === "SessionError") {
+        response = await this.#request("encounter.apply", { ...args, encounter: this.stored });
+      }
+      if (!response.ok) {
+        if (!shown) this.error = response.error;
+        return response;
+      }
+      const next = { ...this.stored, log: [...this.stored.log, response.result.event] };
+      const written = await this.#commit(head, next);
+      if (written !== true) return written;
+      this.#save(); // saved first: the result is shown (#take) only after
+      this.#take(response.result);
+      this.error = null;
       return response;
-    }
-    const next = { ...this.stored, log: [...this.stored.log, response.result.event] };
-    const written = await this.#commit(head, next);
-    if (written !== true) return written;
-    this.#save(); // saved first: the result is shown (#take) only after
-    this.#take(response.result);
-    this.error = null;
-    return response;
+    }), then);
   }
 
   /** Make `next` the stored encounter's head if the head is still `head` (read before the
