@@ -93,3 +93,98 @@ def test_text_before_the_link_that_holds_a_hash_sign_is_read_past():
     envelope = codec.wrap("encounter", {"name": "Duel"})
     link = codec.encode_link(envelope)
     assert codec.decode_link(f"Fight #3 tonight: https://example.invalid/app/#{link}") == envelope
+
+
+# --- exported files ------------------------------------------------------------------------------
+
+ENC = {"name": "Duel", "log": []}
+
+
+def file_of(data) -> str:
+    return json.dumps(codec.wrap("collection", data))
+
+
+def encounters(n: int, log: int = 0) -> list:
+    return [codec.wrap("encounter", {"name": "Duel", "log": [0] * log})] * n
+
+
+ASIDE = f"The file's records kept aside must be a list of at most {codec.MAX_ASIDE} records, each with its text."
+FILE_REFUSALS = [
+    ("nope", "The file is not valid JSON (line 1, column 1: Expecting value).", ""),
+    ('{"a": NaN}', "The file holds NaN, which is not a number pyfudge reads.", ""),
+    ("[1]", "This file is not pyfudge data (no type/version envelope).", ""),
+    ('{"type": "pyfudge/encounter", "version": 1}', "This file is not pyfudge data (no type/version envelope).", ""),
+    (json.dumps(codec.wrap("players", {})), "This file holds 'pyfudge/players', not pyfudge encounters.", ".type"),
+    (json.dumps({"type": "pyfudge/encounter", "version": 2, "data": ENC}),
+     "This encounter was written by a newer pyfudge (format 2); this app reads up to format 1. "
+     "Update the app to open it.", ".version"),
+    (json.dumps({"type": "pyfudge/collection", "version": 0, "data": {}}),
+     "The data's version is not a positive whole number.", ".version"),
+    (file_of([]), "The file's data must be an object with a list of encounters.", ".data"),
+    (file_of({"encounters": encounters(1), "notes": 1}),
+     "The file's data must be an object with a list of encounters.", ".data"),
+    (file_of({"library": codec.wrap("library", {})}),
+     "The file's data must be an object with a list of encounters.", ".data"),
+    (file_of({"encounters": encounters(1), "aside": {"text": ""}}), ASIDE, ".data.aside"),
+    (file_of({"encounters": encounters(1), "aside": ["text"]}), ASIDE, ".data.aside"),
+    (file_of({"encounters": encounters(1), "aside": [{"text": 5}]}), ASIDE, ".data.aside"),
+    (file_of({"encounters": encounters(1), "aside": [{"text": ""}] * (codec.MAX_ASIDE + 1)}), ASIDE, ".data.aside"),
+    (file_of({"encounters": []}), "The file must hold 1 to 200 encounters.", ".data.encounters"),
+    (file_of({"encounters": codec.wrap("encounter", ENC)}), "The file must hold 1 to 200 encounters.",
+     ".data.encounters"),
+    (file_of({"encounters": encounters(codec.MAX_COLLECTION + 1)}), "The file must hold 1 to 200 encounters.",
+     ".data.encounters"),
+    (file_of({"encounters": encounters(codec.MAX_COLLECTION + 1), "library": codec.wrap("library", {})}),
+     "The file must hold 0 to 200 encounters.", ".data.encounters"),
+    (file_of({"encounters": encounters(2, codec.MAX_FILE_EVENTS // 2 + 1)}),
+     "One file holds at most 20,000 logged events in all, this one 20,002; export fewer encounters at a time.",
+     ".data"),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "place"), FILE_REFUSALS)
+def test_each_refusal_of_a_file_says_what_is_wrong_under_the_field_asked(text, message, place):
+    assert refusal(codec.read_file, text) == (message, "file" + place)
+    assert refusal(codec.read_file, text, field="upload") == (message, "upload" + place)
+    assert refusal(codec.read_import, text) == (message, "file" + place)
+    assert refusal(codec.read_import, text, field="upload") == (message, "upload" + place)
+
+
+def test_a_file_holds_up_to_its_caps_of_encounters_events_and_records_aside():
+    most = codec.read_file(file_of({"encounters": encounters(codec.MAX_COLLECTION)}))
+    assert len(most.encounters) == codec.MAX_COLLECTION and most.collection
+    events = codec.read_file(file_of({"encounters": encounters(2, codec.MAX_FILE_EVENTS // 2)}))
+    assert [len(e["log"]) for e in events.encounters] == [codec.MAX_FILE_EVENTS // 2] * 2
+    aside = [{"text": str(i)} for i in range(codec.MAX_ASIDE)]
+    kept = codec.read_file(file_of({"encounters": [], "aside": aside}))
+    assert (kept.encounters, kept.library, kept.aside, kept.collection) == ([], None, aside, True)
+
+
+def test_a_library_alone_is_a_file_and_a_collection_names_each_envelope_it_cannot_read_where_it_is():
+    alone = codec.read_file(file_of({"encounters": [], "library": codec.wrap("library", {"templates": []})}))
+    assert (alone.encounters, alone.library, alone.aside) == ([], {"templates": []}, [])
+    mixed = codec.read_file(file_of({"encounters": [codec.wrap("encounter", ENC), codec.wrap("players", {})],
+                                     "library": codec.wrap("encounter", ENC)}), field="upload")
+    assert mixed.encounters[0] == ENC
+    assert (mixed.encounters[1].message, mixed.encounters[1].field) == (
+        "Expected pyfudge encounter data, found 'pyfudge/players'.", "upload.data.encounters[1].type")
+    assert (mixed.library.message, mixed.library.field) == (
+        "Expected pyfudge library data, found 'pyfudge/encounter'.", "upload.data.library.type")
+    # Events of an encounter it cannot read are not counted: it is not replayed.
+    over = [codec.wrap("encounter", {"log": [0] * codec.MAX_FILE_EVENTS}), {"log": [0] * codec.MAX_FILE_EVENTS}]
+    assert len(codec.read_file(file_of({"encounters": over})).encounters) == 2
+
+
+def test_one_encounters_file_is_read_as_one_not_as_a_collection():
+    one = codec.read_file(json.dumps(codec.wrap("encounter", ENC)))
+    assert (one.encounters, one.library, one.aside, one.collection) == ([ENC], None, [], False)
+    assert codec.read_import(json.dumps(codec.wrap("encounter", ENC))) == [ENC]
+
+
+@pytest.mark.parametrize("envelope", [5, None, "pyfudge/encounter", ["type", "version", "data"],
+                                      {"type": "pyfudge/encounter", "version": 1}])
+def test_what_is_no_envelope_is_refused_as_no_pyfudge_data(envelope):
+    assert refusal(codec.unwrap, envelope, "encounter") == ("This is not pyfudge data (no type/version envelope).",
+                                                            "data")
+    assert refusal(codec.unwrap, envelope, "encounter", field="x") == (
+        "This is not pyfudge data (no type/version envelope).", "x")
