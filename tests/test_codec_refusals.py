@@ -188,3 +188,68 @@ def test_what_is_no_envelope_is_refused_as_no_pyfudge_data(envelope):
                                                             "data")
     assert refusal(codec.unwrap, envelope, "encounter", field="x") == (
         "This is not pyfudge data (no type/version envelope).", "x")
+
+
+# --- JSON from outside, and what pyfudge writes ----------------------------------------------------
+
+TREE_REFUSALS = [
+    ({"__proto__": 1}, "The data holds the key '__proto__', which pyfudge never writes; refused."),
+    ({1: 2}, "Every key of the data must be text."),
+    ({"a\ud800": 1}, "The data holds text that is not valid Unicode (a lone surrogate)."),
+    ("\ud800", "The data holds text that is not valid Unicode (a lone surrogate)."),
+    (10 ** 21, "The data holds a number too long to be real."),
+    (-(10 ** 21), "The data holds a number too long to be real."),
+    (float("nan"), "The data holds a number that is not finite (NaN or Infinity)."),
+    ({1, 2}, "The data holds a set, which JSON cannot carry."),
+    ([[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]], "The data nests more than 32 levels deep."),
+]
+
+
+@pytest.mark.parametrize(("value", "message"), TREE_REFUSALS)
+def test_what_pyfudge_would_not_read_back_is_never_written(value, message):
+    data = {"name": "Duel", "notes": [value]}
+    assert refusal(codec.check_tree, data) == (message, "data")
+    assert refusal(codec.export_text, codec.wrap("encounter", data)) == (message, "encounters")
+    assert refusal(codec.export_text, codec.wrap("encounter", data), field="all") == (message, "all")
+    assert refusal(codec.encode_link, codec.wrap("encounter", data)) == (message, "encounter")
+    assert refusal(codec.encode_link, codec.wrap("encounter", data), field="e") == (message, "e")
+
+
+def test_the_longest_numbers_nesting_and_every_json_value_are_written_and_read_back():
+    data = {"n": [10 ** 21 - 1, -(10 ** 21) + 1, 1.5, True, None, "é", (1, 2)],
+            "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}
+    codec.check_tree(data)  # 32 deep with the envelope around it below
+    envelope = codec.wrap("encounter", data)
+    back = {**data, "n": [*data["n"][:-1], [1, 2]]}
+    assert codec.decode_link(codec.encode_link(envelope)) == {**envelope, "data": back}
+    assert codec.read_import(codec.export_text(envelope)) == [back]
+
+
+JSON_REFUSALS = [
+    (5, "must be text."),
+    ("x" * (codec.MAX_JSON_BYTES + 1), "is too large: over 512,000 bytes."),
+    ('"' + "é" * (codec.MAX_JSON_BYTES // 2) + '"', "is too large: over 512,000 bytes."),  # in bytes, not characters
+    ("[" * 33 + "]" * 33, "nests more than 32 levels deep; refused."),
+    ('{"a": 1, "a": 2}', "names the key 'a' twice in one object."),
+    ('{"__proto__": 1}', "holds the key '__proto__', which pyfudge never writes; refused."),
+    ("1" * 22, "holds a number of 22 digits, too long to be real."),
+    ("-" + "1" * 22, "holds a number of 22 digits, too long to be real."),
+    ("1e999", "holds the number 1e999, too large to be real."),
+    ("1." + "0" * 40 + "e999", "holds the number 1.0000000000000000000000000000, too large to be real."),
+    ("-Infinity", "holds -Infinity, which is not a number pyfudge reads."),
+    ('"\\ud800"', "holds text that is not valid Unicode (a lone surrogate)."),
+    ("[1,", "is not valid JSON (line 1, column 4: Expecting value)."),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), JSON_REFUSALS)
+def test_each_refusal_of_json_from_outside_names_what_was_read_and_where(text, message):
+    assert refusal(codec.parse_json, text) == ("data " + message, "data")
+    assert refusal(codec.parse_json, text, field="body", what="The record") == ("The record " + message, "body")
+
+
+def test_json_of_the_longest_size_and_nesting_is_read():
+    longest = '"' + "a" * (codec.MAX_JSON_BYTES - 2) + '"'
+    assert codec.parse_json(longest) == "a" * (codec.MAX_JSON_BYTES - 2)
+    assert codec.parse_json("[" * 32 + "]" * 32, max_bytes=64) is not None
+    assert codec.parse_json("\ufeff" + "1" * 21) == int("1" * 21)
