@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pyfudge import api
 from pyfudge.combat import fighter as fighter_mod
+from pyfudge.core.errors import FudgeError
 from pyfudge.door import codec
 from pyfudge.encounter import players
 from pyfudge.encounter import view as encounter_view
@@ -282,3 +283,45 @@ def test_the_view_names_whom_the_players_link_carries_whole(see):
 def test_describe_gives_the_role_a_side_gives():
     role_by_side = call("describe")["result"]["role_by_side"]
     assert role_by_side == {"players": "pc", "foes": "npc"}
+
+
+READ_REFUSALS = [
+    (lambda d: d.clear(), "A players' link holds combatants, name, round, ruleset, see (and over, once the battle is).",
+     ""),
+    (lambda d: d.update(notes=1),
+     "A players' link holds combatants, name, round, ruleset, see (and over, once the battle is).", ""),
+    (lambda d: d.update(over=False), "over is true once the GM ended the battle, else left out.", ".over"),
+    (lambda d: d.update(round=0), "The round must be a whole number from 1.", ".round"),
+    (lambda d: d.update(round=True), "The round must be a whole number from 1.", ".round"),
+    (lambda d: d.update(round=1_000_001), "The round must be a whole number from 1.", ".round"),
+    (lambda d: d.update(combatants={}), "A players' link lists at most 40 combatants.", ".combatants"),
+    (lambda d: d.update(combatants=[d["combatants"][0]] * 41), "A players' link lists at most 40 combatants.",
+     ".combatants"),
+    (lambda d: d["combatants"].__setitem__(0, 5),
+     "A combatant of a players' link holds id, side, fighter and perhaps hurt.", ".combatants[0]"),
+    (lambda d: d["combatants"][0].update(id="x" * 17), "Each combatant needs their own short id.",
+     ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(id=""), "Each combatant needs their own short id.", ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(fighter=5), "A combatant's fighter must be an object.",
+     ".combatants[0].fighter"),
+    (lambda d: d["combatants"][1].update(hurt="dying"), "hurt must be one of unhurt, wounded, badly hurt, down.",
+     ".combatants[1].hurt"),
+]
+
+
+@pytest.mark.parametrize(("change", "message", "place"), READ_REFUSALS)
+def test_a_players_link_refused_says_why_under_data_or_the_field_asked(change, message, place):
+    data = link_data(stored())
+    change(data)
+    for field, asked in (("data", {}), ("fragment.data", {"field": "fragment.data"})):
+        with pytest.raises(FudgeError) as caught:
+            players.read(data, **asked)
+        assert (caught.value.message, caught.value.field) == (message, field + place)
+
+
+def test_a_players_link_holds_its_longest_ids_and_rounds():
+    data = link_data(stored())
+    data["round"] = 1_000_000
+    data["combatants"][0]["id"] = "x" * 16
+    view = players.read(data)
+    assert (view["round"], view["combatants"][0]["id"]) == (1_000_000, "x" * 16)

@@ -72,6 +72,23 @@ def test_the_shape_is_json_schema_of_the_keywords_the_players_page_checks():
             assert node["additionalProperties"] is False
 
 
+def test_each_shape_builder_writes_the_json_schema_it_names():
+    # VIEW_SHAPE is built at import: these calls are what a change to a builder is measured by.
+    text = players._text(30, 1)
+    assert text == {"type": "string", "minLength": 1, "maxLength": 30}
+    assert players._text(5) == {"type": "string", "minLength": 0, "maxLength": 5}
+    assert players._whole(-3, 4) == {"type": "integer", "minimum": -3, "maximum": 4}
+    assert players._list(text, 6, 2) == {"type": "array", "items": text, "minItems": 2, "maxItems": 6}
+    assert players._list(text, 6) == {"type": "array", "items": text, "minItems": 0, "maxItems": 6}
+    assert players._one_of(("a", "b")) == {"type": "string", "enum": ["a", "b"]}
+    assert players._obj(a=text, b=players._FLAG) == {
+        "type": "object", "properties": {"a": text, "b": {"type": "boolean"}}, "required": ["a", "b"],
+        "additionalProperties": False}
+    assert players._or_null(text) == {"type": ["string", "null"], "minLength": 1, "maxLength": 30}
+    assert players._or_null(players._one_of(["a"])) == {"type": ["string", "null"], "enum": ["a", None]}
+    assert text == {"type": "string", "minLength": 1, "maxLength": 30}  # _or_null leaves its shape as it was
+
+
 def test_every_view_of_the_golden_encounters_fits_the_shape_at_every_step():
     seen_kinds, views = set(), 0
     for case in load("encounter_readings"):
