@@ -81,3 +81,51 @@ def test_odds_too_dear_say_so_and_ask_for_sampling_only_where_it_can_answer():
                               "resolutions; they can be sampled: about, each chance within ±2 points, "
                               "from 4150 seeded draws.")
     assert asking.field == "rolls" and asking.asks == {"input": "sample"}
+
+
+def test_between_one_and_the_full_draws_may_be_asked_and_no_other_number():
+    def make():
+        return Sampler(_reads_nothing, ("4dF",), ())
+
+    assert draw_kept("one", 1, make).draws == 1
+    assert draw_kept("all", True, make).draws == sampling.SAMPLE_DRAWS
+    for wrong in (0, sampling.SAMPLE_DRAWS + 1):
+        with pytest.raises(FudgeError) as refused:
+            draw_kept("k", wrong, make)
+        assert refused.value.message == f"sample: between 1 and 4150 draws, not {wrong}."
+        assert refused.value.field == "sample"
+
+
+def _total_of_2df(rolls, dmg):
+    (_faces, total), = rolls
+    return int(total)
+
+
+def test_draws_follow_each_class_exact_chance_the_last_class_included():
+    # 2dF totals −2…+2 come 1, 2, 3, 2, 1 times in 9: each within the margin of 4,150 draws.
+    sampler = Sampler(_total_of_2df, ("2dF",), ())
+    sampler.draw_to(sampling.SAMPLE_DRAWS)
+    drawn: dict[int, int] = {}
+    sampler.visit(lambda total, n: drawn.__setitem__(total, drawn.get(total, 0) + n))
+    assert sum(drawn.values()) == sampling.SAMPLE_DRAWS
+    for total, ways in zip(range(-2, 3), (1, 2, 3, 2, 1), strict=True):
+        assert abs(drawn.get(total, 0) / sampling.SAMPLE_DRAWS - ways / 9) <= 0.02, total
+    # One run per total: the coarsest class's run (faces −1, −1) stands for the total −2 too.
+    assert sampler.runs == 5
+
+
+def _total_then_last_die_at_one(rolls, dmg):
+    (faces, total), = rolls
+    return (1, int(faces[-1])) if total == 1 else (int(total), None)
+
+
+def test_a_class_split_in_two_is_drawn_in_both_halves():
+    # A total of +1 on 2dF is (+1, 0) or (0, +1), 1 in 9 each: read by its last die, it splits in two.
+    sampler = Sampler(_total_then_last_die_at_one, ("2dF",), ())
+    sampler.draw_to(sampling.SAMPLE_DRAWS)
+    drawn: dict[tuple, int] = {}
+    sampler.visit(lambda outcome, n: drawn.__setitem__(outcome, n))
+    want = {(-2, None): 1, (-1, None): 2, (0, None): 3, (1, 0): 1, (1, 1): 1, (2, None): 1}
+    assert drawn.keys() == want.keys()
+    for outcome, ways in want.items():
+        assert abs(drawn[outcome] / sampling.SAMPLE_DRAWS - ways / 9) <= 0.02, outcome
