@@ -120,3 +120,20 @@ def test_the_odds_as_json_name_every_part_the_app_reads():
     assert Fraction(annie["hits_lone"]["exact"]) == Fraction(15, 81)
     assert sum(Fraction(w["exact"]) for w in annie["wounds_to_lone"]) == Fraction(15, 81)
     assert sum(Fraction(w["exact"]) for w in annie["after"]) == 1
+
+
+def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
+    # F95 4.62: a blow struck to stun leaves no wound, and stuns only at Hurt or worse. Annie hits
+    # Tucker with t ≤ −2 (15 of 81, as above): unarmed, a Scratch by 1 or 2 (t = −2, −3: 14 of
+    # 81) and Hurt by 3 (t = −4: 1 of 81). Struck to stun: the Scratches leave nothing, the Hurt
+    # a stun.
+    from pyfudge.analysis.group_odds import Declared
+    from pyfudge.combat.declaration import Declaration
+
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Annie")
+    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
+                          declared=Declared({"Annie": Declaration(stun=True)})).foe("Annie")
+    assert stunning.hits_lone == plain.hits_lone == Fraction(15, 81)
+    assert plain.wounds_to_lone == ((1, Fraction(14, 81)), (2, Fraction(1, 81))) and plain.stuns_to_lone == ()
+    assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
