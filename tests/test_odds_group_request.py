@@ -1,0 +1,139 @@
+"""A group round asked for its odds (``GroupOddsRequest``, the door's ``group_odds``): the odds
+weigh every roll, so a round's dice and targets are not part of what is asked — two rounds that
+differ only in them are the same request, in every way the NPCs roll (F95 4.34)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
+from pyfudge.combat import multi
+from pyfudge.combat.fighter import Fighter
+from pyfudge.core.errors import FudgeError
+from pyfudge.rulesets import find_ruleset
+
+F95 = find_ruleset("fudge1995")
+LONE = Fighter.from_dict({"name": "Tucker", "skills": {"Sword": 3}})
+FOES = (Fighter.from_dict({"name": "Molly", "skills": {"Sword": 0}}),
+        Fighter.from_dict({"name": "Annie", "skills": {"Sword": 1}}))
+
+
+def _round(mode: str, roll: int, faces: list[int], foe_roll: int, d6: list[int], targets: list[str]):
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": roll, "faces": faces},
+            "foes": [{"name": "Molly", "level": 0}, {"name": "Annie", "level": 1}], "npc_roll": mode,
+            "targets": targets}
+    if mode == "each":
+        for f in data["foes"]:
+            f.update(roll=foe_roll, faces=[foe_roll // 2] * 2 + [0, 0])
+    if mode == "group":
+        data["group_roll"] = {"roll": foe_roll, "faces": [foe_roll // 2] * 2}
+    if mode == "d6":
+        for f in data["foes"]:
+            f["d6"] = d6
+    return multi.GroupRound.from_dict(data, rules=F95)
+
+
+@pytest.mark.parametrize("mode", ["each", "fixed", "group", "d6"])
+def test_rounds_that_differ_only_in_their_dice_and_targets_are_the_same_request(mode):
+    one = GroupOddsRequest(_round(mode, 2, [1, 1, 0, 0], 2, [2], ["Molly"]), LONE, FOES)
+    other = GroupOddsRequest(_round(mode, -2, [-1, -1, 0, 0], -2, [6, 4], ["Annie"]), LONE, FOES)
+    assert one == other
+    data = json.loads(json.dumps(one.to_dict()))
+    assert data == other.to_dict()
+    assert GroupOddsRequest.from_dict(data) == one
+    # What the request says of the round holds no dice and no targets.
+    assert not {"roll", "faces", "d6"} & set(data["round"]["lone"])
+    assert all(not {"roll", "faces", "d6"} & set(f) for f in data["round"]["foes"])
+    assert not {"group_roll", "group_faces", "targets"} & set(data["round"])
+    # And its odds are the round's, whatever dice it was declared with.
+    if mode != "each":  # (each foe rolling his own dice: 729 classes, weighed in test_odds_group.py)
+        assert one.odds(F95) == group_odds(_round(mode, 0, [0, 0, 0, 0], 0, [3], []), lone=LONE, foes=FOES, rules=F95)
+
+
+def test_requests_made_of_lists_and_mappings_are_the_same_as_of_tuples():
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    made = GroupOddsRequest(rnd, LONE, list(FOES), ["Annie"], {"Tucker": ["Fair", "Good"], "Molly": "Fair"})
+    assert made == GroupOddsRequest(rnd, LONE, FOES, ("Annie",), (("Tucker", ("Fair", "Good")), ("Molly", "Fair")))
+    assert hash(made)  # frozen all the way down: a request can key a cache
+
+
+def _good() -> dict:
+    return json.loads(json.dumps(GroupOddsRequest(_round("fixed", 0, [0, 0, 0, 0], 0, [3], []), LONE, FOES).to_dict()))
+
+
+def _with(path: tuple, value) -> dict:
+    data = _good()
+    at = data
+    for key in path[:-1]:
+        at = at[key]
+    at[path[-1]] = value
+    return data
+
+
+DICE = "The odds weigh every roll: leave the dice out."
+ROUND = "group_odds.round must be an object with lone and foes."
+
+
+@pytest.mark.parametrize(("data", "message", "field"), [
+    ([], "group_odds must be an object with a round, a lone fighter and foes.", "group_odds"),
+    ({**_good(), "zz": 1, "aa": 2}, "group_odds: unknown field 'aa'.", "group_odds.aa"),
+    ({k: v for k, v in _good().items() if k != "lone"}, "group_odds needs lone.", "group_odds.lone"),
+    (_with(("round",), []), ROUND, "group_odds.round"),
+    (_with(("round", "lone"), 1), ROUND, "group_odds.round"),
+    (_with(("round", "foes"), "Molly"), ROUND, "group_odds.round"),
+    (_with(("round", "lone", "faces"), [0, 0, 0, 0]), DICE, "group_odds.round.lone.faces"),
+    (_with(("round", "lone", "d6"), [3]), DICE, "group_odds.round.lone.d6"),
+    (_with(("round", "foes", 1, "faces"), [0, 0, 0, 0]), DICE, "group_odds.round.foes[1].faces"),
+    (_with(("round", "foes", 1, "d6"), [3]), DICE, "group_odds.round.foes[1].d6"),
+    (_with(("round", "group_roll"), 0), "The odds choose no group roll: leave it out.", "group_odds.round.group_roll"),
+    (_with(("round", "targets"), []), "The odds choose no targets: leave it out.", "group_odds.round.targets"),
+])
+def test_a_bad_request_is_refused_saying_what_and_where(data, message, field):
+    with pytest.raises(FudgeError) as refused:
+        GroupOddsRequest.from_dict(data)
+    assert (refused.value.message, refused.value.field) == (message, field)
+
+
+def test_the_odds_of_one_foe_are_found_by_name_and_an_unknown_one_refused():
+    odds = group_odds(_round("fixed", 0, [0, 0, 0, 0], 0, [3], []), lone=LONE, foes=FOES, rules=F95)
+    assert odds.foe("Annie").name == "Annie"
+    with pytest.raises(FudgeError) as refused:
+        odds.foe("Nobody")
+    assert (refused.value.message, refused.value.field) == ("'Nobody' is not one of the foes.", "foe")
+
+
+def test_the_odds_as_json_name_every_part_the_app_reads():
+    # F95 4.34: Tucker (Superb, two foes: −1) rolls 2 + t against fixed NPCs at 0 and +1. He lands
+    # a blow unless he scores at most +1 (t ≤ −1: 31 of 81), and only Annie (+1) hits him when
+    # 2 + t < 1 (t ≤ −2: 15 of 81).
+    data = json.loads(json.dumps(group_odds(_round("fixed", 0, [0, 0, 0, 0], 0, [3], []), lone=LONE, foes=FOES,
+                                            rules=F95).to_dict()))
+    assert set(data) == {"lone", "hits_taken", "lone_after", "strikes", "foes", "prefer", "classes", "runs", "steps"}
+    assert Fraction(data["strikes"]["exact"]) == Fraction(50, 81) and data["prefer"] == ["Molly", "Annie"]
+    assert data["classes"] == data["runs"] == 9 and data["steps"][-1]["section"] == "F95 4.34"
+    annie = data["foes"][1]
+    assert set(annie) == {"name", "hits_lone", "wounds_to_lone", "struck", "wounds_from_lone", "after",
+                          "stuns_to_lone", "stuns_from_lone"}
+    assert Fraction(annie["hits_lone"]["exact"]) == Fraction(15, 81)
+    assert sum(Fraction(w["exact"]) for w in annie["wounds_to_lone"]) == Fraction(15, 81)
+    assert sum(Fraction(w["exact"]) for w in annie["after"]) == 1
+
+
+def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
+    # F95 4.62: a blow struck to stun leaves no wound, and stuns only at Hurt or worse. Annie hits
+    # Tucker with t ≤ −2 (15 of 81, as above): unarmed, a Scratch by 1 or 2 (t = −2, −3: 14 of
+    # 81) and Hurt by 3 (t = −4: 1 of 81). Struck to stun: the Scratches leave nothing, the Hurt
+    # a stun.
+    from pyfudge.analysis.group_odds import Declared
+    from pyfudge.combat.declaration import Declaration
+
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Annie")
+    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
+                          declared=Declared({"Annie": Declaration(stun=True)})).foe("Annie")
+    assert stunning.hits_lone == plain.hits_lone == Fraction(15, 81)
+    assert plain.wounds_to_lone == ((1, Fraction(14, 81)), (2, Fraction(1, 81))) and plain.stuns_to_lone == ()
+    assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
