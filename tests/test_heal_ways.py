@@ -93,6 +93,16 @@ def test_a_healers_result_below_good_says_it_heals_nothing():
     assert enc.state.last["text"] == "Brenna: a Fair healer's result heals nothing (Good or better is needed)."
 
 
+def test_a_healers_result_on_an_unhurt_fighter_says_there_are_no_wounds_to_heal():
+    enc = fight({"t": "heal", "id": "c1", "how": "skill", "result": "Good"})
+    assert enc.state.last["text"] == "Brenna: no wounds to heal, by a Good healer's result."
+
+
+def test_clearing_scratches_from_a_fighter_with_none_says_there_is_nothing_to_clear():
+    enc = fight({"t": "wound", "id": "c1", "level": "Hurt"}, {"t": "heal", "id": "c1", "how": "scratches"})
+    assert enc.state.last["text"] == "Brenna: no Scratches or stuns to clear."
+
+
 def test_weeks_of_rest_say_what_each_wound_became():
     enc = fight({"t": "wound", "id": "c1", "level": "Incapacitated"},
                 {"t": "heal", "id": "c1", "how": "natural", "weeks": 2})
