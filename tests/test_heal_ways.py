@@ -131,6 +131,15 @@ def test_a_knocked_out_fighter_comes_round():
     assert out.track.knocked_out is False and out.track.can_act()
 
 
+def test_coming_round_is_logged_for_the_fighter():
+    enc = fight()
+    c = enc.state.find("c1")
+    out = replace(c.fighter.track_for(enc.state.rules), knocked_out=True)
+    state = enc.state.put(replace(c, fighter=c.fighter.with_track(out)))
+    after = track_events.heal(state, {"t": "heal", "id": "c1", "how": "wake"})
+    assert after.last["text"] == "Brenna: Knocked out → comes round."
+
+
 def test_coming_round_is_refused_for_a_fighter_not_knocked_out():
     with pytest.raises(FudgeError, match="nothing to come round from"):
         fight({"t": "heal", "id": "c1", "how": "wake"})
