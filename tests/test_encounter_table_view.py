@@ -194,6 +194,16 @@ def test_the_log_exports_as_text_and_as_markdown():
     assert bad["error"]["field"] == "args.format"
 
 
+def test_the_markdown_log_is_a_heading_then_a_numbered_list_with_dice_under_their_entry():
+    """Numbered from 1, a blank line after the heading, the dice under their own entry only (a
+    Markdown line break, two spaces, then an indented italic line), and one newline at the end."""
+    enc = party(goblins=1)
+    enc.apply(exchange("c1", "c3", 3, -3))
+    assert enc.log_document("markdown") == (
+        "# Ambush\n\n1. Aldric joins the fight.\n2. Brenna joins the fight.\n3. Goblin 1 joins the fight.\n"
+        "4. Round 1, Aldric vs Goblin 1: hit: Goblin 1 Near Death.  \n   *Dice: Aldric total +3; Goblin 1 total −3*\n")
+
+
 def test_a_log_entry_is_explained_again():
     call("encounter.new", id="tv-explain")
     events = [add("Aldric", "players"), add("Goblin", "foes", role="npc"), exchange("c1", "c2", 3, -3)]
