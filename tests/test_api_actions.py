@@ -19,6 +19,14 @@ def error(action, **args):
     return reply["error"]
 
 
+@pytest.mark.parametrize("roll", [3, [], "ab", {"total": 1, "note": "x"}])
+def test_a_roll_that_is_not_an_object_of_faces_or_a_total_is_refused_by_its_field(roll):
+    """A number, a list or a string instead of the object, or the object with a key of its own:
+    refused naming the roll, not a crash and not a key quietly ignored."""
+    assert error("action", kind="situational", roll=roll) == {
+        "type": "RequestError", "message": "roll must be an object with faces or a total.", "field": "args.roll"}
+
+
 def test_describe_lists_presets_options_ladder_and_wound_levels():
     result = ok("describe")
     assert [p["key"] for p in result["presets"]] == ["fudge1995", "mudge", "fudge1993"]

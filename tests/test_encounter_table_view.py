@@ -113,6 +113,23 @@ def test_several_foes_are_offered_on_the_outnumbered_fighter_of_the_next_pair():
     assert encounter_view.view(one)["next"]["lone"] == "c3"  # two heroes on Goblin 1
 
 
+def test_several_foes_start_on_the_first_of_the_pair_when_both_face_as_many():
+    """Two heroes and two goblins: neither is outnumbered, so the round of several foes starts on
+    the first fighter suggested."""
+    nxt = encounter_view.view(party(goblins=2))["next"]
+    assert (nxt["a"], nxt["lone"]) == ("c1", "c1")
+
+
+def test_fallen_foes_do_not_count_towards_outnumbering():
+    """Three goblins, two of them Incapacitated (F95 4.51): only one stands against Aldric, while
+    both heroes stand against Goblin 3, so it is the goblin who is outnumbered."""
+    enc = party(goblins=3)
+    enc.apply({"t": "wound", "id": "c3", "level": 4})
+    enc.apply({"t": "wound", "id": "c4", "level": 4})
+    nxt = encounter_view.view(enc)["next"]
+    assert (nxt["a"], nxt["b"], nxt["lone"]) == ("c1", "c5", "c5")
+
+
 def test_the_next_pair_passes_over_a_fighter_who_cannot_act():
     """F95 4.51: Incapacitated is "incapable of any actions"; no foe is offered who cannot fight."""
     enc = party(goblins=2)
@@ -175,6 +192,16 @@ def test_the_log_exports_as_text_and_as_markdown():
     assert md.startswith("# Ambush \\*night\\*\n") and "*Dice: Aldric \\[+ + + +\\] +4; Goblin total 0*" in md
     bad = call("encounter.log", id="tv-log", rev=3, format="pdf")
     assert bad["error"]["field"] == "args.format"
+
+
+def test_the_markdown_log_is_a_heading_then_a_numbered_list_with_dice_under_their_entry():
+    """Numbered from 1, a blank line after the heading, the dice under their own entry only (a
+    Markdown line break, two spaces, then an indented italic line), and one newline at the end."""
+    enc = party(goblins=1)
+    enc.apply(exchange("c1", "c3", 3, -3))
+    assert enc.log_document("markdown") == (
+        "# Ambush\n\n1. Aldric joins the fight.\n2. Brenna joins the fight.\n3. Goblin 1 joins the fight.\n"
+        "4. Round 1, Aldric vs Goblin 1: hit: Goblin 1 Near Death.  \n   *Dice: Aldric total +3; Goblin 1 total −3*\n")
 
 
 def test_a_log_entry_is_explained_again():

@@ -3,10 +3,13 @@ what (F95 4.8, MUD 4.8, F95 4.62, CO 3.2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pyfudge.core import ladder
 from pyfudge.core.errors import FudgeError
+from pyfudge.encounter import track_events
 from pyfudge.encounter import view as encounter_view
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import healing
@@ -71,7 +74,6 @@ def test_an_unhurt_fighter_and_the_dead_have_no_way_to_heal():
 
 
 def test_a_knocked_out_fighter_comes_round_with_time():
-    from dataclasses import replace
     assert hows(replace(WoundTrack.new(F95), knocked_out=True)) == ["wake"]
 
 
@@ -91,6 +93,16 @@ def test_a_healers_result_below_good_says_it_heals_nothing():
     enc = fight({"t": "wound", "id": "c1", "level": "Hurt"},
                 {"t": "heal", "id": "c1", "how": "skill", "result": "Fair"})
     assert enc.state.last["text"] == "Brenna: a Fair healer's result heals nothing (Good or better is needed)."
+
+
+def test_a_healers_result_on_an_unhurt_fighter_says_there_are_no_wounds_to_heal():
+    enc = fight({"t": "heal", "id": "c1", "how": "skill", "result": "Good"})
+    assert enc.state.last["text"] == "Brenna: no wounds to heal, by a Good healer's result."
+
+
+def test_clearing_scratches_from_a_fighter_with_none_says_there_is_nothing_to_clear():
+    enc = fight({"t": "wound", "id": "c1", "level": "Hurt"}, {"t": "heal", "id": "c1", "how": "scratches"})
+    assert enc.state.last["text"] == "Brenna: no Scratches or stuns to clear."
 
 
 def test_weeks_of_rest_say_what_each_wound_became():
@@ -115,9 +127,17 @@ def test_lingering_scratches_heal_for_one_fighter():
 
 
 def test_a_knocked_out_fighter_comes_round():
-    from dataclasses import replace
     out = healing.wake_up(replace(WoundTrack.new(F95), knocked_out=True))
     assert out.track.knocked_out is False and out.track.can_act()
+
+
+def test_coming_round_is_logged_for_the_fighter():
+    enc = fight()
+    c = enc.state.find("c1")
+    out = replace(c.fighter.track_for(enc.state.rules), knocked_out=True)
+    state = enc.state.put(replace(c, fighter=c.fighter.with_track(out)))
+    after = track_events.heal(state, {"t": "heal", "id": "c1", "how": "wake"})
+    assert after.last["text"] == "Brenna: Knocked out → comes round."
 
 
 def test_coming_round_is_refused_for_a_fighter_not_knocked_out():
@@ -129,6 +149,45 @@ def test_the_alternate_tracks_check_names_its_result_and_difficulty():
     enc = fight(*CO_BOXES, {"t": "heal", "id": "c1", "how": "co", "result": "Superb"}, options={"co.track": True})
     text = enc.state.last["text"]
     assert text.startswith("Brenna: ") and "Superb healer's check against" in text and "degree" not in text
+
+
+def test_the_alternate_tracks_check_counts_one_box_and_several_boxes():
+    one = fight(CO_BOXES[0], {"t": "heal", "id": "c1", "how": "co", "result": "Superb"}, options={"co.track": True})
+    assert one.state.last["text"] == "Brenna: 1 marked box → 0, by a Superb healer's check against Terrible."
+    three = fight(*CO_BOXES, {"t": "heal", "id": "c1", "how": "co", "result": "Fair"}, options={"co.track": True})
+    assert three.state.last["text"] == "Brenna: 3 marked boxes → 1, by a Fair healer's check against Poor."
+
+
+def test_the_alternate_tracks_top_row_is_checked_against_legendary():
+    """CO 3.2: the check is against the level of the last box marked; the top row is Legendary,
+    not "Superb +1"."""
+    boxes = [{"t": "box", "id": "c1", "row": i // 2, "index": i % 2, "value": 1} for i in range(15)]
+    enc = fight(*boxes, {"t": "heal", "id": "c1", "how": "co", "result": "Superb"}, options={"co.track": True})
+    assert enc.state.last["text"].endswith("healer's check against Legendary.")
+
+
+def test_clearing_lingering_scratches_and_stuns_says_each_is_cleared():
+    enc = fight({"t": "wound", "id": "c1", "level": "Scratch"}, options={"healing.scratches_after_battle": False})
+    c = enc.state.find("c1")
+    stunned = record_stun(c.fighter.track_for(enc.state.rules), HURT, rules=enc.state.rules).track
+    state = enc.state.put(replace(c, fighter=c.fighter.with_track(stunned)))
+    after = track_events.heal(state, {"t": "heal", "id": "c1", "how": "scratches"})
+    assert after.last["text"] == "Brenna: Scratch → healed, Stunned → cleared."
+
+
+def test_weeks_of_rest_say_no_one_recovers_from_near_death_on_their_own():
+    """F95 4.51: Near Death heals only with a healer's help."""
+    enc = fight({"t": "wound", "id": "c1", "level": "Near Death"}, {"t": "heal", "id": "c1", "how": "natural"})
+    assert enc.state.last["text"] == ("Brenna: still Near Death after 1 week of rest "
+                                      "(no one recovers from Near Death on their own).")
+
+
+def test_each_failed_constitution_roll_of_weeks_of_rest_is_named():
+    enc = fight({"t": "wound", "id": "c1", "level": "Very Hurt"},
+                {"t": "heal", "id": "c1", "how": "natural", "weeks": 2, "rolls": ["Poor", "Mediocre"]},
+                options={"healing.natural_roll": True})
+    assert enc.state.last["text"] == ("Brenna: still Very Hurt after 2 weeks of rest "
+                                      "(Constitution Poor against Good; Constitution Mediocre against Good).")
 
 
 def test_an_unknown_way_is_refused_naming_the_ways():
@@ -153,7 +212,6 @@ def test_the_door_heals_a_track_every_way_the_card_offers():
     scratched = wounded(SCRATCH, HURT)
     reply = heal(track=scratched.to_dict(), how="scratches")
     assert reply["ok"] and reply["result"]["after"] == [HURT]
-    from dataclasses import replace
     reply = heal(track=replace(WoundTrack.new(F95), knocked_out=True).to_dict(), how="wake")
     assert reply["ok"] and reply["result"]["view"]["can_act"]
     refused = heal(track=WoundTrack.new(F95).to_dict(), how="prayer")

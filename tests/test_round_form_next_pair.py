@@ -2,7 +2,7 @@
 again (the table keeps its pairings, whatever other events came between); a new battle starts
 with nobody having acted, even in the round number the last one ended in; a stunned fighter is
 offered in a simultaneous round (F95 4.62: he "cannot attack" but still fights back) and passed
-over as an alternating attacker."""
+over as an alternating attacker, and as a shooter when his bow starts him in ranged fire."""
 
 from test_round_flow_every_event import AIMED, acted, fight
 
@@ -43,3 +43,12 @@ def test_a_stunned_fighter_is_offered_in_a_simultaneous_round_but_not_as_the_att
     stunned = {"attacker": "Stunned: cannot attack (F95 4.62)"}
     assert round_view.suggest_next([], _cards(stunned), "exchange", "round", [])["a"] == "c1"
     assert round_view.suggest_next([], _cards(stunned), "exchange", "attack", [])["a"] == "c2"
+
+
+def test_a_stunned_archer_is_not_offered_as_the_shooter():
+    """F95 4.62: a stunned fighter "cannot attack" — with a bow he starts in ranged fire, where he
+    would be the shooter, so the other fighter is offered first."""
+    cards = _cards({"attacker": "Stunned", "shooter": "Stunned", "shoot_back": "Stunned"})
+    cards[0]["starts_in"] = "ranged"
+    nxt = round_view.suggest_next([], cards, "exchange", "round", [])
+    assert (nxt["form"], nxt["a"]) == ("exchange", "c2")
