@@ -396,3 +396,27 @@ def test_the_gm_rolls_once_before_his_dice_are_in():
         with pytest.raises(FudgeError) as err:
             preview.event_odds(state, group(group_roll=bad))
         assert err.value.field == "event.group_roll"
+
+
+def test_a_group_summary_names_the_likeliest_ending_only_when_a_blow_can_land():
+    """The one-line odds of a group round (preview.summary): "most likely ending …" only when the
+    lone fighter can be hit, and only with a wound to name."""
+    group_out = {"t": "group", "lone": "Hero", "strikes": {"p": 0.5}}
+    already_hurt = {**group_out, "lone_after": [{"level": 2, "name": "Hurt", "p": 1.0}],
+                    "hits_taken": [{"hits": 0, "p": 1.0}]}
+    assert preview.summary(already_hurt) == "Hero lands a blow 50 %; takes one or more 0 %."
+    hits_that_wound_no_one = {**group_out, "lone_after": [{"level": 0, "name": "Undamaged", "p": 1.0}],
+                              "hits_taken": [{"hits": 0, "p": 0.5}, {"hits": 1, "p": 0.5}]}
+    assert preview.summary(hits_that_wound_no_one) == "Hero lands a blow 50 %; takes one or more 50 %."
+    wounded = {**group_out, "lone_after": [{"level": 0, "name": "Undamaged", "p": 0.5},
+                                           {"level": 1, "name": "Scratch", "p": 0.5}],
+               "hits_taken": [{"hits": 0, "p": 0.5}, {"hits": 1, "p": 0.5}]}
+    assert preview.summary(wounded) == ("Hero lands a blow 50 %; takes one or more 50 %, "
+                                        "most likely ending Scratch.")
+
+
+def test_a_draft_of_another_event_type_is_refused_by_its_type():
+    with pytest.raises(FudgeError) as err:
+        preview.exchange_odds(duel().state, {"t": "wound", "id": "c1", "level": 1})
+    assert (err.value.message, err.value.field) == (
+        'The odds are asked of a draft exchange event ({t: "exchange", a, b, …}).', "event")
