@@ -420,3 +420,15 @@ def test_a_draft_of_another_event_type_is_refused_by_its_type():
         preview.exchange_odds(duel().state, {"t": "wound", "id": "c1", "level": 1})
     assert (err.value.message, err.value.field) == (
         'The odds are asked of a draft exchange event ({t: "exchange", a, b, …}).', "event")
+
+
+def test_a_ranged_draft_is_refused_in_ranged_fires_own_words():
+    """A ranged draft's refusals name ranged fire: its fields when it is not one, its kind when it
+    holds a field a ranged event lacks."""
+    state = duel().state
+    with pytest.raises(FudgeError) as err:
+        preview.ranged_odds(state, {"t": "exchange", "a": "c1", "b": "c2"})
+    assert err.value.message == 'The odds are asked of a draft ranged event ({t: "ranged", shooter, target, …}).'
+    with pytest.raises(FudgeError) as err:
+        preview.ranged_odds(state, {"t": "ranged", "shooter": "c1", "target": "c2", "difficulty": 0, "bogus": 1})
+    assert (err.value.message, err.value.field) == ("A ranged event has no field 'bogus'.", "event.bogus")
