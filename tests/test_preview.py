@@ -432,3 +432,17 @@ def test_a_ranged_draft_is_refused_in_ranged_fires_own_words():
     with pytest.raises(FudgeError) as err:
         preview.ranged_odds(state, {"t": "ranged", "shooter": "c1", "target": "c2", "difficulty": 0, "bogus": 1})
     assert (err.value.message, err.value.field) == ("A ranged event has no field 'bogus'.", "event.bogus")
+
+
+@pytest.mark.parametrize("odds_of, kind, fields, a_kind", [
+    (preview.exchange_odds, "exchange", "a, b", "An exchange"),
+    (preview.group_odds, "group", "lone, foes", "A group"),
+])
+def test_an_exchange_or_group_draft_is_refused_in_its_own_words(odds_of, kind, fields, a_kind):
+    state = crew().state
+    with pytest.raises(FudgeError) as err:
+        odds_of(state, {"t": "ranged", "shooter": "c1", "target": "c2"})
+    assert err.value.message == f'The odds are asked of a draft {kind} event ({{t: "{kind}", {fields}, …}}).'
+    with pytest.raises(FudgeError) as err:
+        odds_of(state, {"t": kind, "bogus": 1})
+    assert (err.value.message, err.value.field) == (f"{a_kind} event has no field 'bogus'.", "event.bogus")
