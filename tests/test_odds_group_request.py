@@ -12,7 +12,7 @@ import pytest
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import multi
 from pyfudge.combat.fighter import Fighter
-from pyfudge.core.errors import FudgeError
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
@@ -90,6 +90,9 @@ ROUND = "group_odds.round must be an object with lone and foes."
     (_with(("round", "foes", 1, "d6"), [3]), DICE, "group_odds.round.foes[1].d6"),
     (_with(("round", "group_roll"), 0), "The odds choose no group roll: leave it out.", "group_odds.round.group_roll"),
     (_with(("round", "targets"), []), "The odds choose no targets: leave it out.", "group_odds.round.targets"),
+    (_with(("foes",), {"name": "Molly"}), "group_odds.foes must be a list of fighters.", "group_odds.foes"),
+    (_with(("prefer",), "Annie"), "group_odds.prefer must list foe names.", "group_odds.prefer"),
+    (_with(("prefer",), ["Annie", 2]), "group_odds.prefer must list foe names.", "group_odds.prefer"),
 ])
 def test_a_bad_request_is_refused_saying_what_and_where(data, message, field):
     with pytest.raises(FudgeError) as refused:
@@ -137,3 +140,27 @@ def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
     assert stunning.hits_lone == plain.hits_lone == Fraction(15, 81)
     assert plain.wounds_to_lone == ((1, Fraction(14, 81)), (2, Fraction(1, 81))) and plain.stuns_to_lone == ()
     assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
+
+
+@pytest.mark.parametrize(("path", "field"), [
+    (("round", "lone", "level"), "group_odds.round.lone.level"),
+    (("lone", "skills"), "group_odds.lone.skills"),
+    (("foes", 1, "skills"), "group_odds.foes[1].skills"),
+])
+def test_a_bad_fighter_or_round_is_refused_where_it_is_in_the_request(path, field):
+    with pytest.raises(FudgeError) as refused:
+        GroupOddsRequest.from_dict(_with(path, "x"))
+    assert refused.value.field.startswith(field), refused.value.field
+
+
+def test_a_request_too_dear_for_exact_odds_is_refused_unless_asked_to_sample():
+    # Three foes rolling their own dice: 9⁴ classes of totals, more than the 4,000 runs allowed.
+    third = Fighter.from_dict({"name": "Maggie", "skills": {"Sword": -1}})
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": 0, "faces": [0, 0, 0, 0]}, "npc_roll": "each",
+            "foes": [{"name": n, "level": lv, "roll": 0, "faces": [0, 0, 0, 0]}
+                     for n, lv in (("Molly", 0), ("Annie", 1), ("Maggie", -1))]}
+    req = GroupOddsRequest(multi.GroupRound.from_dict(data, rules=F95), LONE, FOES + (third,))
+    with pytest.raises(RuleError) as refused:
+        req.odds(F95)
+    assert refused.value.asks == {"input": "sample"}
+    assert req.odds(F95, sample=400).sampled["draws"] == 400
