@@ -164,3 +164,12 @@ def test_a_request_too_dear_for_exact_odds_is_refused_unless_asked_to_sample():
         req.odds(F95)
     assert refused.value.asks == {"input": "sample"}
     assert req.odds(F95, sample=400).sampled["draws"] == 400
+
+
+def test_a_foe_that_is_not_an_object_is_refused_by_name_whoever_rolls():
+    for mode in ("each", "d6", "group"):
+        data = _with(("round", "npc_roll"), mode)
+        data["round"]["foes"][0] = 1
+        with pytest.raises(FudgeError) as refused:
+            GroupOddsRequest.from_dict(data)
+        assert refused.value.field == "group_odds.round.foes[0]", mode
