@@ -173,3 +173,24 @@ def test_a_foe_that_is_not_an_object_is_refused_by_name_whoever_rolls():
         with pytest.raises(FudgeError) as refused:
             GroupOddsRequest.from_dict(data)
         assert refused.value.field == "group_odds.round.foes[0]", mode
+
+
+def test_sampled_odds_are_kept_apart_for_each_willpower_declared():
+    # F95 4.52: the Willpower result declared changes the wounds, so draws kept for one are not
+    # the odds of another (the same round otherwise, sampled: one run allowed).
+    from pyfudge.analysis import sampling
+
+    rules = find_ruleset("fudge1995", wounds__willpower="temporary")
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+
+    def sampled(result: int):
+        will = {"Tucker": result, "Molly": result, "Annie": result}
+        return group_odds(rnd, lone=LONE, foes=FOES, rules=rules, willpower=will, max_runs=1, sample=400)
+
+    sampling._KEPT.clear()
+    weak = sampled(-3)
+    sampling._KEPT.clear()
+    strong = sampled(3)
+    assert weak.foe("Molly").wounds_from_lone != strong.foe("Molly").wounds_from_lone
+    sampled(-3)
+    assert sampled(3) == strong
