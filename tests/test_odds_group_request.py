@@ -193,3 +193,13 @@ def test_sampled_odds_are_kept_apart_for_each_willpower_declared():
     strong = sampled(3)
     assert weak.foe("Molly").wounds_from_lone != strong.foe("Molly").wounds_from_lone
     assert sampled(-3) == weak  # with the draws of the strong result kept
+
+
+def test_exact_odds_asked_with_runs_enough_are_exact_even_after_the_round_was_sampled():
+    from pyfudge.analysis import sampling
+
+    sampling._KEPT.clear()
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    assert group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400).sampled
+    exact = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, sample=False)
+    assert exact.sampled is None and exact.strikes == Fraction(50, 81)
