@@ -203,3 +203,14 @@ def test_exact_odds_asked_with_runs_enough_are_exact_even_after_the_round_was_sa
     assert group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400).sampled
     exact = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, sample=False)
     assert exact.sampled is None and exact.strikes == Fraction(50, 81)
+
+
+def test_sampled_odds_count_the_classes_drawn_and_one_more_run_for_the_coarsest():
+    # Each foe rolling his own dice, sampled: the coarsest class is run first, then each class
+    # drawn once (test_odds_group_sampled.py: the sampler's own count).
+    from pyfudge.analysis import sampling
+
+    sampling._KEPT.clear()
+    rnd = _round("each", 0, [0, 0, 0, 0], 0, [3], [])
+    odds = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400)
+    assert odds.runs == odds.classes + 1 and 9 < odds.classes <= 400
