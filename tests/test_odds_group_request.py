@@ -214,3 +214,12 @@ def test_sampled_odds_count_the_classes_drawn_and_one_more_run_for_the_coarsest(
     rnd = _round("each", 0, [0, 0, 0, 0], 0, [3], [])
     odds = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400)
     assert odds.runs == odds.classes + 1 and 9 < odds.classes <= 400
+
+
+def test_a_round_whose_wounds_need_a_damage_capacity_roll_is_refused_saying_dice_are_not_enough():
+    # F95 4.52: the Damage Capacity roll is the GM's at the table, not a die the odds can weigh.
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    with pytest.raises(RuleError) as refused:
+        group_odds(rnd, lone=LONE, foes=FOES, rules=find_ruleset("fudge1995", damage__capacity="roll"))
+    assert refused.value.message.startswith("Exact odds cannot be given: some rolls need more than dice. A wound")
+    assert refused.value.field == "capacity_roll.Molly"
