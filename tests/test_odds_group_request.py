@@ -12,7 +12,7 @@ import pytest
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import multi
 from pyfudge.combat.fighter import Fighter
-from pyfudge.core.errors import FudgeError
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
@@ -90,6 +90,9 @@ ROUND = "group_odds.round must be an object with lone and foes."
     (_with(("round", "foes", 1, "d6"), [3]), DICE, "group_odds.round.foes[1].d6"),
     (_with(("round", "group_roll"), 0), "The odds choose no group roll: leave it out.", "group_odds.round.group_roll"),
     (_with(("round", "targets"), []), "The odds choose no targets: leave it out.", "group_odds.round.targets"),
+    (_with(("foes",), {"name": "Molly"}), "group_odds.foes must be a list of fighters.", "group_odds.foes"),
+    (_with(("prefer",), "Annie"), "group_odds.prefer must list foe names.", "group_odds.prefer"),
+    (_with(("prefer",), ["Annie", 2]), "group_odds.prefer must list foe names.", "group_odds.prefer"),
 ])
 def test_a_bad_request_is_refused_saying_what_and_where(data, message, field):
     with pytest.raises(FudgeError) as refused:
@@ -137,3 +140,86 @@ def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
     assert stunning.hits_lone == plain.hits_lone == Fraction(15, 81)
     assert plain.wounds_to_lone == ((1, Fraction(14, 81)), (2, Fraction(1, 81))) and plain.stuns_to_lone == ()
     assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
+
+
+@pytest.mark.parametrize(("path", "field"), [
+    (("round", "lone", "level"), "group_odds.round.lone.level"),
+    (("lone", "skills"), "group_odds.lone.skills"),
+    (("foes", 1, "skills"), "group_odds.foes[1].skills"),
+])
+def test_a_bad_fighter_or_round_is_refused_where_it_is_in_the_request(path, field):
+    with pytest.raises(FudgeError) as refused:
+        GroupOddsRequest.from_dict(_with(path, "x"))
+    assert refused.value.field.startswith(field), refused.value.field
+
+
+def test_a_request_too_dear_for_exact_odds_is_refused_unless_asked_to_sample():
+    # Three foes rolling their own dice: 9⁴ classes of totals, more than the 4,000 runs allowed.
+    third = Fighter.from_dict({"name": "Maggie", "skills": {"Sword": -1}})
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": 0, "faces": [0, 0, 0, 0]}, "npc_roll": "each",
+            "foes": [{"name": n, "level": lv, "roll": 0, "faces": [0, 0, 0, 0]}
+                     for n, lv in (("Molly", 0), ("Annie", 1), ("Maggie", -1))]}
+    req = GroupOddsRequest(multi.GroupRound.from_dict(data, rules=F95), LONE, FOES + (third,))
+    with pytest.raises(RuleError) as refused:
+        req.odds(F95)
+    assert refused.value.asks == {"input": "sample"}
+    assert req.odds(F95, sample=400).sampled["draws"] == 400
+
+
+def test_a_foe_that_is_not_an_object_is_refused_by_name_whoever_rolls():
+    for mode in ("each", "d6", "group"):
+        data = _with(("round", "npc_roll"), mode)
+        data["round"]["foes"][0] = 1
+        with pytest.raises(FudgeError) as refused:
+            GroupOddsRequest.from_dict(data)
+        assert refused.value.field == "group_odds.round.foes[0]", mode
+
+
+def test_sampled_odds_are_kept_apart_for_each_willpower_declared():
+    # F95 4.52: the Willpower result declared changes the wounds, so draws kept for one are not
+    # the odds of another (the same round otherwise, sampled: one run allowed).
+    from pyfudge.analysis import sampling
+
+    rules = find_ruleset("fudge1995", wounds__willpower="temporary")
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+
+    def sampled(result: int):
+        will = {"Tucker": result, "Molly": result, "Annie": result}
+        return group_odds(rnd, lone=LONE, foes=FOES, rules=rules, willpower=will, max_runs=1, sample=400)
+
+    sampling._KEPT.clear()
+    weak = sampled(-3)
+    sampling._KEPT.clear()
+    strong = sampled(3)
+    assert weak.foe("Molly").wounds_from_lone != strong.foe("Molly").wounds_from_lone
+    assert sampled(-3) == weak  # with the draws of the strong result kept
+
+
+def test_exact_odds_asked_with_runs_enough_are_exact_even_after_the_round_was_sampled():
+    from pyfudge.analysis import sampling
+
+    sampling._KEPT.clear()
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    assert group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400).sampled
+    exact = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, sample=False)
+    assert exact.sampled is None and exact.strikes == Fraction(50, 81)
+
+
+def test_sampled_odds_count_the_classes_drawn_and_one_more_run_for_the_coarsest():
+    # Each foe rolling his own dice, sampled: the coarsest class is run first, then each class
+    # drawn once (test_odds_group_sampled.py: the sampler's own count).
+    from pyfudge.analysis import sampling
+
+    sampling._KEPT.clear()
+    rnd = _round("each", 0, [0, 0, 0, 0], 0, [3], [])
+    odds = group_odds(rnd, lone=LONE, foes=FOES, rules=F95, max_runs=1, sample=400)
+    assert odds.runs == odds.classes + 1 and 9 < odds.classes <= 400
+
+
+def test_a_round_whose_wounds_need_a_damage_capacity_roll_is_refused_saying_dice_are_not_enough():
+    # F95 4.52: the Damage Capacity roll is the GM's at the table, not a die the odds can weigh.
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    with pytest.raises(RuleError) as refused:
+        group_odds(rnd, lone=LONE, foes=FOES, rules=find_ruleset("fudge1995", damage__capacity="roll"))
+    assert refused.value.message.startswith("Exact odds cannot be given: some rolls need more than dice. A wound")
+    assert refused.value.field.startswith("capacity_roll.")
