@@ -27,6 +27,22 @@ def test_a_roll_that_is_not_an_object_of_faces_or_a_total_is_refused_by_its_fiel
         "type": "RequestError", "message": "roll must be an object with faces or a total.", "field": "args.roll"}
 
 
+def test_a_roll_entered_as_faces_is_read_die_by_die_and_a_bad_die_named():
+    result = ok("action", kind="situational", roll={"faces": [1, 1, 1, 0]})
+    assert (result["roll"]["faces"], result["result_name"]) == ([1, 1, 1, 0], "Superb")
+    assert error("action", kind="situational", roll={"faces": [1, 1, 1, 5]}) == {
+        "type": "DiceError", "message": "roll[3]: a Fudge die shows −, 0 or +, not 5.", "field": "args.roll[3]"}
+    assert error("action", kind="opposed", a="Good", b="Fair", roll_a={"total": 0},
+                 roll_b={"faces": [0, 0, 7, 0]})["field"] == "args.roll_b[2]"
+
+
+def test_a_missing_field_and_an_unknown_preset_are_refused_naming_them():
+    assert error("action", kind="situational") == {
+        "type": "RequestError", "message": "The request needs roll.", "field": "args.roll"}
+    assert error("action", kind="situational", roll={"total": 1}, ruleset={"preset": "nope"})["field"] == \
+        "args.ruleset.preset"
+
+
 def test_describe_lists_presets_options_ladder_and_wound_levels():
     result = ok("describe")
     assert [p["key"] for p in result["presets"]] == ["fudge1995", "mudge", "fudge1993"]
