@@ -53,6 +53,24 @@ def test_describe_lists_presets_options_ladder_and_wound_levels():
         assert option["section"] and option["label"] and set(option["defaults"]) == {"fudge1995", "mudge", "fudge1993"}
 
 
+def test_describe_gives_every_list_a_form_offers_with_its_values():
+    """The forms read these lists from the door alone (no copy in JavaScript): the ladder, the
+    wound levels by value, the techniques and what a total means where the dice are not simply
+    added (F93 4.21–4.22), a new fighter's role by side, the round form's labels and inputs, the
+    bestiary's templates."""
+    result = ok("describe")
+    assert result["ladder"][0] == {"value": -3, "name": "Terrible"}
+    assert result["wound_levels"][:2] == [{"value": 0, "name": "Undamaged"}, {"value": 1, "name": "Scratch"}]
+    assert "4dF" in result["techniques"] and "2d6_minus_7" in result["techniques"]
+    assert set(result["totals"]) == {"2d6_difference", "2d6_minus_7", "2d6_remove_higher"}
+    assert result["totals"]["2d6_minus_7"].startswith("the result after the rule: the two dice's sum less 7")
+    assert result["role_by_side"] == {"players": "pc", "foes": "npc"}
+    assert result["fighter"]["role"][0] == {"value": "pc", "label": "Player character"}
+    assert result["round"]["exchange_kinds"][0] == {"value": "round", "label": "Both strike at once"}
+    assert [i["key"] for i in result["inputs"]] == ["hasty", "speed", "location_check"]
+    assert result["bestiary"] and all("name" in t for t in result["bestiary"])
+
+
 def test_roll_uses_the_rulesets_technique_f93_remove_the_higher():
     # F93 4.21: plus die 3, minus die 5: the 5 is removed, +3 stays.
     result = ok("roll", level=2, faces=[3, 5], ruleset={"preset": "fudge1993"})
