@@ -52,3 +52,10 @@ def test_a_stunned_archer_is_not_offered_as_the_shooter():
     cards[0]["starts_in"] = "ranged"
     nxt = round_view.suggest_next([], cards, "exchange", "round", [])
     assert (nxt["form"], nxt["a"]) == ("exchange", "c2")
+
+
+def test_after_the_end_of_battle_no_pair_is_offered_in_the_pacings_own_form():
+    enc = fight(pacing="alternating")
+    enc.apply({"t": "end_battle"})
+    assert encounter_view.view(enc)["next"] == {"form": "exchange", "a": None, "b": None, "kind": "attack",
+                                                "round_over": True}
