@@ -59,3 +59,11 @@ def test_after_the_end_of_battle_no_pair_is_offered_in_the_pacings_own_form():
     enc.apply({"t": "end_battle"})
     assert encounter_view.view(enc)["next"] == {"form": "exchange", "a": None, "b": None, "kind": "attack",
                                                 "round_over": True}
+
+
+def test_the_one_a_fighter_last_fought_is_found_from_either_side_of_the_exchange():
+    enc = fight()
+    enc.apply(exchange("c1", "c3"))
+    assert round_view.last_opponent(enc.states, "c1") == "c3"
+    assert round_view.last_opponent(enc.states, "c3") == "c1"
+    assert round_view.last_opponent(enc.states, "c2") is None
