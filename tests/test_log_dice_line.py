@@ -28,7 +28,8 @@ def test_each_rollers_dice_are_named_with_fudge_faces_six_sided_faces_and_damage
         ("c3", "Goblin 2", "[+ + 0 0] +2, damage [0 0]")]
     story = {"t": "story", "id": "c1", "rolls": [{"total": 1}, {"faces": [1, 1, 1, 1]}, {"total": -2}]}
     assert round_view.dice_parts(story, names) == [("c1", "Aldric", "total +1; [+ + + +] +4; total −2")]
-    assert round_view.dice_parts({"t": "story", "id": "c9", "rolls": [{"total": 0}]}, names) == [("c9", "c9", "total 0")]
+    unnamed = {"t": "story", "id": "c9", "rolls": [{"total": 0}]}
+    assert round_view.dice_parts(unnamed, names) == [("c9", "c9", "total 0")]
     assert round_view.dice_parts({"t": "group", "lone": "c9", "lone_dice": {"roll": {"total": 0}},
                                   "foe_dice": {"c8": {"roll": {"total": 0}}}}, names) == [
         ("c9", "c9", "total 0"), ("c8", "c8", "total 0")]
