@@ -27,6 +27,22 @@ def test_a_roll_that_is_not_an_object_of_faces_or_a_total_is_refused_by_its_fiel
         "type": "RequestError", "message": "roll must be an object with faces or a total.", "field": "args.roll"}
 
 
+def test_a_roll_entered_as_faces_is_read_die_by_die_and_a_bad_die_named():
+    result = ok("action", kind="situational", roll={"faces": [1, 1, 1, 0]})
+    assert (result["roll"]["faces"], result["result_name"]) == ([1, 1, 1, 0], "Superb")
+    assert error("action", kind="situational", roll={"faces": [1, 1, 1, 5]}) == {
+        "type": "DiceError", "message": "roll[3]: a Fudge die shows −, 0 or +, not 5.", "field": "args.roll[3]"}
+    assert error("action", kind="opposed", a="Good", b="Fair", roll_a={"total": 0},
+                 roll_b={"faces": [0, 0, 7, 0]})["field"] == "args.roll_b[2]"
+
+
+def test_a_missing_field_and_an_unknown_preset_are_refused_naming_them():
+    assert error("action", kind="situational") == {
+        "type": "RequestError", "message": "The request needs roll.", "field": "args.roll"}
+    assert error("action", kind="situational", roll={"total": 1}, ruleset={"preset": "nope"})["field"] == \
+        "args.ruleset.preset"
+
+
 def test_describe_lists_presets_options_ladder_and_wound_levels():
     result = ok("describe")
     assert [p["key"] for p in result["presets"]] == ["fudge1995", "mudge", "fudge1993"]
@@ -35,6 +51,24 @@ def test_describe_lists_presets_options_ladder_and_wound_levels():
     assert result["wound_levels"][2]["name"] == "Hurt"
     for option in result["options"]:
         assert option["section"] and option["label"] and set(option["defaults"]) == {"fudge1995", "mudge", "fudge1993"}
+
+
+def test_describe_gives_every_list_a_form_offers_with_its_values():
+    """The forms read these lists from the door alone (no copy in JavaScript): the ladder, the
+    wound levels by value, the techniques and what a total means where the dice are not simply
+    added (F93 4.21–4.22), a new fighter's role by side, the round form's labels and inputs, the
+    bestiary's templates."""
+    result = ok("describe")
+    assert result["ladder"][0] == {"value": -3, "name": "Terrible"}
+    assert result["wound_levels"][:2] == [{"value": 0, "name": "Undamaged"}, {"value": 1, "name": "Scratch"}]
+    assert "4dF" in result["techniques"] and "2d6_minus_7" in result["techniques"]
+    assert set(result["totals"]) == {"2d6_difference", "2d6_minus_7", "2d6_remove_higher"}
+    assert result["totals"]["2d6_minus_7"].startswith("the result after the rule: the two dice's sum less 7")
+    assert result["role_by_side"] == {"players": "pc", "foes": "npc"}
+    assert result["fighter"]["role"][0] == {"value": "pc", "label": "Player character"}
+    assert result["round"]["exchange_kinds"][0] == {"value": "round", "label": "Both strike at once"}
+    assert [i["key"] for i in result["inputs"]] == ["hasty", "speed", "location_check"]
+    assert result["bestiary"] and all("name" in t for t in result["bestiary"])
 
 
 def test_roll_uses_the_rulesets_technique_f93_remove_the_higher():

@@ -8,6 +8,8 @@ from test_round_flow_every_event import AIMED, acted, fight
 
 from pyfudge.encounter import round_view
 from pyfudge.encounter import view as encounter_view
+from pyfudge.encounter.log import Encounter
+from pyfudge.rulesets import new_ruleset
 
 
 def exchange(a, b):
@@ -52,3 +54,32 @@ def test_a_stunned_archer_is_not_offered_as_the_shooter():
     cards[0]["starts_in"] = "ranged"
     nxt = round_view.suggest_next([], cards, "exchange", "round", [])
     assert (nxt["form"], nxt["a"]) == ("exchange", "c2")
+
+
+def test_after_the_end_of_battle_no_pair_is_offered_in_the_pacings_own_form():
+    enc = fight(pacing="alternating")
+    enc.apply({"t": "end_battle"})
+    assert encounter_view.view(enc)["next"] == {"form": "exchange", "a": None, "b": None, "kind": "attack",
+                                                "round_over": True}
+
+
+def test_the_one_a_fighter_last_fought_is_found_from_either_side_of_the_exchange():
+    enc = fight()
+    enc.apply(exchange("c1", "c3"))
+    assert round_view.last_opponent(enc.states, "c1") == "c3"
+    assert round_view.last_opponent(enc.states, "c3") == "c1"
+    assert round_view.last_opponent(enc.states, "c2") is None
+
+
+def test_in_a_later_round_the_fighters_of_an_exchange_have_acted():
+    enc = fight()
+    enc.apply({"t": "next_round"})
+    assert acted(enc) == []
+    enc.apply(exchange("c1", "c3"))
+    assert acted(enc) == ["Aldric", "Goblin 1"]
+
+
+def test_an_encounter_before_any_event_offers_no_pair():
+    enc = Encounter(name="Empty", ruleset=new_ruleset("fudge1995", {}))
+    view = encounter_view.view(enc)
+    assert view["combatants"] == [] and view["next"]["round_over"] is True

@@ -65,6 +65,8 @@ def test_the_mode_follows_each_suggested_fighter_not_the_last_action():
     ({"name": "Elbow strike"}, None),
     ({"name": "Bare hands"}, None),
     ({"name": "Spear", "size": 2}, None),
+    # MUD 4.54's row mixes both ("sword, axe, longbow, crossbow"): a hand weapon first.
+    ({"name": "Medium weapon", "size": 2}, None),
 ])
 def test_a_weapon_is_read_as_propelled_thrown_or_melee_by_its_name(weapon, shoots):
     view = encounter_view.view(fight(("Aldric", weapon)))
@@ -119,3 +121,8 @@ def test_the_mode_and_what_the_gear_allows_read_a_weapon_alike(weapon, forms, st
     c = card(encounter_view.view(fight(("Aldric", weapon))), "Aldric")
     assert c["gear_allows"]["forms"] == forms
     assert c["starts_in"] == starts_in
+
+
+def test_story_pacing_suggests_a_story_element_for_one_fighter():
+    nxt = encounter_view.view(fight(("Brenna", None), options={"melee.pacing": "story"}))["next"]
+    assert nxt == {"form": "story", "a": "c1", "b": None, "kind": "round", "round_over": False}
