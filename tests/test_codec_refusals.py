@@ -253,3 +253,12 @@ def test_json_of_the_longest_size_and_nesting_is_read():
     assert codec.parse_json(longest) == "a" * (codec.MAX_JSON_BYTES - 2)
     assert codec.parse_json("[" * 32 + "]" * 32, max_bytes=64) is not None
     assert codec.parse_json("\ufeff" + "1" * 21) == int("1" * 21)
+
+
+def test_one_encounters_file_holds_the_events_a_file_holds_and_no_more():
+    most = codec.wrap("encounter", {"name": "Duel", "log": [0] * codec.MAX_FILE_EVENTS})
+    assert codec.read_import(codec.export_text(most)) == [most["data"]]
+    over = codec.wrap("encounter", {"name": "Duel", "log": [0] * (codec.MAX_FILE_EVENTS + 1)})
+    assert refusal(codec.export_text, over) == (
+        "One file holds at most 20,000 logged events in all, this one 20,001; export fewer encounters at a time.",
+        "encounters")
