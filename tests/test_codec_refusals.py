@@ -121,6 +121,7 @@ FILE_REFUSALS = [
     (json.dumps({"type": "pyfudge/collection", "version": 0, "data": {}}),
      "The data's version is not a positive whole number.", ".version"),
     (file_of([]), "The file's data must be an object with a list of encounters.", ".data"),
+    (file_of(["encounters"]), "The file's data must be an object with a list of encounters.", ".data"),
     (file_of({"encounters": encounters(1), "notes": 1}),
      "The file's data must be an object with a list of encounters.", ".data"),
     (file_of({"library": codec.wrap("library", {})}),
