@@ -325,3 +325,14 @@ def test_a_players_link_holds_its_longest_ids_and_rounds():
     data["combatants"][0]["id"] = "x" * 16
     view = players.read(data)
     assert (view["round"], view["combatants"][0]["id"]) == (1_000_000, "x" * 16)
+
+
+@pytest.mark.parametrize("see", [None, ["skills"]])
+def test_a_card_of_a_role_no_sheet_has_is_refused_for_its_role_whatever_the_choice(see):
+    # Not read as an NPC under the choice (then a player's whole sheet would be refused as hidden).
+    data = link_data(stored(see=see))
+    data["combatants"][0]["fighter"]["role"] = "boss"
+    with pytest.raises(FudgeError) as caught:
+        players.read(data)
+    assert caught.value.field == "data.combatants[0].fighter.role"
+    assert caught.value.message.endswith("must be one of pc, npc, major_npc, not 'boss'.")
