@@ -263,3 +263,26 @@ def test_one_encounters_file_holds_the_events_a_file_holds_and_no_more():
     assert refusal(codec.export_text, over) == (
         "One file holds at most 20,000 logged events in all, this one 20,001; export fewer encounters at a time.",
         "encounters")
+
+
+def test_an_exported_file_is_json_indented_one_space_a_level_ending_in_a_newline():
+    text = codec.export_text(codec.wrap("encounter", {"name": "Duel", "log": [1]}))
+    assert text == ('{\n "type": "pyfudge/encounter",\n "version": 1,\n "data": {\n  "name": "Duel",\n'
+                    '  "log": [\n   1\n  ]\n }\n}\n')
+
+
+def test_a_file_of_exactly_the_size_cap_is_written_and_one_byte_more_is_refused():
+    def envelope(size: int) -> dict:
+        return codec.wrap("encounter", {"name": "x" * size})
+    overhead = len(codec.export_text(envelope(0)).encode())
+    assert len(codec.export_text(envelope(codec.MAX_FILE_BYTES - overhead)).encode()) == codec.MAX_FILE_BYTES
+    too_large = ("These encounters are too large for one file (over 5,000,000 bytes); export fewer at a time.")
+    assert refusal(codec.export_text, envelope(codec.MAX_FILE_BYTES - overhead + 1)) == (too_large, "encounters")
+    assert refusal(codec.export_text, envelope(codec.MAX_FILE_BYTES), field="all") == (too_large, "all")
+
+
+def test_export_all_over_the_event_cap_is_refused_under_the_field_asked():
+    half = {"name": "Duel", "log": [0] * (codec.MAX_FILE_EVENTS // 2 + 1)}
+    assert refusal(codec.export_text, codec.collection([half, half]), field="all") == (
+        "One file holds at most 20,000 logged events in all, this one 20,002; export fewer encounters at a time.",
+        "all")
