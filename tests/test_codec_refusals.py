@@ -286,3 +286,20 @@ def test_export_all_over_the_event_cap_is_refused_under_the_field_asked():
     assert refusal(codec.export_text, codec.collection([half, half]), field="all") == (
         "One file holds at most 20,000 logged events in all, this one 20,002; export fewer encounters at a time.",
         "all")
+
+
+def test_an_envelope_of_another_kind_or_version_is_refused_under_the_field_asked():
+    long_kind = "pyfudge/" + "k" * 60
+    assert refusal(codec.unwrap, {"type": long_kind, "version": 1, "data": {}}, "encounter", field="x") == (
+        f"Expected pyfudge encounter data, found {long_kind[:40]!r}.", "x.type")
+    assert refusal(codec.unwrap, {"type": "pyfudge/encounter", "version": 0, "data": {}}, "encounter",
+                   field="x") == ("The data's version is not a positive whole number.", "x.version")
+    assert refusal(codec.read_file, json.dumps({"type": long_kind, "version": 1, "data": {}})) == (
+        f"This file holds {long_kind[:40]!r}, not pyfudge encounters.", "file.type")
+
+
+def test_a_file_is_read_up_to_its_own_size_cap_far_past_a_links():
+    big = codec.wrap("encounter", {"name": "Duel", "notes": "n" * (2 * codec.MAX_JSON_BYTES)})
+    assert codec.read_file(json.dumps(big)).encounters == [big["data"]]
+    assert refusal(codec.read_file, " " * codec.MAX_FILE_BYTES + "{}") == (
+        "The file is too large: over 5,000,000 bytes.", "file")
