@@ -306,6 +306,12 @@ READ_REFUSALS = [
      ".combatants[0].fighter"),
     (lambda d: d["combatants"][1].update(hurt="dying"), "hurt must be one of unhurt, wounded, badly hurt, down.",
      ".combatants[1].hurt"),
+    (lambda d: d["combatants"][1]["fighter"].update(skills={"Axe": 1}),
+     "This players' link carries 'skills', which its choice hides; refused.", ".combatants[1].fighter.skills"),
+    (lambda d: d["combatants"][1].pop("hurt"),
+     "A combatant's wounds are either shown or told as a word, not both or neither.", ".combatants[1].hurt"),
+    (lambda d: d["combatants"][0].update(hurt="wounded"),
+     "A combatant's wounds are either shown or told as a word, not both or neither.", ".combatants[0].hurt"),
 ]
 
 
