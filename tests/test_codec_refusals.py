@@ -303,3 +303,10 @@ def test_a_file_is_read_up_to_its_own_size_cap_far_past_a_links():
     assert codec.read_file(json.dumps(big)).encounters == [big["data"]]
     assert refusal(codec.read_file, " " * codec.MAX_FILE_BYTES + "{}") == (
         "The file is too large: over 5,000,000 bytes.", "file")
+
+
+@pytest.mark.parametrize("version", [True, "1", 1.0, None, 0, -1])
+def test_a_version_that_is_no_positive_whole_number_is_refused(version):
+    envelope = {"type": "pyfudge/encounter", "version": version, "data": ENC}
+    assert refusal(codec.unwrap, envelope, "encounter") == (
+        "The data's version is not a positive whole number.", "data.version")

@@ -342,3 +342,10 @@ def test_a_card_of_a_role_no_sheet_has_is_refused_for_its_role_whatever_the_choi
         players.read(data)
     assert caught.value.field == "data.combatants[0].fighter.role"
     assert caught.value.message.endswith("must be one of pc, npc, major_npc, not 'boss'.")
+
+
+def test_a_players_link_whose_data_is_no_object_is_refused_even_a_list_of_its_keys():
+    for data in (["combatants", "name", "round", "ruleset", "see"], "combatants", None):
+        with pytest.raises(FudgeError) as caught:
+            players.read(data)
+        assert (caught.value.message, caught.value.field) == (READ_REFUSALS[0][1], "data")
