@@ -349,3 +349,8 @@ def test_a_players_link_whose_data_is_no_object_is_refused_even_a_list_of_its_ke
         with pytest.raises(FudgeError) as caught:
             players.read(data)
         assert (caught.value.message, caught.value.field) == (READ_REFUSALS[0][1], "data")
+
+
+def test_a_card_says_whether_its_fighter_is_an_npc():
+    view = players.read(link_data(stored()))
+    assert [(c["name"], c["npc"]) for c in view["combatants"]] == [("Ásta", False), ("Orc", True)]
