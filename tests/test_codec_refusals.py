@@ -113,6 +113,7 @@ FILE_REFUSALS = [
     ("nope", "The file is not valid JSON (line 1, column 1: Expecting value).", ""),
     ('{"a": NaN}', "The file holds NaN, which is not a number pyfudge reads.", ""),
     ("[1]", "This file is not pyfudge data (no type/version envelope).", ""),
+    ('["type", "version", "data"]', "This file is not pyfudge data (no type/version envelope).", ""),
     ('{"type": "pyfudge/encounter", "version": 1}', "This file is not pyfudge data (no type/version envelope).", ""),
     (json.dumps(codec.wrap("players", {})), "This file holds 'pyfudge/players', not pyfudge encounters.", ".type"),
     (json.dumps({"type": "pyfudge/encounter", "version": 2, "data": ENC}),
@@ -121,11 +122,14 @@ FILE_REFUSALS = [
     (json.dumps({"type": "pyfudge/collection", "version": 0, "data": {}}),
      "The data's version is not a positive whole number.", ".version"),
     (file_of([]), "The file's data must be an object with a list of encounters.", ".data"),
+    (file_of(["encounters"]), "The file's data must be an object with a list of encounters.", ".data"),
     (file_of({"encounters": encounters(1), "notes": 1}),
      "The file's data must be an object with a list of encounters.", ".data"),
     (file_of({"library": codec.wrap("library", {})}),
      "The file's data must be an object with a list of encounters.", ".data"),
     (file_of({"encounters": encounters(1), "aside": {"text": ""}}), ASIDE, ".data.aside"),
+    (file_of({"encounters": encounters(1), "aside": {}}), ASIDE, ".data.aside"),
+    (file_of({"encounters": encounters(1), "aside": 5}), ASIDE, ".data.aside"),
     (file_of({"encounters": encounters(1), "aside": ["text"]}), ASIDE, ".data.aside"),
     (file_of({"encounters": encounters(1), "aside": [{"text": 5}]}), ASIDE, ".data.aside"),
     (file_of({"encounters": encounters(1), "aside": [{"text": ""}] * (codec.MAX_ASIDE + 1)}), ASIDE, ".data.aside"),
@@ -253,3 +257,59 @@ def test_json_of_the_longest_size_and_nesting_is_read():
     assert codec.parse_json(longest) == "a" * (codec.MAX_JSON_BYTES - 2)
     assert codec.parse_json("[" * 32 + "]" * 32, max_bytes=64) is not None
     assert codec.parse_json("\ufeff" + "1" * 21) == int("1" * 21)
+
+
+def test_one_encounters_file_holds_the_events_a_file_holds_and_no_more():
+    most = codec.wrap("encounter", {"name": "Duel", "log": [0] * codec.MAX_FILE_EVENTS})
+    assert codec.read_import(codec.export_text(most)) == [most["data"]]
+    over = codec.wrap("encounter", {"name": "Duel", "log": [0] * (codec.MAX_FILE_EVENTS + 1)})
+    assert refusal(codec.export_text, over) == (
+        "One file holds at most 20,000 logged events in all, this one 20,001; export fewer encounters at a time.",
+        "encounters")
+
+
+def test_an_exported_file_is_json_indented_one_space_a_level_ending_in_a_newline():
+    text = codec.export_text(codec.wrap("encounter", {"name": "Duel", "log": [1]}))
+    assert text == ('{\n "type": "pyfudge/encounter",\n "version": 1,\n "data": {\n  "name": "Duel",\n'
+                    '  "log": [\n   1\n  ]\n }\n}\n')
+
+
+def test_a_file_of_exactly_the_size_cap_is_written_and_one_byte_more_is_refused():
+    def envelope(size: int) -> dict:
+        return codec.wrap("encounter", {"name": "x" * size})
+    overhead = len(codec.export_text(envelope(0)).encode())
+    assert len(codec.export_text(envelope(codec.MAX_FILE_BYTES - overhead)).encode()) == codec.MAX_FILE_BYTES
+    too_large = ("These encounters are too large for one file (over 5,000,000 bytes); export fewer at a time.")
+    assert refusal(codec.export_text, envelope(codec.MAX_FILE_BYTES - overhead + 1)) == (too_large, "encounters")
+    assert refusal(codec.export_text, envelope(codec.MAX_FILE_BYTES), field="all") == (too_large, "all")
+
+
+def test_export_all_over_the_event_cap_is_refused_under_the_field_asked():
+    half = {"name": "Duel", "log": [0] * (codec.MAX_FILE_EVENTS // 2 + 1)}
+    assert refusal(codec.export_text, codec.collection([half, half]), field="all") == (
+        "One file holds at most 20,000 logged events in all, this one 20,002; export fewer encounters at a time.",
+        "all")
+
+
+def test_an_envelope_of_another_kind_or_version_is_refused_under_the_field_asked():
+    long_kind = "pyfudge/" + "k" * 60
+    assert refusal(codec.unwrap, {"type": long_kind, "version": 1, "data": {}}, "encounter", field="x") == (
+        f"Expected pyfudge encounter data, found {long_kind[:40]!r}.", "x.type")
+    assert refusal(codec.unwrap, {"type": "pyfudge/encounter", "version": 0, "data": {}}, "encounter",
+                   field="x") == ("The data's version is not a positive whole number.", "x.version")
+    assert refusal(codec.read_file, json.dumps({"type": long_kind, "version": 1, "data": {}})) == (
+        f"This file holds {long_kind[:40]!r}, not pyfudge encounters.", "file.type")
+
+
+def test_a_file_is_read_up_to_its_own_size_cap_far_past_a_links():
+    big = codec.wrap("encounter", {"name": "Duel", "notes": "n" * (2 * codec.MAX_JSON_BYTES)})
+    assert codec.read_file(json.dumps(big)).encounters == [big["data"]]
+    assert refusal(codec.read_file, " " * codec.MAX_FILE_BYTES + "{}") == (
+        "The file is too large: over 5,000,000 bytes.", "file")
+
+
+@pytest.mark.parametrize("version", [True, "1", 1.0, None, 0, -1])
+def test_a_version_that_is_no_positive_whole_number_is_refused(version):
+    envelope = {"type": "pyfudge/encounter", "version": version, "data": ENC}
+    assert refusal(codec.unwrap, envelope, "encounter") == (
+        "The data's version is not a positive whole number.", "data.version")

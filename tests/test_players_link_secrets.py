@@ -293,6 +293,8 @@ READ_REFUSALS = [
     (lambda d: d.update(over=False), "over is true once the GM ended the battle, else left out.", ".over"),
     (lambda d: d.update(round=0), "The round must be a whole number from 1.", ".round"),
     (lambda d: d.update(round=True), "The round must be a whole number from 1.", ".round"),
+    (lambda d: d.update(round=1.5), "The round must be a whole number from 1.", ".round"),
+    (lambda d: d.update(round="1"), "The round must be a whole number from 1.", ".round"),
     (lambda d: d.update(round=1_000_001), "The round must be a whole number from 1.", ".round"),
     (lambda d: d.update(combatants={}), "A players' link lists at most 40 combatants.", ".combatants"),
     (lambda d: d.update(combatants=[d["combatants"][0]] * 41), "A players' link lists at most 40 combatants.",
@@ -306,6 +308,12 @@ READ_REFUSALS = [
      ".combatants[0].fighter"),
     (lambda d: d["combatants"][1].update(hurt="dying"), "hurt must be one of unhurt, wounded, badly hurt, down.",
      ".combatants[1].hurt"),
+    (lambda d: d["combatants"][1]["fighter"].update(skills={"Axe": 1}),
+     "This players' link carries 'skills', which its choice hides; refused.", ".combatants[1].fighter.skills"),
+    (lambda d: d["combatants"][1].pop("hurt"),
+     "A combatant's wounds are either shown or told as a word, not both or neither.", ".combatants[1].hurt"),
+    (lambda d: d["combatants"][0].update(hurt="wounded"),
+     "A combatant's wounds are either shown or told as a word, not both or neither.", ".combatants[0].hurt"),
 ]
 
 
@@ -325,3 +333,26 @@ def test_a_players_link_holds_its_longest_ids_and_rounds():
     data["combatants"][0]["id"] = "x" * 16
     view = players.read(data)
     assert (view["round"], view["combatants"][0]["id"]) == (1_000_000, "x" * 16)
+
+
+@pytest.mark.parametrize("see", [None, ["skills"]])
+def test_a_card_of_a_role_no_sheet_has_is_refused_for_its_role_whatever_the_choice(see):
+    # Not read as an NPC under the choice (then a player's whole sheet would be refused as hidden).
+    data = link_data(stored(see=see))
+    data["combatants"][0]["fighter"]["role"] = "boss"
+    with pytest.raises(FudgeError) as caught:
+        players.read(data)
+    assert caught.value.field == "data.combatants[0].fighter.role"
+    assert caught.value.message.endswith("must be one of pc, npc, major_npc, not 'boss'.")
+
+
+def test_a_players_link_whose_data_is_no_object_is_refused_even_a_list_of_its_keys():
+    for data in (["combatants", "name", "round", "ruleset", "see"], "combatants", None):
+        with pytest.raises(FudgeError) as caught:
+            players.read(data)
+        assert (caught.value.message, caught.value.field) == (READ_REFUSALS[0][1], "data")
+
+
+def test_a_card_says_whether_its_fighter_is_an_npc():
+    view = players.read(link_data(stored()))
+    assert [(c["name"], c["npc"]) for c in view["combatants"]] == [("Ásta", False), ("Orc", True)]
