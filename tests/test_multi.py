@@ -253,6 +253,20 @@ def test_round_round_trips_through_json():
     assert multi.GroupRound.from_dict(rnd.to_dict()) == rnd
 
 
+def test_a_round_keeps_each_sides_all_out_choice_stance_and_a_foes_shield_through_json():
+    # The encounter's log records the round as this JSON: a choice lost there would replay as another round.
+    shield = {"source": "Molly's shield", "amount": -1, "section": "F95 4.31"}
+    rnd = multi.GroupRound.from_dict({
+        "lone": {"name": "Tucker", "level": 3, "roll": 0, "all_out": "offense", "stance": 2},
+        "foes": [{"name": "Molly", "level": 0, "roll": 1, "lone_modifiers": [shield], "all_out": "defense",
+                  "stance": -1}]})
+    data = rnd.to_dict()
+    assert {k: data["lone"][k] for k in ("all_out", "stance")} == {"all_out": "offense", "stance": 2}
+    assert {k: data["foes"][0][k] for k in ("all_out", "stance", "lone_modifiers")} == {
+        "all_out": "defense", "stance": -1, "lone_modifiers": [shield]}
+    assert multi.GroupRound.from_dict(data) == rnd
+
+
 # --- properties ------------------------------------------------------------------------------
 
 faces4 = st.lists(st.sampled_from([-1, 0, 1]), min_size=4, max_size=4)
