@@ -163,6 +163,19 @@ def test_ranged_unaware_thrown_shoot_back_and_autofire():
     assert err.value.field == "event.attack.shooter.difficulty"
 
 
+@pytest.mark.parametrize("event, field", [
+    ({"mode": "aware", "difficulty": 9}, "event.attack.shooter.difficulty"),
+    ({"mode": "shoot_back", "difficulty": 0, "target_difficulty": -9}, "event.attack.target.difficulty"),
+])
+def test_a_ranged_events_difficulty_off_the_ladder_is_refused_by_the_shot_it_sets(event, field):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "shooter": "c1", "target": "c2", "shooter_dice": {"roll": {"total": 0}},
+                   "target_dice": {"roll": {"total": 0}}, **event})
+    assert err.value.field == field
+    assert "off the ladder (allowed -8 to 8)" in str(err.value)
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
