@@ -176,6 +176,18 @@ def test_a_ranged_events_difficulty_off_the_ladder_is_refused_by_the_shot_it_set
     assert "off the ladder (allowed -8 to 8)" in str(err.value)
 
 
+@pytest.mark.parametrize("declares, field, message", [
+    ({"shooter_declares": {"points": 3}}, "event.shooter_declares.points", "Archer has only 0 point(s) to spend."),
+    ({"target_declares": {"points": 2}}, "event.target_declares.points", "Hero has only 0 point(s) to spend."),
+])
+def test_a_choice_the_fighter_cannot_make_in_fire_is_refused_by_his_declaration(declares, field, message):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0,
+                   "shooter_dice": {"roll": {"total": 0}}, "target_dice": {"roll": {"total": 0}}, **declares})
+    assert (err.value.field, str(err.value)) == (field, message)
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
