@@ -188,6 +188,18 @@ def test_a_choice_the_fighter_cannot_make_in_fire_is_refused_by_his_declaration(
     assert (err.value.field, str(err.value)) == (field, message)
 
 
+@pytest.mark.parametrize("event, field", [
+    ({"weapon": "sling"}, "event.attack.weapon"),
+    ({"burst": 0}, "event.attack.burst"),
+])
+def test_a_ranged_events_weapon_or_burst_that_cannot_be_read_is_refused_by_its_field(event, field):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 0,
+                   "shooter_dice": {"roll": {"total": 0}}, **event})
+    assert err.value.field == field
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
