@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyfudge.combat.reading import read_modifiers, read_roll, unopposed_degree
+from pyfudge.combat.reading import need_roll, read_modifiers, read_roll, unopposed_degree
 from pyfudge.core.errors import DiceError, FudgeError, RequestError
 from pyfudge.rules.actions import Modifier
 
@@ -52,6 +52,19 @@ def test_a_2d6_total_out_of_range_says_what_the_total_means():
     assert err.value.field == "shot.roll"
     assert err.value.message.startswith("shot.roll must be a ")
     assert " total from -5 to +5" in err.value.message and err.value.message.endswith(", not 6.")
+    assert " — the result after the rule: the two dice's sum less 7 (a 9 on the dice is +2)" in err.value.message
+
+
+@pytest.mark.parametrize("technique,told", [
+    ("4dF", "shot.roll must be a 4 Fudge dice total from -4 to +4, not None."),
+    ("2d6_minus_7", " — the result after the rule: the two dice's sum less 7"),
+])
+def test_a_roll_read_already_is_kept_and_a_missing_one_is_refused_as_the_technique_reads_it(technique, told):
+    assert need_roll(-2, "shot", technique=technique) == -2
+    with pytest.raises(DiceError) as err:
+        need_roll(None, "shot", technique=technique)
+    assert err.value.field == "shot.roll"
+    assert told in err.value.message and err.value.message.endswith(", not None.")
 
 
 def test_faces_that_cannot_be_read_name_the_faces():

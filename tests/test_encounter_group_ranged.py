@@ -163,6 +163,43 @@ def test_ranged_unaware_thrown_shoot_back_and_autofire():
     assert err.value.field == "event.attack.shooter.difficulty"
 
 
+@pytest.mark.parametrize("event, field", [
+    ({"mode": "aware", "difficulty": 9}, "event.attack.shooter.difficulty"),
+    ({"mode": "shoot_back", "difficulty": 0, "target_difficulty": -9}, "event.attack.target.difficulty"),
+])
+def test_a_ranged_events_difficulty_off_the_ladder_is_refused_by_the_shot_it_sets(event, field):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "shooter": "c1", "target": "c2", "shooter_dice": {"roll": {"total": 0}},
+                   "target_dice": {"roll": {"total": 0}}, **event})
+    assert err.value.field == field
+    assert "off the ladder (allowed -8 to 8)" in str(err.value)
+
+
+@pytest.mark.parametrize("declares, field, message", [
+    ({"shooter_declares": {"points": 3}}, "event.shooter_declares.points", "Archer has only 0 point(s) to spend."),
+    ({"target_declares": {"points": 2}}, "event.target_declares.points", "Hero has only 0 point(s) to spend."),
+])
+def test_a_choice_the_fighter_cannot_make_in_fire_is_refused_by_his_declaration(declares, field, message):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0,
+                   "shooter_dice": {"roll": {"total": 0}}, "target_dice": {"roll": {"total": 0}}, **declares})
+    assert (err.value.field, str(err.value)) == (field, message)
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"weapon": "sling"}, "event.attack.weapon"),
+    ({"burst": 0}, "event.attack.burst"),
+])
+def test_a_ranged_events_weapon_or_burst_that_cannot_be_read_is_refused_by_its_field(event, field):
+    enc = fight(ARCHER, HERO)
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 0,
+                   "shooter_dice": {"roll": {"total": 0}}, **event})
+    assert err.value.field == field
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -244,6 +244,15 @@ def test_bad_rounds_name_the_field(bad, field):
     assert err.value.field == field
 
 
+def test_a_modifier_against_one_foe_given_to_the_lone_fighter_is_refused_and_sent_to_the_foe():
+    shield = {"source": "Molly's shield", "amount": -1}
+    with pytest.raises(RequestError) as err:
+        multi.GroupRound.from_dict({"lone": {"name": "Hero", "level": 3, "roll": 0, "lone_modifiers": [shield]},
+                                    "foes": [foe("Molly", 0)]})
+    assert err.value.field == "round.lone.lone_modifiers"
+    assert str(err.value) == "Modifiers to the lone fighter against one foe belong to that foe."
+
+
 def test_round_round_trips_through_json():
     rnd = multi.GroupRound.from_dict({
         "lone": {"name": "Tucker", "level": 3, "faces": [1, 0, 0, -1],
@@ -251,6 +260,20 @@ def test_round_round_trips_through_json():
         "foes": [{"name": "Molly", "level": 0, "ignored": True, "needs": -3}, {"name": "Annie", "level": 1}],
         "npc_roll": "group", "group_roll": {"faces": [1, 0]}, "targets": ["Annie"], "space": "cramped"})
     assert multi.GroupRound.from_dict(rnd.to_dict()) == rnd
+
+
+def test_a_round_keeps_each_sides_all_out_choice_stance_and_a_foes_shield_through_json():
+    # The encounter's log records the round as this JSON: a choice lost there would replay as another round.
+    shield = {"source": "Molly's shield", "amount": -1, "section": "F95 4.31"}
+    rnd = multi.GroupRound.from_dict({
+        "lone": {"name": "Tucker", "level": 3, "roll": 0, "all_out": "offense", "stance": 2},
+        "foes": [{"name": "Molly", "level": 0, "roll": 1, "lone_modifiers": [shield], "all_out": "defense",
+                  "stance": -1}]})
+    data = rnd.to_dict()
+    assert {k: data["lone"][k] for k in ("all_out", "stance")} == {"all_out": "offense", "stance": 2}
+    assert {k: data["foes"][0][k] for k in ("all_out", "stance", "lone_modifiers")} == {
+        "all_out": "defense", "stance": -1, "lone_modifiers": [shield]}
+    assert multi.GroupRound.from_dict(data) == rnd
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -295,3 +318,29 @@ def test_any_valid_round_gives_an_outcome_or_a_fudge_error(rules, lone_level, fo
             assert f.hit_degree >= 1
     assert out.to_dict()["lone"]["result"] == out.lone_result
     json.loads(json.dumps(out.to_dict(), allow_nan=False))
+
+
+def test_an_all_out_choice_off_its_list_is_refused_by_the_foes_field():
+    with pytest.raises(RequestError) as err:
+        group(0, foe("Molly", 0, all_out="berserk"))
+    assert err.value.field == "round.foes[0].all_out"
+    assert str(err.value) == "all_out must be none, offense or defense, not 'berserk'."
+
+
+@pytest.mark.parametrize("stance", [-2, -1, 0, 1, 2])
+def test_a_stance_is_an_offence_modifier_from_minus_two_to_plus_two(stance):
+    assert group(0, foe("Molly", 0, stance=stance)).foes[0].stance == stance
+
+
+@pytest.mark.parametrize("stance", [True, 3, -3, 1.5])
+def test_a_stance_off_minus_two_to_plus_two_or_a_flag_is_refused_by_its_field(stance):
+    with pytest.raises(RequestError) as err:
+        group(0, foe("Molly", 0, stance=stance))
+    assert err.value.field == "round.foes[0].stance"
+    assert str(err.value) == f"stance must be the offence modifier, −2 to +2, not {stance!r}."
+
+
+def test_a_foes_modifiers_against_the_lone_fighter_that_are_no_list_are_refused_by_their_field():
+    with pytest.raises(RequestError) as err:
+        group(0, foe("Molly", 0, lone_modifiers="shield"))
+    assert err.value.field == "round.foes[0].lone_modifiers"
