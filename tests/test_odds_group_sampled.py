@@ -1,7 +1,7 @@
 """Odds when exact is too dear (issue 27): a group round whose exact odds would take more than
 the runs allowed (several foes rolling their own dice, F95 4.34) is sampled, not refused — the
 same pipeline over seeded draws of the classes of dice, each drawn with its exact chance —
-labelled with its draws and margin (±2 points at 99% confidence), the same odds every time. The
+labelled with its draws and margin (±2 points at 95% confidence), the same odds every time. The
 door samples without being asked, in steps (each a short answer: the browser's engine answers
 nothing else while it runs): the first quick and wider, each next one continuing the same draws
 down to ±2 points; ``sample: false`` asks for exact odds only."""
@@ -67,6 +67,14 @@ def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones()
     for key in want.keys() | got.keys():
         assert abs(got.get(key, 0) - want.get(key, 0)) <= Fraction(2, 100), key
     assert "About:" in sampled.steps[0].text
+    assert sampled.steps[0].text.endswith("each chance is within ±2 points, 19 times in 20.")
+
+
+def test_the_margin_holds_nineteen_times_in_twenty_and_the_full_draws_are_the_fewest_for_two_points():
+    # z = 1.96: a chance is off by more than its margin one time in twenty at most, the
+    # confidence the forecast states of its own intervals (95%).
+    assert sample_margin(400) == pytest.approx(1.96 * 0.5 / 20)
+    assert sample_margin(SAMPLE_DRAWS) <= 0.02 < sample_margin(SAMPLE_DRAWS - 1)
 
 
 def test_sampled_odds_are_the_same_every_time_and_the_same_taken_in_steps_as_at_once():
@@ -155,4 +163,4 @@ def test_the_plain_line_of_sampled_odds_says_about_and_its_margin():
     enc.apply({"t": "add", "fighter": {"name": "Rat", "role": "npc", "skills": {"Sword": "Fair"}}, "side": "foes"})
     out = preview.event_odds(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3", "c4"]},
                              sample=SAMPLE_STEPS[0])
-    assert out["summary"].startswith("About: Hero lands a blow ") and out["summary"].endswith("(±6 points).")
+    assert out["summary"].startswith("About: Hero lands a blow ") and out["summary"].endswith("(±5 points).")

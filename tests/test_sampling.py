@@ -79,7 +79,7 @@ def test_odds_too_dear_say_so_and_ask_for_sampling_only_where_it_can_answer():
     asking = sampling.too_many(runner, "rolls", can_sample=True)
     assert asking.message == ("These rules read so many dice that exact odds would take more than 10 "
                               "resolutions; they can be sampled: about, each chance within ±2 points, "
-                              "from 4150 seeded draws.")
+                              "from 2401 seeded draws.")
     assert asking.field == "rolls" and asking.asks == {"input": "sample"}
 
 
@@ -92,7 +92,7 @@ def test_between_one_and_the_full_draws_may_be_asked_and_no_other_number():
     for wrong in (0, sampling.SAMPLE_DRAWS + 1):
         with pytest.raises(FudgeError) as refused:
             draw_kept("k", wrong, make)
-        assert refused.value.message == f"sample: between 1 and 4150 draws, not {wrong}."
+        assert refused.value.message == f"sample: between 1 and 2401 draws, not {wrong}."
         assert refused.value.field == "sample"
 
 
@@ -102,7 +102,7 @@ def _total_of_2df(rolls, dmg):
 
 
 def test_draws_follow_each_class_exact_chance_the_last_class_included():
-    # 2dF totals −2…+2 come 1, 2, 3, 2, 1 times in 9: each within the margin of 4,150 draws.
+    # 2dF totals −2…+2 come 1, 2, 3, 2, 1 times in 9: each within the margin of 2,401 draws.
     sampler = Sampler(_total_of_2df, ("2dF",), ())
     sampler.draw_to(sampling.SAMPLE_DRAWS)
     drawn: dict[int, int] = {}

@@ -464,6 +464,12 @@ def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
                      field=err.field)
 
 
+def margin_words(margin: float) -> str:
+    """A sampled chance's margin as the explanations state it (95% confidence: see
+    :data:`~.sampling.SAMPLE_DRAWS`)."""
+    return f"±{margin * 100:.0f} points, 19 times in 20."
+
+
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,
             extra: tuple[str, ...] = (), *, sampled: dict[str, Any] | None = None) -> tuple[Step, ...]:
     """The steps that say how the odds were weighed: the rolls, the damage dice, shield rolls and
@@ -488,7 +494,7 @@ def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: in
     if sampled:
         steps.append(Step("F95 4.22", f"About: the exchange was resolved {runs} times, for {sampled['draws']} seeded "
                           f"draws of every die (exact odds would take too long); each chance is within "
-                          f"±{sampled['margin'] * 100:.0f} points, 99 times in 100.",
+                          + margin_words(sampled['margin']),
                           {"runs": runs, "draws": sampled["draws"], "margin": sampled["margin"]}))
         return tuple(steps)
     steps.append(Step("F95 4.22", f"The exchange was resolved {runs} times, once for each of {leaves} "

@@ -23,7 +23,7 @@ from ..core.dice import Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, roll_faces
+from .dice_classes import NPC_D6, Runner, TooMany, damage_kinds, enumerate_classes, explain, margin_words, roll_faces
 from .odds import as_chance, as_levels, blow_row, read_willpower
 from .sampling import SAMPLE_DRAWS, Sampler, draw_kept, is_kept, sample_margin, sampled_label
 
@@ -77,7 +77,7 @@ class GroupOdds:
     runs: int
     steps: tuple[Step, ...] = dc_field(default=(), compare=False)
     # Odds sampled, not exact: ``{"draws", "margin", "seed"}`` (the most a chance is off by, at
-    # 99% confidence); None for exact odds.
+    # 95% confidence); None for exact odds.
     sampled: dict[str, Any] | None = None
 
     def foe(self, name: str) -> FoeOdds:
@@ -154,7 +154,7 @@ def group_odds(
     separate 1dF for a foe who rolls no dice of his own (our reading). Odds that would take more
     than ``max_runs`` resolutions (more classes of totals than that: several foes rolling their
     own dice) are sampled when ``sample`` says so (:class:`~.sampling.Sampler`): True, the
-    full :data:`~.sampling.SAMPLE_DRAWS` (each chance within ±2 points at 99%); a number,
+    full :data:`~.sampling.SAMPLE_DRAWS` (each chance within ±2 points at 95%); a number,
     that many draws (a step of :data:`~.sampling.SAMPLE_STEPS`: a quick answer, wider); False,
     refused with a :class:`RuleError` asking for ``sample``. ``sampled`` then says how many draws,
     the most a chance is off by and the draws of the ``next`` step (None at ±2 points). The draws
@@ -204,7 +204,7 @@ def group_odds(
         label = sampled_label(draws)
         sampled = Step("F95 4.34", f"About: these odds come from {draws} seeded draws of every die (exact odds "
                        f"would take more than {max_runs} resolutions); each chance is within "
-                       f"±{label['margin'] * 100:.0f} points, 99 times in 100.",
+                       + margin_words(label['margin']),
                        {"draws": draws, "margin": label["margin"]})
         return replace(tally.odds(draws, len(sampler.drawn), sampler.runs, prefer, (sampled, choosing)),
                        sampled=label)

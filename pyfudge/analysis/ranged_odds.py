@@ -33,7 +33,7 @@ from ..core.dice import TECHNIQUES, Roll
 from ..core.errors import FudgeError, RuleError
 from ..core.explain import Step
 from ..rules import wounds
-from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes
+from .dice_classes import Runner, TooMany, damage_kinds, enumerate_classes, margin_words
 from .odds import DirectionOdds, as_chance, blow_row, read_willpower
 from .sampling import Sampler, draw_kept, exact_runs, is_kept, sampled_label, too_many
 
@@ -257,7 +257,7 @@ def _explain(attack: ranged.RangedAttack, rules: RuleSet, rollers: tuple, kinds:
     if sampled:
         steps.append(Step(sec, f"About: the shots were resolved {runs} times, for {sampled['draws']} seeded draws of "
                           f"every die (exact odds would take too long); each chance is within "
-                          f"±{sampled['margin'] * 100:.0f} points, 99 times in 100.",
+                          + margin_words(sampled['margin']),
                           {"runs": runs, "draws": sampled["draws"], "margin": sampled["margin"]}))
         return tuple(steps)
     steps.append(Step(sec, f"The shots were resolved {runs} times, once for each of {leaves} classes of dice, "
