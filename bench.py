@@ -740,7 +740,7 @@ class Bench:
             self.record("engine_page", self.wait_ready(page, "bench engine page"))
             ref = self.reference
             # The 1-vs-3 sampled odds twice: all their draws (sample: true, ±2 points), then, in the
-            # same engine, the first step the round form is answered with (no sample asked, ±6):
+            # same engine, the first step the round form is answered with (no sample asked, ±5):
             # the draws kept from the first are more than the step's, so it draws afresh.
             first_step = {k: v for k, v in ref["group_odds_1v3_sampled"].items() if k != "sample"}
             for key, action, args in (("odds_1v1", "odds", ref["odds_1v1"]),
