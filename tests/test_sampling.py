@@ -129,3 +129,10 @@ def test_a_class_split_in_two_is_drawn_in_both_halves():
     assert drawn.keys() == want.keys()
     for outcome, ways in want.items():
         assert abs(drawn[outcome] / sampling.SAMPLE_DRAWS - ways / 9) <= 0.02, outcome
+
+
+def test_each_step_says_its_draws_its_margin_to_a_hundredth_of_a_point_and_the_next_step():
+    assert [sampling.sampled_label(n) for n in sampling.SAMPLE_STEPS] == [
+        {"draws": 400, "margin": 0.049, "seed": 27, "next": 1000},
+        {"draws": 1000, "margin": 0.031, "seed": 27, "next": 2401},
+        {"draws": 2401, "margin": 0.02, "seed": 27, "next": None}]
