@@ -159,9 +159,10 @@ export class Session {
         return response;
       }
       const next = { ...this.stored, log: [...this.stored.log, response.result.event] };
-      const written = await this.#commit(head, next);
+      const text = encounterStore.encounterText(next); // made once: the head's and localStorage's
+      const written = await this.#commit(head, next, text);
       if (written !== true) return written;
-      this.#save(); // saved first: the result is shown (#take) only after
+      this.#save(text); // saved first: the result is shown (#take) only after
       this.#take(response.result);
       this.error = null;
       return response;
@@ -170,9 +171,9 @@ export class Session {
 
   /** Make `next` the stored encounter's head if the head is still `head` (read before the
    * change): true, or the refusal to answer (the engine is put back on the stored log). */
-  async #commit(head, next) {
+  async #commit(head, next, text) {
     const outcome = head === undefined ? "failed"
-      : await heads.commit(this.id, head, { rev: next.log.length, text: encounterStore.encounterText(next) });
+      : await heads.commit(this.id, head, { rev: next.log.length, text });
     if (outcome === "lost") {
       // Another tab's change came first: take the stored log, drop ours from the engine.
       const refused = this.#catchUp(await heads.read(this.id));
@@ -336,10 +337,12 @@ export class Session {
     return { ok: false, error };
   }
 
-  #save() {
-    const text = encounterStore.saveEncounter(this.id, this.stored);
-    if (text) {
-      this.#savedText = text;
+  /** Write the stored encounter to localStorage (`text`: its record, when already made). */
+  #save(text = null) {
+    const saved = text === null ? encounterStore.saveEncounter(this.id, this.stored)
+      : encounterStore.saveEncounterText(this.id, text);
+    if (saved) {
+      this.#savedText = saved;
       this.#savedLength = this.stored.log.length;
       this.unsaved = null;
       this.backup = false;
@@ -351,11 +354,24 @@ export class Session {
   #take({ rev, view }, touch = true) {
     this.view = view;
     this.live = true;
-    if (!this.unsaved) {
-      encounterStore.saveView(this.id, rev, view);
-      if (touch) encounterStore.touch(this.id, view.name);
-    }
+    if (this.unsaved) return;
+    if (touch) encounterStore.touch(this.id, view.name); // the list shows its name and order at once
+    // The view is only a cache (a reopened encounter's first paint, used when its rev matches the
+    // log): written after the result is painted, and only while the record stored here is still
+    // the one this page wrote or read (not deleted meanwhile).
+    const record = this.#savedText;
+    afterPaint(() => {
+      if (record !== null && storage.readRaw(storage.KEYS.encounter(this.id)) === record) {
+        encounterStore.saveView(this.id, rev, view);
+      }
+    });
   }
+}
+
+/** Run `task` once the next frame is painted (at once in a hidden page, which paints none). */
+function afterPaint(task) {
+  if (globalThis.document?.hidden || typeof requestAnimationFrame !== "function") return void setTimeout(task, 0);
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 /** Create an encounter in the engine and on this device; resolves with its id or an error. */
