@@ -239,6 +239,12 @@ def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
     ("event.b_dice.speed", {"who": "b", "input": "speed", "wound": None}),
     ("event.a_declares.location_check", {"who": "a", "input": "location_check", "wound": None}),
     ("event.targets[0]", {"who": "a", "input": "targets", "wound": None}),
+    # A group round's damage dice and the GM's one roll for the foes are nobody's own entry.
+    ("event.damage_die", {"who": None, "input": "damage", "wound": None}),
+    ("args.event.damage_dice[1]", {"who": None, "input": "damage", "wound": None}),
+    ("event.group_roll", {"who": None, "input": "group_roll", "wound": None}),
+    # A graze's damage die is entered where a full hit's is.
+    ("event.shooter_dice.graze", {"who": "a", "input": "damage", "wound": None}),
     ("event.kind", None),
     # A fighter's dice or declarations refused whole name no one entry.
     ("event.a_dice", None),
@@ -247,6 +253,12 @@ def test_a_refused_round_says_which_entry_it_wants(options, event, asks):
 def test_a_refusals_field_is_read_as_the_entry_it_wants(field, asks):
     from pyfudge.encounter.round_view import asks as read
     assert read(field) == asks
+
+
+def test_undo_names_a_fighter_it_does_not_know_by_his_id_and_nothing_before_any_event():
+    from pyfudge.encounter.round_view import undo_label
+    assert undo_label({"kind": "exchange", "a": "c1", "b": "c9"}, {"c1": "Aldric"}) == "Aldric vs c9"
+    assert undo_label(None, {"c1": "Aldric"}) == ""
 
 
 def test_a_speed_roll_shows_in_the_log_dice():

@@ -293,7 +293,7 @@ def asks(field: str | None) -> dict[str, Any] | None:
     if not field:
         return None
     short = re.sub(r"^(?:args\.)?event\.", "", field)
-    if short in ("damage_die", "damage_dice") or short.startswith(("damage_die", "damage_dice")):
+    if short.startswith(("damage_die", "damage_dice")):
         return {"who": None, "input": "damage", "wound": None}
     if short.startswith("targets"):
         return {"who": "a", "input": "targets", "wound": None}
