@@ -280,7 +280,7 @@ class RangedOddsRequest:
     willpower: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Any, *, field: str = "ranged_odds", technique: str | None = None) -> RangedOddsRequest:
+    def from_dict(cls, data: Any, *, field: str = "ranged_odds") -> RangedOddsRequest:
         """Read a request from JSON, every part validated; dice are refused."""
         if not isinstance(data, dict):
             raise FudgeError(f"{field} must be an object with an attack, a shooter and a target.", field=field)
@@ -302,8 +302,8 @@ class RangedOddsRequest:
                 if key in shot:
                     raise FudgeError("The odds weigh every roll: leave the dice out.",
                                      field=f"{field}.attack.{side}.{key}")
-            filled[side] = {**shot, "roll": 0}
-        attack = ranged.RangedAttack.from_dict(filled, field=f"{field}.attack", technique=technique)
+            filled[side] = {**shot, "roll": 0}  # a total every technique allows: its reading is all that counts
+        attack = ranged.RangedAttack.from_dict(filled, field=f"{field}.attack")
         return cls(attack, Fighter.from_dict(data["shooter"], field=f"{field}.shooter"),
                    Fighter.from_dict(data["target"], field=f"{field}.target"),
                    read_willpower(data.get("willpower"), f"{field}.willpower"))

@@ -27,8 +27,7 @@ def on_ranged_odds(args: Args, rng: random.Random) -> dict[str, Any]:
     ``sample`` says (:func:`sample_asked`) when exact odds are too dear."""
     from ..analysis import ranged_odds  # lazy: loaded on first use, so not in the start or its snapshot
     rules = rules_of(args)
-    request = ranged_odds.RangedOddsRequest.from_dict(need(args, "ranged_odds"), field="ranged_odds",
-                                                      technique=rules["dice.technique"])
+    request = ranged_odds.RangedOddsRequest.from_dict(need(args, "ranged_odds"), field="ranged_odds")
     return request.odds(rules, sample=sample_asked(args)).to_dict()
 
 
