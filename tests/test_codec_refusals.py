@@ -330,7 +330,8 @@ def test_a_parser_that_fails_in_its_own_way_is_refused_as_no_valid_json_under_th
         raise failure()
     monkeypatch.setattr(codec.json, "loads", fail)
     assert refusal(codec.parse_json, "[1]") == ("data is not valid JSON.", "data")
-    assert refusal(codec.parse_json, "[1]", field="body", what="The record") == ("The record is not valid JSON.", "body")
+    assert refusal(codec.parse_json, "[1]", field="body", what="The record") == (
+        "The record is not valid JSON.", "body")
 
 
 def _compact_bytes(envelope: dict) -> int:
