@@ -310,6 +310,7 @@ READ_REFUSALS = [
     (lambda d: d["combatants"][0].update(id=""), "Each combatant needs their own short id.", ".combatants[0].id"),
     (lambda d: d["combatants"][0].update(fighter=5), "A combatant's fighter must be an object.",
      ".combatants[0].fighter"),
+    (lambda d: d["combatants"][1].update(side="GM"), "side must be one of players, foes.", ".combatants[1].side"),
     (lambda d: d["combatants"][1].update(hurt="dying"), "hurt must be one of unhurt, wounded, badly hurt, down.",
      ".combatants[1].hurt"),
     (lambda d: d["combatants"][1]["fighter"].update(skills={"Axe": 1}),
@@ -337,6 +338,14 @@ def test_a_players_link_holds_its_longest_ids_and_rounds():
     data["combatants"][0]["id"] = "x" * 16
     view = players.read(data)
     assert (view["round"], view["combatants"][0]["id"]) == (1_000_000, "x" * 16)
+
+
+def test_a_players_link_holds_its_shortest_ids_and_first_round():
+    data = link_data(stored())
+    data["round"] = 1
+    data["combatants"][0]["id"], data["combatants"][1]["id"] = "a", "b"
+    view = players.read(data)
+    assert (view["round"], [c["id"] for c in view["combatants"]]) == (1, ["a", "b"])
 
 
 @pytest.mark.parametrize("see", [None, ["skills"]])
