@@ -308,6 +308,8 @@ READ_REFUSALS = [
     (lambda d: d["combatants"][0].update(id="x" * 17), "Each combatant needs their own short id.",
      ".combatants[0].id"),
     (lambda d: d["combatants"][0].update(id=""), "Each combatant needs their own short id.", ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(id=5), "Each combatant needs their own short id.", ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(id=["c1"]), "Each combatant needs their own short id.", ".combatants[0].id"),
     (lambda d: d["combatants"][0].update(fighter=5), "A combatant's fighter must be an object.",
      ".combatants[0].fighter"),
     (lambda d: d["combatants"][1].update(side="GM"), "side must be one of players, foes.", ".combatants[1].side"),
