@@ -3,6 +3,7 @@ the field asked; and the caps hold exactly where the codec sets them (pyfudge/do
 
 import base64
 import json
+import random
 import tracemalloc
 import zlib
 
@@ -313,3 +314,58 @@ def test_a_version_that_is_no_positive_whole_number_is_refused(version):
     envelope = {"type": "pyfudge/encounter", "version": version, "data": ENC}
     assert refusal(codec.unwrap, envelope, "encounter") == (
         "The data's version is not a positive whole number.", "data.version")
+
+
+def test_a_key_named_twice_is_named_in_the_refusal_cut_at_forty_characters():
+    assert refusal(codec.parse_json, '{"a": 1, "b": 2, "b": 3}')[0] == "data names the key 'b' twice in one object."
+    long_key = "k" * 39 + "LONG"
+    assert refusal(codec.parse_json, f'{{"a": 1, "{long_key}": 2, "{long_key}": 3}}')[0] == (
+        f"data names the key {long_key[:40]!r} twice in one object.")
+
+
+@pytest.mark.parametrize("failure", [RecursionError, ValueError])
+def test_a_parser_that_fails_in_its_own_way_is_refused_as_no_valid_json_under_the_field_asked(monkeypatch, failure):
+    # Pyodide's stack is far smaller than CPython's: the parser may run out of it below the nesting cap.
+    def fail(*args, **kwargs):
+        raise failure()
+    monkeypatch.setattr(codec.json, "loads", fail)
+    assert refusal(codec.parse_json, "[1]") == ("data is not valid JSON.", "data")
+    assert refusal(codec.parse_json, "[1]", field="body", what="The record") == (
+        "The record is not valid JSON.", "body")
+
+
+def _compact_bytes(envelope: dict) -> int:
+    return len(json.dumps(envelope, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+TOO_LARGE_FOR_A_LINK = "This encounter is too large to share as a link; export it as a file instead."
+
+
+def test_an_encounter_of_exactly_the_json_cap_is_shared_and_one_byte_more_is_refused():
+    def envelope(size: int) -> dict:
+        return codec.wrap("encounter", {"name": "x" * size})
+    longest = envelope(codec.MAX_JSON_BYTES - _compact_bytes(envelope(0)))
+    assert _compact_bytes(longest) == codec.MAX_JSON_BYTES
+    assert codec.decode_link(codec.encode_link(longest)) == longest
+    over = envelope(codec.MAX_JSON_BYTES - _compact_bytes(envelope(0)) + 1)
+    assert refusal(codec.encode_link, over) == (TOO_LARGE_FOR_A_LINK, "encounter")
+    assert refusal(codec.encode_link, over, field="e") == (TOO_LARGE_FOR_A_LINK, "e")
+
+
+def test_an_encounter_that_packs_to_a_link_over_its_cap_is_refused_though_its_json_fits():
+    # Text that deflate cannot shrink: well under the JSON cap, far over the link's.
+    envelope = codec.wrap("encounter", {"notes": random.Random(1).randbytes(60_000).hex()})
+    assert _compact_bytes(envelope) < codec.MAX_JSON_BYTES
+    assert refusal(codec.encode_link, envelope) == (TOO_LARGE_FOR_A_LINK, "encounter")
+    assert refusal(codec.encode_link, envelope, field="e") == (TOO_LARGE_FOR_A_LINK, "e")
+
+
+def test_a_link_reads_back_whatever_letter_it_ends_in():
+    by_last: dict[str, dict] = {}
+    for n in range(2400):
+        envelope = codec.wrap("encounter", {"name": "x" * n})
+        by_last.setdefault(codec.encode_link(envelope)[-1], envelope)
+    # Only "=" may be stripped from a link's end: base64url's own letters, "X" among them, stay.
+    assert {"-", "_", "X"} <= set(by_last)
+    for envelope in by_last.values():
+        assert codec.decode_link(codec.encode_link(envelope)) == envelope

@@ -291,6 +291,10 @@ READ_REFUSALS = [
     (lambda d: d.update(notes=1),
      "A players' link holds combatants, name, round, ruleset, see (and over, once the battle is).", ""),
     (lambda d: d.update(over=False), "over is true once the GM ended the battle, else left out.", ".over"),
+    (lambda d: d.update(name=""), "name must be a name of 1 to 80 characters.", ".name"),
+    (lambda d: d.update(ruleset=5), "A ruleset must be an object with a preset.", ".ruleset"),
+    (lambda d: d.update(ruleset={"preset": "nope"}),
+     "Unknown preset 'nope'; choose one of Fudge 1995, Mudge, Fudge 1993 draft.", ".ruleset.preset"),
     (lambda d: d.update(round=0), "The round must be a whole number from 1.", ".round"),
     (lambda d: d.update(round=True), "The round must be a whole number from 1.", ".round"),
     (lambda d: d.update(round=1.5), "The round must be a whole number from 1.", ".round"),
@@ -304,8 +308,11 @@ READ_REFUSALS = [
     (lambda d: d["combatants"][0].update(id="x" * 17), "Each combatant needs their own short id.",
      ".combatants[0].id"),
     (lambda d: d["combatants"][0].update(id=""), "Each combatant needs their own short id.", ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(id=5), "Each combatant needs their own short id.", ".combatants[0].id"),
+    (lambda d: d["combatants"][0].update(id=["c1"]), "Each combatant needs their own short id.", ".combatants[0].id"),
     (lambda d: d["combatants"][0].update(fighter=5), "A combatant's fighter must be an object.",
      ".combatants[0].fighter"),
+    (lambda d: d["combatants"][1].update(side="GM"), "side must be one of players, foes.", ".combatants[1].side"),
     (lambda d: d["combatants"][1].update(hurt="dying"), "hurt must be one of unhurt, wounded, badly hurt, down.",
      ".combatants[1].hurt"),
     (lambda d: d["combatants"][1]["fighter"].update(skills={"Axe": 1}),
@@ -335,6 +342,14 @@ def test_a_players_link_holds_its_longest_ids_and_rounds():
     assert (view["round"], view["combatants"][0]["id"]) == (1_000_000, "x" * 16)
 
 
+def test_a_players_link_holds_its_shortest_ids_and_first_round():
+    data = link_data(stored())
+    data["round"] = 1
+    data["combatants"][0]["id"], data["combatants"][1]["id"] = "a", "b"
+    view = players.read(data)
+    assert (view["round"], [c["id"] for c in view["combatants"]]) == (1, ["a", "b"])
+
+
 @pytest.mark.parametrize("see", [None, ["skills"]])
 def test_a_card_of_a_role_no_sheet_has_is_refused_for_its_role_whatever_the_choice(see):
     # Not read as an NPC under the choice (then a player's whole sheet would be refused as hidden).
@@ -356,3 +371,24 @@ def test_a_players_link_whose_data_is_no_object_is_refused_even_a_list_of_its_ke
 def test_a_card_says_whether_its_fighter_is_an_npc():
     view = players.read(link_data(stored()))
     assert [(c["name"], c["npc"]) for c in view["combatants"]] == [("Ásta", False), ("Orc", True)]
+
+
+def test_a_card_names_a_legendary_skill_legendary_as_the_sheet_does():
+    # A trait of +4 is Legendary (R-LADDER, F93 4.1); only a rolled degree past Superb reads "Superb +1".
+    asta = {**ASTA, "skills": {"Sword": "Legendary", "Bow": "Superb"}}
+    orc = {**ORC, "skills": {"Zweihanderkunst": "Legendary"}}
+    encounter = stored(["skills"], orc=orc)
+    encounter["log"][0] = {"t": "add", "fighter": asta}
+    cards = players.read(link_data(encounter))["combatants"]
+    assert cards[0]["skills"] == [{"name": "Sword", "level": "Legendary"}, {"name": "Bow", "level": "Superb"}]
+    assert cards[1]["skills"] == [{"name": "Zweihanderkunst", "level": "Legendary"}]
+
+
+@pytest.mark.parametrize("see", [["names"], "wounds"])
+def test_a_players_link_whose_choice_is_no_list_of_parts_is_refused_naming_the_field_asked(see):
+    for field in ("data", "fragment.data"):
+        data = {**link_data(stored()), "see": see}
+        with pytest.raises(FudgeError) as caught:
+            players.read(data, field=field)
+        assert (caught.value.message, caught.value.field) == (
+            f"{field}.see must list some of skills, weapons, wounds, each once.", f"{field}.see")

@@ -205,3 +205,15 @@ def test_a_view_out_of_shape_is_told_by_where(change, path):
     change(view)
     errors = list(VALIDATOR.iter_errors(view))
     assert errors and list(errors[0].path) == path, [(list(e.path), e.message) for e in errors]
+
+
+@pytest.mark.parametrize("coverage", [0, 3, 20])
+def test_a_card_of_armour_that_covers_part_of_its_wearer_fits_the_shape(coverage):
+    # CO 1's Coverage Value travels in the defensive factors: every value an armour may hold fits.
+    orc = {"name": "Orc", "role": "npc", "skills": {"Axe": "Good"},
+           "armor": {"name": "Hauberk", "value": 2, "coverage": coverage}}
+    enc = Encounter.from_dict({"name": "Raid", "ruleset": {"preset": "fudge1995", "options": {}}, "log": [
+        {"t": "add", "fighter": orc}, {"t": "players", "see": ["skills", "weapons"]}]})
+    view = players_view(enc)
+    assert view["combatants"][0]["ddf"]["coverage"] == coverage
+    fits(view)
