@@ -11,7 +11,11 @@ import pytest
 
 from pyfudge import api
 from pyfudge.analysis import forecast, sampling
+from pyfudge.analysis.group_odds import GroupOddsRequest
 from pyfudge.analysis.sampling import SAMPLE_DRAWS, SAMPLE_STEPS
+from pyfudge.combat import multi
+from pyfudge.combat.fighter import Fighter
+from pyfudge.rulesets import find_ruleset
 
 ASTA = {"name": "Asta", "role": "pc", "skills": {"Bow": "Good", "Sword": "Good", "Shield": "Fair"},
         "shield": "large"}
@@ -49,6 +53,27 @@ def test_ranged_odds_too_dear_are_sampled_in_a_first_step_unless_told_otherwise(
     assert first["result"]["sampled"]["draws"] == SAMPLE_STEPS[0]
     refused = call("ranged_odds", ranged_odds=SHOT, ruleset=TOO_DEAR, sample=False)
     assert not refused["ok"] and refused["error"]["asks"] == {"input": "sample"}
+
+
+def _three_foes_rolling_their_own_dice() -> dict:
+    names = ("Molly", "Annie", "Rat")
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                                      "foes": [{"name": n, "level": 0, "roll": 0} for n in names],
+                                      "npc_roll": "each"}, rules=find_ruleset("fudge1995"))
+    return GroupOddsRequest(rnd, Fighter.from_dict({"name": "Tucker", "skills": {"Sword": 3}}),
+                            tuple(Fighter.from_dict({"name": n, "skills": {"Sword": 0}}) for n in names)).to_dict()
+
+
+def test_group_odds_too_dear_are_sampled_in_a_first_step_unless_told_otherwise():
+    # F95 4.34: three foes each rolling their own dice, 6,561 classes of totals.
+    request = _three_foes_rolling_their_own_dice()
+    first = call("group_odds", group_odds=request, ruleset={"preset": "fudge1995"})
+    assert first["ok"], first
+    assert first["result"]["sampled"]["draws"] == SAMPLE_STEPS[0]
+    refused = call("group_odds", group_odds=request, ruleset={"preset": "fudge1995"}, sample=False)
+    assert not refused["ok"] and refused["error"]["asks"] == {"input": "sample"}
+    bad = call("group_odds", group_odds={**request, "lone": "nobody"}, ruleset={"preset": "fudge1995"})
+    assert not bad["ok"] and bad["error"]["field"].startswith("args.group_odds.lone"), bad
 
 
 @pytest.mark.parametrize("draws", [1, SAMPLE_DRAWS])
