@@ -415,6 +415,43 @@ def test_a_group_summary_names_the_likeliest_ending_only_when_a_blow_can_land():
                                         "most likely ending Scratch.")
 
 
+def _levels(*rows):
+    """Wound levels as the odds give them (odds.as_levels): (level, name, p)."""
+    return [{"level": lv, "name": name, "p": p} for lv, name, p in rows]
+
+
+def _direction(attacker, defender, wounds, stuns=()):
+    return {"attacker": attacker, "defender": defender, "wounds": _levels(*wounds), "stuns": _levels(*stuns)}
+
+
+def test_an_exchange_summary_counts_stunning_blows_as_harm_and_names_the_likeliest_of_both():
+    """F95 4.62: a stunning blow harms; the line's chance adds the wounds above Undamaged and the
+    stuns, and "most likely" names the likeliest of those (never Undamaged, however likely)."""
+    out = {"directions": [
+        _direction("Asta", "Orc", [(0, "Undamaged", 0.5), (1, "Scratch", 0.1)], [(2, "Hurt", 0.3)]),
+        _direction("Orc", "Asta", [(0, "Undamaged", 0.5), (1, "Scratch", 0.3), (2, "Hurt", 0.1)]),
+        _direction("Asta", "Rat", [(0, "Undamaged", 0.25)])]}
+    assert preview.summary(out) == ("Asta wounds Orc 40 %, most likely Hurt; Orc wounds Asta 40 %, "
+                                    "most likely Scratch; Asta wounds Rat 0 %.")
+
+
+def test_a_group_summary_reads_a_certain_blow_on_the_lone_fighter_as_certain():
+    """Odds list only what can happen: with no row for zero blows he is hit for sure."""
+    out = {"t": "group", "lone": "Hero", "strikes": {"p": 0.25},
+           "lone_after": _levels((1, "Scratch", 0.75), (2, "Hurt", 0.25)),
+           "hits_taken": [{"hits": 1, "p": 0.75}, {"hits": 2, "p": 0.25}]}
+    assert preview.summary(out) == "Hero lands a blow 25 %; takes one or more 100 %, most likely ending Scratch."
+
+
+@pytest.mark.parametrize("p, shown", [(0, "0 %"), (0.004, "< 1 %"), (0.005, "< 1 %"), (0.0051, "1 %"),
+                                      (0.015, "2 %"), (0.5, "50 %"), (1, "100 %")])
+def test_a_chance_is_shown_in_whole_percent_and_one_that_rounds_to_nothing_as_below_one(p, shown):
+    """A chance that can happen is never shown as 0 % (0.5 % rounds to even, 0, in Python)."""
+    out = {"t": "group", "lone": "Hero", "strikes": {"p": p}, "lone_after": _levels((0, "Undamaged", 1.0)),
+           "hits_taken": [{"hits": 0, "p": 1.0}]}
+    assert preview.summary(out) == f"Hero lands a blow {shown}; takes one or more 0 %."
+
+
 def test_a_draft_of_another_event_type_is_refused_by_its_type():
     with pytest.raises(FudgeError) as err:
         preview.exchange_odds(duel().state, {"t": "wound", "id": "c1", "level": 1})
