@@ -122,6 +122,14 @@ def test_autofire_table_is_validated():
         F95.with_options({"ranged.autofire_table": [{"degree": 2}]})
 
 
+@pytest.mark.parametrize("row", [5, ["degree", "share"], "degree share"])
+def test_an_autofire_row_that_is_not_an_object_is_refused_naming_the_row(row):
+    with pytest.raises(FudgeError) as err:
+        F95.with_options({"ranged.autofire_table": [row]})
+    assert err.value.field == "options.ranged.autofire_table[0]"
+    assert "a row is {degree, share: [n, d]} or {degree, rounds: [low, high]}" in err.value.message
+
+
 @pytest.mark.parametrize("bad, field", [
     ({"mode": "sneaky", "shooter": {"name": "S", "level": 0, "roll": 0, "difficulty": 0}}, "attack.mode"),
     ({"mode": "unaware", "shooter": {"name": "S", "level": 0, "roll": 0}}, "attack.shooter.difficulty"),
