@@ -16,8 +16,9 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api
-from pyfudge.analysis import forecast, odds, preview
-from pyfudge.core.errors import FudgeError
+from pyfudge.analysis import forecast, odds, preview, sampling
+from pyfudge.analysis.sampling import SAMPLE_STEPS
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.door import encounter_actions as api_encounters
 from pyfudge.encounter.log import HANDLERS, Encounter
 from pyfudge.rulesets import ruleset_from_dict
@@ -413,6 +414,45 @@ def test_a_group_summary_names_the_likeliest_ending_only_when_a_blow_can_land():
                "hits_taken": [{"hits": 0, "p": 0.5}, {"hits": 1, "p": 0.5}]}
     assert preview.summary(wounded) == ("Hero lands a blow 50 %; takes one or more 50 %, "
                                         "most likely ending Scratch.")
+
+
+def test_odds_are_exact_unless_asked_to_sample_and_each_kind_samples_as_asked():
+    """Too dear to weigh exactly (three foes rolling their own dice; Min-Mid-Max with CO shield
+    rolls and damage checks): refused saying it can be sampled unless ``sample`` is given, and
+    then sampled in the step asked, whatever the draft's kind."""
+    sampling._KEPT.clear()
+    state = crew().state
+    three = group(foes=("c2", "c3", "c4"))
+    for asked in (preview.event_odds, preview.group_odds):
+        with pytest.raises(RuleError) as refused:
+            asked(state, three)
+        assert refused.value.asks == {"input": "sample"}
+    assert preview.event_odds(state, three, sample=SAMPLE_STEPS[0])["sampled"]["draws"] == SAMPLE_STEPS[0]
+    shields = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": {
+        "co.shield": True, "co.damage_check": True, "damage.system": "minmidmax"}}))
+    for f in ({**A, "skills": {"Bow": "Good", "Shield": "Fair"}, "shield": "large"},
+              {**B, "skills": {"Bow": "Fair", "Shield": "Fair"}, "shield": "large"}):
+        shields.apply({"t": "add", "fighter": f})
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    assert preview.event_odds(shields.state, fire, sample=SAMPLE_STEPS[0])["sampled"]["draws"] == SAMPLE_STEPS[0]
+
+
+def test_a_drafts_unknown_field_is_named_by_its_first_forty_characters_and_the_first_in_order():
+    long = "x" * 39 + "yz"
+    with pytest.raises(FudgeError) as err:
+        preview.exchange_odds(duel().state, draft(**{long: 1, "zz": 2}))
+    assert (err.value.message, err.value.field) == (f"An exchange event has no field {long[:40]!r}.",
+                                                    f"event.{long[:40]}")
+
+
+def test_each_drafts_odds_carry_the_round_they_are_for_and_the_result_words():
+    nxt = {"t": "next_round"}
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    for out in (preview.event_odds(duel(None, nxt).state, draft()), preview.event_odds(duel(None, nxt).state, fire),
+                preview.event_odds(crew(None, nxt).state, group())):
+        assert out["round"] == 2
+    for out in (preview.event_odds(duel().state, draft()), preview.event_odds(duel().state, fire)):
+        assert out["labels"] == odds.RESULT_LABELS
 
 
 def _levels(*rows):
