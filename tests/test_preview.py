@@ -17,6 +17,7 @@ import pytest
 
 from pyfudge import api
 from pyfudge.analysis import forecast, odds, preview, sampling
+from pyfudge.analysis import ranged_odds as ranged_odds_mod
 from pyfudge.analysis.sampling import SAMPLE_STEPS
 from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.door import encounter_actions as api_encounters
@@ -453,6 +454,48 @@ def test_each_drafts_odds_carry_the_round_they_are_for_and_the_result_words():
         assert out["round"] == 2
     for out in (preview.event_odds(duel().state, draft()), preview.event_odds(duel().state, fire)):
         assert out["labels"] == odds.RESULT_LABELS
+
+
+def test_a_speed_power_strikes_unopposed_in_the_even_rounds_odds():
+    """F95 4.36: sped up by a Power, Asta attacks every other round (2, 4, …) unopposed against
+    Poor: her blow lands 2723/6561 in round 1, 76/81 in round 2 (4dF + Fair ≥ Poor + 1)."""
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": {}}))
+    for event in ({"t": "add", "fighter": {**A, "speed_power": True}}, {"t": "add", "fighter": B}):
+        enc.apply(event)
+    assert exact(preview.exchange_odds(enc.state, draft())["directions"][0]["lands"]) == Fraction(2723, 6561)
+    enc.apply({"t": "next_round"})
+    assert exact(preview.exchange_odds(enc.state, draft())["directions"][0]["lands"]) == Fraction(76, 81)
+
+
+def test_a_drafts_dice_are_not_read_even_when_they_could_not_be():
+    state = duel().state
+    unreadable = draft(a_dice={"roll": {"faces": [7]}}, b_dice={"damage": "junk"})
+    assert preview.exchange_odds(state, unreadable) == preview.exchange_odds(state, draft())
+
+
+@pytest.mark.parametrize("module", [odds, ranged_odds_mod])
+def test_an_exchange_or_ranged_draft_is_weighed_exactly_unless_sampling_is_asked(module, monkeypatch):
+    """Odds too dear to weigh (here: any, the budget cut to 10 runs) are refused, saying they can
+    be sampled, unless ``sample`` is given."""
+    monkeypatch.setattr(module, "exact_runs", lambda max_runs, sample: 10)
+    sampling._KEPT.clear()
+    odds._CACHE.clear()
+    asked = preview.exchange_odds if module is odds else preview.ranged_odds
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    with pytest.raises(RuleError) as refused:
+        asked(duel().state, draft() if module is odds else fire)
+    assert refused.value.asks == {"input": "sample"}
+
+
+def test_a_group_drafts_willpower_results_change_the_lone_fighters_odds():
+    """F95 4.52 no. 4: a Great+ Willpower result lightens each wound a level, a Poor− one worsens
+    it; declared in the draft, they are weighed (Asta Undamaged more often with +3 than −3)."""
+    state = crew({"wounds.willpower": "temporary"}).state
+    def undamaged(lone, foes):
+        out = preview.event_odds(state, group(lone_declares={"willpower": [lone, lone]},
+                                              foe_declares={"c2": {"willpower": foes}, "c3": {"willpower": foes}}))
+        return exact(out["lone_after"][0])
+    assert undamaged(3, -3) == Fraction(409324, 531441) and undamaged(-3, 3) == Fraction(74956, 177147)
 
 
 def _levels(*rows):
