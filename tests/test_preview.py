@@ -292,7 +292,9 @@ def test_bad_group_drafts_are_clear_errors(event, field):
 def test_only_exchange_group_and_ranged_drafts_have_odds():
     with pytest.raises(FudgeError) as err:
         preview.event_odds(crew().state, {"t": "story", "id": "c1", "rolls": [{}]})
-    assert err.value.field == "event" and "exchange, group or ranged" in err.value.message
+    assert err.value.field == "event" and err.value.message == (
+        'The odds are asked of a draft exchange, group or ranged event ({t: "exchange", a, b, …}, '
+        '{t: "group", lone, foes, …} or {t: "ranged", shooter, target, …}).')
 
 
 def _struck(state, event, foe):
