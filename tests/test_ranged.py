@@ -220,3 +220,18 @@ def test_a_willpower_result_off_the_ladder_is_refused_naming_its_fighter():
         ranged.fire(aimed, fighters=fighters, target="T", rules=F95.with_options({"wounds.willpower": "temporary"}),
                     willpower={"T": 99})
     assert err.value.field == "willpower.T"
+
+
+def test_a_hit_on_a_target_not_given_is_refused_asking_for_him():
+    """An unaware target is not named in the attack: landing its hit needs him named, and both
+    fighters' records given."""
+    aimed, fighters = _bowman_and_target()
+    unaware = attack(mode="unaware", shooter={"name": "S", "level": 1, "roll": 4, "difficulty": -3})
+    for outcome, records in ((ranged.resolve_ranged(unaware, rules=F95), fighters),
+                             (ranged.resolve_ranged(aimed, rules=F95), {"S": fighters["S"]}),
+                             (ranged.resolve_ranged(aimed, rules=F95), {"T": fighters["T"]})):
+        assert outcome.shots[0].hit
+        with pytest.raises(FudgeError) as err:
+            ranged.land_shots(outcome, fighters=records, rules=F95)
+        assert (err.value.message, err.value.field) == (
+            "Name a target for the shot and give both fighters.", "fighters")
