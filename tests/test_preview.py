@@ -16,8 +16,10 @@ from fractions import Fraction
 import pytest
 
 from pyfudge import api
-from pyfudge.analysis import forecast, odds, preview
-from pyfudge.core.errors import FudgeError
+from pyfudge.analysis import forecast, odds, preview, sampling
+from pyfudge.analysis import ranged_odds as ranged_odds_mod
+from pyfudge.analysis.sampling import SAMPLE_STEPS
+from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.door import encounter_actions as api_encounters
 from pyfudge.encounter.log import HANDLERS, Encounter
 from pyfudge.rulesets import ruleset_from_dict
@@ -290,7 +292,9 @@ def test_bad_group_drafts_are_clear_errors(event, field):
 def test_only_exchange_group_and_ranged_drafts_have_odds():
     with pytest.raises(FudgeError) as err:
         preview.event_odds(crew().state, {"t": "story", "id": "c1", "rolls": [{}]})
-    assert err.value.field == "event" and "exchange, group or ranged" in err.value.message
+    assert err.value.field == "event" and err.value.message == (
+        'The odds are asked of a draft exchange, group or ranged event ({t: "exchange", a, b, …}, '
+        '{t: "group", lone, foes, …} or {t: "ranged", shooter, target, …}).')
 
 
 def _struck(state, event, foe):
@@ -413,6 +417,124 @@ def test_a_group_summary_names_the_likeliest_ending_only_when_a_blow_can_land():
                "hits_taken": [{"hits": 0, "p": 0.5}, {"hits": 1, "p": 0.5}]}
     assert preview.summary(wounded) == ("Hero lands a blow 50 %; takes one or more 50 %, "
                                         "most likely ending Scratch.")
+
+
+def test_odds_are_exact_unless_asked_to_sample_and_each_kind_samples_as_asked():
+    """Too dear to weigh exactly (three foes rolling their own dice; Min-Mid-Max with CO shield
+    rolls and damage checks): refused saying it can be sampled unless ``sample`` is given, and
+    then sampled in the step asked, whatever the draft's kind."""
+    sampling._KEPT.clear()
+    state = crew().state
+    three = group(foes=("c2", "c3", "c4"))
+    for asked in (preview.event_odds, preview.group_odds):
+        with pytest.raises(RuleError) as refused:
+            asked(state, three)
+        assert refused.value.asks == {"input": "sample"}
+    assert preview.event_odds(state, three, sample=SAMPLE_STEPS[0])["sampled"]["draws"] == SAMPLE_STEPS[0]
+    shields = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": {
+        "co.shield": True, "co.damage_check": True, "damage.system": "minmidmax"}}))
+    for f in ({**A, "skills": {"Bow": "Good", "Shield": "Fair"}, "shield": "large"},
+              {**B, "skills": {"Bow": "Fair", "Shield": "Fair"}, "shield": "large"}):
+        shields.apply({"t": "add", "fighter": f})
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    assert preview.event_odds(shields.state, fire, sample=SAMPLE_STEPS[0])["sampled"]["draws"] == SAMPLE_STEPS[0]
+
+
+def test_a_drafts_unknown_field_is_named_by_its_first_forty_characters_and_the_first_in_order():
+    long = "x" * 39 + "yz"
+    with pytest.raises(FudgeError) as err:
+        preview.exchange_odds(duel().state, draft(**{long: 1, "zz": 2}))
+    assert (err.value.message, err.value.field) == (f"An exchange event has no field {long[:40]!r}.",
+                                                    f"event.{long[:40]}")
+
+
+def test_each_drafts_odds_carry_the_round_they_are_for_and_the_result_words():
+    nxt = {"t": "next_round"}
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    for out in (preview.event_odds(duel(None, nxt).state, draft()), preview.event_odds(duel(None, nxt).state, fire),
+                preview.event_odds(crew(None, nxt).state, group())):
+        assert out["round"] == 2
+    for out in (preview.event_odds(duel().state, draft()), preview.event_odds(duel().state, fire)):
+        assert out["labels"] == odds.RESULT_LABELS
+
+
+def test_a_speed_power_strikes_unopposed_in_the_even_rounds_odds():
+    """F95 4.36: sped up by a Power, Asta attacks every other round (2, 4, …) unopposed against
+    Poor: her blow lands 2723/6561 in round 1, 76/81 in round 2 (4dF + Fair ≥ Poor + 1)."""
+    enc = Encounter(ruleset=ruleset_from_dict({"preset": "fudge1995", "options": {}}))
+    for event in ({"t": "add", "fighter": {**A, "speed_power": True}}, {"t": "add", "fighter": B}):
+        enc.apply(event)
+    assert exact(preview.exchange_odds(enc.state, draft())["directions"][0]["lands"]) == Fraction(2723, 6561)
+    enc.apply({"t": "next_round"})
+    assert exact(preview.exchange_odds(enc.state, draft())["directions"][0]["lands"]) == Fraction(76, 81)
+
+
+def test_a_drafts_dice_are_not_read_even_when_they_could_not_be():
+    state = duel().state
+    unreadable = draft(a_dice={"roll": {"faces": [7]}}, b_dice={"damage": "junk"})
+    assert preview.exchange_odds(state, unreadable) == preview.exchange_odds(state, draft())
+
+
+@pytest.mark.parametrize("module", [odds, ranged_odds_mod])
+def test_an_exchange_or_ranged_draft_is_weighed_exactly_unless_sampling_is_asked(module, monkeypatch):
+    """Odds too dear to weigh (here: any, the budget cut to 10 runs) are refused, saying they can
+    be sampled, unless ``sample`` is given."""
+    monkeypatch.setattr(module, "exact_runs", lambda max_runs, sample: 10)
+    sampling._KEPT.clear()
+    odds._CACHE.clear()
+    asked = preview.exchange_odds if module is odds else preview.ranged_odds
+    fire = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0}
+    with pytest.raises(RuleError) as refused:
+        asked(duel().state, draft() if module is odds else fire)
+    assert refused.value.asks == {"input": "sample"}
+
+
+def test_a_group_drafts_willpower_results_change_the_lone_fighters_odds():
+    """F95 4.52 no. 4: a Great+ Willpower result lightens each wound a level, a Poor− one worsens
+    it; declared in the draft, they are weighed (Asta Undamaged more often with +3 than −3)."""
+    state = crew({"wounds.willpower": "temporary"}).state
+    def undamaged(lone, foes):
+        out = preview.event_odds(state, group(lone_declares={"willpower": [lone, lone]},
+                                              foe_declares={"c2": {"willpower": foes}, "c3": {"willpower": foes}}))
+        return exact(out["lone_after"][0])
+    assert undamaged(3, -3) == Fraction(409324, 531441) and undamaged(-3, 3) == Fraction(74956, 177147)
+
+
+def _levels(*rows):
+    """Wound levels as the odds give them (odds.as_levels): (level, name, p)."""
+    return [{"level": lv, "name": name, "p": p} for lv, name, p in rows]
+
+
+def _direction(attacker, defender, wounds, stuns=()):
+    return {"attacker": attacker, "defender": defender, "wounds": _levels(*wounds), "stuns": _levels(*stuns)}
+
+
+def test_an_exchange_summary_counts_stunning_blows_as_harm_and_names_the_likeliest_of_both():
+    """F95 4.62: a stunning blow harms; the line's chance adds the wounds above Undamaged and the
+    stuns, and "most likely" names the likeliest of those (never Undamaged, however likely)."""
+    out = {"directions": [
+        _direction("Asta", "Orc", [(0, "Undamaged", 0.5), (1, "Scratch", 0.1)], [(2, "Hurt", 0.3)]),
+        _direction("Orc", "Asta", [(0, "Undamaged", 0.5), (1, "Scratch", 0.3), (2, "Hurt", 0.1)]),
+        _direction("Asta", "Rat", [(0, "Undamaged", 0.25)])]}
+    assert preview.summary(out) == ("Asta wounds Orc 40 %, most likely Hurt; Orc wounds Asta 40 %, "
+                                    "most likely Scratch; Asta wounds Rat 0 %.")
+
+
+def test_a_group_summary_reads_a_certain_blow_on_the_lone_fighter_as_certain():
+    """Odds list only what can happen: with no row for zero blows he is hit for sure."""
+    out = {"t": "group", "lone": "Hero", "strikes": {"p": 0.25},
+           "lone_after": _levels((1, "Scratch", 0.75), (2, "Hurt", 0.25)),
+           "hits_taken": [{"hits": 1, "p": 0.75}, {"hits": 2, "p": 0.25}]}
+    assert preview.summary(out) == "Hero lands a blow 25 %; takes one or more 100 %, most likely ending Scratch."
+
+
+@pytest.mark.parametrize("p, shown", [(0, "0 %"), (0.004, "< 1 %"), (0.005, "< 1 %"), (0.0051, "1 %"),
+                                      (0.015, "2 %"), (0.5, "50 %"), (1, "100 %")])
+def test_a_chance_is_shown_in_whole_percent_and_one_that_rounds_to_nothing_as_below_one(p, shown):
+    """A chance that can happen is never shown as 0 % (0.5 % rounds to even, 0, in Python)."""
+    out = {"t": "group", "lone": "Hero", "strikes": {"p": p}, "lone_after": _levels((0, "Undamaged", 1.0)),
+           "hits_taken": [{"hits": 0, "p": 1.0}]}
+    assert preview.summary(out) == f"Hero lands a blow {shown}; takes one or more 0 %."
 
 
 def test_a_draft_of_another_event_type_is_refused_by_its_type():

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge.combat import ranged
+from pyfudge.combat.declaration import Declaration
+from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError
 from pyfudge.rulesets import find_ruleset
 
@@ -122,6 +124,14 @@ def test_autofire_table_is_validated():
         F95.with_options({"ranged.autofire_table": [{"degree": 2}]})
 
 
+@pytest.mark.parametrize("row", [5, ["degree", "share"], "degree share"])
+def test_an_autofire_row_that_is_not_an_object_is_refused_naming_the_row(row):
+    with pytest.raises(FudgeError) as err:
+        F95.with_options({"ranged.autofire_table": [row]})
+    assert err.value.field == "options.ranged.autofire_table[0]"
+    assert "a row is {degree, share: [n, d]} or {degree, rounds: [low, high]}" in err.value.message
+
+
 @pytest.mark.parametrize("bad, field", [
     ({"mode": "sneaky", "shooter": {"name": "S", "level": 0, "roll": 0, "difficulty": 0}}, "attack.mode"),
     ({"mode": "unaware", "shooter": {"name": "S", "level": 0, "roll": 0}}, "attack.shooter.difficulty"),
@@ -182,3 +192,46 @@ def test_any_valid_attack_gives_an_outcome_or_a_fudge_error(mode, shooter, targe
             assert shot.result >= shot.difficulty and shot.relative_degree >= 1
     assert out.to_dict()["shots"][0]["shooter"] == att.shooter.name
     json.loads(json.dumps(out.to_dict(), allow_nan=False))
+
+
+def _bowman_and_target():
+    shooter = Fighter.from_dict({"name": "S", "skills": {"Bow": "Good"}, "strength": "Great",
+                                 "weapon": {"name": "Bow", "size": 2}})
+    aimed = attack(mode="aware", shooter={"name": "S", "level": 1, "roll": 4, "difficulty": -3},
+                   target={"name": "T", "level": -2, "roll": -4})
+    return aimed, {"S": shooter, "T": Fighter.from_dict({"name": "T", "skills": {"Dodge": "Poor"}})}
+
+
+def test_a_willpower_result_keeps_the_rest_of_the_fighters_declaration():
+    """F95 4.62: the shooter pulls his shot to a Scratch; his Willpower result (F95 4.52, for a
+    wound he might take) is added to that declaration, not put in its place."""
+    rules = F95.with_options({"wounds.willpower": "temporary"})
+    aimed, fighters = _bowman_and_target()
+    _, full = ranged.fire(aimed, fighters=fighters, target="T", rules=rules, willpower={"S": 0, "T": 0})
+    _, pulled = ranged.fire(aimed, fighters=fighters, target="T", rules=rules, willpower={"S": 0, "T": 0},
+                            declares={"S": Declaration(max_level=1)})
+    assert [(b.defender, b.level) for b in full.blows] == [("T", 5)]
+    assert [(b.defender, b.level) for b in pulled.blows] == [("T", 1)]
+
+
+def test_a_willpower_result_off_the_ladder_is_refused_naming_its_fighter():
+    aimed, fighters = _bowman_and_target()
+    with pytest.raises(FudgeError) as err:
+        ranged.fire(aimed, fighters=fighters, target="T", rules=F95.with_options({"wounds.willpower": "temporary"}),
+                    willpower={"T": 99})
+    assert err.value.field == "willpower.T"
+
+
+def test_a_hit_on_a_target_not_given_is_refused_asking_for_him():
+    """An unaware target is not named in the attack: landing its hit needs him named, and both
+    fighters' records given."""
+    aimed, fighters = _bowman_and_target()
+    unaware = attack(mode="unaware", shooter={"name": "S", "level": 1, "roll": 4, "difficulty": -3})
+    for outcome, records in ((ranged.resolve_ranged(unaware, rules=F95), fighters),
+                             (ranged.resolve_ranged(aimed, rules=F95), {"S": fighters["S"]}),
+                             (ranged.resolve_ranged(aimed, rules=F95), {"T": fighters["T"]})):
+        assert outcome.shots[0].hit
+        with pytest.raises(FudgeError) as err:
+            ranged.land_shots(outcome, fighters=records, rules=F95)
+        assert (err.value.message, err.value.field) == (
+            "Name a target for the shot and give both fighters.", "fighters")

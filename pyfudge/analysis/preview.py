@@ -52,7 +52,8 @@ def event_odds(state: State, event: Any, *, sample: bool | int = False) -> dict[
 
 
 def _pct(p: float) -> str:
-    return "< 1 %" if 0 < p < 0.005 else f"{round(p * 100)} %"
+    whole = round(p * 100)  # half to even: 0.5 % would show as 0 %, a chance that can happen
+    return "< 1 %" if p > 0 and whole == 0 else f"{whole} %"
 
 
 def _likeliest(wounds: list[dict[str, Any]]) -> str | None:
