@@ -339,3 +339,26 @@ def test_a_fighter_with_several_skills_names_the_one_he_uses():
     enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 2,
                "shooter_declares": {"skill": "Bow"}, "shooter_dice": {"roll": {"total": 0}}})
     assert enc.state.last["attack"]["shooter"]["level"] == 2
+
+
+def test_a_group_rounds_least_result_to_hit_follows_each_sides_size():
+    # F95 4.22: a bigger fighter needs Mediocre to hit a smaller one, the smaller Terrible.
+    rat = {"name": "Rat", "role": "npc", "skills": {"Bite": "Terrible"}, "size_scale": -4}
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    # Hero Poor −2 rolls +1: Mediocre against the rat's Terrible 0: he wins, and Mediocre is enough.
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 1}},
+               "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    rnd = enc.state.last["round"]
+    assert (rnd["lone"]["needs"], rnd["foes"][0]["needs"]) == (-1, -3)
+    assert level(enc, "c2") > 0
+    # He rolls 0, Poor, and still wins: below the Mediocre he needs, no one is wounded.
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}},
+               "foe_dice": {"c2": {"roll": {"total": -1}}}})
+    assert "below the Mediocre needed to hit" in json.dumps(enc.state.last["outcome"]["steps"])
+    assert level(enc, "c2") == 0
+    # The rat rolls 0, Terrible, against his −2, Terrible −1: Terrible is all the rat needs to hit.
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -2}},
+               "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    assert [h[0] for h in enc.state.last["group"]["hits_on_lone"]] == ["Rat"]
