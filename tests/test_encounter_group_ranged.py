@@ -103,6 +103,15 @@ def test_group_round_npcs_fixed_need_no_dice_and_penalties_carry():
                                            "round": last["round"]})
 
 
+def test_npcs_fixed_only_against_a_player_character_alone():
+    # F95 4.33 fixes NPCs' results against a PC: an NPC alone against NPCs, every fighter rolls.
+    enc = fight(HERO, ORC, GOB, options={"melee.npc_fixed": True})
+    enc.apply({"t": "group", "lone": "c2", "foes": ["c3"], "lone_dice": {"roll": {"total": 1}},
+               "foe_dice": {"c3": {"roll": {"total": -1}}}})
+    rnd = enc.state.last["round"]
+    assert rnd["npc_roll"] == "each" and rnd["foes"][0]["roll"] == -1
+
+
 @pytest.mark.parametrize("event, field", [
     ({"lone": "c1", "foes": []}, "event.foes"),
     ({"lone": "c1", "foes": ["c1", "c2"]}, "event.foes"),
