@@ -112,6 +112,9 @@ def test_npcs_fixed_only_against_a_player_character_alone():
     assert rnd["npc_roll"] == "each" and rnd["foes"][0]["roll"] == -1
 
 
+ROLLED_ALONE = {"lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}}}
+
+
 @pytest.mark.parametrize("event, field", [
     ({"lone": "c1", "foes": []}, "event.foes"),
     ({"lone": "c1", "foes": ["c1", "c2"]}, "event.foes"),
@@ -120,6 +123,10 @@ def test_npcs_fixed_only_against_a_player_character_alone():
     ({"lone": "c1", "foes": ["c2"], "foe_dice": {"c3": {}}}, "event.foe_dice.c3"),
     ({"lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}}}, "event.foe_dice.c2.roll"),
     ({"lone": "c1", "foes": ["c2"], "oops": 1}, "event.oops"),
+    # The GM's one roll (F95 4.34) is faces or a total, one of them, in an object.
+    ({**ROLLED_ALONE, "group_roll": {"roll": 0}}, "event.group_roll"),
+    ({**ROLLED_ALONE, "group_roll": {"faces": [0, 0], "total": 0}}, "event.group_roll"),
+    ({**ROLLED_ALONE, "group_roll": 0}, "event.group_roll"),
 ])
 def test_bad_group_events_name_their_field_and_change_nothing(event, field):
     enc = fight(HERO, ORC, GOB)
