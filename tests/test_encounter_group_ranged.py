@@ -378,3 +378,16 @@ def test_a_group_rounds_least_result_to_hit_follows_each_sides_size():
     enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -2}},
                "foe_dice": {"c2": {"roll": {"total": 0}}}})
     assert [h[0] for h in enc.state.last["group"]["hits_on_lone"]] == ["Rat"]
+
+
+def test_a_group_round_in_two_six_sided_dice_holds_each_roll_as_its_total():
+    # F95 4.22's 2d6 − 7: the round holds the total; its faces are no Fudge dice to read again.
+    options = {"dice.technique": "2d6_minus_7"}
+    enc = fight(HERO, ORC, options=options)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"faces": [3, 6]}},
+               "foe_dice": {"c2": {"roll": {"faces": [2, 3]}}}})
+    last = enc.state.last
+    assert (last["round"]["lone"]["roll"], last["round"]["foes"][0]["roll"]) == (2, -2)
+    assert "faces" not in last["round"]["lone"] and "faces" not in last["round"]["foes"][0]
+    assert last["group"] == door("group", {"ruleset": {"preset": "fudge1995", "options": options},
+                                           "round": last["round"]})
