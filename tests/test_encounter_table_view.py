@@ -342,6 +342,10 @@ def test_the_view_says_what_the_last_undo_took_back_and_which_log_lines_it_took(
     ({"preset": "fudge1995", "options": {"multi.ignored_difficulty": -3}},
      "Rules changed: Difficulty for a foe the lone fighter ignores: -3."),
     ({"preset": "fudge1995", "options": {"melee.npc_fixed": True, "multi.ignored_difficulty": -3,
+                                         "melee.pacing": "story"}},
+     "Rules changed: Melee pacing: Story elements (F95 4.21); NPCs always roll their trait level: on; "
+     "Difficulty for a foe the lone fighter ignores: -3."),
+    ({"preset": "fudge1995", "options": {"melee.npc_fixed": True, "multi.ignored_difficulty": -3,
                                          "melee.pacing": "story", "wounds.willpower": "temporary"}},
      "Rules changed: Willpower roll adjusts wounds: Until the battle is over; Melee pacing: Story elements "
      "(F95 4.21); NPCs always roll their trait level: on; and 1 more."),
