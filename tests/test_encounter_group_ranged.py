@@ -391,3 +391,15 @@ def test_a_group_round_in_two_six_sided_dice_holds_each_roll_as_its_total():
     assert "faces" not in last["round"]["lone"] and "faces" not in last["round"]["foes"][0]
     assert last["group"] == door("group", {"ruleset": {"preset": "fudge1995", "options": options},
                                            "round": last["round"]})
+
+
+def test_a_foe_defending_all_out_without_dice_of_his_own_cannot_harm_the_lone_fighter():
+    # F95 4.31 with 4.33: a fixed NPC has no roll, so no critical; his winning blow does not land.
+    enc = fight(HERO, ORC, options={"melee.npc_fixed": True})
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -4}},
+               "foe_declares": {"c2": {"all_out": "defense"}}})
+    last = enc.state.last
+    assert last["group"]["hits_on_lone"] == []
+    assert "Orc defends all-out and cannot harm without a critical result: the blow does not land." in [
+        s["text"] for s in last["outcome"]["steps"]]
+    assert level(enc, "c1") == 0
