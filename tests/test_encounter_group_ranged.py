@@ -403,3 +403,15 @@ def test_a_foe_defending_all_out_without_dice_of_his_own_cannot_harm_the_lone_fi
     assert "Orc defends all-out and cannot harm without a critical result: the blow does not land." in [
         s["text"] for s in last["outcome"]["steps"]]
     assert level(enc, "c1") == 0
+
+
+@pytest.mark.parametrize("check", [5, {"a": 1}, [], "x"])
+def test_a_lone_fighters_check_dice_that_are_no_list_of_dice_are_refused_by_their_field(check):
+    # CO 4.3: one check per wound, each four Fudge dice; anything else is refused, nothing changes.
+    enc = fight(HERO, ORC, options={"co.damage_check": True})
+    before = enc.to_dict()
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}, "check": check},
+                   "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    assert err.value.field == "event.lone_dice.check" and "4 Fudge dice" in str(err.value)
+    assert enc.to_dict() == before
