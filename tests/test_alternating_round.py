@@ -217,3 +217,15 @@ def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_tur
                                    "exchange.a_declares.hasty"}
     assert encounter_view.view(duel())["declare"]["hasty"] is True
     assert encounter_view.view(Encounter(ruleset=new_ruleset("fudge1995", {})))["declare"]["hasty"] is False
+
+
+def test_all_out_defence_forfeits_the_attack_only_while_turns_alternate():
+    # F95 4.23's forfeit is the alternating turns' rule: a pacing changed mid-round lifts it.
+    enc = duel()
+    enc.apply(attack("c2", "c1", 1, 0, b_declares={"all_out": "defense"}))
+    enc.apply({"t": "rules", "ruleset": {**RULES, "options": {**RULES["options"], "melee.pacing": "simultaneous"}}})
+    cards = {c["id"]: c for c in encounter_view.view(enc)["combatants"]}
+    assert "attacker" not in cards["c1"]["unable"]
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 3}},
+               "b_dice": {"roll": {"total": 0}}})
+    assert enc.lines[-1].startswith("Round 1, A vs B: ")
