@@ -152,6 +152,8 @@ def test_a_full_log_can_still_undo_and_redo_and_replays_so():
     assert _refusal(enc, {"t": "undo"})[1] == (
         f"An encounter's log holds at most 10,000 events and {encounter.UNDO_ROOM:,} undos or redos past them; "
         "start a new encounter.")
+    # Full to the last undo, it is stored and opened as it is; one more is refused.
+    assert len(Encounter.from_dict(enc.to_dict()).log) == encounter.MAX_EVENTS + encounter.UNDO_ROOM
     too_long = {**enc.to_dict(), "log": enc.log + [{"t": "undo"}]}
     with pytest.raises(FudgeError) as err:
         Encounter.from_dict(too_long)
