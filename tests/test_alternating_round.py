@@ -229,3 +229,12 @@ def test_all_out_defence_forfeits_the_attack_only_while_turns_alternate():
     enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 3}},
                "b_dice": {"roll": {"total": 0}}})
     assert enc.lines[-1].startswith("Round 1, A vs B: ")
+
+
+def test_no_defence_declared_holds_beside_a_carried_defence_penalty():
+    # F95 4.23: after his all-out attack A defends at −2; declaring no defence, he does not roll at all.
+    enc = duel()
+    enc.apply(attack("c1", "c2", 0, 0, a_declares={"all_out": "offense"}))
+    enc.apply(attack("c2", "c1", 0, 0, b_declares={"no_defence": True}))
+    assert defender(enc)["roll"] is None
+    assert enc.lines[-1] == "Round 1, B vs A: hit: A Hurt."
