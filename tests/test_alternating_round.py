@@ -238,3 +238,13 @@ def test_no_defence_declared_holds_beside_a_carried_defence_penalty():
     enc.apply(attack("c2", "c1", 0, 0, b_declares={"no_defence": True}))
     assert defender(enc)["roll"] is None
     assert enc.lines[-1] == "Round 1, B vs A: hit: A Hurt."
+
+
+def test_a_declaration_that_is_no_object_is_refused_by_its_field_after_a_hasty_initiative():
+    # The round remembers B's hasty attack (F95 4.23) only in a declaration it can read.
+    enc = duel()
+    enc.apply({"t": "initiative", "a": "c2", "b": "c1", "a_declares": {"hasty": True},
+               "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 0}}})
+    with pytest.raises(FudgeError) as err:
+        enc.apply(attack("c1", "c2", 0, 0, b_declares="hasty"))
+    assert err.value.field == "event.b_declares"
