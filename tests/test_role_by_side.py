@@ -4,6 +4,9 @@ one keeps the role he had, as he keeps his wounds. A role given is kept."""
 
 import json
 
+import pytest
+
+from pyfudge.core.errors import FudgeError
 from pyfudge.encounter.log import Encounter
 from pyfudge.rulesets import new_ruleset
 
@@ -34,3 +37,10 @@ def test_an_edited_fighter_without_a_role_keeps_his_own():
     enc.apply({"t": "edit", "id": "c1", "fighter": {**GOBLIN, "name": "Goblin chief"}})
     enc.apply({"t": "edit", "id": "c2", "fighter": {**GOBLIN, "name": "Aldric"}, "side": "foes"})
     assert roles(enc) == [("c1", "foes", "npc"), ("c2", "foes", "pc")]
+
+
+def test_a_side_that_is_no_text_is_refused_by_its_field_and_changes_nothing():
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {}))
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "add", "fighter": GOBLIN, "side": ["foes"]})
+    assert err.value.field == "event.side" and enc.state.combatants == ()
