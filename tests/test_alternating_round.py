@@ -248,3 +248,16 @@ def test_a_declaration_that_is_no_object_is_refused_by_its_field_after_a_hasty_i
     with pytest.raises(FudgeError) as err:
         enc.apply(attack("c1", "c2", 0, 0, b_declares="hasty"))
     assert err.value.field == "event.b_declares"
+
+
+def test_a_stunned_fighter_rolls_initiative_but_cannot_declare_a_hasty_attack():
+    # F95 4.62: "a stunned character cannot attack": a hasty attack refused, not the roll itself.
+    enc = duel()
+    enc.apply(attack("c1", "c2", 2, 0, a_declares={"stun": True}))
+    initiative = {"t": "initiative", "a": "c2", "b": "c1", "a_dice": {"roll": {"total": 1}},
+                  "b_dice": {"roll": {"total": 0}}}
+    with pytest.raises(FudgeError) as err:
+        enc.apply({**initiative, "a_declares": {"hasty": True}})
+    assert err.value.field == "event.a_declares.hasty"
+    enc.apply({**initiative, "a_declares": {"hasty": False}})
+    assert enc.state.last["first"] == "c2"
