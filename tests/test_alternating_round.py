@@ -217,3 +217,47 @@ def test_describe_and_the_view_offer_the_hasty_declaration_under_alternating_tur
                                    "exchange.a_declares.hasty"}
     assert encounter_view.view(duel())["declare"]["hasty"] is True
     assert encounter_view.view(Encounter(ruleset=new_ruleset("fudge1995", {})))["declare"]["hasty"] is False
+
+
+def test_all_out_defence_forfeits_the_attack_only_while_turns_alternate():
+    # F95 4.23's forfeit is the alternating turns' rule: a pacing changed mid-round lifts it.
+    enc = duel()
+    enc.apply(attack("c2", "c1", 1, 0, b_declares={"all_out": "defense"}))
+    enc.apply({"t": "rules", "ruleset": {**RULES, "options": {**RULES["options"], "melee.pacing": "simultaneous"}}})
+    cards = {c["id"]: c for c in encounter_view.view(enc)["combatants"]}
+    assert "attacker" not in cards["c1"]["unable"]
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_dice": {"roll": {"total": 3}},
+               "b_dice": {"roll": {"total": 0}}})
+    assert enc.lines[-1].startswith("Round 1, A vs B: ")
+
+
+def test_no_defence_declared_holds_beside_a_carried_defence_penalty():
+    # F95 4.23: after his all-out attack A defends at −2; declaring no defence, he does not roll at all.
+    enc = duel()
+    enc.apply(attack("c1", "c2", 0, 0, a_declares={"all_out": "offense"}))
+    enc.apply(attack("c2", "c1", 0, 0, b_declares={"no_defence": True}))
+    assert defender(enc)["roll"] is None
+    assert enc.lines[-1] == "Round 1, B vs A: hit: A Hurt."
+
+
+def test_a_declaration_that_is_no_object_is_refused_by_its_field_after_a_hasty_initiative():
+    # The round remembers B's hasty attack (F95 4.23) only in a declaration it can read.
+    enc = duel()
+    enc.apply({"t": "initiative", "a": "c2", "b": "c1", "a_declares": {"hasty": True},
+               "a_dice": {"roll": {"total": 0}}, "b_dice": {"roll": {"total": 0}}})
+    with pytest.raises(FudgeError) as err:
+        enc.apply(attack("c1", "c2", 0, 0, b_declares="hasty"))
+    assert err.value.field == "event.b_declares"
+
+
+def test_a_stunned_fighter_rolls_initiative_but_cannot_declare_a_hasty_attack():
+    # F95 4.62: "a stunned character cannot attack": a hasty attack refused, not the roll itself.
+    enc = duel()
+    enc.apply(attack("c1", "c2", 2, 0, a_declares={"stun": True}))
+    initiative = {"t": "initiative", "a": "c2", "b": "c1", "a_dice": {"roll": {"total": 1}},
+                  "b_dice": {"roll": {"total": 0}}}
+    with pytest.raises(FudgeError) as err:
+        enc.apply({**initiative, "a_declares": {"hasty": True}})
+    assert err.value.field == "event.a_declares.hasty"
+    enc.apply({**initiative, "a_declares": {"hasty": False}})
+    assert enc.state.last["first"] == "c2"

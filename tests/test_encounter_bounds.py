@@ -149,9 +149,11 @@ def test_a_full_log_can_still_undo_and_redo_and_replays_so():
     enc.log += [{"t": "redo"}, {"t": "undo"}] * ((encounter.UNDO_ROOM - 3) // 2)
     while len(enc.log) < encounter.MAX_EVENTS + encounter.UNDO_ROOM:
         enc.log.append({"t": "undo"})
-    assert _refusal(enc, {"t": "undo"})[1] == (
+    assert _refusal(enc, {"t": "undo"}) == ("EncounterError", (
         f"An encounter's log holds at most 10,000 events and {encounter.UNDO_ROOM:,} undos or redos past them; "
-        "start a new encounter.")
+        "start a new encounter."), "event")
+    # Full to the last undo, it is stored and opened as it is; one more is refused.
+    assert len(Encounter.from_dict(enc.to_dict()).log) == encounter.MAX_EVENTS + encounter.UNDO_ROOM
     too_long = {**enc.to_dict(), "log": enc.log + [{"t": "undo"}]}
     with pytest.raises(FudgeError) as err:
         Encounter.from_dict(too_long)

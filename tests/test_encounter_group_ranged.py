@@ -103,6 +103,18 @@ def test_group_round_npcs_fixed_need_no_dice_and_penalties_carry():
                                            "round": last["round"]})
 
 
+def test_npcs_fixed_only_against_a_player_character_alone():
+    # F95 4.33 fixes NPCs' results against a PC: an NPC alone against NPCs, every fighter rolls.
+    enc = fight(HERO, ORC, GOB, options={"melee.npc_fixed": True})
+    enc.apply({"t": "group", "lone": "c2", "foes": ["c3"], "lone_dice": {"roll": {"total": 1}},
+               "foe_dice": {"c3": {"roll": {"total": -1}}}})
+    rnd = enc.state.last["round"]
+    assert rnd["npc_roll"] == "each" and rnd["foes"][0]["roll"] == -1
+
+
+ROLLED_ALONE = {"lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}}}
+
+
 @pytest.mark.parametrize("event, field", [
     ({"lone": "c1", "foes": []}, "event.foes"),
     ({"lone": "c1", "foes": ["c1", "c2"]}, "event.foes"),
@@ -111,6 +123,10 @@ def test_group_round_npcs_fixed_need_no_dice_and_penalties_carry():
     ({"lone": "c1", "foes": ["c2"], "foe_dice": {"c3": {}}}, "event.foe_dice.c3"),
     ({"lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}}}, "event.foe_dice.c2.roll"),
     ({"lone": "c1", "foes": ["c2"], "oops": 1}, "event.oops"),
+    # The GM's one roll (F95 4.34) is faces or a total, one of them, in an object.
+    ({**ROLLED_ALONE, "group_roll": {"roll": 0}}, "event.group_roll"),
+    ({**ROLLED_ALONE, "group_roll": {"faces": [0, 0], "total": 0}}, "event.group_roll"),
+    ({**ROLLED_ALONE, "group_roll": 0}, "event.group_roll"),
 ])
 def test_bad_group_events_name_their_field_and_change_nothing(event, field):
     enc = fight(HERO, ORC, GOB)
@@ -339,3 +355,63 @@ def test_a_fighter_with_several_skills_names_the_one_he_uses():
     enc.apply({"t": "ranged", "mode": "unaware", "shooter": "c1", "target": "c2", "difficulty": 2,
                "shooter_declares": {"skill": "Bow"}, "shooter_dice": {"roll": {"total": 0}}})
     assert enc.state.last["attack"]["shooter"]["level"] == 2
+
+
+def test_a_group_rounds_least_result_to_hit_follows_each_sides_size():
+    # F95 4.22: a bigger fighter needs Mediocre to hit a smaller one, the smaller Terrible.
+    rat = {"name": "Rat", "role": "npc", "skills": {"Bite": "Terrible"}, "size_scale": -4}
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    # Hero Poor −2 rolls +1: Mediocre against the rat's Terrible 0: he wins, and Mediocre is enough.
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 1}},
+               "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    rnd = enc.state.last["round"]
+    assert (rnd["lone"]["needs"], rnd["foes"][0]["needs"]) == (-1, -3)
+    assert level(enc, "c2") > 0
+    # He rolls 0, Poor, and still wins: below the Mediocre he needs, no one is wounded.
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}},
+               "foe_dice": {"c2": {"roll": {"total": -1}}}})
+    assert "below the Mediocre needed to hit" in json.dumps(enc.state.last["outcome"]["steps"])
+    assert level(enc, "c2") == 0
+    # The rat rolls 0, Terrible, against his −2, Terrible −1: Terrible is all the rat needs to hit.
+    enc = fight({**HERO, "skills": {"Sword": "Poor"}}, rat)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -2}},
+               "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    assert [h[0] for h in enc.state.last["group"]["hits_on_lone"]] == ["Rat"]
+
+
+def test_a_group_round_in_two_six_sided_dice_holds_each_roll_as_its_total():
+    # F95 4.22's 2d6 − 7: the round holds the total; its faces are no Fudge dice to read again.
+    options = {"dice.technique": "2d6_minus_7"}
+    enc = fight(HERO, ORC, options=options)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"faces": [3, 6]}},
+               "foe_dice": {"c2": {"roll": {"faces": [2, 3]}}}})
+    last = enc.state.last
+    assert (last["round"]["lone"]["roll"], last["round"]["foes"][0]["roll"]) == (2, -2)
+    assert "faces" not in last["round"]["lone"] and "faces" not in last["round"]["foes"][0]
+    assert last["group"] == door("group", {"ruleset": {"preset": "fudge1995", "options": options},
+                                           "round": last["round"]})
+
+
+def test_a_foe_defending_all_out_without_dice_of_his_own_cannot_harm_the_lone_fighter():
+    # F95 4.31 with 4.33: a fixed NPC has no roll, so no critical; his winning blow does not land.
+    enc = fight(HERO, ORC, options={"melee.npc_fixed": True})
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -4}},
+               "foe_declares": {"c2": {"all_out": "defense"}}})
+    last = enc.state.last
+    assert last["group"]["hits_on_lone"] == []
+    assert "Orc defends all-out and cannot harm without a critical result: the blow does not land." in [
+        s["text"] for s in last["outcome"]["steps"]]
+    assert level(enc, "c1") == 0
+
+
+@pytest.mark.parametrize("check", [5, {"a": 1}, [], "x"])
+def test_a_lone_fighters_check_dice_that_are_no_list_of_dice_are_refused_by_their_field(check):
+    # CO 4.3: one check per wound, each four Fudge dice; anything else is refused, nothing changes.
+    enc = fight(HERO, ORC, options={"co.damage_check": True})
+    before = enc.to_dict()
+    with pytest.raises(FudgeError) as err:
+        enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 0}, "check": check},
+                   "foe_dice": {"c2": {"roll": {"total": 0}}}})
+    assert err.value.field == "event.lone_dice.check" and "4 Fudge dice" in str(err.value)
+    assert enc.to_dict() == before

@@ -88,6 +88,16 @@ def test_a_blow_to_the_head_that_knocks_out_says_so():
     assert enc.lines[-1] == f"Round 1, A vs B: hit: B {wound}, knocked out (blow to the head)."
 
 
+def test_a_blow_to_the_head_below_good_knocks_no_one_out_and_says_nothing_of_it():
+    """F95 4.62: only a Good blow or better to the head knocks out: a Fair one is its wound alone."""
+    enc = _pair({"wounds.head_knockout": True})
+    enc.apply({"t": "exchange", "a": "c1", "b": "c2", "a_declares": {"aim": "head"},
+               "a_dice": _roll(0), "b_dice": _roll(-2)})
+    blow = enc.state.last["outcome"]["blows"][0]
+    assert blow["head_blow"] is not None and blow["head_blow"]["box"] is None
+    assert enc.lines[-1] == "Round 1, A vs B: hit: B Hurt."
+
+
 def test_a_box_marked_on_the_co_track_is_a_point_not_a_scratch():
     """CO 3.1: each damage point fills one box from Terrible upward; a box holds 1, a point, so
     marking it is not an overflow of a lighter wound (the "H" of F95 4.57)."""

@@ -344,6 +344,23 @@ def test_the_view_says_what_the_last_undo_took_back_and_which_log_lines_it_took(
      "Rules changed: Melee pacing: Alternating turns (F95 4.23)."),
     ({"preset": "mudge"}, "Rules changed: the Mudge preset."),
     ({"preset": "fudge1995"}, "Rules set again, unchanged."),
+    # Each kind of option in its own words: a switch on or off, a table edited, a number as it is.
+    ({"preset": "fudge1995", "options": {"melee.npc_fixed": True}},
+     "Rules changed: NPCs always roll their trait level: on."),
+    ({"preset": "fudge1995", "options": {"co.recovery_wait": False}},
+     "Rules changed: Wait a round per damage point: off."),
+    ({"preset": "fudge1995", "options": {"multi.attacker_limits": {"open": 5, "cramped": 4, "doorway": 2}}},
+     "Rules changed: Most foes who can attack one fighter: edited."),
+    ({"preset": "fudge1995", "options": {"multi.ignored_difficulty": -3}},
+     "Rules changed: Difficulty for a foe the lone fighter ignores: -3."),
+    ({"preset": "fudge1995", "options": {"melee.npc_fixed": True, "multi.ignored_difficulty": -3,
+                                         "melee.pacing": "story"}},
+     "Rules changed: Melee pacing: Story elements (F95 4.21); NPCs always roll their trait level: on; "
+     "Difficulty for a foe the lone fighter ignores: -3."),
+    ({"preset": "fudge1995", "options": {"melee.npc_fixed": True, "multi.ignored_difficulty": -3,
+                                         "melee.pacing": "story", "wounds.willpower": "temporary"}},
+     "Rules changed: Willpower roll adjusts wounds: Until the battle is over; Melee pacing: Story elements "
+     "(F95 4.21); NPCs always roll their trait level: on; and 1 more."),
 ])
 def test_a_rules_change_says_what_changed(ruleset, line):
     enc = party(goblins=1)

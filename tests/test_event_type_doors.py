@@ -25,10 +25,12 @@ def test_odds_and_apply_refuse_an_event_type_they_cannot_read_alike(t):
     assert odds["error"]["message"] == applied["error"]["message"]
 
 
-def test_an_event_type_that_is_not_text_is_said_so():
+@pytest.mark.parametrize("t, what", [(["exchange"], "a list"), ({"a": 1}, "an object"), (None, "null"),
+                                     (True, "true or false"), (3, "a number")])
+def test_an_event_type_that_is_not_text_is_said_so(t, what):
     assert door("encounter.new", id="t-text")["ok"]
-    out = door("encounter.apply", id="t-text", rev=0, event={"t": ["exchange"]})
-    assert out["error"]["message"] == "An event's type t must be text (add, exchange, wound, heal, undo…), not a list."
+    out = door("encounter.apply", id="t-text", rev=0, event={"t": t})
+    assert out["error"]["message"] == f"An event's type t must be text (add, exchange, wound, heal, undo…), not {what}."
 
 
 def test_odds_of_an_event_of_another_type_say_which_types_have_odds():
