@@ -240,8 +240,8 @@ def gear_allows(f: Fighter, rules: RuleSet, form: str) -> dict[str, Any]:
             "burst": use["automatic"] and ranged.autofire_in_use(rules), "why": use["why"]}
 
 
-def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool = False,
-          form: str = "exchange") -> dict[str, Any]:
+def _card(c: Combatant, state: State, odf: Factors, ddf: Factors, *, acted: bool,
+          form: str) -> dict[str, Any]:
     rules, f = state.rules, c.fighter
     track = f.track_for(rules)
     view = track.view(rules=rules, pain=f.pain_threshold)
