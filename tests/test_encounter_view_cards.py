@@ -116,7 +116,8 @@ def test_the_scouting_roll_is_asked_only_where_all_out_defence_is_offered_and_it
     # F95 4.31 / F93 4.62: a Perception roll after an all-out defence; stances replace all-out
     # (F95 4.32), and the option "No effect" leaves nothing to roll for.
     def scouting(options):
-        return encounter_view.view(Encounter(name="S", ruleset=new_ruleset("fudge1995", options)))["declare"]["scouting"]
+        enc = Encounter(name="S", ruleset=new_ruleset("fudge1995", options))
+        return encounter_view.view(enc)["declare"]["scouting"]
     assert scouting({}) is True
     assert scouting({"melee.stances": True}) is False
     assert scouting({"melee.scouting": "off"}) is False
@@ -127,7 +128,8 @@ def test_a_pain_threshold_edited_in_is_a_change_though_no_box_moved():
     enc = Encounter(name="Pain")
     enc.apply({"t": "add", "side": "players", "fighter": {"name": "Stoic", "skills": {"Sword": "Good"}}})
     enc.apply({"t": "wound", "id": "c1", "level": 2})
+    track = enc.state.combatants[0].fighter.to_dict()["track"]
     enc.apply({"t": "edit", "id": "c1", "fighter": {"name": "Stoic", "skills": {"Sword": "Good"},
-                                                     "pain_threshold": "high", "track": enc.state.combatants[0].fighter.to_dict()["track"]}})
+                                                     "pain_threshold": "high", "track": track}})
     [change] = encounter_view.view(enc)["changes"]
     assert (change["before"], change["after"]) == ("Hurt \u22121", "Hurt")
