@@ -139,3 +139,24 @@ def test_the_rolls_kept_for_even_odd_damage_are_the_dice_each_side_read(npc_roll
     kw = {"group_roll": {"roll": 1}} if npc_roll == "group" else {}
     out = _resolve({"level": 0, "roll": 2}, {"name": "Orc", "level": 0, **extra}, npc_roll=npc_roll, **kw)
     assert out.rolls == rolls
+
+
+@pytest.mark.parametrize("rules", [find_ruleset("fudge1993"), F95.with_options({"co.shield": True})])
+def test_no_shield_counts_on_skill_in_a_group_round_under_f93_or_with_combat_options_shields(rules):
+    """F93 has no shield modifier; Combat Options' shield checks (CO 2) replace F95 4.31's."""
+    hero, orc = SimpleNamespace(name="Hero", shield="small"), SimpleNamespace(name="Orc", shield="medium")
+    assert multi.group_shields(hero, orc, rules=rules) == (None, None)
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_only_foes_at_their_trait_level_are_said_to_roll_no_dice(explain):
+    """F95 4.33: the step for NPCs who roll no dice, in that mode alone; without steps the same."""
+    data = {"lone": {"name": "Hero", "level": 0, "roll": 0}, "foes": [{"name": "Orc", "level": 0}]}
+    fixed = multi.resolve_melee_group(multi.GroupRound.from_dict({**data, "npc_roll": "fixed"}), rules=F95,
+                                      explain=explain)
+    assert [s.text for s in fixed.steps if s.section == "F95 4.33"] == (
+        ["Each foe scores exactly its trait level (no dice for NPCs)."] if explain else [])
+    data["foes"][0]["roll"] = 1
+    each = multi.resolve_melee_group(multi.GroupRound.from_dict(data), rules=F95, explain=explain)
+    assert [s for s in each.steps if s.section == "F95 4.33"] == []
+    assert (fixed.foes[0].result, each.foes[0].result) == (0, 1)
