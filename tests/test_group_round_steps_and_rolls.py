@@ -160,3 +160,12 @@ def test_only_foes_at_their_trait_level_are_said_to_roll_no_dice(explain):
     each = multi.resolve_melee_group(multi.GroupRound.from_dict(data), rules=F95, explain=explain)
     assert [s for s in each.steps if s.section == "F95 4.33"] == []
     assert (fixed.foes[0].result, each.foes[0].result) == (0, 1)
+
+
+@pytest.mark.parametrize("counted, penalty", [(True, -2), (False, -1)])
+def test_an_ignored_foe_counts_toward_the_penalty_only_if_the_gm_says_so(counted, penalty):
+    """F95 4.34: −1 per foe beyond the first; for an ignored one "there may or may not be a penalty"."""
+    foes = [{"name": n, "level": 0, "roll": 0} for n in ("Orc", "Gob")] + [
+        {"name": "Rat", "level": 0, "roll": 0, "ignored": True}]
+    out = _resolve({"level": 0, "roll": 0}, *foes, rules=F95.with_options({"multi.ignored_count": counted}))
+    assert [m.amount for m in out.lone_modifiers] == [penalty]
