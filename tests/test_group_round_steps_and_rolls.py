@@ -5,6 +5,7 @@ rolls F95 4.61's even/odd damage reads, and the field a refused all-out choice n
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -169,3 +170,12 @@ def test_an_ignored_foe_counts_toward_the_penalty_only_if_the_gm_says_so(counted
         {"name": "Rat", "level": 0, "roll": 0, "ignored": True}]
     out = _resolve({"level": 0, "roll": 0}, *foes, rules=F95.with_options({"multi.ignored_count": counted}))
     assert [m.amount for m in out.lone_modifiers] == [penalty]
+
+
+def test_each_group_round_option_shows_its_label_and_cites_a_books_section():
+    """The options form lists each by its label and the section it comes from (F95/MUD 4.31–4.34, F93 4.64)."""
+    for option in multi.OPTIONS:
+        shown = option.describe()
+        assert re.fullmatch(r"(F95|MUD|F93) 4\.\d\d", shown["section"]), shown
+        assert shown["label"][0].isupper() and not re.match(r"(F95|MUD|F93) ", shown["label"]), shown
+        assert shown["kind"] in ("choice", "int", "bool", "table") and shown["key"].startswith("multi."), shown
