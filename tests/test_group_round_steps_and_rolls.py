@@ -179,3 +179,22 @@ def test_each_group_round_option_shows_its_label_and_cites_a_books_section():
         assert re.fullmatch(r"(F95|MUD|F93) 4\.\d\d", shown["section"]), shown
         assert shown["label"][0].isupper() and not re.match(r"(F95|MUD|F93) ", shown["label"]), shown
         assert shown["kind"] in ("choice", "int", "bool", "table") and shown["key"].startswith("multi."), shown
+
+
+def test_the_lone_fighters_own_modifiers_cite_their_sections_and_f95_4_31_when_they_have_none():
+    out = _resolve({"level": 0, "roll": 0, "modifiers": [
+        {"source": "Hurt", "amount": -1, "section": "F95 4.54"}, {"source": "higher ground", "amount": 1}]},
+        {"name": "Orc", "level": 0, "roll": 0})
+    own = [(s.section, s.text) for s in out.steps if s.data.get("fighter") == "Hero" and "source" in s.data]
+    assert own == [("F95 4.54", "Hero: Hurt -1."), ("F95 4.31", "Hero: higher ground +1.")]
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_an_ignored_foe_who_misses_is_still_ignored_with_or_without_steps(explain):
+    """F93 4.64: the ignored Orc's Poor misses the unopposed Mediocre he needs."""
+    out = multi.resolve_melee_group(multi.GroupRound.from_dict({
+        "lone": {"name": "Hero", "level": 0, "roll": 0},
+        "foes": [{"name": "Orc", "level": -2, "roll": 0, "ignored": True}, {"name": "Gob", "level": 0, "roll": 0}]}),
+        rules=find_ruleset("fudge1993"), explain=explain)
+    orc = _foe(out, "Orc")
+    assert (orc.ignored, orc.hits_lone, orc.hit_degree) == (True, False, None)
