@@ -274,7 +274,7 @@ WON, TIE, LOST = "won", "tie", "lost"
 @dataclass(frozen=True)
 class _Fight:
     """What each foe's fate reads: the round and its rules, the section cited, the lone fighter's
-    result, his result (his offence, MUD 4.32) against each foe by name (less that foe's shield, F95
+    result (his offence, MUD 4.32) against each foe by name (less that foe's shield, F95
     4.31), how he stands against each foe he defends against (:data:`WON`, :data:`TIE`, :data:`LOST`), the round's
     verdict for him (``"beats"``, ``"ties"``, ``"beaten"``, or ``"none"`` when he defends against
     no one) and whether he may wound anyone."""
@@ -282,7 +282,6 @@ class _Fight:
     rnd: GroupRound
     rules: RuleSet
     sec: str
-    lone: int
     against: dict[str, int]
     standing: dict[str, str]
     verdict: str
@@ -294,10 +293,9 @@ def _why_not_woundable(fight: _Fight, foe: FoeResult) -> str:
     """Why the lone fighter's blow cannot fall on ``foe`` this round, in a player's words (F95 4.34)."""
     rnd = fight.rnd
     mine = fight.against[foe.name]
+    # A round where he defends against no one ("none") has only ignored foes: the first answer.
     if foe.ignored:
         return f"the lone fighter ignored {foe.name}, who was not fought (F93 4.64)"
-    if fight.verdict == "none":
-        return "the lone fighter defended against none of the foes, so wounds no one"
     if fight.verdict == "beaten":
         return "a foe beat the lone fighter, who wounds no one"
     if not fight.may_wound:
@@ -366,7 +364,7 @@ def resolve_melee_group(rnd: GroupRound, *, rules: RuleSet, explain: bool = True
     verdict = ("none" if not standing else "beaten" if LOST in standing.values()
                else "ties" if TIE in standing.values() else "beats")
     may_wound = _may_wound(rnd, lone, defences, against, standing, verdict, steps, rules=rules)
-    fight = _Fight(rnd, rules, sec, lone, against, standing, verdict, may_wound, guard)
+    fight = _Fight(rnd, rules, sec, against, standing, verdict, may_wound, guard)
     out = [_foe_fate(fight, foe, result, steps) for foe, result in zip(rnd.foes, results)]
     choices = tuple(f.name for f in out if f.can_be_wounded)
     preferred = tuple(n for n in prefer if n in choices)[:1] if len(choices) > 1 else ()
