@@ -400,8 +400,8 @@ def test_a_foe_defending_all_out_without_dice_of_his_own_cannot_harm_the_lone_fi
                "foe_declares": {"c2": {"all_out": "defense"}}})
     last = enc.state.last
     assert last["group"]["hits_on_lone"] == []
-    assert "Orc defends all-out and cannot harm without a critical result: the blow does not land." in [
-        s["text"] for s in last["outcome"]["steps"]]
+    assert {"section": "F95 4.31", "text": "Orc defends all-out and cannot harm without a critical result: the blow "
+            "does not land.", "data": {}} in last["outcome"]["steps"]
     assert level(enc, "c1") == 0
 
 
@@ -415,3 +415,24 @@ def test_a_lone_fighters_check_dice_that_are_no_list_of_dice_are_refused_by_thei
                    "foe_dice": {"c2": {"roll": {"total": 0}}}})
     assert err.value.field == "event.lone_dice.check" and "4 Fudge dice" in str(err.value)
     assert enc.to_dict() == before
+
+
+def test_a_foe_defending_all_out_harms_the_lone_fighter_with_a_critical_result():
+    # F95 4.31: an all-out defender "cannot harm his foe except with a critical result" (+4 rolled).
+    enc = fight(HERO, ORC)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": -4}},
+               "foe_dice": {"c2": {"roll": {"total": 4}}}, "foe_declares": {"c2": {"all_out": "defense"}}})
+    last = enc.state.last
+    assert [h[0] for h in last["group"]["hits_on_lone"]] == ["Orc"]
+    assert not any("does not land" in s["text"] for s in last["outcome"]["steps"])
+    assert level(enc, "c1") > 0
+
+
+def test_a_foe_who_does_not_hit_has_no_blow_to_hold_back():
+    # F95 4.31: only a winning blow of an all-out defender is held back; one who loses has none.
+    enc = fight(HERO, ORC)
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2"], "lone_dice": {"roll": {"total": 4}},
+               "foe_dice": {"c2": {"roll": {"total": -4}}}, "foe_declares": {"c2": {"all_out": "defense"}}})
+    last = enc.state.last
+    assert last["group"]["hits_on_lone"] == [] and level(enc, "c2") > 0
+    assert not any("Orc defends all-out" in s["text"] for s in last["outcome"]["steps"])

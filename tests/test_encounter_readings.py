@@ -797,9 +797,17 @@ def test_the_roles_a_fighter_cannot_take_say_why():
 
 STORED_REFUSALS = [
     ("a list", "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
+    # No object at all, whose keys alone would look allowed: an empty list, one of the keys, nothing.
+    ([], "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
+    (["log"], "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
+    (None, "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
     ({"log": [], "notes": 1}, "RequestError", "An encounter is an object with name, ruleset and log.", "encounter"),
     ({"log": {}}, "RequestError", "The encounter's log must be a list.", "encounter.log"),
     ({"log": [{"t": "next_round"}] * 10_001}, "RequestError",
+     "An encounter's log holds at most 10,000 events (and 1,000 undos or redos past them), this one 10,001.",
+     "encounter.log"),
+    # Past the 10,000th event only undos and redos: an entry that is no event object is no undo.
+    ({"log": [{"t": "next_round"}] * 10_000 + [["undo"]]}, "RequestError",
      "An encounter's log holds at most 10,000 events (and 1,000 undos or redos past them), this one 10,001.",
      "encounter.log"),
     ({"name": "", "log": []}, "RequestError", "name must be a name of 1 to 80 characters.", "encounter.name"),

@@ -181,3 +181,22 @@ def test_a_missing_damage_capacity_roll_names_the_defenders_declaration():
     with pytest.raises(FudgeError) as err:
         enc.apply(_round(4, -4))
     assert err.value.field == "event.foe_declares.c2.capacity_roll"
+
+
+def test_an_all_out_defender_with_a_critical_chooses_the_foe_he_strikes():
+    """F95 4.31's critical lets his blow land, so F95 4.34's choice of "the foe of his choice ... of
+    those he bested" is his to make: Hero (+4) bests both foes and is asked which he wounds."""
+    enc = _fight()
+    event = {k: v for k, v in _round(4, -4, lone_declares={"all_out": "defense"}).items() if k != "targets"}
+    with pytest.raises(FudgeError, match="choose the foe struck") as err:
+        enc.apply(event)
+    assert err.value.field == "event.targets"
+
+
+def test_a_stunned_lone_fighter_who_bests_several_foes_has_no_foe_to_choose():
+    """F95 4.62: a stunned fighter cannot attack, so besting both foes asks him no choice (F95 4.34)."""
+    enc = _fight()
+    event = {k: v for k, v in _round(3, -4, lone_declares={"stunned": 1}).items() if k != "targets"}
+    enc.apply(event)
+    assert enc.state.last["outcome"]["blows"] == [] and _worst(enc, "c2") == wounds.UNDAMAGED
+    assert enc.lines[-1].endswith("no one is hurt.")

@@ -174,6 +174,7 @@ def test_the_lone_fighters_shield_lowers_each_foes_skill():
     assert [s[0] for s in last["group"]["strikes"]] == ["Gob"]
     said = [s for s in last["outcome"]["steps"] if "shield" in s["text"]]
     assert said and said[0]["section"] == "F95 4.31"
+    assert said[0]["data"] == {"amount": -1}  # the number behind the words, for the table
 
 
 def test_a_foes_shield_lowers_the_lone_fighters_skill_against_him():
