@@ -133,3 +133,11 @@ def test_a_pain_threshold_edited_in_is_a_change_though_no_box_moved():
                                                      "pain_threshold": "high", "track": track}})
     [change] = encounter_view.view(enc)["changes"]
     assert (change["before"], change["after"]) == ("Hurt \u22121", "Hurt")
+
+
+def test_at_the_rounds_end_the_players_are_told_the_form_the_next_round_starts_in():
+    enc = fight()
+    for a, b in (("c1", "c3"), ("c2", "c4")):
+        enc.apply(exchange(a, b, 0, 0))
+    told = encounter_view.next_pair(enc)
+    assert told["round_over"] is True and told["form"] == "exchange" == encounter_view.view(enc)["next"]["form"]

@@ -8,7 +8,7 @@ import pytest
 from pyfudge.core.errors import RuleError
 from pyfudge.rules.wound_levels import TrackKind
 from pyfudge.rules.wounds import HURT, NEAR_DEATH, SCRATCH, VERY_HURT, WoundTrack, record_wound
-from pyfudge.rulesets import find_ruleset
+from pyfudge.rulesets import find_ruleset, new_ruleset
 
 F95 = find_ruleset("fudge1995")
 # F95 4.51: the GM may rename the levels and set their penalties; "after_combat" is the Light Wound's
@@ -91,3 +91,17 @@ def test_a_saved_box_holds_a_whole_number_or_is_refused(mark):
     with pytest.raises(RuleError) as err:
         WoundTrack.from_dict({"marks": [[0, 0, 0], [0], [0], [0], [0]], "stun_marks": [[mark], [0]]})
     assert err.value.field == "track.stun_marks[0][0]"
+
+
+def test_a_pawns_capped_scratch_says_it_counted_as_hurt_and_why_it_is_not_recorded():
+    """F95 4.57: on a pawn a Scratch may count as Hurt; with the Scratch cap it never raises the
+    level beyond Very Hurt. Both steps are told when the cap stops it."""
+    rules = new_ruleset("fudge1995", {"wounds.pawn_track": True, "wounds.pawn_scratch": "hurt",
+                                      "wounds.scratch_cap": True})
+    track = WoundTrack(kind="pawn")
+    for level in (HURT, SCRATCH, SCRATCH):
+        out = record_wound(track, level, rules=rules)
+        track = out.track
+    assert [s.text for s in out.steps] == [
+        "On a pawn a Scratch counts as Hurt.",
+        "A Scratch never raises the wound level beyond Very Hurt: this one is not recorded."]
