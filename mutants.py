@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import os
 import re
 import shutil
@@ -249,17 +250,42 @@ def own_mutants(source: str) -> list[OwnMutant]:
     return sorted(out, key=lambda m: m.line)
 
 
+def function_names(source: str, module: str) -> list[tuple[str, int, int]]:
+    """Each function's and method's name as mutmut names its mutants (``pyfudge.rules.damage.x_f``,
+    ``pyfudge.encounter.rounds.xǁGroupReadǁdeclares``), with its first and last line."""
+    out = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.append((f"{module}.x_{node.name}", node.lineno, node.end_lineno or node.lineno))
+        elif isinstance(node, ast.ClassDef):
+            out += [(f"{module}.xǁ{node.name}ǁ{sub.name}", sub.lineno, sub.end_lineno or sub.lineno)
+                    for sub in node.body if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return out
+
+
+def own_within(mutants: list[OwnMutant], source: str, module: str, only: list[str]) -> list[OwnMutant]:
+    """The own mutants inside the functions ``only`` names (mutmut's ``--only`` globs, so one
+    selection serves both operator sets); all of them when ``only`` is empty."""
+    if not only:
+        return mutants
+    spans = [(first, last) for name, first, last in function_names(source, module)
+             if any(fnmatch.fnmatchcase(f"{name}__mutmut_1", glob) for glob in only)]
+    return [m for m in mutants if any(first <= m.line <= last for first, last in spans)]
+
+
 def run_own(work: Path, path: str, tests: list[str], pytest_args: list[str],
-            timeout: float) -> dict[str, list[OwnMutant]]:
-    """Each own mutant of ``path`` (under ``work``) put in its place in turn and ``tests`` run
-    against it (stopping at the first failure); the file is put back whatever happens. The
-    mutants by how they ended: killed, survived, timeout (a loop the change made endless)."""
+            timeout: float, only: list[str] | None = None) -> dict[str, list[OwnMutant]]:
+    """Each own mutant of ``path`` (under ``work``; only those inside the functions ``only``
+    names, when given) put in its place in turn and ``tests`` run against it (stopping at the
+    first failure); the file is put back whatever happens. The mutants by how they ended:
+    killed, survived, timeout (a loop the change made endless)."""
     file = work / path
     original = file.read_text(encoding="utf-8")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(work)}
     ended: dict[str, list[OwnMutant]] = {"killed": [], "survived": [], "timeout": []}
+    module = path.removesuffix(".py").replace("/", ".")
     try:
-        for mutant in own_mutants(original):
+        for mutant in own_within(own_mutants(original), original, module, only or []):
             file.write_text(mutant.source, encoding="utf-8")
             try:
                 code = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", *pytest_args, *tests], cwd=work,
@@ -274,9 +300,10 @@ def run_own(work: Path, path: str, tests: list[str], pytest_args: list[str],
     return ended
 
 
-def own_run(work: Path, patterns: list[str], tests: list[str]) -> int:
-    """The own operators over each module named (a folder's modules one by one), with the same
-    test selection and pytest options as mutmut's run; survivors to own_survivors.txt."""
+def own_run(work: Path, patterns: list[str], tests: list[str], only: list[str] | None = None) -> int:
+    """The own operators over each module named (a folder's modules one by one; within the
+    functions ``only`` names, when given), with the same test selection and pytest options as
+    mutmut's run; survivors to own_survivors.txt."""
     config = (work / "setup.cfg").read_text(encoding="utf-8")
     extra = config.split("pytest_add_cli_args=")[1].split()
     paths = [p for pattern in patterns for p in sorted(str(f.relative_to(work)) for f in work.glob(pattern))]
@@ -289,7 +316,7 @@ def own_run(work: Path, patterns: list[str], tests: list[str]) -> int:
         if clean.returncode:
             raise SystemExit(f"mutants: the tests fail before any mutant:\n{clean.stdout.decode()[-2000:]}")
         timeout = max(60.0, 10 * (time.monotonic() - started))
-        ended = run_own(work, path, tests, extra, timeout)
+        ended = run_own(work, path, tests, extra, timeout, only)
         print(f"mutants: own operators on {path}: " + ", ".join(f"{k} {len(v)}" for k, v in ended.items())
               + f" ({(time.monotonic() - started) / 60:.1f} min)", flush=True)
         report += [f"{path}:{m.line} {m.operator} [{how}]\n- {m.was}\n+ {m.now}\n"
@@ -346,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only these test files (e.g. tests/test_dice.py; default all of tests/): a "
                              "mutant another test would kill then counts as a survivor, never the reverse")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
-                        help="only these mutants (mutmut's names, e.g. 'pyfudge.rules.damage.x_subjective_wound*')")
+                        help="only these mutants (mutmut's names, e.g. 'pyfudge.rules.damage.x_subjective_wound*'); "
+                             "our own operators: those inside the functions named")
     parser.add_argument("--operators", choices=("both", "mutmut", "own"), default="both",
                         help="mutmut's, ours (a dropped side of and/or, swapped arguments, a dropped not) or both")
     parser.add_argument("--stale", action="store_true",
@@ -363,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     prepare(work, patterns, args.tests or ["tests"])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     if args.operators != "mutmut":
-        own_run(work, patterns, args.tests or ["tests"])
+        own_run(work, patterns, args.tests or ["tests"], args.only)
     if args.operators == "own":
         return 0
     code = 0

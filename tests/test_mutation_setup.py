@@ -88,3 +88,16 @@ def test_mutmut_is_asked_for_a_folders_own_module_by_the_folders_name():
     # "__init__" in it matched none, and the run left all of them "not checked".
     assert mutants.mutant_globs(["pyfudge/rulesets/__init__.py", "pyfudge/core/ladder.py", "pyfudge/combat/*"]) == [
         ["pyfudge.rulesets.x_*", "pyfudge.rulesets.xǁ*"], ["pyfudge.core.ladder.*"], ["pyfudge.combat.*"]]
+
+
+def test_own_mutants_are_chosen_by_function_like_mutmuts_only():
+    # A row made fresh again after a change reruns only the changed functions: our operators
+    # take the same --only globs as mutmut's, functions and methods alike.
+    source = ("def keep(a, b):\n    return a and b\n\n\nclass Read:\n    def declares(self, x, y):\n"
+              "        return not f(x, y)\n\n\ndef other(a, b):\n    return a or b\n")
+    every = mutants.own_mutants(source)
+    chosen = mutants.own_within(every, source, "pyfudge.m", ["pyfudge.m.xǁReadǁdeclares*", "pyfudge.m.x_keep*"])
+    assert [(m.operator, m.line) for m in chosen] == [
+        ("drop-side", 2), ("drop-side", 2), ("drop-not", 7), ("swap-args", 7)]
+    assert mutants.own_within(every, source, "pyfudge.m", []) == every
+    assert [m.line for m in mutants.own_within(every, source, "pyfudge.m", ["pyfudge.m.x_other*"])] == [11, 11]
