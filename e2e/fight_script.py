@@ -179,7 +179,7 @@ class Fight:
             expect(self.strip().locator("li")).to_have_text(["Goblin 2: Undamaged → Near Death"])
         with taps.step("group round"):  # the five goblins left rush Aldric, the one they outnumber
             expect(page.get_by_test_id("suggested")).to_have_text("Next: Goblin 3 vs Aldric")
-            taps.select(self.mode(), value="group")
+            taps.select(self.mode(), label="Several foes on Aldric (F95 4.34)")
             expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
             foes = page.get_by_role("group", name="Foes on Aldric")
             expect(foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)).to_have_count(5)
@@ -221,9 +221,9 @@ class Fight:
             self.total("Goblin 4", -2)
             self.resolve()
             expect(self.strip().locator("li")).to_have_text(["Goblin 4: Undamaged → Near Death"])
-        with taps.step("group round 2"):  # the three goblins standing turn on Brenna
-            taps.select(self.mode(), value="group")
-            taps.select(page.get_by_label("Lone fighter", exact=True), label="Brenna")
+        with taps.step("group round 2"):  # the three goblins standing turn on Brenna: one choice
+            taps.select(self.mode(), label="Several foes on Brenna (F95 4.34)")
+            expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c2")
             foes = page.get_by_role("group", name="Foes on Brenna")
             expect(foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)).to_have_count(3)
             expect(foes.get_by_role("button", name="4 fallen: Goblin 1, Goblin 2, Goblin 3, Goblin 4")).to_be_visible()
@@ -258,7 +258,7 @@ class Fight:
             self.roll_all("Brenna")
             self.resolve()
         with taps.step("group round 3"):  # the three goblins standing on Aldric
-            taps.select(self.mode(), value="group")
+            taps.select(self.mode(), label="Several foes on Aldric (F95 4.34)")
             expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
             self.roll_all("Aldric")
             self.resolve()
@@ -281,8 +281,7 @@ class Fight:
             self.roll_all("Brenna")
             self.resolve()
         with taps.step("group round 4"):
-            taps.select(self.mode(), value="group")
-            taps.select(page.get_by_label("Lone fighter", exact=True), label="Brenna")
+            taps.select(self.mode(), label="Several foes on Brenna (F95 4.34)")
             self.roll_all("Brenna")
             self.resolve()
             expect(self.strip()).to_contain_text(

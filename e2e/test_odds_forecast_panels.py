@@ -141,7 +141,7 @@ def test_a_group_draft_shows_the_doors_odds(open_context, site, screen, axe_chec
     enc_id = new_encounter(page, site, "Foresight group", preset="fudge1995")
     for f in (ASTA, ORC, GOB):
         add_fighter(page, f)
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Ásta (F95 4.34)")
     draft = {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}
     panel = open_odds(page)
     expect(panel.get_by_role("table", name="Ásta against 2 foes")).to_be_visible()
@@ -247,7 +247,7 @@ def test_the_gm_rolls_once_before_his_dice_are_in(open_context, site, screen, ax
     enc_id = new_encounter(page, site, "Foresight GM roll", preset="fudge1995")
     for f in (ASTA, ORC, GOB, {"name": "Rat", "role": "npc", "skills": {"Bite": "Poor"}}):
         add_fighter(page, f)
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Ásta (F95 4.34)")
     panel = open_odds(page)
     # Three foes each rolling 4dF are too many classes for exact odds (F95 4.34): sampled without
     # a tap, in steps (the engine stays free for the round between them), the first wider, each

@@ -114,7 +114,7 @@ def test_one_willpower_result_per_wound_and_the_gms_two_dice(open_context, site,
     for f in (HERO, ORC, GOB):
         add_fighter(page, f)
     set_option(page, "wounds.willpower", "temporary")
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Hero (F95 4.34)")
 
     # One roll against each foe: both beat him, two wounds, a Willpower result for each (F95 4.52).
     enter_faces(page, "Hero", [-1, -1, 0, 0])
@@ -138,7 +138,7 @@ def test_one_willpower_result_per_wound_and_the_gms_two_dice(open_context, site,
     expect(page.get_by_test_id("last-text")).to_contain_text("Hero against Orc, Gob")
 
     # The GM's one roll for the group is two Fudge dice the engine rolls (F95 4.34).
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Hero (F95 4.34)")
     page.get_by_label(re.compile("The GM rolls once")).check()
     gm = page.get_by_role("group", name="GM's group roll")
     show_faces(gm)

@@ -50,7 +50,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     for f in (HERO, ORC, GOB):
         add_fighter(page, f)
     expect(card(page, "Orc").locator(".meta")).to_contain_text("Foes' side")  # the engine's label
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Hero (F95 4.34)")
     expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
     expect(page.get_by_role("checkbox", name="Orc", exact=True)).to_be_checked()  # the other side, ticked
     expect(page.get_by_role("checkbox", name="Gob", exact=True)).to_be_checked()
@@ -83,7 +83,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     expect(card(page, "Hero").get_by_test_id("status")).to_have_text("Undamaged")
 
     # The GM's one roll for the group: 2dF in Fudge 1995; the Hero strikes Gob.
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Hero (F95 4.34)")
     page.get_by_label(re.compile("The GM rolls once")).check()
     gm = page.get_by_role("group", name="GM's group roll")
     show_faces(gm)
@@ -107,7 +107,7 @@ def test_several_foes_on_one_fighter(open_context, site, screen, axe_check):
     shot(page, "group-result")
     # The smallest phone the app is made for: no sideways scroll with the group form open.
     page.set_viewport_size({"width": 360, "height": 640})
-    page.get_by_label("What happens", exact=True).select_option("group")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Hero (F95 4.34)")
     page.get_by_label(re.compile("The GM rolls once")).check()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -287,7 +287,7 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
         const tick = () => new Promise((r) => setTimeout(r, 50));
         await tick();
         const form = host.querySelector("#ex-form");
-        form.value = "group";
+        form.value = "group:c1";  // several foes on Hero, offered by name: two foes on him
         form.dispatchEvent(new Event("change"));
         await tick();
         host.querySelector("#gm-roll").click();

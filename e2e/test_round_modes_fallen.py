@@ -96,7 +96,7 @@ def test_the_archer_suggested_next_shoots_in_two_taps_and_the_mode_does_not_stic
     # A group round picked by hand is that action's mode only: the next starts one-on-one.
     page.get_by_role("button", name="Next round").click()
     idle(page)
-    mode(page).select_option("group")
+    mode(page).select_option(label="Several foes on Aldric (F95 4.34)")
     # Two foes on him (the room allows six at most, F95 4.34; the dice may have felled some).
     foes = page.get_by_role("group", name="Foes on Aldric")
     chosen = foes.get_by_role("checkbox", name=re.compile("^Goblin"), checked=True)
@@ -130,7 +130,7 @@ def test_the_fallen_fold_to_one_line_and_leave_the_pickers(open_context, site, a
     expect(page.get_by_role("group", name="Wound track of Goblin 1")).to_be_visible()
     row(page, "Goblin 1").click()
     # The group round lists the live foes first, the fallen behind one line.
-    mode(page).select_option("group")
+    mode(page).select_option(label="Several foes on Aldric (F95 4.34)")
     foes = page.get_by_role("group", name="Foes on Aldric")
     expect(foes.get_by_role("checkbox", name=re.compile("^Goblin"))).to_have_count(3)
     page.screenshot(path="/tmp/round-fallen-group-390.png")
@@ -155,7 +155,7 @@ def test_the_ignored_foe_box_cites_the_book_in_force(open_context, site):
     """F95 4.34 lets the lone fighter ignore weak foes, as F93 4.64 does: the box cites the book in force."""
     page = open_context(**PHONE).new_page()
     open_encounter(page, site, fight(), eid="ignore")
-    mode(page).select_option("group")
+    mode(page).select_option(label="Several foes on Aldric (F95 4.34)")
     expect(page.get_by_label("ignored (F93 4.64)")).to_have_count(0)
     expect(page.get_by_role("checkbox", name=re.compile(r"^ignored \(F95 4\.34\)"))).to_have_count(7)
 
@@ -204,6 +204,13 @@ def test_several_foes_start_on_the_outnumbered_fighter_of_the_suggested_pair(ope
     page = open_context(**PHONE).new_page()
     open_encounter(page, site, fight(log=acted), eid="lone")
     expect(page.get_by_test_id("suggested")).to_have_text("Next: Goblin 3 vs Aldric")
-    mode(page).select_option("group")
+    # Several foes are offered by name on each hero the goblins outnumber, none on a goblin.
+    expect(mode(page).locator("option").filter(has_text="Several foes")).to_have_text(
+        ["Several foes on Aldric (F95 4.34)", "Several foes on Brenna (F95 4.34)"])
+    mode(page).select_option(label="Several foes on Aldric (F95 4.34)")
     expect(page.get_by_label("Lone fighter", exact=True)).to_have_value("c1")
     expect(page.get_by_role("group", name="Foes on Aldric")).to_be_visible()
+    # A goblin picked as the lone fighter by hand: the plain choice says so.
+    page.get_by_label("Lone fighter", exact=True).select_option(label="Goblin 3")
+    expect(mode(page).locator("option:checked")).to_have_text("Several foes on one fighter (F95 4.34)")
+    expect(page.get_by_role("group", name="Foes on Goblin 3")).to_be_visible()

@@ -139,8 +139,7 @@ def test_several_foes_with_a_target_named_before_the_roll(open_context, site):
     out of reach takes no wound, and the rest of the round still applies."""
     page = open_context(**PHONE).new_page()
     open_encounter(page, site)
-    page.get_by_label("What happens", exact=True).select_option("group")
-    page.get_by_label("Lone fighter", exact=True).select_option(label="Brenna")
+    page.get_by_label("What happens", exact=True).select_option(label="Several foes on Brenna (F95 4.34)")
     for i in (3, 4, 5):
         page.get_by_label(f"Goblin {i}", exact=True).uncheck()
     page.get_by_label("The lone fighter strikes").select_option(label="Goblin 1")

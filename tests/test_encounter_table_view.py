@@ -130,6 +130,52 @@ def test_fallen_foes_do_not_count_towards_outnumbering():
     assert (nxt["a"], nxt["b"], nxt["lone"]) == ("c1", "c5", "c5")
 
 
+def groups(enc):
+    return [(g["id"], g["label"]) for g in encounter_view.view(enc)["groups"]]
+
+
+def test_a_round_of_several_foes_is_offered_by_name_on_each_outnumbered_fighter():
+    """F95 4.34, "one fighter against several": three goblins standing against two heroes put
+    either hero alone, one tap each; no goblin is outnumbered (two heroes against five)."""
+    enc = party(goblins=3)
+    assert groups(enc) == [("c1", "Several foes on Aldric (F95 4.34)"), ("c2", "Several foes on Brenna (F95 4.34)")]
+    enc.apply(exchange("c1", "c3", 0, 0))  # having acted keeps a hero a lone fighter the goblins may rush
+    assert [i for i, _ in groups(enc)] == ["c1", "c2"]
+
+
+def test_no_round_of_several_foes_is_offered_by_name_where_no_one_is_outnumbered():
+    """Two against two (F95 4.34 needs several foes on one), and one foe against one."""
+    assert groups(party(goblins=2)) == []
+    enc = Encounter(name="Duel", ruleset=ruleset_from_dict({"preset": "fudge1995"}))
+    enc.apply(add("Aldric", "players"))
+    enc.apply(add("Goblin", "foes", role="npc"))
+    assert groups(enc) == []
+
+
+def test_the_fallen_count_for_no_side_in_a_round_of_several_foes():
+    """F95 4.51: an Incapacitated fighter can neither be rushed as the lone fighter nor rush one.
+    Two goblins of three fall: the last stands alone against both heroes; then Brenna falls too."""
+    enc = party(goblins=3)
+    enc.apply({"t": "wound", "id": "c3", "level": 4})
+    enc.apply({"t": "wound", "id": "c4", "level": 4})
+    assert groups(enc) == [("c5", "Several foes on Goblin 3 (F95 4.34)")]
+    enc.apply({"t": "wound", "id": "c2", "level": 4})
+    assert groups(enc) == []  # one against one
+    three = party(goblins=3)
+    three.apply({"t": "wound", "id": "c1", "level": 4})
+    assert groups(three) == [("c2", "Several foes on Brenna (F95 4.34)")]
+
+
+def test_rounds_of_several_foes_are_still_offered_after_the_battle():
+    """End of battle suggests no pair, but the form still offers a round of several foes on each
+    outnumbered hero, should the fighting start again."""
+    enc = party(goblins=3)
+    enc.apply({"t": "end_battle"})
+    view = encounter_view.view(enc)
+    assert view["next"]["round_over"] is True
+    assert [g["id"] for g in view["groups"]] == ["c1", "c2"]
+
+
 def test_the_next_pair_passes_over_a_fighter_who_cannot_act():
     """F95 4.51: Incapacitated is "incapable of any actions"; no foe is offered who cannot fight."""
     enc = party(goblins=2)

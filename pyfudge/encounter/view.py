@@ -103,6 +103,7 @@ def view(enc: Encounter) -> dict[str, Any]:
                   "ranged": "shooter", "story": "fighter"},
         "exchange_kind": kind,
         "next": round_view.suggest_next(enc.states, cards, form, kind, initiative),
+        "groups": round_view.several_foes(cards),
         "changes": changes(enc),
         "undo_label": round_view.undo_label(state.last, {c.id: c.fighter.name for c in state.combatants})
         if len(enc.states) > 1 else "",

@@ -205,7 +205,7 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
       <form class="exchange" id="round-form" onSubmit=${resolve} data-form=${form}>
         <${PickRow} view=${view} labels=${labels} form=${form} kind=${kind} role=${role} a=${a} b=${b} offered=${offered}
           pacing=${pacingOption(describe)} onPacing=${(value) => apply(pacingEvent(view, pacingOption(describe), value))}
-          onForm=${(f, k) => { setPick({ ...pick, form: f }); setKind(k); setError(null); }}
+          onForm=${(f, k, lone) => { setPick({ ...pick, form: f, ...(lone ? { a: lone } : {}) }); setKind(k); setError(null); }}
           onA=${(id) => setPick({ ...pick, a: id })} onB=${(id) => setPick({ ...pick, a: a.id, b: id })}
           showFallen=${showFallen} onShowFallen=${() => setShowFallen(true)} />
         ${form !== "story" && a.gear_allows && !a.gear_allows.forms.includes(form)

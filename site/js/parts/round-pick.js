@@ -66,9 +66,10 @@ export const fallen = (list) => list.filter((c) => !c.can_fight);
 
 const SHOW_FALLEN = "show-fallen";
 
-/** What happens and who: the mode, the exchange's kind, the first fighter, whom he faces. A
- *  fighter the engine would refuse in the role is shown disabled with the reason (the roster's
- *  ✓ says who has acted this round); the fallen only once asked for (the list's last choice). */
+/** What happens and who: the mode (`onForm(form, kind, lone)`: several foes may name their lone
+ *  fighter), the exchange's kind, the first fighter, whom he faces. A fighter the engine would
+ *  refuse in the role is shown disabled with the reason (the roster's ✓ says who has acted this
+ *  round); the fallen only once asked for (the list's last choice). */
 export function PickRow({ view, labels, pacing, form, kind, role, a, b, offered, onForm, onPacing, onA, onB, showFallen, onShowFallen }) {
   const forms = view.forms ?? ["exchange"];
   const options = (list, selected, r) => {
@@ -83,16 +84,23 @@ export function PickRow({ view, labels, pacing, form, kind, role, a, b, offered,
   const first = { exchange: "Fighter", group: "Lone fighter", ranged: "Shooter", story: "Fighter" }[form];
   // One list for what happens: the two kinds of exchange ("exchange" the pacing's own kind,
   // F95 4.23), several foes, ranged fire, a story element; then the pacing's other choices.
+  // Several foes by name, one choice on each outnumbered fighter (the view's `groups`); the
+  // plain choice, the lone fighter picked below, where no one is or another one is picked.
   const fallback = view.exchange_kind ?? "round";
-  const modes = forms.flatMap((f) => (f !== "exchange" ? [{ value: f, label: labelOf(labels.forms, f) }]
+  const groups = view.groups ?? [];
+  const named = form === "group" && groups.some((g) => g.id === a.id);
+  const modes = forms.flatMap((f) => (f === "group" ? [
+    ...groups.map((g) => ({ value: `group:${g.id}`, label: g.label })),
+    ...(groups.length && (form !== "group" || named) ? [] : [{ value: f, label: labelOf(labels.forms, f) }])]
+    : f !== "exchange" ? [{ value: f, label: labelOf(labels.forms, f) }]
     : (labels.exchange_kinds ?? [{ value: fallback, label: labelOf(labels.forms, f) }])
       .map((k) => ({ value: k.value === fallback ? "exchange" : `exchange:${k.value}`, label: fillNames(k.label, a.name, b.name) }))
       .sort((x, y) => (x.value === "exchange" ? -1 : y.value === "exchange" ? 1 : 0))));
-  const current = form === "exchange" && kind !== fallback ? `exchange:${kind}` : form;
+  const current = form === "exchange" && kind !== fallback ? `exchange:${kind}` : named ? `group:${a.id}` : form;
   return html`
     <div class="pick-row">
       <${Field} id="ex-form" label="What happens" wide>
-        <select id="ex-form" value=${current} onChange=${(e) => { const [f, k] = e.currentTarget.value.split(":"); if (f === RULES) onPacing(k); else onForm(f, k ?? null); }}>
+        <select id="ex-form" value=${current} onChange=${(e) => { const [f, k] = e.currentTarget.value.split(":"); if (f === RULES) onPacing(k); else if (f === "group") onForm(f, null, k ?? null); else onForm(f, k ?? null); }}>
           ${modes.map((m) => html`<option value=${m.value} selected=${m.value === current}>${m.label}</option>`)}
           ${pacing && html`<optgroup label=${`${pacing.label}, from now on`}>
             ${pacing.choices.filter((c) => c.value !== view.pacing).map((c) => html`<option value=${`${RULES}:${c.value}`}>${c.label}</option>`)}
