@@ -92,16 +92,18 @@ def _outnumbered(a: dict[str, Any], b: dict[str, Any], by_id: dict[str, dict[str
 
 def several_foes(cards: list[dict[str, Any]]) -> list[dict[str, str]]:
     """The rounds of several foes (F95 4.34: "one fighter against several") the round form offers
-    by name, one tap each (the view's ``groups``): on every fighter who may be the lone
-    fighter and whose foes standing are two or more and outnumber his own side standing."""
+    by name, one tap each (the view's ``groups``): on every fighter who may be the lone fighter
+    (one who cannot fight may not, ``unable``) whose foes standing outnumber his own side
+    standing, himself included: so two foes at least."""
     by_id = {c["id"]: c for c in cards}
+
     def standing_foes(c: dict[str, Any]) -> int:
         return sum(1 for f in c["foes"] if by_id[f]["can_fight"])
+
     def standing_side(c: dict[str, Any]) -> int:
         return sum(1 for o in cards if o["side"] == c["side"] and o["can_fight"])
     return [{"id": c["id"], "label": f"Several foes on {c['name']} (F95 4.34)"} for c in cards
-            if c["can_fight"] and "lone" not in c["unable"] and standing_foes(c) >= 2
-            and standing_foes(c) > standing_side(c)]
+            if "lone" not in c["unable"] and standing_foes(c) > standing_side(c)]
 
 
 def suggest_next(states: Sequence[Any], cards: list[dict[str, Any]], form: str, kind: str,
