@@ -105,6 +105,15 @@ def test_coverage_value_decides_whether_armor_counts():
     assert steps == []
 
 
+def test_armor_without_a_coverage_value_counts_whole_under_co_1():
+    """CO 1.3 reads the armor's Coverage Value; armor given none (the books' F95 table has no such
+    column) counts as it is, with no CO 1.3 step, however good the hit."""
+    co = F95.with_options({"co.armor": True})
+    steps: list[Step] = []
+    assert armor_on_hit(odf(), ddf(CAP, CHAIN), 5, co, steps) == ddf(CAP, CHAIN)
+    assert steps == []
+
+
 def test_armor_ignored_by_coverage_is_not_halved_again():
     """CO 1.3 then F95 4.54: once the blow finds a gap there is no armor left to halve."""
     steps: list[Step] = []

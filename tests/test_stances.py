@@ -20,6 +20,12 @@ def test_five_stances_with_mudge_names():
         "Berserk", "Aggressive", "Normal", "Cautious", "Defensive"]
 
 
+def test_the_stances_option_is_named_and_cited_in_the_rules_form():
+    """The rules form lists the option by its name, citing F95 4.32 (MUD fights with stances)."""
+    option = next(o for o in stances.OPTIONS if o.key == "melee.stances")
+    assert (option.label, option.section) == ("Offensive/defensive stances", "F95 4.32")
+
+
 def test_stance_moves_offence_and_defence_by_equal_amounts():
     off, de = Stance(1).modifiers()
     assert off.amount == 1 and de.amount == -1
