@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pyfudge import api
-from pyfudge.door import library
+from pyfudge.door import codec, library
 
 ALDRIC = {"name": "Aldric", "role": "pc", "skills": {"Sword": 2}}
 GOBLIN = {"name": "Goblin", "role": "npc", "skills": {"Knife": 0}}
@@ -68,9 +68,13 @@ def test_an_entry_with_no_name_to_read_gives_none_and_never_raises(item):
     assert library.name_in(item) is None
 
 
-def test_a_text_over_a_files_size_gives_no_name():
-    big = json.dumps({"fighter": {"name": "Big", "notes": "x" * 5_000_000}})
-    assert library.name_in(big) is None
+def test_a_text_of_a_files_size_gives_its_name_and_one_over_it_none():
+    def of_length(n: int) -> str:
+        bare = json.dumps({"fighter": {"name": "Big", "notes": ""}})
+        return json.dumps({"fighter": {"name": "Big", "notes": "x" * (n - len(bare))}})
+    assert len(of_length(codec.MAX_FILE_BYTES)) == codec.MAX_FILE_BYTES
+    assert library.name_in(of_length(codec.MAX_FILE_BYTES)) == "Big"
+    assert library.name_in(of_length(codec.MAX_FILE_BYTES + 1)) is None
 
 
 def test_a_stored_template_nested_thousands_deep_is_kept_aside_and_the_rest_exported():
