@@ -110,3 +110,18 @@ def test_an_entry_the_device_holds_with_its_keys_in_another_order_is_known_as_he
     incoming, _ = library.read({"templates": [mine]})
     assert library.merged({"templates": [reordered]}, incoming)["templates"] == []
     assert library.merged({"templates": [json.dumps(reordered)]}, incoming)["templates"] == []
+
+
+@pytest.mark.parametrize("status", [3, None, "x" * (library.MAX_STATUS + 1)])
+def test_a_party_members_status_that_is_no_line_of_eighty_is_refused_naming_it(status):
+    kept, refused = library.read({"party": [{"fighter": ALDRIC, "status": status}]})
+    assert kept["party"] == []
+    assert [(r["field"], r["reason"]) for r in refused] == [
+        ("library.party[0].status", f"status is a line of at most {library.MAX_STATUS} characters.")]
+
+
+def test_a_party_members_side_is_read_the_players_by_default_and_a_bad_one_named():
+    assert library.member({"fighter": ALDRIC, "status": "x" * library.MAX_STATUS})["side"] == "players"
+    assert library.member({"fighter": ALDRIC, "side": "foes"})["side"] == "foes"
+    _, refused = library.read({"party": [{"fighter": ALDRIC, "side": "left"}]})
+    assert [r["field"] for r in refused] == ["library.party[0].side"]
