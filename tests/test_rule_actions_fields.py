@@ -1,0 +1,98 @@
+"""The door's rules actions (``pyfudge.door.rule_actions``) argument by argument: each bad
+argument is refused naming its own field (the form marks that input), and each argument left out
+takes the default the action documents."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyfudge import api
+
+R = {"total": 0}
+MUDGE = {"preset": "mudge"}
+HEAD = {"aim": {"location": "Head"}, "relative_degree": 4, "rolled": 4}
+CHECK = {"willpower": "Fair", "constitution": "Fair", "roll": 1}
+HURT = {"kind": "boxes", "marks": [[0, 0, 0], [1], [0], [0], [0]]}
+
+
+def door(action: str, **args) -> dict:
+    return json.loads(api.handle(json.dumps({"action": action, "args": args})))
+
+
+def ok(action: str, **args) -> dict:
+    reply = door(action, **args)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+@pytest.mark.parametrize("action, args, field, message", [
+    ("roll", {"dice": 4, "d6": 3}, "d6", "Give dice (Fudge dice) or d6 (six-sided dice), not both."),
+    ("roll", {"dice": 3}, "dice", "dice must be a number of Fudge dice: 1, 2, 4."),
+    ("roll", {"d6": 2}, "d6", "d6 must be a number of six-sided dice: 1, 3."),
+    ("action", {"kind": "unopposed", "check": "Superbb", "difficulty": "Fair", "roll": R}, "check", None),
+    ("action", {"kind": "unopposed", "difficulty": "Fairr", "roll": R}, "difficulty", None),
+    ("action", {"kind": "unopposed", "difficulty": "Legendary +17", "roll": R}, "difficulty",
+     "difficulty 21 is off the ladder (allowed -20 to 20)."),
+    ("action", {"kind": "unopposed", "difficulty": "Fair", "roll": {"total": 9}}, "roll", None),
+    ("action", {"kind": "opposed", "a": "x", "b": "Fair", "roll_a": R, "roll_b": R}, "a", None),
+    ("action", {"kind": "opposed", "a": "Fair", "b": "x", "roll_a": R, "roll_b": R}, "b", None),
+    ("action", {"kind": "opposed", "a": "Fair", "b": "Fair", "roll_a": {"total": 9}, "roll_b": R}, "roll_a", None),
+    ("action", {"kind": "opposed", "a": "Fair", "b": "Fair", "roll_a": R, "roll_b": {"total": 9}}, "roll_b", None),
+    ("action", {"kind": "situational", "roll": {"total": 9}}, "roll", None),
+    ("action", {"kind": "npc_d6", "trait": "Goodd", "faces": [4]}, "trait", None),
+    ("action", {"kind": "npc_d6", "trait": "Legendary +1", "faces": [4]}, "trait",
+     "trait 5 is off the ladder (allowed -3 to 4)."),
+    ("action", {"kind": "npc_d6", "faces": [4]}, "trait", "The request needs trait."),
+    ("action", {"kind": "npc_d6", "trait": "Good"}, "faces", "The request needs faces."),
+    ("action", {"kind": "story", "check": "x", "rolls": [R]}, "check", None),
+    ("action", {"kind": "story", "rolls": R}, "rolls", "rolls must be a list of one or three rolls."),
+    ("action", {"kind": "story", "rolls": [R, {"total": 9}, R]}, "rolls[1]", None),
+    ("action", {"kind": "fly"}, "kind", "kind must be unopposed, opposed, situational, npc_d6 or story."),
+    ("exchange", {"exchange": 5}, "exchange", None),
+    ("group", {"round": 5}, "round", None),
+    ("ranged", {"attack": 5}, "attack", None),
+    ("called_shot", {**HEAD, "aim": 5}, "aim", None),
+    ("called_shot", {**HEAD, "relative_degree": "x"}, "relative_degree", None),
+    ("called_shot", {**HEAD, "rolled": "x"}, "rolled", None),
+    ("called_shot", {**HEAD, "ruleset": MUDGE, "check": {**CHECK, "willpower": "x"}}, "check.willpower", None),
+    ("called_shot", {**HEAD, "ruleset": MUDGE, "check": {**CHECK, "constitution": "x"}}, "check.constitution", None),
+    ("called_shot", {**HEAD, "ruleset": MUDGE, "check": {**CHECK, "roll": 5}}, "check.roll",
+     "check.roll must be a whole number from -4 to 4, not 5."),
+    ("called_shot", {**HEAD, "ruleset": MUDGE, "check": {**CHECK, "roll": -5}}, "check.roll",
+     "check.roll must be a whole number from -4 to 4, not -5."),
+    # A check asked of a blow that lands no MUD location hit: the check's rule, named at the check.
+    ("called_shot", {**HEAD, "ruleset": MUDGE, "relative_degree": -3, "rolled": -3, "check": CHECK}, "check.outcome",
+     "Only a MUD location hit (Wounded or Very Wounded) calls for a check."),
+    ("shield_check", {"check": 5}, "check", None),
+    ("track", {"role": "x"}, "role", None),
+    ("wound", {"track": 5, "level": 1}, "track", None),
+    ("wound", {"track": HURT, "level": 9}, "level", None),
+    ("heal", {"track": 5}, "track", None),
+    ("heal", {"track": HURT, "how": "skill", "result": "x"}, "result", None),
+    ("heal", {"track": HURT, "how": "skill", "result": "Legendary +17"}, "result", None),
+    ("heal", {"track": HURT, "how": "co", "result": "x"}, "result", None),
+    ("heal", {"track": HURT, "how": "co", "result": "Legendary +17"}, "result", None),
+    ("heal", {"track": HURT, "how": "fly"}, "how", "how must be end_of_battle, skill, natural, scratches, wake or co."),
+])
+def test_a_bad_argument_of_a_rules_action_is_refused_naming_its_field(action, args, field, message):
+    reply = door(action, **args)
+    assert not reply["ok"], reply
+    assert reply["error"]["field"] == f"args.{field}"
+    if message is not None:
+        assert reply["error"]["message"] == message
+
+
+def test_an_action_without_a_check_rolls_for_a_fair_trait():
+    """``check`` defaults to Fair for an unopposed action and a story element (F95 4.21)."""
+    assert ok("action", kind="unopposed", difficulty="Fair", roll={"total": 1})["check"]["trait_name"] == "Fair"
+    assert ok("action", kind="story", rolls=[{"total": 1}])["trait_name"] == "Fair"
+
+
+def test_the_npc_shortcut_through_the_door_reads_the_trait_and_the_d6():
+    """F93 4.5: "On a result of 2-5, the NPC gets the listed trait level"; a 6 then a second d6
+    of 6 is better by 3."""
+    out = ok("action", kind="npc_d6", trait="Good", faces=[6, 6])
+    assert (out["trait_name"], out["shift"], out["result_name"]) == ("Good", 3, "Superb +1")
+    assert ok("action", kind="npc_d6", trait="Good", faces=[3])["result_name"] == "Good"
