@@ -125,3 +125,19 @@ def test_a_party_members_side_is_read_the_players_by_default_and_a_bad_one_named
     assert library.member({"fighter": ALDRIC, "side": "foes"})["side"] == "foes"
     _, refused = library.read({"party": [{"fighter": ALDRIC, "side": "left"}]})
     assert [r["field"] for r in refused] == ["library.party[0].side"]
+
+
+def test_a_template_sides_with_the_players_for_a_pc_and_the_foes_otherwise_unless_told():
+    assert library.template({"fighter": ALDRIC})["side"] == "players"
+    assert library.template({"fighter": GOBLIN})["side"] == "foes"
+    assert library.template({"fighter": GOBLIN, "side": "players"})["side"] == "players"
+
+
+def test_a_template_that_is_no_object_or_has_a_bad_side_is_refused_at_its_place():
+    _, refused = library.read({"templates": [5, {"fighter": GOBLIN, "side": "left"}]})
+    assert [(r["field"], r["reason"]) for r in refused] == [
+        ("library.templates[0]", "A template is an object with a fighter and a side."),
+        ("library.templates[1].side", "side must be one of players, foes.")]
+    with pytest.raises(Exception) as caught:
+        library.template("Goblin")
+    assert caught.value.field == "template"
