@@ -96,3 +96,13 @@ def test_the_npc_shortcut_through_the_door_reads_the_trait_and_the_d6():
     out = ok("action", kind="npc_d6", trait="Good", faces=[6, 6])
     assert (out["trait_name"], out["shift"], out["result_name"]) == ("Good", 3, "Superb +1")
     assert ok("action", kind="npc_d6", trait="Good", faces=[3])["result_name"] == "Good"
+
+
+def test_six_sided_dice_answer_the_roll_alone_and_fudge_dice_the_result_on_the_ladder():
+    """F95 4.63's 3d6 are read by their own rule, not added to a trait level; a 4dF roll for a
+    Legendary trait names it so (F95 1.5)."""
+    d6 = ok("roll", d6=3, faces=[6, 1, 4])
+    assert (d6["dice"], d6["faces"]) == ("3d6", [6, 1, 4]) and "level" not in d6 and "result" not in d6
+    df = ok("roll", level=4, faces=[0, 0, 0, 0])
+    assert (df["level_name"], df["result_name"]) == ("Legendary", "Superb +1")
+    assert ok("roll", dice=1, faces=[1], level=0)["dice"] == "1dF"
