@@ -106,3 +106,32 @@ def test_six_sided_dice_answer_the_roll_alone_and_fudge_dice_the_result_on_the_l
     df = ok("roll", level=4, faces=[0, 0, 0, 0])
     assert (df["level_name"], df["result_name"]) == ("Legendary", "Superb +1")
     assert ok("roll", dice=1, faces=[1], level=0)["dice"] == "1dF"
+
+
+SCRATCHED_AND_HURT = {"kind": "boxes", "marks": [[1, 1, 0], [1], [0], [0], [0]]}
+
+
+def test_each_way_of_healing_through_the_door_is_its_own_rule():
+    """F95 4.8: a healer's Good result heals every wound one level (the default way); a week of
+    rest heals one level (one week unless told); Scratches go after the battle, or with a little
+    time; a fighter not knocked out has nothing to come round from (F95 4.62)."""
+    def first_step(**args) -> str:
+        return ok("heal", track=SCRATCHED_AND_HURT, **args)["steps"][0]["text"]
+    assert first_step(result="Good").startswith("A Good healing result heals all wounds 1 level")
+    assert first_step(how="skill", result="Good") == first_step(result="Good")
+    natural = ok("heal", track=SCRATCHED_AND_HURT, how="natural")["steps"]
+    assert [step["text"] for step in natural] == ["Week 1: wounds heal one level; now Undamaged."]
+    assert first_step(how="end_of_battle") == "3 Scratch(es) erased after the battle."
+    assert first_step(how="scratches") == "Scratches and stuns heal with a little time."
+    assert door("heal", track=SCRATCHED_AND_HURT, how="wake")["error"]["message"] == \
+        "Not knocked out: there is nothing to come round from (F95 4.62)."
+    hurt = ok("heal", track=SCRATCHED_AND_HURT, how="natural", weeks=1)
+    assert (hurt["worst_before"], hurt["worst_after"]) == (2, 0)
+
+
+def test_a_track_for_no_role_is_a_player_characters():
+    """F95 4.57: a PC's boxes; with ``wounds.pawn_track`` an NPC gets a pawn's record instead."""
+    pawns = {"preset": "fudge1995", "options": {"wounds.pawn_track": True}}
+    assert ok("track", ruleset=pawns)["track"] == ok("track", ruleset=pawns, role="pc")["track"]
+    assert ok("track", ruleset=pawns)["track"] != ok("track", ruleset=pawns, role="npc")["track"]
+    assert ok("track", role="pc")["view"]["worst_name"] == "Undamaged"
