@@ -141,3 +141,14 @@ def test_a_template_that_is_no_object_or_has_a_bad_side_is_refused_at_its_place(
     with pytest.raises(Exception) as caught:
         library.template("Goblin")
     assert caught.value.field == "template"
+
+
+@pytest.mark.parametrize("kind, entry, reason", [
+    ("templates", {"side": "foes"}, "A template is an object with a fighter and a side."),
+    ("templates", {"fighter": GOBLIN, "status": ""}, "A template is an object with a fighter and a side."),
+    ("party", {"side": "players", "status": ""}, "A party member is an object with a fighter, a side and a status."),
+    ("party", {"fighter": ALDRIC, "notes": ""}, "A party member is an object with a fighter, a side and a status."),
+])
+def test_an_entry_without_a_fighter_or_with_a_key_of_its_own_is_refused_whole(kind, entry, reason):
+    _, refused = library.read({kind: [entry]})
+    assert [(r["field"], r["reason"]) for r in refused] == [(f"library.{kind}[0]", reason)]
