@@ -135,3 +135,12 @@ def test_a_track_for_no_role_is_a_player_characters():
     assert ok("track", ruleset=pawns)["track"] == ok("track", ruleset=pawns, role="pc")["track"]
     assert ok("track", ruleset=pawns)["track"] != ok("track", ruleset=pawns, role="npc")["track"]
     assert ok("track", role="pc")["view"]["worst_name"] == "Undamaged"
+
+
+def test_a_damage_capacity_record_starts_at_the_capacity_given():
+    """F95 4.57's first method: Damage Capacity is the wound record, starting at the fighter's
+    Damage Capacity level; without one the door asks for it."""
+    rules = {"preset": "fudge1995", "options": {"wounds.record": "capacity"}}
+    track = ok("track", ruleset=rules, capacity=2)["track"]
+    assert (track["capacity_start"], track["capacity"]) == (2, 2)
+    assert door("track", ruleset=rules)["error"]["field"] == "args.capacity"
