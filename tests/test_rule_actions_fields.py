@@ -144,3 +144,18 @@ def test_a_damage_capacity_record_starts_at_the_capacity_given():
     track = ok("track", ruleset=rules, capacity=2)["track"]
     assert (track["capacity_start"], track["capacity"]) == (2, 2)
     assert door("track", ruleset=rules)["error"]["field"] == "args.capacity"
+
+
+def test_a_story_element_of_three_rolls_through_the_door_combines_them_as_the_ruleset_says():
+    """F95 4.21: three rolls, the median by default; ``actions.story_aggregate`` "average" adds
+    them, divides by three and rounds (+4, −1, 0: +1)."""
+    rolls = [{"total": 4}, {"total": -1}, {"total": 0}]
+    assert ok("action", kind="story", rolls=rolls)["result_name"] == "Fair"
+    average = {"preset": "fudge1995", "options": {"actions.story_aggregate": "average"}}
+    assert ok("action", kind="story", rolls=rolls, ruleset=average)["result_name"] == "Good"
+
+
+def test_the_gm_may_say_how_much_better_or_worse_an_npc_does():
+    """F93 4.5: on a 1 or a 6 the GM may decide by how much instead of rolling the second d6."""
+    out = ok("action", kind="npc_d6", trait="Good", faces=[6], amount=2)
+    assert (out["gm_amount"], out["result_name"]) == (2, "Superb")
