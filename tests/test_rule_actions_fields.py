@@ -159,3 +159,16 @@ def test_the_gm_may_say_how_much_better_or_worse_an_npc_does():
     """F93 4.5: on a 1 or a 6 the GM may decide by how much instead of rolling the second d6."""
     out = ok("action", kind="npc_d6", trait="Good", faces=[6], amount=2)
     assert (out["gm_amount"], out["result_name"]) == (2, "Superb")
+
+
+def test_a_group_round_the_rules_refuse_names_the_field_inside_the_round():
+    """MUD: stances replace all-out offence and defence (F95 4.32): refused at the lone
+    fighter's choice inside ``round``."""
+    lone = {"name": "Hero", "level": 0, "roll": 0, "all_out": "offense"}
+    reply = door("group", ruleset=MUDGE, round={"lone": lone, "foes": [{"name": "Orc", "level": 0, "roll": 0}]})
+    assert reply["error"]["field"] == "args.round.lone.all_out"
+
+
+def test_healing_answers_the_track_as_the_card_shows_it():
+    healed = ok("heal", track=SCRATCHED_AND_HURT, how="natural")
+    assert (healed["view"]["worst_name"], healed["view"]["kind"]) == ("Undamaged", "boxes")
