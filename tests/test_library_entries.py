@@ -63,7 +63,7 @@ def test_an_entry_kept_aside_keeps_its_text_as_found_accents_and_all():
     assert refused[0]["name"] == "Gobelin à la hache"
 
 
-@pytest.mark.parametrize("item", [["Aldric"], 7, "[1, 2]", '"Aldric"'])
+@pytest.mark.parametrize("item", [["Aldric"], 7, "[1, 2]", '"Aldric"', {"fighter": {"name": 7}}, {"name": " \t "}])
 def test_an_entry_with_no_name_to_read_gives_none_and_never_raises(item):
     assert library.name_in(item) is None
 
@@ -95,6 +95,7 @@ def test_a_stored_template_nested_thousands_deep_is_kept_aside_and_the_rest_expo
     {"side": "foes"},                           # no fighter at all
     {"fighter": {"name": 3, "skills": {}}},     # a name that is no text
     "not json {",                               # stored text that does not read
+    ["Goblin"],                                 # no object at all
 ])
 def test_an_odd_entry_the_device_holds_is_left_out_of_the_comparison_not_a_crash(held):
     incoming, _ = library.read({"templates": [library.template({"fighter": GOBLIN})]})
