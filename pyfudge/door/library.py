@@ -135,11 +135,11 @@ def aside_record(what: str, item: Any, err: FudgeError) -> dict[str, Any]:
 def name_in(item: Any) -> str | None:
     """The name an entry or an encounter gives itself, if it can be read (never raising)."""
     if isinstance(item, str):
-        if len(item) > codec.MAX_FILE_BYTES or codec.nesting(item) > codec.MAX_DEPTH * 4:
-            return None  # deeper than any recursion here should go: no name read
+        if len(item) > codec.MAX_FILE_BYTES:
+            return None
         try:
             item = json.loads(item)
-        except ValueError:
+        except (ValueError, RecursionError):  # a text nested deeper than the parser recurses: no name
             return None
     if isinstance(item, dict) and isinstance(item.get("data"), dict):  # a stored envelope
         item = item["data"]
