@@ -1,0 +1,59 @@
+"""What the forecast's exchange outcomes (pyfudge/analysis/outcomes.py) refuse, and how: as the
+exchange's odds do (tests/test_odds.py), a kind of exchange that is neither a round nor an
+attack names ``kind``; an input the pipeline refuses before any die is read is refused in the
+pipeline's own words; a roll that needs more than dice (F95 4.52's Damage Capacity roll) says
+exact odds cannot be given, both for the whole distribution and for one drawn outcome."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyfudge.analysis import outcomes
+from pyfudge.combat.fighter import Fighter
+from pyfudge.core.errors import FudgeError, RuleError
+from pyfudge.rulesets import find_ruleset
+
+
+def fighter(name: str, skill: int = 0) -> Fighter:
+    return Fighter(name, (("Sword", skill),))
+
+
+RULES = find_ruleset("fudge1995")
+
+
+@pytest.mark.parametrize("make", [outcomes.exchange_outcomes, outcomes.OutcomeDraw])
+def test_a_kind_neither_round_nor_attack_is_refused_naming_kind(make):
+    with pytest.raises(FudgeError) as err:
+        make(fighter("A"), fighter("B"), rules=RULES, kind="duel")
+    assert err.value.field == "kind"
+    assert err.value.message == "kind must be round or attack, not 'duel'."
+
+
+def test_a_round_the_rules_refuse_is_refused_in_the_pipelines_words():
+    """F95 4.23: under alternating turns there is no simultaneous round; no die was read, so the
+    refusal is the pipeline's, not "exact odds cannot be given"."""
+    rules = find_ruleset("fudge1995", melee__pacing="alternating")
+    with pytest.raises(RuleError) as err:
+        outcomes.exchange_outcomes(fighter("A"), fighter("B"), rules=rules)
+    assert "Exact odds cannot be given" not in err.value.message
+
+
+def test_a_damage_capacity_roll_refuses_the_outcomes_saying_why():
+    """F95 4.52's first alternative rolls Damage Capacity after a Hurt or worse: not the
+    exchange's dice, so the outcomes cannot be weighed."""
+    rules = find_ruleset("fudge1995", damage__capacity="roll")
+    with pytest.raises(RuleError) as err:
+        outcomes.exchange_outcomes(fighter("A", 3), fighter("B"), rules=rules)
+    assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice.")
+
+
+def test_a_drawn_outcome_that_needs_a_damage_capacity_roll_is_refused_saying_why():
+    rules = find_ruleset("fudge1995", damage__capacity="roll")
+    draws = outcomes.OutcomeDraw(fighter("A", 3), fighter("B"), rules=rules)
+    rng = random.Random(1)
+    with pytest.raises(RuleError) as err:
+        for _ in range(200):  # A at +3 wounds B in most rounds: a draw soon needs the roll
+            draws.draw(rng)
+    assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice.")
