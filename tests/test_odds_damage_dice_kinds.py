@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from pyfudge.analysis.dice_classes import damage_kinds
 from pyfudge.analysis.odds import attack_odds
 from pyfudge.combat.fighter import Fighter
+from pyfudge.core.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 
 
@@ -38,3 +41,16 @@ def test_the_fudge_1993_draft_weighs_no_damage_dice():
     assert damage_kinds(find_ruleset("fudge1993")) == (None,)
     odds = attack_odds(fighter("A", 1), fighter("B"), rules=find_ruleset("fudge1993"))
     assert not any("damage_dice" in s.data for s in odds.steps)
+
+
+def test_with_two_kinds_of_damage_dice_a_round_refused_before_any_die_is_read_keeps_the_pipelines_words():
+    """Only an error naming the damage dice sends the runner to the other kind (F95 4.63's 3d6,
+    then the graze's 1dF); a simultaneous round under alternating turns (F95 4.23) is refused
+    as the pipeline refuses it, not as "exact odds cannot be given"."""
+    rules = find_ruleset("fudge1995", damage__system="minmidmax", damage__die="number_1df",
+                         melee__pacing="alternating")
+    assert damage_kinds(rules) == ("3d6", "1dF")
+    with pytest.raises(RuleError) as err:
+        attack_odds(fighter("A", 1), fighter("B"), rules=rules)
+    assert err.value.field == "pacing"
+    assert err.value.message.startswith("Under alternating turns resolve each attack on its own")
