@@ -1,12 +1,15 @@
-"""What the forecast's exchange outcomes (pyfudge/analysis/outcomes.py) refuse, and how: as the
+"""The forecast's exchange outcomes (pyfudge/analysis/outcomes.py): which round they weigh (the
+first unless told: F95 4.36's "plus" levels count on even rounds), and what they refuse and how: as the
 exchange's odds do (tests/test_odds.py), a kind of exchange that is neither a round nor an
 attack names ``kind``; an input the pipeline refuses before any die is read is refused in the
 pipeline's own words; a roll that needs more than dice (F95 4.52's Damage Capacity roll) says
-exact odds cannot be given, both for the whole distribution and for one drawn outcome."""
+exact odds cannot be given, both for the whole distribution and for one drawn outcome; more runs
+than the budget allows are refused naming it."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -57,3 +60,33 @@ def test_a_drawn_outcome_that_needs_a_damage_capacity_roll_is_refused_saying_why
         for _ in range(200):  # A at +3 wounds B in most rounds: a draw soon needs the roll
             draws.draw(rng)
     assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice.")
+
+
+def test_outcomes_too_dear_to_weigh_are_refused_naming_the_budget():
+    with pytest.raises(RuleError) as err:
+        outcomes.exchange_outcomes(fighter("A"), fighter("B"), rules=RULES, max_runs=5)
+    assert err.value.field == "odds"
+    assert err.value.message == ("These rules read so many dice that exact odds would take more than 5 "
+                                 "resolutions; they are not computed.")
+
+
+PLUS = Fighter("A", (("Sword", 0),), plus_skills=("Sword",))
+
+
+def _lands(leaves: outcomes.OutcomeLeaves) -> Fraction:
+    return sum((p for o, p in leaves.leaves if any(b.attacker == "A" for b in o.blows)), Fraction(0))
+
+
+def test_the_outcomes_are_round_ones_unless_told_and_a_plus_level_counts_on_even_rounds():
+    """F95 4.36: a "plus" level is +1 on even rounds only."""
+    first = _lands(outcomes.exchange_outcomes(PLUS, fighter("B"), rules=RULES))
+    assert first == _lands(outcomes.exchange_outcomes(PLUS, fighter("B"), rules=RULES, round_number=1))
+    assert first < _lands(outcomes.exchange_outcomes(PLUS, fighter("B"), rules=RULES, round_number=2))
+
+
+def test_drawn_outcomes_are_round_ones_unless_told():
+    def drawn(**kw) -> list:
+        draws, rng = outcomes.OutcomeDraw(PLUS, fighter("B"), rules=RULES, **kw), random.Random(7)
+        return [draws.draw(rng) for _ in range(60)]
+
+    assert drawn() == drawn(round_number=1) != drawn(round_number=2)
