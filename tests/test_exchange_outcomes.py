@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge.analysis import outcomes
+from pyfudge.analysis.odds import attack_odds
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
@@ -90,3 +91,10 @@ def test_drawn_outcomes_are_round_ones_unless_told():
         return [draws.draw(rng) for _ in range(60)]
 
     assert drawn() == drawn(round_number=1) != drawn(round_number=2)
+
+
+def test_the_outcomes_count_the_same_runs_and_classes_as_the_exchanges_odds():
+    """Both walk the same classes of dice with the same resolver (odds.exchange_slots)."""
+    leaves = outcomes.exchange_outcomes(PLUS, fighter("B", 1), rules=RULES)
+    exact = attack_odds(PLUS, fighter("B", 1), rules=RULES)
+    assert (leaves.runs, len(leaves.leaves)) == (exact.runs, exact.classes)
