@@ -98,3 +98,15 @@ def test_the_outcomes_count_the_same_runs_and_classes_as_the_exchanges_odds():
     leaves = outcomes.exchange_outcomes(PLUS, fighter("B", 1), rules=RULES)
     exact = attack_odds(PLUS, fighter("B", 1), rules=RULES)
     assert (leaves.runs, len(leaves.leaves)) == (exact.runs, exact.classes)
+
+
+def test_drawn_outcomes_weigh_a_shieldmans_shield_roll():
+    """CO 2.2: the shield roll is a roll slot after the two combat rolls; every drawn outcome is
+    one of the exact outcomes, a blocked blow among them."""
+    shieldman = Fighter.from_dict({"name": "Brynhild", "skills": {"Sword": 1, "Shield": 1}, "shield": "medium"})
+    rules = find_ruleset("fudge1995", co__shield=True)
+    exact = [o for o, _ in outcomes.exchange_outcomes(fighter("Snorri", 1), shieldman, rules=rules).leaves]
+    draws, rng = outcomes.OutcomeDraw(fighter("Snorri", 1), shieldman, rules=rules), random.Random(3)
+    drawn = [draws.draw(rng) for _ in range(300)]
+    assert all(o in exact for o in drawn)
+    assert any(o.result == "blocked" for o in drawn)
