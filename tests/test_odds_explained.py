@@ -48,3 +48,8 @@ def test_an_exchanges_odds_count_their_own_runs_and_classes_in_the_last_step():
     exact = odds.attack_odds(shieldman, Fighter("Snorri", (("Axe", 1),)), rules=rules)
     assert [s.section for s in exact.steps] == ["F95 4.61; MUD 4.22", "CO 2.2", "F95 4.22"]
     assert exact.steps[-1].data == {"runs": exact.runs, "classes": exact.classes}
+
+
+def test_the_margin_is_said_in_whole_points_of_a_hundred():
+    assert dice_classes.margin_words(0.0249) == "±2 points, 19 times in 20."
+    assert dice_classes.margin_words(0.0251) == "±3 points, 19 times in 20."
