@@ -51,6 +51,7 @@ def test_a_damage_capacity_roll_refuses_the_outcomes_saying_why():
     with pytest.raises(RuleError) as err:
         outcomes.exchange_outcomes(fighter("A", 3), fighter("B"), rules=rules)
     assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice.")
+    assert err.value.field == "b_declares.capacity_roll"  # where the roll would be entered
 
 
 def test_a_drawn_outcome_that_needs_a_damage_capacity_roll_is_refused_saying_why():
