@@ -144,3 +144,11 @@ def test_a_part_of_a_combined_row_name_finds_the_row():
     assert location.find_location(" LEG ", rules=MUD)["name"] == "Leg/Foot"
     with pytest.raises(RuleError):
         location.find_location("tail", rules=MUD)
+
+
+def test_the_called_shot_options_are_named_and_cited_in_the_rules_form():
+    """The rules form lists each called-shot option by its name with the section it comes from."""
+    named = {o.key: (o.label, o.section) for o in location.OPTIONS}
+    assert named["location.system"] == ("Called shots", "F95 4.35")
+    assert named["location.table"] == ("Hit location table", "MUD 4.35")
+    assert named["location.significant"] == ("A \u201csignificant\u201d margin over the minimum", "F95 4.35")
