@@ -295,6 +295,21 @@ def test_all_out_offence_leaves_minus_two_or_no_defence_for_next_turn():
     assert out.carry[0].no_defence
 
 
+def test_an_attack_in_turn_refused_inside_its_blow_names_the_attackers_or_defenders_field():
+    # F95 4.23's attacker rolls the damage die (F95 4.61), the defender spends the Fudge Points
+    # (F95 4.52): a refusal from inside the blow points at that fighter's own input.
+    limited = ALT.with_options({"damage.die": "situational_limited"})
+    with pytest.raises(FudgeError) as die:
+        resolve_attack(man("A", "Great"), man("B", "Poor"), rules=limited,
+                       attacker_dice=FighterDice(roll=dice_for(4).roll, damage=(0, 0, 5, 0)),
+                       defender_dice=dice_for(-4))
+    assert die.value.field == "attacker_dice.damage[2]"
+    with pytest.raises(FudgeError) as point:
+        resolve_attack(man("A"), man("B", "Poor", fudge_points=1), rules=ALT, attacker_dice=dice_for(0),
+                       defender_dice=dice_for(-2), defender_declares=D(points=1))
+    assert point.value.field == "defender_declares.points"
+
+
 def test_no_defence_makes_the_attack_unopposed():
     out = resolve_attack(man("B"), man("A"), rules=ALT, attacker_dice=dice_for(-2),
                          defender_declares=D(no_defence=True))

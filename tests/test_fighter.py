@@ -65,6 +65,15 @@ def test_bad_skill_level_names_the_skill():
     ({"name": "X", "skills": {"S": 0}, "weapon": {"name": "Club", "size": "big"}}, "fighter.weapon.size"),
     ({"name": "X", "skills": {"S": 0}, "track": {"kind": "bogus"}}, "fighter.track.kind"),
     ({"name": "X", "skills": {"S": 0}, "plus_skills": ["Bow"]}, "fighter.plus_skills"),
+    # No skills, or skills that are neither a dict nor a sheet's [name, level] rows.
+    ({"name": "X"}, "fighter.skills"),
+    ({"name": "X", "skills": 5}, "fighter.skills"),
+    ({"name": "X", "skills": [["S", 0, 1]]}, "fighter.skills"),
+    ({"name": "X", "skills": ["S0"]}, "fighter.skills"),
+    # The "plus" skills are a list of the fighter's skills, each once.
+    ({"name": "X", "skills": {"S": 0}, "plus_skills": {"S": True}}, "fighter.plus_skills"),
+    ({"name": "X", "skills": {"S": 0}, "plus_skills": 5}, "fighter.plus_skills"),
+    ({"name": "X", "skills": {"S": 0, "T": 1}, "plus_skills": ["S", "S"]}, "fighter.plus_skills"),
 ])
 def test_invalid_fields_name_the_field(data, field):
     with pytest.raises(FudgeError) as err:

@@ -138,7 +138,8 @@ def test_animal_defaults():
 
 def test_relative_degree_zero_is_a_stand_off():
     v = decide_round(Side(ladder.GOOD), Side(ladder.GOOD), rules=F95)
-    assert v.winner is None and not v.hit
+    # F95 4.22: nobody wins and nobody is hit (a boolean the JSON door carries as false, its margin as 0).
+    assert v.winner is None and v.hit is False and v.relative_degree == 0
 
 
 def test_winner_below_poor_does_not_hit():
@@ -223,7 +224,8 @@ def test_attack_beats_defence():
 
 def test_attack_tie_is_no_hit_in_f95():
     v = decide_attack(ladder.GOOD, ladder.GOOD, minimum=ladder.POOR, rules=F95)
-    assert not v.hit
+    # F95 4.23: a tie is no hit, nobody wins (a boolean the JSON door carries as false, its margin as 0).
+    assert v.winner is None and v.hit is False and v.relative_degree == 0
 
 
 def test_unopposed_attack_against_poor():

@@ -7,6 +7,7 @@ import ast
 import re
 from pathlib import Path
 
+from pyfudge.combat.melee import Side, decide_attack, decide_round
 from pyfudge.encounter import view as encounter_view
 from pyfudge.encounter.log import Encounter
 from pyfudge.encounter.players import payload, read
@@ -106,3 +107,20 @@ def test_the_results_compared_and_the_hit_say_whose():
     texts = [s["text"] for s in enc.state.last["outcome"]["steps"]]
     assert "Aldric's Great against Goblin's Mediocre: relative degree +3." in texts
     assert "Aldric hits by +3." in texts
+
+
+def test_an_attack_in_turn_says_whose_offence_and_defence_and_the_relative_degree():
+    # F95 4.23: an alternating attack compares the attacker's offence with the defender's defence.
+    verdict = decide_attack(2, 1, minimum=-3, rules=new_ruleset("fudge1995", {}), names=("Aldric", "Goblin"))
+    assert [s.text for s in verdict.steps] == [
+        "Aldric's offence Great against Goblin's defence Good: relative degree +1.", "Aldric hits by +1."]
+
+
+def test_results_compared_name_whose_only_when_both_fighters_are_named():
+    # F95 4.22 compares the two results; a side without a name is never "'s Fair".
+    rules = new_ruleset("fudge1995", {})
+    for a, b in ((Side(1, name="Aldric"), Side(0)), (Side(1), Side(0, name="Goblin"))):
+        assert decide_round(a, b, rules=rules).steps[0].text == "Results Good against Fair: relative degree +1."
+    named = decide_round(Side(0, name="Aldric"), Side(1, name="Goblin"), rules=rules)
+    assert [s.text for s in named.steps] == ["Aldric's Fair against Goblin's Good: relative degree -1.",
+                                             "Goblin hits by +1."]

@@ -538,8 +538,8 @@ def decide_attack(
     steps.append(Step(
         section,
         f"{attacker}offence {ladder.name(offence)} against {defender}defence {ladder.name(defence)}: "
-        if names else f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: "
-        f"relative degree {rd:+d}.",
+        f"relative degree {rd:+d}." if names
+        else f"Offence {ladder.name(offence)} against defence {ladder.name(defence)}: relative degree {rd:+d}.",
         {"offence": offence, "defence": defence, "relative_degree": rd},
     ))
     tie_won = False
