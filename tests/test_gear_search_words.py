@@ -1,0 +1,61 @@
+"""How the gear search reads what players type and what it hands back (``catalogue.find_gear``):
+a name found by part of it is the catalogue's own entry; commas and slashes typed without spaces
+still find a name; gear found by a word keeps its row in the note, cut to the note's 120
+characters; and a catalogue name asked for that is not there is refused by its field."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyfudge.core.errors import FudgeError
+from pyfudge.rules import catalogue
+from pyfudge.rules.catalogue import find_gear
+from pyfudge.rulesets import find_ruleset
+
+MUDGE, F95 = find_ruleset("mudge"), find_ruleset("fudge1995")
+
+
+@pytest.mark.parametrize("query, name", [
+    ("assault", "Assault rifle"),      # the start of a name
+    ("laser", "Medium laser pistol"),  # a word inside a name
+])
+def test_gear_found_by_part_of_its_name_is_the_catalogue_entry_itself(query, name):
+    hit = find_gear(MUDGE, "weapon", query)[0]
+    index = [w["name"] for w in MUDGE["damage.weapons"]].index(name)
+    assert (hit["name"], hit["by"], hit["matched"], hit["index"]) == (name, "name", None, index)
+    assert hit["value"] == MUDGE["damage.weapons"][index]
+
+
+@pytest.mark.parametrize("kind, query, name", [
+    ("weapon", "unarmed,no martial arts", "Unarmed, no Martial Arts"),    # MUD 4.54's row
+    ("armor", "Ineffective/unarmored", "Ineffective / unarmored"),        # MUD 4.54's row
+])
+def test_commas_and_slashes_typed_without_spaces_still_find_the_name(kind, query, name):
+    hit = find_gear(MUDGE, kind, query)[0]
+    assert (hit["name"], hit["by"], hit["index"]) == (name, "name", 0)
+
+
+def test_gear_found_by_a_word_keeps_its_rows_name_as_the_note_when_the_row_has_none():
+    # A GM's knife with no note, found by the app's word "dagger": the players' Dagger, sized by it.
+    rules = F95.with_options({"damage.weapons": [{"name": "Knife", "size": 1}]})
+    hit = find_gear(rules, "weapon", "dagger")[0]
+    assert (hit["by"], hit["value"]["name"], hit["value"]["size"]) == ("also", "Dagger", 1)
+    assert hit["value"]["note"] == "Knife"
+
+
+def test_a_rows_name_and_long_note_are_cut_to_the_notes_120_characters_not_refused():
+    note = "house rule: " + "a long note " * 9  # 120 characters with the row's name before it: more
+    rules = MUDGE.with_options({"damage.weapons": [{"name": "Medium weapon", "size": 2, "note": note[:118]}]})
+    hit = find_gear(rules, "weapon", "bow")[0]
+    assert hit["value"]["name"] == "Bow"
+    assert hit["value"]["note"] == ("Medium weapon: " + note[:118])[:120]
+
+
+@pytest.mark.parametrize("find, kind", [(catalogue.find_weapon, "weapon"), (catalogue.find_armor, "armor")])
+def test_a_name_not_in_the_catalogue_is_refused_saying_so_by_its_field(find, kind):
+    with pytest.raises(FudgeError) as err:
+        find(F95, "Mithril")
+    assert (err.value.message, err.value.field) == (f"No {kind} named 'Mithril' in this ruleset's catalogue.", kind)
+    with pytest.raises(FudgeError) as err:
+        find(F95, "Mithril", field="fighter.gear")
+    assert err.value.field == "fighter.gear"
