@@ -59,3 +59,20 @@ def test_a_name_not_in_the_catalogue_is_refused_saying_so_by_its_field(find, kin
     with pytest.raises(FudgeError) as err:
         find(F95, "Mithril", field="fighter.gear")
     assert err.value.field == "fighter.gear"
+
+
+def test_an_exact_word_is_matched_before_a_longer_one_that_holds_it():
+    """The assault rifle's words are "machine gun" and "gun": "gun" finds it by "gun", ranked with
+    the other guns found by that word, in the catalogue's order (MUD 4.54)."""
+    hits = [(h["name"], h["by"], h["matched"]) for h in find_gear(MUDGE, "weapon", "gun")]
+    assert hits == [("Small gun", "name", None), ("Huge gun", "name", None), ("Pistol", "also", "gun"),
+                    ("Rifle", "also", "gun"), ("Assault rifle", "also", "gun"),
+                    ("Medium laser pistol", "also", "gun")]
+
+
+@pytest.mark.parametrize("find", [catalogue.find_weapon, catalogue.find_armor])
+@pytest.mark.parametrize("name", [None, 3, ["Knife"]])
+def test_a_name_that_is_no_text_is_refused_not_a_crash(find, name):
+    with pytest.raises(FudgeError) as err:
+        find(F95, name)
+    assert err.value.field in ("weapon", "armor")
