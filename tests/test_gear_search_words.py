@@ -76,3 +76,43 @@ def test_a_name_that_is_no_text_is_refused_not_a_crash(find, name):
     with pytest.raises(FudgeError) as err:
         find(F95, name)
     assert err.value.field in ("weapon", "armor")
+
+
+def test_words_found_apart_are_said_to_be_so_and_a_note_match_too():
+    assert [(h["name"], h["by"]) for h in find_gear(MUDGE, "weapon", "knife club")] == [("Small weapon", "words")]
+    rules = MUDGE.with_options({"damage.weapons": [{"name": "Dane axe", "size": 3, "note": "long-hafted"}]})
+    assert [(h["name"], h["by"]) for h in find_gear(rules, "weapon", "hafted")] == [("Dane axe", "note")]
+
+
+def test_co_armor_materials_are_offered_as_armor_only_under_co_1_armor():
+    """CO 1.3's Armor Values, each said to be one."""
+    co = find_ruleset("fudge1995", co__armor=True)
+    assert [(h["name"], h["note"], h["from"]) for h in find_gear(co, "armor", "ballistic")] == [
+        (name, "CO 1.3 Armor Value", "CO 1.3")
+        for name in ("Ballistic cloth", "Heavy ballistic cloth", "Heavy ballistic cloth with ceramic plates")]
+    assert find_gear(F95, "armor", "ballistic") == []
+    assert find_gear(co, "weapon", "ballistic") == []
+
+
+def test_the_other_books_tables_leave_out_a_name_the_catalogue_in_force_holds():
+    """A GM's own Knife under Mudge: F95's Knife (F95 4.31) is not offered beside it, though its
+    note answers the search and the GM's does not."""
+    rules = MUDGE.with_options({"damage.weapons": MUDGE["damage.weapons"] + [{"name": "Knife", "size": 1}]})
+    assert [h["name"] for h in find_gear(rules, "weapon", "4.31")] == ["Two-handed sword"]
+
+
+def test_a_catalogue_with_no_plain_armor_gives_a_new_fighter_no_armor_0():
+    rules = F95.with_options({"damage.armors": [{"name": "Hide", "value": 1}]})
+    assert catalogue.unarmed(rules)["armor"] == {"index": None, "value": catalogue.Armor().to_dict(),
+                                                  "label": "no armor"}
+    assert catalogue.Armor().name == "No armor"
+
+
+def test_the_gear_line_names_armor_worth_nothing_by_its_own_name():
+    assert catalogue.gear_line(catalogue.Weapon(name="Club"), catalogue.Armor(name="Robe")) == "Club / Robe"
+
+
+def test_a_row_for_both_hand_and_missile_weapons_says_why_by_the_books_examples():
+    use = catalogue.weapon_use(catalogue.Weapon.from_dict({"name": "Medium weapon", "size": 2}))
+    assert use == {"melee": True, "ranged": "propelled", "automatic": False,
+                   "why": "Medium weapon: sword, axe, longbow, crossbow, most pistols (MUD 4.54)"}
