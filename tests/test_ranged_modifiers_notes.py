@@ -60,3 +60,12 @@ def test_a_declaration_the_rules_do_not_offer_is_refused_by_the_field_it_came_un
         with pytest.raises(FudgeError) as err:
             sides.ranged_modifiers(ASTA, bad, rules=F95, **kw)
         assert err.value.field.startswith(where + ".")
+
+
+def test_a_round_off_1_to_1_000_000_is_refused_naming_round():
+    # An even round: Asta's "plus" level counts (F95 4.36).
+    assert [m.amount for m in sides.ranged_modifiers(ASTA, rules=F95, round_number=1_000_000)[0]] == [1]
+    for bad in (0, 1_000_001, "2"):
+        with pytest.raises(FudgeError) as err:
+            sides.ranged_modifiers(ASTA, rules=F95, round_number=bad)
+        assert err.value.field == "round"
