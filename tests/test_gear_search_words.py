@@ -112,6 +112,13 @@ def test_the_gear_line_names_armor_worth_nothing_by_its_own_name():
     assert catalogue.gear_line(catalogue.Weapon(name="Club"), catalogue.Armor(name="Robe")) == "Club / Robe"
 
 
+def test_the_gear_line_says_no_armor_only_of_plain_armor_that_protects_nothing():
+    """A GM's "No armor" made magic (+1, F95 4.54) protects: the card names it as listed."""
+    plain, magic = catalogue.Armor(name="No armor"), catalogue.Armor(name="No armor", magic=1)
+    assert catalogue.gear_line(catalogue.Weapon(), plain) == "Unarmed / no armor"
+    assert catalogue.gear_line(catalogue.Weapon(), magic) == "Unarmed / No armor"
+
+
 def test_a_row_for_both_hand_and_missile_weapons_says_why_by_the_books_examples():
     use = catalogue.weapon_use(catalogue.Weapon.from_dict({"name": "Medium weapon", "size": 2}))
     assert use == {"melee": True, "ranged": "propelled", "automatic": False,
