@@ -47,6 +47,8 @@ def test_the_name_and_note_are_read_to_their_lengths_and_refused_by_their_field(
     assert refused(cls, {"name": "Thing", "note": "n" * 121}) == f"{where}.note"
     assert refused(cls, {"name": "Thing", "note": 3}, field="x") == "x.note"
     assert refused(cls, {"note": "no name"}, field="x") == "x.name"
+    with pytest.raises(FudgeError, match=r"^x needs a name\.$"):
+        cls.from_dict({"note": "no name"}, field="x")
     assert refused(cls, {"name": "Thing", "edge": 1}, field="x") == "x"
     assert refused(cls, ["Thing"]) == where
 
