@@ -123,3 +123,9 @@ def test_a_row_for_both_hand_and_missile_weapons_says_why_by_the_books_examples(
     use = catalogue.weapon_use(catalogue.Weapon.from_dict({"name": "Medium weapon", "size": 2}))
     assert use == {"melee": True, "ranged": "propelled", "automatic": False,
                    "why": "Medium weapon: sword, axe, longbow, crossbow, most pistols (MUD 4.54)"}
+
+
+def test_a_weapon_with_a_guns_bonus_is_a_missile_weapon_whatever_its_name():
+    """MUD 4.54's gun extra makes it a gun, even one a GM names "Boomstick" and leaves muscle-powered."""
+    use = catalogue.weapon_use(catalogue.Weapon(name="Boomstick", size=2, gun="gun"))
+    assert (use["melee"], use["ranged"]) == (False, "propelled")
