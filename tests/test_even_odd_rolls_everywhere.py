@@ -90,3 +90,12 @@ def test_the_group_odds_weigh_the_parity_of_every_roll_as_the_event_does():
         level = state.find("c1").fighter.current_level(state.rules)
         after[level] = after.get(level, Fraction(0)) + chance[lone] * chance[orc] * chance[gob]
     assert {w["level"]: Fraction(w["exact"]) for w in odds["lone_after"]} == after
+
+
+def test_a_foes_blow_on_the_lone_fighter_reads_the_foes_roll_and_his():
+    """F95 4.34, 4.61: the Orc (+4, even) beats Hero (−3, odd): his blow reads both rolls."""
+    enc = _enc()
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "targets": ["c2"], "lone_dice": _roll(-3),
+               "foe_dice": {"c2": _roll(4), "c3": _roll(-4)}})
+    blow = next(b for b in enc.state.last["outcome"]["blows"] if b["attacker"] == "Orc")
+    assert "Opposed rolls: attacker +4 (even, +1), defender -3 (odd): net +1." in [s["text"] for s in blow["steps"]]

@@ -71,3 +71,24 @@ def test_the_lone_fighter_spends_his_fudge_point_on_the_first_deadly_wound():
     assert [b["points_spent"] for b in blows] == [1, 0]
     assert blows[0]["level"] == wounds.VERY_HURT
     assert _hero(enc).fudge_points == 1
+
+
+def _kept_steps(enc: Encounter) -> list[tuple[str, str, dict[str, int]]]:
+    blow = enc.state.last["outcome"]["blows"][0]
+    return [(s["section"], s["text"], s["data"]) for s in blow["steps"] if "kept" in s["text"]]
+
+
+def test_the_step_says_how_many_meta_points_the_wound_took_and_how_many_are_kept():
+    """MUD 4.64: a Scratch takes one of two Meta Points declared; the step says so, by its rule."""
+    enc = _fight("meta")
+    enc.apply(_exchange(0, 2))
+    assert _kept_steps(enc) == [("MUD 4.64", "Scratch takes 1 of the 2 Meta Points declared: 1 kept.",
+                                 {"level": wounds.SCRATCH, "declared": 2, "spent": 1, "kept": 1})]
+
+
+def test_the_step_says_a_fudge_point_is_kept_against_a_wound_that_is_not_deadly():
+    """F95 4.64 no. 3: a Fudge Point converts a deadly wound; a Hurt is not one."""
+    enc = _fight("fudge")
+    enc.apply(_exchange(1, 1))
+    assert _kept_steps(enc) == [("F95 4.64", "Hurt is not deadly: the Fudge Point declared is kept.",
+                                 {"level": wounds.HURT, "declared": 1, "spent": 0, "kept": 1})]
