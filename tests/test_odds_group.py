@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 
+from pyfudge.analysis import group_odds as group_odds_module
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
@@ -184,3 +185,34 @@ def test_past_the_run_budget_the_odds_are_sampled_when_asked_and_say_so():
         assert out.sampled is not None and out.sampled["margin"] <= 0.02
         assert out.steps[0].text.startswith("About:") and "more than 50 resolutions" in out.steps[0].text
         assert sum(p for _, p in out.hits_taken) == 1
+
+
+def test_exact_odds_count_the_resolutions_and_the_classes_apart(monkeypatch):
+    """F95 4.63 Min-Mid-Max full hits read 3d6 and F95 4.61 grazes a 1dF: a blow tries 3d6 first
+    and is resolved again with 1dF when it grazes, so a round takes more resolutions than it
+    has classes of dice. The odds (their answer and the step that explains them) say each
+    number as counted: every call of the blows, every class weighed."""
+    rules = find_ruleset("fudge1995", damage__system="minmidmax", damage__die="number_1df")
+    molly = fighter("Molly", 0)
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                                      "foes": [{"name": "Molly", "level": 0}], "npc_roll": "fixed"}, rules=rules)
+    counted = {"runs": 0, "classes": 0}
+    land, visit = group_blows.land_group_blows, group_odds_module._GroupTally.visit
+
+    def landing(*args, **kw):
+        counted["runs"] += 1
+        return land(*args, **kw)
+
+    def visiting(self, leaf, w):
+        counted["classes"] += 1
+        return visit(self, leaf, w)
+
+    monkeypatch.setattr(group_blows, "land_group_blows", landing)
+    monkeypatch.setattr(group_odds_module._GroupTally, "visit", visiting)
+    o = group_odds(rnd, lone=TUCKER, foes=[molly], rules=rules)
+    assert counted["runs"] > counted["classes"]  # the grazes resolved twice
+    assert (o.runs, o.classes) == (counted["runs"], counted["classes"])
+    weighed = o.steps[-2]
+    assert weighed.data == {"runs": counted["runs"], "classes": counted["classes"]}
+    assert weighed.text == (f"The exchange was resolved {counted['runs']} times, once for each of "
+                            f"{counted['classes']} classes of dice, each weighted by its exact chance.")
