@@ -142,6 +142,25 @@ def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
     assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
 
 
+def test_the_lone_fighter_striking_to_stun_leaves_stuns_where_his_blows_would_have_hurt():
+    # F95 4.62, the other way round: Tucker strikes Molly with 50 in 81 (as above), a Scratch,
+    # Hurt or Very Hurt. Struck to stun, his Scratches leave nothing, his Hurt and Very Hurt are
+    # stuns, counted apart from wounds, and Molly ends the round unwounded.
+    from pyfudge.analysis.group_odds import Declared
+    from pyfudge.combat.declaration import Declaration
+
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Molly")
+    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
+                          declared=Declared({"Tucker": Declaration(stun=True)})).foe("Molly")
+    assert stunning.struck == plain.struck == Fraction(50, 81)
+    assert plain.wounds_from_lone == ((1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
+    assert plain.stuns_from_lone == ()
+    assert stunning.wounds_from_lone == ((0, Fraction(19, 81)),)
+    assert stunning.stuns_from_lone == ((2, Fraction(26, 81)), (3, Fraction(5, 81)))
+    assert stunning.after == ((0, Fraction(1)),)
+
+
 @pytest.mark.parametrize(("path", "field"), [
     (("round", "lone", "level"), "group_odds.round.lone.level"),
     (("lone", "skills"), "group_odds.lone.skills"),
