@@ -172,6 +172,24 @@ def test_a_bad_fighter_or_round_is_refused_where_it_is_in_the_request(path, fiel
     assert refused.value.field.startswith(field), refused.value.field
 
 
+def test_group_odds_too_dear_are_refused_by_default_naming_the_budget_and_the_sampling():
+    # Issue 27's budget: more than 4,000 resolutions is too dear for exact odds. Three foes
+    # rolling their own dice (9⁴ classes of totals) are refused unless sampling is asked for,
+    # and the refusal says what is on offer: the GM's one roll (F95 4.34), or about ±2 points
+    # from 2,401 seeded draws.
+    third = Fighter.from_dict({"name": "Maggie", "skills": {"Sword": -1}})
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": 0, "faces": [0, 0, 0, 0]}, "npc_roll": "each",
+            "foes": [{"name": n, "level": lv, "roll": 0, "faces": [0, 0, 0, 0]}
+                     for n, lv in (("Molly", 0), ("Annie", 1), ("Maggie", -1))]}
+    with pytest.raises(RuleError) as refused:
+        group_odds(multi.GroupRound.from_dict(data, rules=F95), lone=LONE, foes=FOES + (third,), rules=F95)
+    assert refused.value.message == (
+        "Exact odds of this round would take more than 4000 resolutions; with the GM's one roll for "
+        "all the foes (F95 4.34) they can be given exactly; they can be sampled: about, each chance "
+        "within ±2 points, from 2401 seeded draws.")
+    assert refused.value.field == "foes" and refused.value.asks == {"input": "sample"}
+
+
 def test_a_request_too_dear_for_exact_odds_is_refused_unless_asked_to_sample():
     # Three foes rolling their own dice: 9⁴ classes of totals, more than the 4,000 runs allowed.
     third = Fighter.from_dict({"name": "Maggie", "skills": {"Sword": -1}})
