@@ -216,3 +216,14 @@ def test_exact_odds_count_the_resolutions_and_the_classes_apart(monkeypatch):
     assert weighed.data == {"runs": counted["runs"], "classes": counted["classes"]}
     assert weighed.text == (f"The exchange was resolved {counted['runs']} times, once for each of "
                             f"{counted['classes']} classes of dice, each weighted by its exact chance.")
+
+
+def test_the_odds_end_by_saying_whom_the_lone_fighter_strikes_first():
+    """F95 4.34: he rolls once against each foe and strikes one a round: the odds' last step says
+    so, with the order of preference (the ones named first, then the rest in the round's order)."""
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Maggie", "Molly"])
+    assert o.steps[-1].to_dict() == {
+        "section": "F95 4.34",
+        "text": "Tucker rolls once against each of 3 foes; where they may wound several they strike the first "
+                "of Maggie, Molly, Annie.",
+        "data": {"prefer": ["Maggie", "Molly", "Annie"]}}
