@@ -126,6 +126,19 @@ def test_damage_checks_are_weighed_by_their_sum():
     assert exact.runs < 9 * 81
 
 
+def test_exact_odds_say_which_extra_rolls_they_weighed():
+    """The odds' explanation names every roll it weighed besides the combat rolls: the shield
+    rolls (CO 2.2) and the damage checks (CO 4.3), each only where it is in use."""
+    checks = group_odds(pirates("fixed", [MOLLY], Molly={"ignored": True, "level": 2}), lone=TUCKER,
+                        foes=[MOLLY], rules=find_ruleset("fudge1995", co__damage_check=True))
+    sections = [s.section for s in checks.steps]
+    assert "CO 4.3" in sections and "CO 2.2" not in sections
+    shields = group_odds(pirates("group", CREW), lone=TUCKER, foes=CREW,
+                         rules=find_ruleset("fudge1995", co__shield=True))
+    sections = [s.section for s in shields.steps]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
+
+
 def test_two_wounds_two_checks_sum_to_one():
     rules = find_ruleset("fudge1995", co__damage_check=True)
     rnd = pirates("fixed", Molly={"ignored": True}, Annie={"ignored": True})

@@ -89,6 +89,24 @@ def test_sampled_odds_are_the_same_every_time_and_the_same_taken_in_steps_as_at_
     assert json.dumps(stepped.to_dict()) == at_once
 
 
+def test_draws_kept_under_one_ruleset_are_not_taken_for_another():
+    # The draws are kept by input, the rules included: the same round sampled under other rules
+    # (F95 4.34's round with Min-Mid-Max damage, F95 4.63) is its own odds, as if sampled first.
+    enc = _enc()
+    g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
+    fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
+
+    def sampled(rules):
+        return json.dumps(group_odds(g.rnd, lone=fighters["Hero"], foes=[fighters["Orc"], fighters["Gob"]],
+                                     rules=rules, max_runs=100, sample=SAMPLE_STEPS[0]).to_dict())
+
+    other = new_ruleset("fudge1995", {"damage.system": "minmidmax"})
+    alone = sampled(other)
+    sampling._KEPT.clear()
+    assert sampled(enc.state.rules) != alone
+    assert sampled(other) == alone
+
+
 def test_a_first_step_is_within_its_own_wider_margin_of_the_exact_odds():
     exact, first = _odds(4_000), _odds(100, sample=SAMPLE_STEPS[0])
     margin = first.sampled["margin"]
