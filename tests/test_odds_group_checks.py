@@ -114,6 +114,8 @@ def test_fixed_foe_checks_her_shield_without_dice():
     exact = group_odds(rnd, lone=PLAIN_TUCKER, foes=crew, rules=rules)
     assert exact.foe("Annie").struck == Fraction(15, 81)
     agree(exact, brute(rnd, rules, lone=PLAIN_TUCKER, crew=crew))
+    # No shield roll is weighed, nor said to be: hers is her skill, and nobody else has a shield.
+    assert "CO 2.2" not in [s.section for s in exact.steps]
 
 
 def test_damage_checks_are_weighed_by_their_sum():
