@@ -227,3 +227,17 @@ def test_the_odds_end_by_saying_whom_the_lone_fighter_strikes_first():
         "text": "Tucker rolls once against each of 3 foes; where they may wound several they strike the first "
                 "of Maggie, Molly, Annie.",
         "data": {"prefer": ["Maggie", "Molly", "Annie"]}}
+
+
+def test_the_odd_coloured_damage_die_without_fudge_dice_is_weighed_as_a_die_of_its_own():
+    """MUD 4.61's damage die is the odd-coloured one of the 4dF; with F93's two six-sided dice
+    (F93 4.21) there is none among them, so a separate 1dF plays its part: the odds weigh it and
+    never read a six-sided die as a Fudge die."""
+    rules = find_ruleset("fudge1993", damage__die="odd_die")
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                                      "foes": [{"name": c.name, "level": c.offence} for c in CREW[:2]],
+                                      "npc_roll": "fixed"}, rules=rules)
+    o = group_odds(rnd, lone=TUCKER, foes=CREW[:2], rules=rules)
+    assert any(s.data.get("damage_dice") == ["1dF"] for s in o.steps)
+    molly = o.foe("Molly")
+    assert sum(p for _, p in molly.wounds_from_lone) == molly.struck > 0
