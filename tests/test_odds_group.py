@@ -241,3 +241,19 @@ def test_the_odd_coloured_damage_die_without_fudge_dice_is_weighed_as_a_die_of_i
     assert any(s.data.get("damage_dice") == ["1dF"] for s in o.steps)
     molly = o.foe("Molly")
     assert sum(p for _, p in molly.wounds_from_lone) == molly.struck > 0
+
+
+def test_a_round_that_takes_just_the_runs_allowed_is_given_exactly():
+    """The budget is "more than" its runs (issue 27: more than 4,000 resolutions is too dear):
+    fixed foes take one run per total of Tucker's 4dF, 9, and nine runs allowed are enough."""
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, max_runs=9)
+    assert (o.runs, o.sampled) == (9, None)
+
+
+def test_a_gm_rolled_round_too_dear_is_offered_sampling_alone():
+    """F95 4.34's one roll for all the foes is what makes a round cheap: a round that already
+    uses it, too dear for the budget given, is offered sampling only."""
+    with pytest.raises(FudgeError) as refused:
+        group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, max_runs=10)
+    assert refused.value.message == ("Exact odds of this round would take more than 10 resolutions; they can be "
+                                     "sampled: about, each chance within ±2 points, from 2401 seeded draws.")
