@@ -176,3 +176,13 @@ def test_group_odds_request_round_trips_willpower():
     with pytest.raises(FudgeError) as err:
         GroupOddsRequest.from_dict({**req.to_dict(), "willpower": {"Molly": "Splendid"}})
     assert err.value.field.startswith("group_odds.willpower.Molly")
+
+
+def test_the_lone_fighters_shield_roll_is_weighed_against_fixed_foes_too():
+    """CO 2.2: fixed NPCs (F95 4.33) check their shields at their skill, but the lone fighter is
+    no NPC: his shield roll meets each foe who beats him, weighed face by face."""
+    rules = find_ruleset("fudge1995", co__shield=True)
+    rnd = pirates("fixed", CREW)
+    exact = group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules)
+    agree(exact, brute(rnd, rules, shields=("Tucker",), lone=TUCKER, crew=CREW))
+    assert "CO 2.2" in [s.section for s in exact.steps]
