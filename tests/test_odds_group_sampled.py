@@ -67,6 +67,7 @@ def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones()
     for key in want.keys() | got.keys():
         assert abs(got.get(key, 0) - want.get(key, 0)) <= Fraction(2, 100), key
     assert "About:" in sampled.steps[0].text and sampled.steps[0].section == "F95 4.34"
+    assert sampled.steps[0].data == {"draws": SAMPLE_DRAWS, "margin": 0.02}
     assert sampled.steps[0].text.endswith("each chance is within ±2 points, 19 times in 20.")
 
 
