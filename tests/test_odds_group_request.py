@@ -156,6 +156,8 @@ def test_the_lone_fighter_striking_to_stun_leaves_stuns_where_his_blows_would_ha
     assert stunning.struck == plain.struck == Fraction(50, 81)
     assert plain.wounds_from_lone == ((1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
     assert plain.stuns_from_lone == ()
+    # Her level after the round: unhurt unless struck (31 in 81), else as his blow left her.
+    assert plain.after == ((0, Fraction(31, 81)), (1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
     assert stunning.wounds_from_lone == ((0, Fraction(19, 81)),)
     assert stunning.stuns_from_lone == ((2, Fraction(26, 81)), (3, Fraction(5, 81)))
     assert stunning.after == ((0, Fraction(1)),)
