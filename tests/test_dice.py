@@ -158,6 +158,30 @@ def test_an_entered_total_the_dice_cannot_read_as_is_refused():
     assert err.value.field == "r.total"
 
 
+def test_an_entered_total_given_alone_reads_as_the_rule_says():
+    """F93 4.21: "+5 and −5 ... are converted to a +0 result". A roll read back from its
+    ``entered_total`` alone (no ``total`` beside it) is the +5 read as 0, with the step that
+    says so; a ``true`` given as its total is refused by the field, not read as 1."""
+    roll = Roll.from_dict({"dice": "2d6_minus_7", "entered_total": 5}, field="r")
+    assert (roll.total, roll.entered_total) == (0, 5)
+    assert roll.steps[-1].text == "+5 is too extreme for Fudge: it reads as 0."
+    with pytest.raises(DiceError) as err:
+        Roll.from_dict({"dice": "2d6_minus_7", "total": True, "entered_total": 1}, field="r")
+    assert err.value.field == "r.total"
+
+
+def test_an_entered_total_read_back_is_refused_by_its_own_field_or_by_the_total_it_contradicts():
+    # R-DICE-ENTRY: 2d6 − 7 reads −5..+5 (F93 4.22); a 9 entered is no total of it, named where it
+    # is. A total beside the entered +5 that is not its reading (0, F93 4.21) says what it reads.
+    with pytest.raises(DiceError) as err:
+        Roll.from_dict({"dice": "2d6_minus_7", "entered_total": 9}, field="r")
+    assert err.value.field == "r.entered_total"
+    with pytest.raises(DiceError) as err:
+        Roll.from_dict({"dice": "2d6_minus_7", "total": 3, "entered_total": 5}, field="r")
+    assert err.value.message == "r.total 3 does not match the total entered, which reads 0."
+    assert err.value.field == "r.total"
+
+
 def test_roll_from_dict_refuses_a_total_that_the_faces_do_not_give():
     with pytest.raises(DiceError) as err:
         Roll.from_dict({"dice": "4dF", "faces": [1, 1, 0, 0], "total": 3}, field="r")

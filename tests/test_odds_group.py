@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 
+from pyfudge.analysis import group_odds as group_odds_module
 from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
 from pyfudge.combat import group_blows, multi
 from pyfudge.combat.fighter import Fighter
@@ -184,3 +185,75 @@ def test_past_the_run_budget_the_odds_are_sampled_when_asked_and_say_so():
         assert out.sampled is not None and out.sampled["margin"] <= 0.02
         assert out.steps[0].text.startswith("About:") and "more than 50 resolutions" in out.steps[0].text
         assert sum(p for _, p in out.hits_taken) == 1
+
+
+def test_exact_odds_count_the_resolutions_and_the_classes_apart(monkeypatch):
+    """F95 4.63 Min-Mid-Max full hits read 3d6 and F95 4.61 grazes a 1dF: a blow tries 3d6 first
+    and is resolved again with 1dF when it grazes, so a round takes more resolutions than it
+    has classes of dice. The odds (their answer and the step that explains them) say each
+    number as counted: every call of the blows, every class weighed."""
+    rules = find_ruleset("fudge1995", damage__system="minmidmax", damage__die="number_1df")
+    molly = fighter("Molly", 0)
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                                      "foes": [{"name": "Molly", "level": 0}], "npc_roll": "fixed"}, rules=rules)
+    counted = {"runs": 0, "classes": 0}
+    land, visit = group_blows.land_group_blows, group_odds_module._GroupTally.visit
+
+    def landing(*args, **kw):
+        counted["runs"] += 1
+        return land(*args, **kw)
+
+    def visiting(self, leaf, w):
+        counted["classes"] += 1
+        return visit(self, leaf, w)
+
+    monkeypatch.setattr(group_blows, "land_group_blows", landing)
+    monkeypatch.setattr(group_odds_module._GroupTally, "visit", visiting)
+    o = group_odds(rnd, lone=TUCKER, foes=[molly], rules=rules)
+    assert counted["runs"] > counted["classes"]  # the grazes resolved twice
+    assert (o.runs, o.classes) == (counted["runs"], counted["classes"])
+    weighed = o.steps[-2]
+    assert weighed.data == {"runs": counted["runs"], "classes": counted["classes"]}
+    assert weighed.text == (f"The exchange was resolved {counted['runs']} times, once for each of "
+                            f"{counted['classes']} classes of dice, each weighted by its exact chance.")
+
+
+def test_the_odds_end_by_saying_whom_the_lone_fighter_strikes_first():
+    """F95 4.34: he rolls once against each foe and strikes one a round: the odds' last step says
+    so, with the order of preference (the ones named first, then the rest in the round's order)."""
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Maggie", "Molly"])
+    assert o.steps[-1].to_dict() == {
+        "section": "F95 4.34",
+        "text": "Tucker rolls once against each of 3 foes; where they may wound several they strike the first "
+                "of Maggie, Molly, Annie.",
+        "data": {"prefer": ["Maggie", "Molly", "Annie"]}}
+
+
+def test_the_odd_coloured_damage_die_without_fudge_dice_is_weighed_as_a_die_of_its_own():
+    """MUD 4.61's damage die is the odd-coloured one of the 4dF; with F93's two six-sided dice
+    (F93 4.21) there is none among them, so a separate 1dF plays its part: the odds weigh it and
+    never read a six-sided die as a Fudge die."""
+    rules = find_ruleset("fudge1993", damage__die="odd_die")
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Tucker", "level": 3, "roll": 0},
+                                      "foes": [{"name": c.name, "level": c.offence} for c in CREW[:2]],
+                                      "npc_roll": "fixed"}, rules=rules)
+    o = group_odds(rnd, lone=TUCKER, foes=CREW[:2], rules=rules)
+    assert any(s.data.get("damage_dice") == ["1dF"] for s in o.steps)
+    molly = o.foe("Molly")
+    assert sum(p for _, p in molly.wounds_from_lone) == molly.struck > 0
+
+
+def test_a_round_that_takes_just_the_runs_allowed_is_given_exactly():
+    """The budget is "more than" its runs (issue 27: more than 4,000 resolutions is too dear):
+    fixed foes take one run per total of Tucker's 4dF, 9, and nine runs allowed are enough."""
+    o = group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, max_runs=9)
+    assert (o.runs, o.sampled) == (9, None)
+
+
+def test_a_gm_rolled_round_too_dear_is_offered_sampling_alone():
+    """F95 4.34's one roll for all the foes is what makes a round cheap: a round that already
+    uses it, too dear for the budget given, is offered sampling only."""
+    with pytest.raises(FudgeError) as refused:
+        group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, max_runs=10)
+    assert refused.value.message == ("Exact odds of this round would take more than 10 resolutions; they can be "
+                                     "sampled: about, each chance within ±2 points, from 2401 seeded draws.")

@@ -114,6 +114,8 @@ def test_fixed_foe_checks_her_shield_without_dice():
     exact = group_odds(rnd, lone=PLAIN_TUCKER, foes=crew, rules=rules)
     assert exact.foe("Annie").struck == Fraction(15, 81)
     agree(exact, brute(rnd, rules, lone=PLAIN_TUCKER, crew=crew))
+    # No shield roll is weighed, nor said to be: hers is her skill, and nobody else has a shield.
+    assert "CO 2.2" not in [s.section for s in exact.steps]
 
 
 def test_damage_checks_are_weighed_by_their_sum():
@@ -124,6 +126,19 @@ def test_damage_checks_are_weighed_by_their_sum():
     exact = group_odds(rnd, lone=TUCKER, foes=[MOLLY], rules=rules)
     agree(exact, brute(rnd, rules, checks=("Tucker",), crew=[MOLLY]))
     assert exact.runs < 9 * 81
+
+
+def test_exact_odds_say_which_extra_rolls_they_weighed():
+    """The odds' explanation names every roll it weighed besides the combat rolls: the shield
+    rolls (CO 2.2) and the damage checks (CO 4.3), each only where it is in use."""
+    checks = group_odds(pirates("fixed", [MOLLY], Molly={"ignored": True, "level": 2}), lone=TUCKER,
+                        foes=[MOLLY], rules=find_ruleset("fudge1995", co__damage_check=True))
+    sections = [s.section for s in checks.steps]
+    assert "CO 4.3" in sections and "CO 2.2" not in sections
+    shields = group_odds(pirates("group", CREW), lone=TUCKER, foes=CREW,
+                         rules=find_ruleset("fudge1995", co__shield=True))
+    sections = [s.section for s in shields.steps]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
 
 
 def test_two_wounds_two_checks_sum_to_one():
@@ -161,3 +176,13 @@ def test_group_odds_request_round_trips_willpower():
     with pytest.raises(FudgeError) as err:
         GroupOddsRequest.from_dict({**req.to_dict(), "willpower": {"Molly": "Splendid"}})
     assert err.value.field.startswith("group_odds.willpower.Molly")
+
+
+def test_the_lone_fighters_shield_roll_is_weighed_against_fixed_foes_too():
+    """CO 2.2: fixed NPCs (F95 4.33) check their shields at their skill, but the lone fighter is
+    no NPC: his shield roll meets each foe who beats him, weighed face by face."""
+    rules = find_ruleset("fudge1995", co__shield=True)
+    rnd = pirates("fixed", CREW)
+    exact = group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules)
+    agree(exact, brute(rnd, rules, shields=("Tucker",), lone=TUCKER, crew=CREW))
+    assert "CO 2.2" in [s.section for s in exact.steps]

@@ -142,6 +142,27 @@ def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
     assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
 
 
+def test_the_lone_fighter_striking_to_stun_leaves_stuns_where_his_blows_would_have_hurt():
+    # F95 4.62, the other way round: Tucker strikes Molly with 50 in 81 (as above), a Scratch,
+    # Hurt or Very Hurt. Struck to stun, his Scratches leave nothing, his Hurt and Very Hurt are
+    # stuns, counted apart from wounds, and Molly ends the round unwounded.
+    from pyfudge.analysis.group_odds import Declared
+    from pyfudge.combat.declaration import Declaration
+
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Molly")
+    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
+                          declared=Declared({"Tucker": Declaration(stun=True)})).foe("Molly")
+    assert stunning.struck == plain.struck == Fraction(50, 81)
+    assert plain.wounds_from_lone == ((1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
+    assert plain.stuns_from_lone == ()
+    # Her level after the round: unhurt unless struck (31 in 81), else as his blow left her.
+    assert plain.after == ((0, Fraction(31, 81)), (1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
+    assert stunning.wounds_from_lone == ((0, Fraction(19, 81)),)
+    assert stunning.stuns_from_lone == ((2, Fraction(26, 81)), (3, Fraction(5, 81)))
+    assert stunning.after == ((0, Fraction(1)),)
+
+
 @pytest.mark.parametrize(("path", "field"), [
     (("round", "lone", "level"), "group_odds.round.lone.level"),
     (("lone", "skills"), "group_odds.lone.skills"),
@@ -151,6 +172,24 @@ def test_a_bad_fighter_or_round_is_refused_where_it_is_in_the_request(path, fiel
     with pytest.raises(FudgeError) as refused:
         GroupOddsRequest.from_dict(_with(path, "x"))
     assert refused.value.field.startswith(field), refused.value.field
+
+
+def test_group_odds_too_dear_are_refused_by_default_naming_the_budget_and_the_sampling():
+    # Issue 27's budget: more than 4,000 resolutions is too dear for exact odds. Three foes
+    # rolling their own dice (9⁴ classes of totals) are refused unless sampling is asked for,
+    # and the refusal says what is on offer: the GM's one roll (F95 4.34), or about ±2 points
+    # from 2,401 seeded draws.
+    third = Fighter.from_dict({"name": "Maggie", "skills": {"Sword": -1}})
+    data = {"lone": {"name": "Tucker", "level": 3, "roll": 0, "faces": [0, 0, 0, 0]}, "npc_roll": "each",
+            "foes": [{"name": n, "level": lv, "roll": 0, "faces": [0, 0, 0, 0]}
+                     for n, lv in (("Molly", 0), ("Annie", 1), ("Maggie", -1))]}
+    with pytest.raises(RuleError) as refused:
+        group_odds(multi.GroupRound.from_dict(data, rules=F95), lone=LONE, foes=FOES + (third,), rules=F95)
+    assert refused.value.message == (
+        "Exact odds of this round would take more than 4000 resolutions; with the GM's one roll for "
+        "all the foes (F95 4.34) they can be given exactly; they can be sampled: about, each chance "
+        "within ±2 points, from 2401 seeded draws.")
+    assert refused.value.field == "foes" and refused.value.asks == {"input": "sample"}
 
 
 def test_a_request_too_dear_for_exact_odds_is_refused_unless_asked_to_sample():

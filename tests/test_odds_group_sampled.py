@@ -66,7 +66,8 @@ def test_too_dear_group_odds_are_sampled_within_their_margin_of_the_exact_ones()
     want, got = _chances(exact), _chances(sampled)
     for key in want.keys() | got.keys():
         assert abs(got.get(key, 0) - want.get(key, 0)) <= Fraction(2, 100), key
-    assert "About:" in sampled.steps[0].text
+    assert "About:" in sampled.steps[0].text and sampled.steps[0].section == "F95 4.34"
+    assert sampled.steps[0].data == {"draws": SAMPLE_DRAWS, "margin": 0.02}
     assert sampled.steps[0].text.endswith("each chance is within ±2 points, 19 times in 20.")
 
 
@@ -87,6 +88,24 @@ def test_sampled_odds_are_the_same_every_time_and_the_same_taken_in_steps_as_at_
         stepped = _odds(100, sample=step)
         assert stepped.sampled["next"] == next((n for n in SAMPLE_STEPS if n > step), None)
     assert json.dumps(stepped.to_dict()) == at_once
+
+
+def test_draws_kept_under_one_ruleset_are_not_taken_for_another():
+    # The draws are kept by input, the rules included: the same round sampled under other rules
+    # (F95 4.34's round with Min-Mid-Max damage, F95 4.63) is its own odds, as if sampled first.
+    enc = _enc()
+    g = read_group(enc.state, {"t": "group", "lone": "c1", "foes": ["c2", "c3"]}, rolled=False)
+    fighters = {c.fighter.name: c.fighter for c in enc.state.combatants}
+
+    def sampled(rules):
+        return json.dumps(group_odds(g.rnd, lone=fighters["Hero"], foes=[fighters["Orc"], fighters["Gob"]],
+                                     rules=rules, max_runs=100, sample=SAMPLE_STEPS[0]).to_dict())
+
+    other = new_ruleset("fudge1995", {"damage.system": "minmidmax"})
+    alone = sampled(other)
+    sampling._KEPT.clear()
+    assert sampled(enc.state.rules) != alone
+    assert sampled(other) == alone
 
 
 def test_a_first_step_is_within_its_own_wider_margin_of_the_exact_odds():
