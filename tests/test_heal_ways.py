@@ -129,6 +129,9 @@ def test_lingering_scratches_heal_for_one_fighter():
 def test_a_knocked_out_fighter_comes_round():
     out = healing.wake_up(replace(WoundTrack.new(F95), knocked_out=True))
     assert out.track.knocked_out is False and out.track.can_act()
+    # F95 4.62: a knockout needs time, not healing; no wound changes.
+    assert [(st.section, st.text) for st in out.steps] == [
+        ("F95 4.62", "A knockout needs time, not healing: the fighter comes round.")]
 
 
 def test_coming_round_is_logged_for_the_fighter():
