@@ -67,6 +67,15 @@ def test_by_the_wounds_own_level_a_very_hurt_pushed_to_near_death_is_not_deadly(
     assert record_wound(track, out.level, rules=BY_LEVEL).worst_after == NEAR_DEATH
 
 
+def test_by_the_boxes_a_blow_that_wounds_no_one_is_not_deadly_even_near_death():
+    """F95 4.64 no. 3 converts a deadly *wound*: a fighter already Near Death whom a blow does
+    not wound takes no new wound, so a declared Fudge Point is kept, by the boxes as by the level."""
+    track = record_wound(_incapacitated(), NEAR_DEATH, rules=FUDGE).track
+    assert track.worst == NEAR_DEATH
+    assert not wounds.is_deadly(wounds.UNDAMAGED, track=track, rules=FUDGE)
+    assert points_it_takes(wounds.UNDAMAGED, 1, track=track, rules=FUDGE, role="pc") == 0
+
+
 def test_by_the_boxes_a_converted_deadly_wound_never_leaves_the_fighter_near_death():
     """Near Death converted to Very Hurt on a track whose Very Hurt and Incapacitated boxes are
     full would land in the Near Death box again: the point would buy nothing."""
