@@ -219,3 +219,15 @@ def test_the_door_heals_a_track_every_way_the_card_offers():
     assert reply["ok"] and reply["result"]["view"]["can_act"]
     refused = heal(track=WoundTrack.new(F95).to_dict(), how="prayer")
     assert refused["error"]["field"] == "args.how" and "scratches" in refused["error"]["message"]
+
+
+def test_clearing_scratches_cites_the_books_healing_section_and_counts_what_it_cleared():
+    """F95 4.8 (MUD 4.8 under Mudge): Scratches heal after the battle's few minutes; the step
+    counts the Scratches cleared and the stun level left behind (F95 4.62)."""
+    for preset, section in (("fudge1995", "F95 4.8"), ("mudge", "MUD 4.8")):
+        rules = find_ruleset(preset)
+        track = record_stun(wounded(SCRATCH, SCRATCH, HURT, rules=rules), HURT, rules=rules).track
+        out = healing.clear_scratches(track, rules=rules)
+        assert [(s.section, s.text) for s in out.steps] == [(section, "Scratches and stuns heal with a little time.")]
+        assert out.steps[0].data == {"scratches": 2, "stun": track.stun}
+        assert out.track.marked_wounds() == [HURT] and out.track.stun == 0
