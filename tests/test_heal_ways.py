@@ -231,3 +231,19 @@ def test_clearing_scratches_cites_the_books_healing_section_and_counts_what_it_c
         assert [(s.section, s.text) for s in out.steps] == [(section, "Scratches and stuns heal with a little time.")]
         assert out.steps[0].data == {"scratches": 2, "stun": track.stun}
         assert out.track.marked_wounds() == [HURT] and out.track.stun == 0
+
+
+def test_a_damage_capacity_fighter_with_a_scratch_is_offered_the_scratches_way():
+    """F95 4.57: on the Damage Capacity record a Scratch lowers no level but is counted towards
+    the next one; F95 4.8: Scratches heal after the battle, so that fighter may clear them."""
+    rules = F95.with_options({"wounds.record": "capacity", "wounds.capacity_scratches": 3})
+    track = record_wound(WoundTrack.new(rules, capacity=ladder.GOOD), SCRATCH, rules=rules).track
+    assert track.scratches == 1 and track.capacity == ladder.GOOD
+    assert hows(track, rules) == ["scratches"]
+    assert healing.clear_scratches(track, rules=rules).track.scratches == 0
+
+
+def test_clearing_a_fighters_only_scratch_leaves_them_unhurt_after():
+    out = healing.clear_scratches(wounded(SCRATCH), rules=F95)
+    assert (out.worst_before, out.worst_after) == (SCRATCH, 0)
+    assert out.before == (SCRATCH,) and out.after == ()
