@@ -247,3 +247,11 @@ def test_clearing_a_fighters_only_scratch_leaves_them_unhurt_after():
     out = healing.clear_scratches(wounded(SCRATCH), rules=F95)
     assert (out.worst_before, out.worst_after) == (SCRATCH, 0)
     assert out.before == (SCRATCH,) and out.after == ()
+
+
+def test_coming_round_is_refused_for_a_fighter_who_is_not_knocked_out():
+    """F95 4.62: only a knockout needs time to come round from; the refusal names the way asked."""
+    with pytest.raises(FudgeError) as err:
+        healing.wake_up(wounded(HURT))
+    assert err.value.field == "how"
+    assert err.value.message == "Not knocked out: there is nothing to come round from (F95 4.62)."
