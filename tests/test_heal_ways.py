@@ -255,3 +255,34 @@ def test_coming_round_is_refused_for_a_fighter_who_is_not_knocked_out():
         healing.wake_up(wounded(HURT))
     assert err.value.field == "how"
     assert err.value.message == "Not knocked out: there is nothing to come round from (F95 4.62)."
+
+
+@pytest.mark.parametrize("per, hurts, hint", [
+    (1, False, "1 box recovered per degree above it."),
+    (2, False, "2 boxes recovered per degree above it."),
+    (3, True, "3 boxes recovered per degree above it; a failure marks a box per degree below."),
+])
+def test_on_the_alternate_track_the_one_way_is_a_healers_check_against_the_wound_level(per, hurts, hint):
+    """CO 3.2: the healer's check is against the wound level (Poor, after four boxes), boxes
+    recovered by degree (``co.heal_per_degree``); a failure hurts only where the GM says so."""
+    rules = F95.with_options({"co.track": True, "co.heal_per_degree": per, "co.heal_failure_hurts": hurts})
+    track = record_wound(WoundTrack.new(rules), HURT, rules=rules, points=4).track
+    assert healing.heal_ways(track, rules=rules) == [
+        {"how": "co", "asks": ["result"], "section": "CO 3.2", "label": "A healer's check against Poor", "hint": hint}]
+
+
+@pytest.mark.parametrize("roll", [False, True])
+def test_a_wounded_fighter_is_offered_a_healer_rest_and_the_scratches_each_with_what_it_asks(roll):
+    """F95 4.8: a healer's roll (Good one level, Great two, Superb three); rest, a level a week,
+    with a Constitution roll each week where ``healing.natural_roll`` says so; Scratches apart."""
+    rules = F95.with_options({"healing.natural": True, "healing.natural_roll": roll})
+    track = wounded(HURT, SCRATCH, rules=rules)
+    rest = "Every wound heals one level a week." + (
+        " Each week needs Constitution: Fair for Hurt, Good for Very Hurt, Great for Incapacitated." if roll else "")
+    assert healing.heal_ways(track, rules=rules) == [
+        {"how": "skill", "asks": ["result"], "section": "F95 4.8", "label": "A healer's roll",
+         "hint": "Good heals every wound 1 level, Great 2, Superb 3 (a Hurt healed one level is healed)."},
+        {"how": "natural", "section": "F95 4.8", "label": "Natural healing",
+         "asks": ["weeks", "rolls"] if roll else ["weeks"], "hint": rest, "weeks_max": 52},
+        {"how": "scratches", "asks": [], "section": "F95 4.8", "label": "Scratches and stuns heal",
+         "hint": "After the battle's few minutes, or the few days they linger."}]
