@@ -286,3 +286,11 @@ def test_a_wounded_fighter_is_offered_a_healer_rest_and_the_scratches_each_with_
          "asks": ["weeks", "rolls"] if roll else ["weeks"], "hint": rest, "weeks_max": 52},
         {"how": "scratches", "asks": [], "section": "F95 4.8", "label": "Scratches and stuns heal",
          "hint": "After the battle's few minutes, or the few days they linger."}]
+
+
+def test_a_healers_check_against_the_last_box_of_the_alternate_track_is_against_legendary():
+    """CO 3.1: the alternate track's top row is Legendary, a level above Superb; CO 3.2 checks against it."""
+    rules = F95.with_options({"co.track": True})
+    track = WoundTrack.new(rules)
+    track = record_wound(track, HURT, rules=rules, points=sum(len(r) for r in track.marks) - 1).track
+    assert [w["label"] for w in healing.heal_ways(track, rules=rules)] == ["A healer's check against Legendary"]
