@@ -38,3 +38,10 @@ def test_a_capacity_point_moves_a_graze_no_further_than_a_capacity_level(faces, 
     by_point = _graze("point", faces, roll, strength).level
     by_level = _graze("level", faces, roll, strength).level
     assert min(plain, by_level) <= by_point <= max(plain, by_level)
+
+
+def test_a_poor_capacity_roll_by_points_reads_the_graze_after_its_damage_die_one_point_worse():
+    """F95 4.56: a +2 damage die moves a Scratch graze at most one level, to Hurt; F95 4.52 no. 1:
+    a Poor Damage Capacity roll then adds one damage point, read with the die: Very Hurt."""
+    assert _graze("point", [1, 1, 0, 0], 0).level == HURT
+    assert _graze("point", [1, 1, 0, 0], -3).level == VERY_HURT
