@@ -130,6 +130,8 @@ def test_a_knocked_out_fighter_comes_round():
     out = healing.wake_up(replace(WoundTrack.new(F95), knocked_out=True))
     assert out.track.knocked_out is False and out.track.can_act()
     # F95 4.62: a knockout needs time, not healing; no wound changes.
+    hurt = healing.wake_up(replace(wounded(HURT), knocked_out=True))
+    assert (hurt.before, hurt.after, hurt.worst_before, hurt.worst_after) == ((HURT,), (HURT,), HURT, HURT)
     assert [(st.section, st.text) for st in out.steps] == [
         ("F95 4.62", "A knockout needs time, not healing: the fighter comes round.")]
 
