@@ -298,3 +298,10 @@ def test_a_healers_check_against_the_last_box_of_the_alternate_track_is_against_
     track = WoundTrack.new(rules)
     track = record_wound(track, HURT, rules=rules, points=sum(len(r) for r in track.marks) - 1).track
     assert [w["label"] for w in healing.heal_ways(track, rules=rules)] == ["A healer's check against Legendary"]
+
+
+def test_a_knocked_out_fighter_is_offered_coming_round_asking_nothing():
+    """F95 4.62: a knockout needs time, not healing: the way asks no result."""
+    assert healing.heal_ways(replace(WoundTrack.new(F95), knocked_out=True), rules=F95) == [
+        {"how": "wake", "asks": [], "section": "F95 4.62", "label": "Comes round",
+         "hint": "A knockout needs time, not healing."}]
