@@ -305,3 +305,14 @@ def test_a_knocked_out_fighter_is_offered_coming_round_asking_nothing():
     assert healing.heal_ways(replace(WoundTrack.new(F95), knocked_out=True), rules=F95) == [
         {"how": "wake", "asks": [], "section": "F95 4.62", "label": "Comes round",
          "hint": "A knockout needs time, not healing."}]
+
+
+def test_on_the_damage_capacity_record_the_heal_says_the_fighters_level_before_and_after():
+    """F95 4.57: the Damage Capacity record has one level, not boxes; F95 4.8: a healer's Good
+    heals it one level, Superb three (to the undamaged level); a Fair result changes nothing."""
+    rules = F95.with_options({"wounds.record": "capacity"})
+    track = WoundTrack.new(rules, capacity=ladder.GOOD)
+    for _ in range(2):
+        track = record_wound(track, HURT, rules=rules).track
+    said = [healing.said(healing.heal(track, result, rules=rules)) for result in (ladder.GOOD, ladder.SUPERB, ladder.FAIR)]
+    assert said == ["Hurt → Scratch", "Hurt → healed", ""]
