@@ -314,5 +314,6 @@ def test_on_the_damage_capacity_record_the_heal_says_the_fighters_level_before_a
     track = WoundTrack.new(rules, capacity=ladder.GOOD)
     for _ in range(2):
         track = record_wound(track, HURT, rules=rules).track
-    said = [healing.said(healing.heal(track, result, rules=rules)) for result in (ladder.GOOD, ladder.SUPERB, ladder.FAIR)]
+    said = [healing.said(healing.heal(track, result, rules=rules))
+            for result in (ladder.GOOD, ladder.SUPERB, ladder.FAIR)]
     assert said == ["Hurt → Scratch", "Hurt → healed", ""]
