@@ -84,6 +84,10 @@ def test_by_the_boxes_the_full_boxes_are_said_only_for_a_wound_they_push_to_near
     assert [s.text for s in pushed.steps if s.section == "F95 4.57"] == [
         "No open box from Very Hurt to Incapacitated: the Very Hurt wound would leave the fighter Near Death, "
         "a deadly wound."]
+    assert [s.data for s in pushed.steps if s.section == "F95 4.57"] == [{"level": VERY_HURT}]
+    assert [s.text for s in pushed.steps if s.section == "F95 4.64"] == [
+        "A Fudge Point converts the deadly Very Hurt wound to a merely serious one: Hurt, as the boxes leave "
+        "the fighter short of Near Death."]
     own = guard_wound(NEAR_DEATH, track=track, rules=FUDGE, points_spent=1)
     assert not [s for s in own.steps if s.section == "F95 4.57"]
 
