@@ -311,6 +311,35 @@ def test_damage_resistant_and_fragile():
     assert resolve_damage(relative_degree=2, odf=odf, ddf=tough, rules=pt).number == 3
 
 
+
+def test_the_gift_step_is_said_only_for_a_fighter_with_the_gift_who_is_wounded():
+    """F95 4.52 no. 2 by level: Damage Resistant or Fragile moves a wound one level. A fighter
+    without either gift gets no such step, and a blow that wounds no one has no severity to move:
+    a Fragile fighter the blow does not hurt stays unhurt."""
+    lv = F95.with_options({"damage.capacity": "gift"})
+    odf = offensive_factors(rules=lv, extra=[("factor", 2)])
+    plain = resolve_damage(relative_degree=2, odf=odf, ddf=defensive_factors(rules=lv), rules=lv)
+    assert plain.level == HURT  # 2 + 2 = 4: Hurt (F95 4.55)
+    assert not [s for s in plain.steps if s.section == "F95 4.52"]
+    weak = offensive_factors(rules=lv, extra=[("factor", -3)])
+    for gift in (1, -1):
+        unhurt = resolve_damage(relative_degree=1, odf=weak, ddf=defensive_factors(rules=lv, resistant=gift),
+                                rules=lv.with_options({"damage.graze": "off"}))
+        assert unhurt.level == UNDAMAGED  # -3 + 1 = -2: no damage
+        assert not [s for s in unhurt.steps if s.section == "F95 4.52"]
+
+
+def test_a_damage_resistant_part_outside_the_gift_option_counts_in_the_total_as_one_point():
+    """F95 4.52 no. 2 makes Damage Resistant one wound level only where the gift option counts it
+    so (``damage.capacity`` gift, by level); a saved "resistant" part under the Damage Capacity
+    roll is a defensive factor like the others: the total subtracts it."""
+    gift = F95.with_options({"damage.capacity": "gift"})
+    saved = defensive_factors(rules=gift, resistant=1).to_dict()
+    roll = F95.with_options({"damage.capacity": "roll"})
+    odf = offensive_factors(rules=roll, extra=[("factor", 1)])
+    out = resolve_damage(relative_degree=2, odf=odf, ddf=Factors.from_dict(saved, field="ddf"), rules=roll)
+    assert out.factor == 0 and out.number == 2 and out.level == SCRATCH  # 1 − 1 + 2 = 2: Scratch (F95 4.55)
+
 # --- W-FACTORS ------------------------------------------------------------------------------
 
 def test_strength_counts_only_for_muscle_powered_weapons():

@@ -67,6 +67,31 @@ def test_by_the_wounds_own_level_a_very_hurt_pushed_to_near_death_is_not_deadly(
     assert record_wound(track, out.level, rules=BY_LEVEL).worst_after == NEAR_DEATH
 
 
+def test_by_the_boxes_a_blow_that_wounds_no_one_is_not_deadly_even_near_death():
+    """F95 4.64 no. 3 converts a deadly *wound*: a fighter already Near Death whom a blow does
+    not wound takes no new wound, so a declared Fudge Point is kept, by the boxes as by the level."""
+    track = record_wound(_incapacitated(), NEAR_DEATH, rules=FUDGE).track
+    assert track.worst == NEAR_DEATH
+    assert not wounds.is_deadly(wounds.UNDAMAGED, track=track, rules=FUDGE)
+    assert points_it_takes(wounds.UNDAMAGED, 1, track=track, rules=FUDGE, role="pc") == 0
+
+
+def test_by_the_boxes_the_full_boxes_are_said_only_for_a_wound_they_push_to_near_death():
+    """F95 4.57: the Very Hurt wound finds no open box up to Incapacitated, so it would leave the
+    fighter Near Death; a Near Death wound is deadly by its own level and needs no such step."""
+    track = _incapacitated()
+    pushed = guard_wound(VERY_HURT, track=track, rules=FUDGE, points_spent=1)
+    assert [s.text for s in pushed.steps if s.section == "F95 4.57"] == [
+        "No open box from Very Hurt to Incapacitated: the Very Hurt wound would leave the fighter Near Death, "
+        "a deadly wound."]
+    assert [s.data for s in pushed.steps if s.section == "F95 4.57"] == [{"level": VERY_HURT}]
+    assert [s.text for s in pushed.steps if s.section == "F95 4.64"] == [
+        "A Fudge Point converts the deadly Very Hurt wound to a merely serious one: Hurt, as the boxes leave "
+        "the fighter short of Near Death."]
+    own = guard_wound(NEAR_DEATH, track=track, rules=FUDGE, points_spent=1)
+    assert not [s for s in own.steps if s.section == "F95 4.57"]
+
+
 def test_by_the_boxes_a_converted_deadly_wound_never_leaves_the_fighter_near_death():
     """Near Death converted to Very Hurt on a track whose Very Hurt and Incapacitated boxes are
     full would land in the Near Death box again: the point would buy nothing."""

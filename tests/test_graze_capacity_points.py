@@ -38,3 +38,25 @@ def test_a_capacity_point_moves_a_graze_no_further_than_a_capacity_level(faces, 
     by_point = _graze("point", faces, roll, strength).level
     by_level = _graze("level", faces, roll, strength).level
     assert min(plain, by_level) <= by_point <= max(plain, by_level)
+
+
+def test_a_poor_capacity_roll_by_points_reads_the_graze_after_its_damage_die_one_point_worse():
+    """F95 4.56: a +2 damage die moves a Scratch graze at most one level, to Hurt; F95 4.52 no. 1:
+    a Poor Damage Capacity roll then adds one damage point, read with the die: Very Hurt."""
+    assert _graze("point", [1, 1, 0, 0], 0).level == HURT
+    assert _graze("point", [1, 1, 0, 0], -3).level == VERY_HURT
+
+
+def test_a_capacity_point_rereads_a_graze_with_the_all_out_levels_still_added():
+    """F95 4.7: an all-out attacker's +1 raises a graze a level; F95 4.31 (``melee.all_out_foe_graze``
+    "levels"): the +2 against a failed all-out attacker raises it two. A Poor Damage Capacity roll
+    by points (F95 4.52 no. 1) re-reads the graze one point worse with those levels kept: Scratch
+    +1 is Hurt, one point worse Very Hurt; Scratch +2 is Very Hurt, one point worse Incapacitated."""
+    rules = new_ruleset("fudge1995", {"damage.die": "situational", "damage.capacity": "roll",
+                                      "damage.capacity_step": "point", "damage.graze_table": FINE})
+    ddf = defensive_factors(rules=rules, capacity=0)
+    for bonus, plain, poor in (({"all_out": 1}, HURT, VERY_HURT), ({"foe_all_out": 2}, VERY_HURT, INCAPACITATED)):
+        odf = offensive_factors(rules=rules, **bonus)
+        read = [damage.resolve_damage(relative_degree=1, odf=odf, ddf=ddf, rules=rules, damage_die=[0] * 4,
+                                      capacity_roll=roll).level for roll in (0, -3)]
+        assert read == [plain, poor]

@@ -129,6 +129,11 @@ def test_lingering_scratches_heal_for_one_fighter():
 def test_a_knocked_out_fighter_comes_round():
     out = healing.wake_up(replace(WoundTrack.new(F95), knocked_out=True))
     assert out.track.knocked_out is False and out.track.can_act()
+    # F95 4.62: a knockout needs time, not healing; no wound changes.
+    hurt = healing.wake_up(replace(wounded(HURT), knocked_out=True))
+    assert (hurt.before, hurt.after, hurt.worst_before, hurt.worst_after) == ((HURT,), (HURT,), HURT, HURT)
+    assert [(st.section, st.text) for st in out.steps] == [
+        ("F95 4.62", "A knockout needs time, not healing: the fighter comes round.")]
 
 
 def test_coming_round_is_logged_for_the_fighter():
@@ -216,3 +221,99 @@ def test_the_door_heals_a_track_every_way_the_card_offers():
     assert reply["ok"] and reply["result"]["view"]["can_act"]
     refused = heal(track=WoundTrack.new(F95).to_dict(), how="prayer")
     assert refused["error"]["field"] == "args.how" and "scratches" in refused["error"]["message"]
+
+
+def test_clearing_scratches_cites_the_books_healing_section_and_counts_what_it_cleared():
+    """F95 4.8 (MUD 4.8 under Mudge): Scratches heal after the battle's few minutes; the step
+    counts the Scratches cleared and the stun level left behind (F95 4.62)."""
+    for preset, section in (("fudge1995", "F95 4.8"), ("mudge", "MUD 4.8")):
+        rules = find_ruleset(preset)
+        track = record_stun(wounded(SCRATCH, SCRATCH, HURT, rules=rules), HURT, rules=rules).track
+        out = healing.clear_scratches(track, rules=rules)
+        assert [(s.section, s.text) for s in out.steps] == [(section, "Scratches and stuns heal with a little time.")]
+        assert out.steps[0].data == {"scratches": 2, "stun": track.stun}
+        assert out.track.marked_wounds() == [HURT] and out.track.stun == 0
+
+
+def test_a_damage_capacity_fighter_with_a_scratch_is_offered_the_scratches_way():
+    """F95 4.57: on the Damage Capacity record a Scratch lowers no level but is counted towards
+    the next one; F95 4.8: Scratches heal after the battle, so that fighter may clear them."""
+    rules = F95.with_options({"wounds.record": "capacity", "wounds.capacity_scratches": 3})
+    track = record_wound(WoundTrack.new(rules, capacity=ladder.GOOD), SCRATCH, rules=rules).track
+    assert track.scratches == 1 and track.capacity == ladder.GOOD
+    assert hows(track, rules) == ["scratches"]
+    assert healing.clear_scratches(track, rules=rules).track.scratches == 0
+    hit = record_wound(WoundTrack.new(rules, capacity=ladder.GOOD), HURT, rules=rules).track
+    assert hit.scratches == 0 and hows(hit, rules) == ["skill", "natural"]  # a lost level, no Scratch counted
+
+
+def test_clearing_a_fighters_only_scratch_leaves_them_unhurt_after():
+    out = healing.clear_scratches(wounded(SCRATCH), rules=F95)
+    assert (out.worst_before, out.worst_after) == (SCRATCH, 0)
+    assert out.before == (SCRATCH,) and out.after == ()
+
+
+def test_coming_round_is_refused_for_a_fighter_who_is_not_knocked_out():
+    """F95 4.62: only a knockout needs time to come round from; the refusal names the way asked."""
+    with pytest.raises(FudgeError) as err:
+        healing.wake_up(wounded(HURT))
+    assert err.value.field == "how"
+    assert err.value.message == "Not knocked out: there is nothing to come round from (F95 4.62)."
+
+
+@pytest.mark.parametrize("per, hurts, hint", [
+    (1, False, "1 box recovered per degree above it."),
+    (2, False, "2 boxes recovered per degree above it."),
+    (3, True, "3 boxes recovered per degree above it; a failure marks a box per degree below."),
+])
+def test_on_the_alternate_track_the_one_way_is_a_healers_check_against_the_wound_level(per, hurts, hint):
+    """CO 3.2: the healer's check is against the wound level (Poor, after four boxes), boxes
+    recovered by degree (``co.heal_per_degree``); a failure hurts only where the GM says so."""
+    rules = F95.with_options({"co.track": True, "co.heal_per_degree": per, "co.heal_failure_hurts": hurts})
+    track = record_wound(WoundTrack.new(rules), HURT, rules=rules, points=4).track
+    assert healing.heal_ways(track, rules=rules) == [
+        {"how": "co", "asks": ["result"], "section": "CO 3.2", "label": "A healer's check against Poor", "hint": hint}]
+
+
+@pytest.mark.parametrize("roll", [False, True])
+def test_a_wounded_fighter_is_offered_a_healer_rest_and_the_scratches_each_with_what_it_asks(roll):
+    """F95 4.8: a healer's roll (Good one level, Great two, Superb three); rest, a level a week,
+    with a Constitution roll each week where ``healing.natural_roll`` says so; Scratches apart."""
+    rules = F95.with_options({"healing.natural": True, "healing.natural_roll": roll})
+    track = wounded(HURT, SCRATCH, rules=rules)
+    rest = "Every wound heals one level a week." + (
+        " Each week needs Constitution: Fair for Hurt, Good for Very Hurt, Great for Incapacitated." if roll else "")
+    assert healing.heal_ways(track, rules=rules) == [
+        {"how": "skill", "asks": ["result"], "section": "F95 4.8", "label": "A healer's roll",
+         "hint": "Good heals every wound 1 level, Great 2, Superb 3 (a Hurt healed one level is healed)."},
+        {"how": "natural", "section": "F95 4.8", "label": "Natural healing",
+         "asks": ["weeks", "rolls"] if roll else ["weeks"], "hint": rest, "weeks_max": 52},
+        {"how": "scratches", "asks": [], "section": "F95 4.8", "label": "Scratches and stuns heal",
+         "hint": "After the battle's few minutes, or the few days they linger."}]
+
+
+def test_a_healers_check_against_the_last_box_of_the_alternate_track_is_against_legendary():
+    """CO 3.1: the alternate track's top row is Legendary, a level above Superb; CO 3.2 checks against it."""
+    rules = F95.with_options({"co.track": True})
+    track = WoundTrack.new(rules)
+    track = record_wound(track, HURT, rules=rules, points=sum(len(r) for r in track.marks) - 1).track
+    assert [w["label"] for w in healing.heal_ways(track, rules=rules)] == ["A healer's check against Legendary"]
+
+
+def test_a_knocked_out_fighter_is_offered_coming_round_asking_nothing():
+    """F95 4.62: a knockout needs time, not healing: the way asks no result."""
+    assert healing.heal_ways(replace(WoundTrack.new(F95), knocked_out=True), rules=F95) == [
+        {"how": "wake", "asks": [], "section": "F95 4.62", "label": "Comes round",
+         "hint": "A knockout needs time, not healing."}]
+
+
+def test_on_the_damage_capacity_record_the_heal_says_the_fighters_level_before_and_after():
+    """F95 4.57: the Damage Capacity record has one level, not boxes; F95 4.8: a healer's Good
+    heals it one level, Superb three (to the undamaged level); a Fair result changes nothing."""
+    rules = F95.with_options({"wounds.record": "capacity"})
+    track = WoundTrack.new(rules, capacity=ladder.GOOD)
+    for _ in range(2):
+        track = record_wound(track, HURT, rules=rules).track
+    said = [healing.said(healing.heal(track, result, rules=rules))
+            for result in (ladder.GOOD, ladder.SUPERB, ladder.FAIR)]
+    assert said == ["Hurt → Scratch", "Hurt → healed", ""]

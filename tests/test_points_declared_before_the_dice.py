@@ -73,6 +73,7 @@ def test_the_lone_fighter_spends_his_fudge_point_on_the_first_deadly_wound():
     assert _hero(enc).fudge_points == 1
 
 
+<<<<<<< HEAD
 def _kept_steps(enc: Encounter) -> list[tuple[str, str, dict[str, int]]]:
     blow = enc.state.last["outcome"]["blows"][0]
     return [(s["section"], s["text"], s["data"]) for s in blow["steps"] if "kept" in s["text"]]
@@ -92,3 +93,23 @@ def test_the_step_says_a_fudge_point_is_kept_against_a_wound_that_is_not_deadly(
     enc.apply(_exchange(1, 1))
     assert _kept_steps(enc) == [("F95 4.64", "Hurt is not deadly: the Fudge Point declared is kept.",
                                  {"level": wounds.HURT, "declared": 1, "spent": 0, "kept": 1})]
+=======
+def test_the_points_a_wound_takes_follow_the_points_in_force_and_leave_the_rest_to_be_refused():
+    """F95 4.64 no. 3: one Fudge Point, and only on a deadly wound of a fighter the PC-death rules
+    cover (a major NPC when ``wounds.guard_major_npcs``); MUD 4.64: Meta Points one a level, at
+    most three. What no wound could take (points the ruleset has none of, a second Fudge Point,
+    a fourth Meta Point) is handed on whole, for the guard to refuse."""
+    track = wounds.WoundTrack.new(new_ruleset("fudge1995"))
+
+    def takes(points: str, level: int, declared: int, role: str = "pc", **options: Any) -> int:
+        rules = new_ruleset("fudge1995", {"wounds.points": points, **options})
+        return wounds.points_it_takes(level, declared, track=track, rules=rules, role=role)
+
+    assert takes("fudge", wounds.HURT, 1, "major_npc", **{"wounds.guard_major_npcs": True}) == 0  # kept
+    assert takes("fudge", wounds.HURT, 1, "major_npc") == 1  # not covered: left to refuse
+    assert takes("fudge", wounds.NEAR_DEATH, 1) == 1
+    assert takes("fudge", wounds.SCRATCH, 2) == 2
+    assert takes("none", wounds.SCRATCH, 2) == 2
+    assert takes("meta", wounds.HURT, 3) == wounds.HURT  # Hurt is two levels: two of three
+    assert takes("meta", wounds.HURT, 4) == 4
+>>>>>>> m16b

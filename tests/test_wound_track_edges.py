@@ -105,3 +105,13 @@ def test_a_pawns_capped_scratch_says_it_counted_as_hurt_and_why_it_is_not_record
     assert [s.text for s in out.steps] == [
         "On a pawn a Scratch counts as Hurt.",
         "A Scratch never raises the wound level beyond Very Hurt: this one is not recorded."]
+
+
+@pytest.mark.parametrize("kind", [["boxes"], {"boxes": 1}, 3, None])
+def test_a_saved_tracks_kind_that_is_not_text_is_refused_by_its_field(kind):
+    """A saved track names its kind as one of the four words (F95 4.57 boxes and pawns, Damage
+    Capacity, CO 3): a list or an object there is refused like any other wrong kind, not a crash."""
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({"kind": kind})
+    assert err.value.field == "track.kind"
+    assert err.value.message.startswith("Track kind must be one of ")

@@ -181,6 +181,20 @@ def test_scratch_in_stunning_attack_has_no_effect() -> None:
     assert record_stun(fresh(), SCRATCH, rules=F95).track == fresh()
 
 
+def test_a_stun_that_marks_nothing_reports_no_box_and_leaves_the_wounds_as_they_were() -> None:
+    """F95 4.62: a Scratch has no stun level, and a knocked-out fighter has no stun box left: the
+    outcome marks no box (Undamaged) and the fighter's worst wound, Hurt, is the same before and after."""
+    hurt = take(fresh(), HURT)
+    knocked = hurt
+    for _ in range(3):
+        knocked = record_stun(knocked, HURT, rules=F95).track
+    for track, level, why in ((hurt, SCRATCH, "no stun for a Scratch"), (knocked, HURT, "already knocked out")):
+        out = record_stun(track, level, rules=F95)
+        assert (out.box, out.level_asked, out.level_marked) == (None, level, UNDAMAGED)
+        assert (out.worst_before, out.worst_after) == (HURT, HURT)
+        assert why in out.steps[0].text
+
+
 def test_stun_does_not_wound() -> None:
     track = record_stun(fresh(), VERY_HURT, rules=F95).track
     assert track.stun == wounds.VERY_STUNNED and track.worst == UNDAMAGED and track.penalty() == 0
