@@ -73,7 +73,6 @@ def test_the_lone_fighter_spends_his_fudge_point_on_the_first_deadly_wound():
     assert _hero(enc).fudge_points == 1
 
 
-<<<<<<< HEAD
 def _kept_steps(enc: Encounter) -> list[tuple[str, str, dict[str, int]]]:
     blow = enc.state.last["outcome"]["blows"][0]
     return [(s["section"], s["text"], s["data"]) for s in blow["steps"] if "kept" in s["text"]]
@@ -93,7 +92,8 @@ def test_the_step_says_a_fudge_point_is_kept_against_a_wound_that_is_not_deadly(
     enc.apply(_exchange(1, 1))
     assert _kept_steps(enc) == [("F95 4.64", "Hurt is not deadly: the Fudge Point declared is kept.",
                                  {"level": wounds.HURT, "declared": 1, "spent": 0, "kept": 1})]
-=======
+
+
 def test_the_points_a_wound_takes_follow_the_points_in_force_and_leave_the_rest_to_be_refused():
     """F95 4.64 no. 3: one Fudge Point, and only on a deadly wound of a fighter the PC-death rules
     cover (a major NPC when ``wounds.guard_major_npcs``); MUD 4.64: Meta Points one a level, at
@@ -112,4 +112,3 @@ def test_the_points_a_wound_takes_follow_the_points_in_force_and_leave_the_rest_
     assert takes("none", wounds.SCRATCH, 2) == 2
     assert takes("meta", wounds.HURT, 3) == wounds.HURT  # Hurt is two levels: two of three
     assert takes("meta", wounds.HURT, 4) == 4
->>>>>>> m16b
