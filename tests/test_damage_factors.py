@@ -259,3 +259,36 @@ def test_an_extra_part_needs_both_a_source_and_an_amount_and_may_lack_a_section(
     with pytest.raises(FudgeError) as err:
         offensive_factors(rules=F95, extra=[SimpleNamespace(source="Cover")])
     assert err.value.field == "extra[0]" and str(err.value) == "extra[0] must be a label and an amount."
+
+
+def test_tech_level_counts_as_scale_only_where_the_gear_has_one():
+    """F95 4.65: each side adds its gear's technological level as Scale; gear of tech level 0
+    (the books' default) adds no part at all."""
+    rules = find_ruleset("fudge1995").with_options({"damage.tech_scale": True})
+    odf = offensive_factors(rules=rules, weapon=Weapon("Sword", 2, 1))
+    ddf = defensive_factors(rules=rules, armor=Armor("Chain", 3))
+    assert [p.kind for p in odf.parts if p.kind == "tech"] == [] and [p.kind for p in ddf.parts if p.kind == "tech"] == []
+    odf = offensive_factors(rules=rules, weapon=Weapon("Blaster", 2, 1, tech=2))
+    ddf = defensive_factors(rules=rules, armor=Armor("Chain", 3, tech=-1))
+    assert [(p.label, p.value) for p in odf.parts if p.kind == "tech"] == [("Weapon tech level (as Scale)", 2)]
+    assert [(p.label, p.value) for p in ddf.parts if p.kind == "tech"] == [("Armor tech level (as Scale)", -1)]
+
+
+def test_the_damage_resistant_gift_counts_only_in_the_gift_mode_and_even_when_capacity_is_the_record():
+    """F95 4.52: the gift Damage Resistant (+1) is alternative 2; under the standard factor it is no
+    part of the total. Damage Capacity as the wound record (F95 4.57) drops the capacity factor,
+    not the gift."""
+    gift = find_ruleset("fudge1995").with_options({"damage.capacity": "gift"})
+    kinds = [p.kind for p in defensive_factors(rules=gift, resistant=1).parts]
+    assert "resistant" in kinds
+    as_record = gift.with_options({"wounds.record": "capacity"})
+    assert [p.label for p in defensive_factors(rules=as_record, resistant=1).parts if p.kind == "resistant"] == [
+        "Damage Resistant"]
+    factor = find_ruleset("fudge1995")
+    assert "resistant" not in [p.kind for p in defensive_factors(rules=factor, resistant=1).parts]
+
+
+def test_an_extra_part_with_an_amount_but_no_source_is_refused_by_its_place():
+    with pytest.raises(FudgeError) as err:
+        defensive_factors(rules=find_ruleset("fudge1995"), extra=[SimpleNamespace(amount=1)])
+    assert err.value.field == "extra[0]"
