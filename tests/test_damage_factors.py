@@ -267,7 +267,7 @@ def test_tech_level_counts_as_scale_only_where_the_gear_has_one():
     rules = find_ruleset("fudge1995").with_options({"damage.tech_scale": True})
     odf = offensive_factors(rules=rules, weapon=Weapon("Sword", 2, 1))
     ddf = defensive_factors(rules=rules, armor=Armor("Chain", 3))
-    assert [p.kind for p in odf.parts if p.kind == "tech"] == [] and [p.kind for p in ddf.parts if p.kind == "tech"] == []
+    assert "tech" not in [p.kind for p in odf.parts] and "tech" not in [p.kind for p in ddf.parts]
     odf = offensive_factors(rules=rules, weapon=Weapon("Blaster", 2, 1, tech=2))
     ddf = defensive_factors(rules=rules, armor=Armor("Chain", 3, tech=-1))
     assert [(p.label, p.value) for p in odf.parts if p.kind == "tech"] == [("Weapon tech level (as Scale)", 2)]
