@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from pyfudge.analysis.group_odds import GroupOddsRequest, group_odds
+from pyfudge.analysis.group_odds import Declared, GroupOddsRequest, group_odds
 from pyfudge.combat import multi
+from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError, RuleError
 from pyfudge.rulesets import find_ruleset
@@ -125,18 +126,21 @@ def test_the_odds_as_json_name_every_part_the_app_reads():
     assert sum(Fraction(w["exact"]) for w in annie["after"]) == 1
 
 
+def _plain_and_stunning(striker: str, foe: str):
+    """``foe``'s odds in the fixed round below, plain and with ``striker`` striking to stun."""
+    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
+    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe(foe)
+    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
+                          declared=Declared({striker: Declaration(stun=True)})).foe(foe)
+    return plain, stunning
+
+
 def test_a_foe_striking_to_stun_leaves_a_stun_where_her_blow_would_have_hurt():
     # F95 4.62: a blow struck to stun leaves no wound, and stuns only at Hurt or worse. Annie hits
     # Tucker with t ≤ −2 (15 of 81, as above): unarmed, a Scratch by 1 or 2 (t = −2, −3: 14 of
     # 81) and Hurt by 3 (t = −4: 1 of 81). Struck to stun: the Scratches leave nothing, the Hurt
     # a stun.
-    from pyfudge.analysis.group_odds import Declared
-    from pyfudge.combat.declaration import Declaration
-
-    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
-    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Annie")
-    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
-                          declared=Declared({"Annie": Declaration(stun=True)})).foe("Annie")
+    plain, stunning = _plain_and_stunning("Annie", "Annie")
     assert stunning.hits_lone == plain.hits_lone == Fraction(15, 81)
     assert plain.wounds_to_lone == ((1, Fraction(14, 81)), (2, Fraction(1, 81))) and plain.stuns_to_lone == ()
     assert stunning.wounds_to_lone == ((0, Fraction(14, 81)),) and stunning.stuns_to_lone == ((2, Fraction(1, 81)),)
@@ -146,13 +150,7 @@ def test_the_lone_fighter_striking_to_stun_leaves_stuns_where_his_blows_would_ha
     # F95 4.62, the other way round: Tucker strikes Molly with 50 in 81 (as above), a Scratch,
     # Hurt or Very Hurt. Struck to stun, his Scratches leave nothing, his Hurt and Very Hurt are
     # stuns, counted apart from wounds, and Molly ends the round unwounded.
-    from pyfudge.analysis.group_odds import Declared
-    from pyfudge.combat.declaration import Declaration
-
-    rnd = _round("fixed", 0, [0, 0, 0, 0], 0, [3], [])
-    plain = group_odds(rnd, lone=LONE, foes=FOES, rules=F95).foe("Molly")
-    stunning = group_odds(rnd, lone=LONE, foes=FOES, rules=F95,
-                          declared=Declared({"Tucker": Declaration(stun=True)})).foe("Molly")
+    plain, stunning = _plain_and_stunning("Tucker", "Molly")
     assert stunning.struck == plain.struck == Fraction(50, 81)
     assert plain.wounds_from_lone == ((1, Fraction(19, 81)), (2, Fraction(26, 81)), (3, Fraction(5, 81)))
     assert plain.stuns_from_lone == ()
