@@ -763,6 +763,11 @@ class Bench:
                 "([enc, event, n, w]) => window.pyfudgeBench.applyBench(enc, event, n, w)",
                 [apply_encounter(ref), ref["apply_event"], APPLY_COUNT, APPLY_WARMUP])
             self.samples.apply_ms.extend(got["apply_ms"])
+            self.samples.apply_lines_ms.extend(got.get("apply_lines_ms", []))
+            for key in ("parse_ms", "parse_lines_ms"):
+                if got.get(key) is not None:
+                    self.samples.apply_parse.setdefault(key, []).append(got[key])
+            self.samples.view_lines_chars = got.get("view_lines_chars")
             self.samples.apply_first_ms.append(got["warmup_ms"][0])
             self.samples.open_ms.append(got["open_ms"])
             self.samples.view_chars = got["view_chars"]

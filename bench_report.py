@@ -227,6 +227,10 @@ class Samples:
     runs: int = 0
     pages: dict[str, dict[str, list[float | None]]] = field(default_factory=dict)
     apply_ms: list[float] = field(default_factory=list)
+    # The same applies interleaved, sending log_from as the app does (the answer's new lines only).
+    apply_lines_ms: list[float] = field(default_factory=list)
+    apply_parse: dict[str, list[float]] = field(default_factory=dict)  # JSON.parse of each answer
+    view_lines_chars: int | None = None
     apply_first_ms: list[float] = field(default_factory=list)
     open_ms: list[float] = field(default_factory=list)
     odds: dict[str, list[float]] = field(default_factory=dict)
@@ -418,7 +422,12 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "apply": {"p50_ms": percentile(s.apply_ms, 50), "p95_ms": percentile(s.apply_ms, 95),
                   **{k: v for k, v in summary(s.apply_ms).items()},
                   "first_after_open": summary(s.apply_first_ms), "open_ms": summary(s.open_ms),
-                  "log_events": s.log_events, "view_chars": s.view_chars},
+                  "log_events": s.log_events, "view_chars": s.view_chars,
+                  # The app's request: only the new log lines in the answer (log_from).
+                  "new_lines": {"p50_ms": percentile(s.apply_lines_ms, 50), "p95_ms": percentile(s.apply_lines_ms, 95),
+                                **summary(s.apply_lines_ms), "view_chars": s.view_lines_chars,
+                                "parse_ms": summary(s.apply_parse.get("parse_lines_ms", [])),
+                                "whole_parse_ms": summary(s.apply_parse.get("parse_ms", []))}},
         "odds": odds,
         "forecast_3v3": s.forecast_3v3,
         "live": {"update": {"p50_ms": percentile(s.live_update_ms, 50), "p95_ms": percentile(s.live_update_ms, 95),
@@ -432,6 +441,10 @@ def results(s: Samples, meta: dict[str, Any]) -> dict[str, Any]:
         "meta": meta,
         "notes": s.notes,
     })
+
+
+def _ms2(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.2f} ms"
 
 
 def _fmt(x: Any, unit: str = "") -> str:
@@ -505,6 +518,12 @@ def table(r: dict[str, Any]) -> str:
                      f"max {a['max']:.1f} (n={a['n']}); "
                      f"first after open {_fmt(a['first_after_open']['median'], 'ms')}; "
                      f"open (replay) {_fmt(a['open_ms']['median'], 'ms')}; view {a['view_chars']:,} chars")
+        n = a["new_lines"]
+        if n["n"]:
+            lines.append(f"  interleaved, the answer's new log lines only (log_from, as the app asks): "
+                         f"p50 {n['p50_ms']:.1f} ms, p95 {n['p95_ms']:.1f} ms; view {n['view_chars']:,} chars; "
+                         f"JSON.parse {_ms2(n['parse_ms']['median'])} against "
+                         f"{_ms2(n['whole_parse_ms']['median'])} for the whole view's answer")
     for key, label in (("odds_1v1", "exact odds 1-vs-1"), ("group_odds_1v6", "exact odds 1-vs-6 (GM's group roll)"),
                        ("group_odds_1v3_sampled", "sampled odds 1-vs-3 (each foe's own dice)"),
                        ("group_odds_1v3_first", "its first step (±5 points)")):

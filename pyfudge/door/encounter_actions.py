@@ -44,9 +44,9 @@ def hold(eid: str, enc: Encounter) -> None:
         OPEN.popitem(last=False)
 
 
-def opened(eid: str, enc: Encounter) -> dict[str, Any]:
+def opened(eid: str, enc: Encounter, log_from: int = 0) -> dict[str, Any]:
     hold(eid, enc)
-    return {"id": eid, "rev": len(enc.log), "view": view(enc)}
+    return {"id": eid, "rev": len(enc.log), "view": view(enc, log_from=log_from)}
 
 
 def at_rev(args: Args, eid: str | None, *, any_rev: bool = False) -> Encounter:
@@ -94,16 +94,22 @@ def on_encounter_apply(args: Args, rng: random.Random) -> dict[str, Any]:
     """Apply one event to an open encounter at revision ``rev``; returns the event to append to
     the stored log (as the encounter logged it, see :func:`pyfudge.encounter.log.remembered`), the
     new revision and the view. With ``encounter`` given, an encounter the
-    engine does not hold (or holds at another revision) is reopened first."""
+    engine does not hold (or holds at another revision) is reopened first. With ``log_from`` (the
+    log lines the page holds, at most ``rev``), the view's log lines begin there: the lines before
+    never change, and a long log's answer is a fraction of its size."""
     eid = encounter_id(args)
     enc = at_rev(args, eid)
+    log_from = args.get("log_from", 0)
+    if isinstance(log_from, bool) or not isinstance(log_from, int) or not 0 <= log_from <= len(enc.log):
+        raise RequestError(f"log_from must be a whole number of log lines, 0 to rev ({len(enc.log)}).",
+                           field="log_from")
     try:
         enc.apply(need(args, "event"))
     except FudgeError as err:
         err.asks = round_view.asks(err.field)
         raise
     # The event as logged: with what the round remembers written in (encounter.remembered).
-    return {**opened(eid, enc), "event": enc.log[-1]}
+    return {**opened(eid, enc, log_from), "event": enc.log[-1]}
 
 
 def on_encounter_log(args: Args, rng: random.Random) -> dict[str, Any]:

@@ -14,6 +14,8 @@ reading uses, so the app holds no rule of its own (docs/app.md):
   Undo would undo; ``undone``: what the last event, an Undo, took back ("" after any other);
   ``log_taken_back``: the log lines of events undone and not redone; ``log_dice``: each log
   line's dice; ``log_details``: which lines can be explained again (``encounter.explain``).
+  ``log``, ``log_dice`` and ``log_details`` begin at line ``log_from`` (0: the whole log): an
+  answer to a page that holds the lines before it sends only the new ones (they never change).
 - ``damage_dice`` ``{dice: "1dF"|"4dF"|"3d6"|None, count, rolls}``: a hitter's damage dice
   (:func:`damage.dice_needed` for a full hit; 3d6 for Min-Mid-Max, F95 4.63), and ``graze``:
   the dice a graze reads when they differ (:func:`damage.graze_dice`), else None.
@@ -69,8 +71,9 @@ from .log import Encounter
 from .state import Combatant, State, forfeited, heading, refused_roles, stun_now, stunned_only, this_round
 
 
-def view(enc: Encounter) -> dict[str, Any]:
-    """Everything the UI renders, derived from the state (what it holds: the module's docstring)."""
+def view(enc: Encounter, *, log_from: int = 0) -> dict[str, Any]:
+    """Everything the UI renders, derived from the state (what it holds: the module's docstring);
+    the log's lines from line ``log_from`` on."""
     state, rules = enc.state, enc.state.rules
     factors = {c.id: fighter_factors(c.fighter, rules) for c in state.combatants}
     acted = round_view.acted_this_round(enc.states)
@@ -88,7 +91,8 @@ def view(enc: Encounter) -> dict[str, Any]:
         "pairs": _pairs(state, factors),
         "no_roll": _no_roll(state),
         "last": state.last,
-        "log": list(enc.lines),
+        "log": enc.lines[log_from:],
+        "log_from": log_from,
         "can_undo": len(enc.states) > 1,
         "can_redo": bool(enc.redo),
         "pacing": rules["melee.pacing"],
@@ -111,8 +115,8 @@ def view(enc: Encounter) -> dict[str, Any]:
         "undone": round_view.undo_label(enc.redo[-1].last, {c.id: c.fighter.name for c in enc.redo[-1].combatants})
         if enc.log and enc.log[-1].get("t") == "undo" else "",
         "log_taken_back": enc.taken_back(),
-        "log_dice": list(enc.dice),
-        "log_details": [d is not None for d in enc.details],
+        "log_dice": enc.dice[log_from:],
+        "log_details": [d is not None for d in enc.details[log_from:]],
         "roll_dice": _roll_dice(rules),
         "damage_dice": {**(needed := damage.dice_needed(rules)), "d6": needed["dice"] == "3d6",
                         "graze": damage.graze_dice(rules)},

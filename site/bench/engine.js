@@ -25,30 +25,44 @@ async function repeat(action, args, repeats) {
 
 /** Open `encounter` (its log replayed once), then time `count` applies of `event`, each
  * followed by an untimed undo so every timed apply starts from the same state. The first
- * `warmup` applies are timed separately. */
+ * `warmup` applies are timed separately. Every other apply sends `log_from` as the app does
+ * (the answer's log lines only the new ones), interleaved with one asking for the whole view;
+ * the JSON.parse of each kind of answer is timed on its own too. */
 async function applyBench(encounter, event, count, warmup) {
   const id = "bench";
   const opened = await timed("encounter.open", { id, encounter });
   let rev = opened.response.result.rev;
-  const times = [];
-  let viewChars = 0;
-  for (let i = 0; i < warmup + count; i++) {
+  const whole = [];
+  const lines = [];
+  const text = {};
+  for (let i = 0; i < 2 * (warmup + count); i++) {
+    const kind = i % 2 ? "lines" : "whole";
+    const args = kind === "lines" ? { id, rev, event, log_from: rev } : { id, rev, event };
     const t0 = performance.now();
-    const json = await engine.request("encounter.apply", { id, rev, event });
-    times.push(performance.now() - t0);
+    const json = await engine.request("encounter.apply", args);
+    (kind === "lines" ? lines : whole).push(performance.now() - t0);
     if (!json.ok) throw new Error(`encounter.apply: ${json.error.message}`);
-    viewChars = JSON.stringify(json.result.view).length;
+    text[kind] = JSON.stringify(json);
     rev = json.result.rev;
     const undo = await engine.request("encounter.apply", { id, rev, event: { t: "undo" } });
     if (!undo.ok) throw new Error(`undo: ${undo.error.message}`);
     rev = undo.result.rev;
   }
+  const parseMs = (answer) => {
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) JSON.parse(answer);
+    return (performance.now() - t0) / 50;
+  };
   return {
     open_ms: opened.ms,
     log_events: encounter.log.length,
-    warmup_ms: times.slice(0, warmup),
-    apply_ms: times.slice(warmup),
-    view_chars: viewChars,
+    warmup_ms: whole.slice(0, warmup),
+    apply_ms: whole.slice(warmup),
+    apply_lines_ms: lines.slice(warmup),
+    view_chars: JSON.stringify(JSON.parse(text.whole).result.view).length,
+    view_lines_chars: JSON.stringify(JSON.parse(text.lines).result.view).length,
+    parse_ms: parseMs(text.whole),
+    parse_lines_ms: parseMs(text.lines),
   };
 }
 

@@ -149,7 +149,10 @@ export class Session {
       const refused = this.#catchUp(head) ?? this.#brokenError();
       if (refused) return this.#refuse(refused);
       const base = this.stored.log.length;
+      const held = this.view;
       const args = { id: this.id, rev: base, event };
+      // A log's lines never change once written: a page holding all of them asks for the new ones.
+      if (holdsLines(held, base)) args.log_from = base;
       let response = await this.#request("encounter.apply", args);
       if (!response.ok && response.error?.type === "SessionError") {
         response = await this.#request("encounter.apply", { ...args, encounter: this.stored });
@@ -163,7 +166,7 @@ export class Session {
       const written = await this.#commit(head, next, text);
       if (written !== true) return written;
       this.#save(text); // saved first: the result is shown (#take) only after
-      this.#take(response.result);
+      this.#take({ ...response.result, view: withLines(held, response.result.view) });
       this.error = null;
       return response;
     }), then);
@@ -366,6 +369,19 @@ export class Session {
       }
     });
   }
+}
+
+/** Whether `view` holds every line of a log of `count` events (its dice and details too). */
+const holdsLines = (view, count) => Boolean(view) && !view.log_from
+  && ["log", "log_dice", "log_details"].every((key) => view[key]?.length === count);
+
+/** `view` with the whole log: the lines `held` has before the view's `log_from`, then its own. */
+function withLines(held, view) {
+  if (!view.log_from) return view;
+  const from = view.log_from;
+  return { ...view, log_from: 0, log: held.log.slice(0, from).concat(view.log),
+    log_dice: held.log_dice.slice(0, from).concat(view.log_dice),
+    log_details: held.log_details.slice(0, from).concat(view.log_details) };
 }
 
 /** Run `task` once the next frame is painted (at once in a hidden page, which paints none). */
