@@ -115,3 +115,27 @@ def test_a_saved_tracks_kind_that_is_not_text_is_refused_by_its_field(kind):
         WoundTrack.from_dict({"kind": kind})
     assert err.value.field == "track.kind"
     assert err.value.message.startswith("Track kind must be one of ")
+
+
+@pytest.mark.parametrize("options", [{}, {"wounds.record": "capacity"}])
+def test_a_wound_of_no_damage_on_a_wounded_fighter_leaves_his_level_and_says_so(options):
+    """F95 4.55: no damage records nothing; the outcome still tells the fighter's level before and
+    after (the same, and not Undamaged) and the wound's own level (none), under boxes and under
+    Damage Capacity as record (F95 4.57)."""
+    rules = new_ruleset("fudge1995", options)
+    track = WoundTrack.new(rules, capacity=1)
+    hurt = record_wound(track, HURT, rules=rules).track
+    assert hurt.worst > 0
+    out = record_wound(hurt, 0, rules=rules)
+    assert (out.level_asked, out.level_marked, out.worst_before, out.worst_after) == (0, 0, hurt.worst, hurt.worst)
+    assert out.box is None and out.track == hurt
+
+
+@pytest.mark.parametrize("pair", [{"recorded": 2, "true": 3}, "23", 23, [2]])
+def test_a_saved_deferred_wound_that_is_not_a_pair_is_refused_by_its_place(pair):
+    """A wound Willpower held back (F95 4.52, temporary) is saved as [recorded, true]: anything
+    else, even two of something, is refused by its place, not read."""
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({"marks": [[0, 0, 0], [0], [0], [0], [0]], "deferred": [[2, 3], pair]})
+    assert err.value.field == "track.deferred[1]"
+    assert err.value.message == "track.deferred[1] must be [recorded, true]."
