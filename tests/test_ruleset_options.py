@@ -1,6 +1,8 @@
 """A ruleset's options refuse a value of the wrong kind or off their range, by the option's field and
 label (R-PRESET; pyfudge.core.options, pyfudge.core.ruleset, pyfudge.rulesets)."""
 
+import re
+
 import pytest
 
 from pyfudge.core.errors import OptionError
@@ -112,3 +114,18 @@ def test_a_ruleset_keeps_only_the_options_that_differ_from_its_preset():
 
 def test_an_unknown_option_is_refused_by_its_name():
     assert refusal({"melee.pacng": "alternating"}) == ("Unknown option 'melee.pacng'.", "options.melee.pacng")
+
+
+# A book's section: "F95 4.55", "MUD 4.56", "CO 1.3", "F93 4.21–4.22"; several joined by ", " or
+# "; ", a later one of the same book by its number alone ("F95 4.55, 4.63").
+_CITE = r"(F95|F93|MUD|CO) \d+(\.\d+)?(–\d+\.\d+)?"
+CITATION = re.compile(rf"{_CITE}((, |; )({_CITE}|\d+\.\d+))*")
+
+
+@pytest.mark.parametrize("key", sorted(OPTIONS))
+def test_every_option_cites_its_section_and_is_named_in_words(key):
+    """The rules form shows each option's name with the section it comes from (describe): the
+    section is a citation of the books, the name is words, not the other way round."""
+    option = OPTIONS[key]
+    assert CITATION.fullmatch(option.section), option.section
+    assert not CITATION.fullmatch(option.label) and re.search(r"[a-z]{3}", option.label), option.label
