@@ -62,6 +62,16 @@ def test_an_exchange_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     _within(sampled, odds.attack_odds(a, b, rules=rules).to_dict())
 
 
+def test_sampled_odds_count_the_classes_drawn_and_every_run_of_the_pipeline_apart():
+    # A class drawn is run once; a class split into finer ones was run before it split: at least
+    # as many runs as classes, and the last step says the runs the odds count.
+    odds._CACHE.clear()
+    sampled = odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=new_ruleset("fudge1995", {}),
+                               max_runs=10, sample=True)
+    assert sampled.runs > sampled.classes
+    assert sampled.steps[-1].data["runs"] == sampled.runs
+
+
 def test_ranged_fire_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
     enc.apply({"t": "add", "fighter": ASTA})
