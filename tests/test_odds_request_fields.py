@@ -34,7 +34,9 @@ def test_an_odds_request_weighs_its_fighter_a_against_b_as_asked():
 
 def test_an_odds_request_weighs_its_declarations_and_round_as_asked():
     stun = Declaration(stun=True)
-    asked = OddsRequest(PLUS, B, a_declares=stun, round=2).odds(F95)
+    req = OddsRequest(PLUS, B, a_declares=stun, round=2)
+    assert OddsRequest.from_dict(req.to_dict()) == req
+    asked = req.odds(F95)
     assert asked == attack_odds(PLUS, B, rules=F95, a_declares=stun, round_number=2)
     assert asked != attack_odds(PLUS, B, rules=F95, round_number=2)  # the stun (F95 4.62) counts
     assert asked != attack_odds(PLUS, B, rules=F95, a_declares=stun)  # and the even round
