@@ -54,6 +54,7 @@ def test_an_odds_request_continues_the_draws_kept_when_asked_to_sample():
     first = attack_odds(asta, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])  # kept: too dear
     again = OddsRequest(asta, orc).odds(rules, sample=SAMPLE_STEPS[0])
     assert again.sampled == first.sampled and again.sampled["draws"] == SAMPLE_STEPS[0]
+    assert OddsRequest(asta, orc).odds(rules).sampled is None  # exact unless asked to sample
     sampling._KEPT.clear()
 
 
@@ -133,6 +134,7 @@ def test_willpower_results_are_read_by_name_one_each_or_one_per_wound():
     assert read_willpower({"A": "Good", "Lone": [0, "Fair", -1]}, "willpower") == (
         ("A", 1), ("Lone", (0, 0, -1)))
     assert read_willpower({"Lone": [0] * 12}, "willpower") == (("Lone", (0,) * 12),)
+    assert read_willpower({"Lone": ["Good"]}, "willpower") == (("Lone", (1,)),)
     # A lone fighter and twelve foes: thirteen names.
     assert len(read_willpower({f"f{i}": 0 for i in range(13)}, "willpower")) == 13
 
