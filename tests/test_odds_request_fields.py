@@ -155,3 +155,23 @@ def test_willpower_results_that_are_not_a_map_of_names_to_levels_are_refused_nam
         read_willpower(data, "willpower")
     assert err.value.field == field
     assert err.value.message.startswith(words)
+
+
+def test_the_odds_default_to_a_first_round():
+    # F95 4.36: a "plus" level counts on even rounds only; unasked, the round is the first.
+    assert attack_odds(PLUS, B, rules=F95) == attack_odds(PLUS, B, rules=F95, round_number=1)
+    assert attack_odds(PLUS, B, rules=F95) != attack_odds(PLUS, B, rules=F95, round_number=2)
+
+
+def test_a_kind_of_exchange_neither_round_nor_attack_is_refused_saying_so():
+    with pytest.raises(FudgeError) as err:
+        attack_odds(A, B, rules=F95, kind="duel")
+    assert (err.value.field, err.value.message) == ("kind", "kind must be round or attack, not 'duel'.")
+
+
+def test_exact_odds_not_to_be_sampled_may_take_every_run_of_their_budget():
+    # Mudge with Min-Mid-Max (F95 4.63): past the runs after which sampling would answer, within
+    # the 20,000 an exact answer may take.
+    o = attack_odds(Fighter("C", (("Sword", 0),)), Fighter("D", (("Sword", 0),)),
+                    rules=find_ruleset("mudge", damage__system="minmidmax"))
+    assert sampling.EXACT_RUNS_BEFORE_SAMPLING < o.runs <= 20_000 and o.sampled is None

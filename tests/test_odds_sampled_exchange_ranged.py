@@ -95,6 +95,19 @@ def test_exact_only_odds_too_dear_are_refused_saying_they_can_be_sampled():
         odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=new_ruleset("fudge1995", {}),
                          max_runs=10)
     assert refused.value.asks == {"input": "sample"} and "sampled" in refused.value.message
+    assert refused.value.field == "odds"
+
+
+def test_each_exchange_sampled_continues_its_own_draws():
+    rules = new_ruleset("fudge1995", {})
+    asta, orc = Fighter.from_dict(ASTA), Fighter.from_dict(ORC)
+    greater = Fighter.from_dict({**ASTA, "skills": {"Sword": "Superb", "Shield": "Fair"}})
+    odds._CACHE.clear()
+    alone = odds.attack_odds(greater, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    sampling._KEPT.clear()
+    odds.attack_odds(asta, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    after = odds.attack_odds(greater, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    assert after == alone and after.direction("Asta").lands > 0
 
 
 def test_the_door_samples_an_exchange_whose_dice_are_too_many_to_weigh():
