@@ -60,3 +60,9 @@ def test_with_shield_checks_on_but_no_shield_carried_no_shield_roll_is_said_to_b
     rules = find_ruleset("fudge1995", co__shield=True)
     bare = odds.attack_odds(Fighter("Snorri", (("Axe", 1),)), Fighter("Ulf", (("Axe", 0),)), rules=rules)
     assert [s.section for s in bare.steps] == ["F95 4.61; MUD 4.22", "F95 4.22"]
+
+
+def test_with_damage_checks_on_the_steps_say_each_wounded_fighters_check_is_weighed():
+    rules = find_ruleset("fudge1995", co__damage_check=True)
+    checked = odds.attack_odds(Fighter("Snorri", (("Axe", 1),)), Fighter("Ulf", (("Axe", 0),)), rules=rules)
+    assert [s.section for s in checked.steps] == ["F95 4.61; MUD 4.22", "CO 4.3", "F95 4.22"]
