@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 
 from pyfudge.analysis import dice_classes
+from pyfudge.analysis import odds as odds_module
 from pyfudge.analysis.odds import AttackOdds, OddsRequest, attack_odds
 from pyfudge.combat.declaration import Declaration
 from pyfudge.combat.fighter import Fighter
@@ -262,3 +263,29 @@ def test_damage_kinds_follow_the_damage_die_option():
 
 def test_result_is_an_attack_odds():
     assert isinstance(attack_odds(fighter("A"), fighter("B"), rules=find_ruleset("fudge1995")), AttackOdds)
+
+
+def test_a_blow_struck_to_stun_counts_hurt_or_worse_as_stuns_and_a_scratch_as_no_harm():
+    """F95 4.62: a blow struck to stun leaves a stun of its level, and a Scratch stuns no one (it
+    lands and does no harm: Undamaged). Bare hands, factor 0: A's relative degree 1-2 lands a
+    Scratch, 3-4 Hurt, 5-6 Very Hurt, 7-8 Incapacitated (the counts of the wound test above)."""
+    o = attack_odds(fighter("A"), fighter("B"), rules=find_ruleset("fudge1995"),
+                    a_declares=Declaration(stun=True))
+    by_rd = {d: pairs_with_difference(d, low_a=-2) for d in range(1, 9)}
+    a = o.direction("A")
+    assert a.wounds == ((wounds.UNDAMAGED, Fraction(by_rd[1] + by_rd[2], N2)),)
+    assert a.stuns == ((wounds.HURT, Fraction(by_rd[3] + by_rd[4], N2)),
+                       (wounds.VERY_HURT, Fraction(by_rd[5] + by_rd[6], N2)),
+                       (wounds.INCAPACITATED, Fraction(by_rd[7] + by_rd[8], N2)))
+    # B strikes to wound as usual.
+    assert o.direction("B").stuns == ()
+
+
+def test_odds_that_may_be_sampled_are_exact_where_exact_is_affordable():
+    a, b = fighter("A"), fighter("B")
+    odds_module._CACHE.clear()  # asked first with sampling allowed, not answered from the cache
+    allowed = attack_odds(a, b, rules=find_ruleset("fudge1995"), sample=True)
+    assert allowed.sampled is None
+    odds_module._CACHE.clear()
+    exact = attack_odds(a, b, rules=find_ruleset("fudge1995"))
+    assert allowed == exact and allowed.runs == exact.runs == 81

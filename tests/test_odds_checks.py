@@ -137,8 +137,9 @@ def test_willpower_must_be_declared_for_the_odds():
         odds.attack_odds(RAIDER, SHIELDMAN, rules=rules.with_options({"melee.pacing": "alternating"}),
                          kind="attack")  # only the defender is wounded
     assert err.value.field == "b_declares.willpower"
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:  # in a round both may be wounded: b's is missing
         odds.attack_odds(RAIDER, SHIELDMAN, rules=rules, a_declares=Declaration(willpower=0))
+    assert err.value.field == "b_declares.willpower" and "Brynhild's Willpower" in err.value.message
 
 
 def test_declared_willpower_enters_every_run():

@@ -54,3 +54,12 @@ def test_with_two_kinds_of_damage_dice_a_round_refused_before_any_die_is_read_ke
         attack_odds(fighter("A", 1), fighter("B"), rules=rules)
     assert err.value.field == "pacing"
     assert err.value.message.startswith("Under alternating turns resolve each attack on its own")
+
+
+def test_a_graze_refusing_the_3d6_is_run_again_with_a_fudge_die_so_runs_outnumber_classes():
+    # F95 4.63: a graze keeps the graze rules, so its class, tried with the 3d6 first, is run
+    # again with the separate Fudge die (MUD 4.22): one class, two runs, each counted as such.
+    rules = find_ruleset("mudge", dice__technique="2d6_remove_higher", damage__system="minmidmax")
+    odds = attack_odds(fighter("A", 1), fighter("B"), rules=rules)
+    assert odds.runs > odds.classes
+    assert odds.steps[-1].data == {"runs": odds.runs, "classes": odds.classes}

@@ -53,3 +53,16 @@ def test_an_exchanges_odds_count_their_own_runs_and_classes_in_the_last_step():
 def test_the_margin_is_said_in_whole_points_of_a_hundred():
     assert dice_classes.margin_words(0.0249) == "±2 points, 19 times in 20."
     assert dice_classes.margin_words(0.0251) == "±3 points, 19 times in 20."
+
+
+def test_with_shield_checks_on_but_no_shield_carried_no_shield_roll_is_said_to_be_weighed():
+    # CO 2.2: only a shieldman rolls a shield check.
+    rules = find_ruleset("fudge1995", co__shield=True)
+    bare = odds.attack_odds(Fighter("Snorri", (("Axe", 1),)), Fighter("Ulf", (("Axe", 0),)), rules=rules)
+    assert [s.section for s in bare.steps] == ["F95 4.61; MUD 4.22", "F95 4.22"]
+
+
+def test_with_damage_checks_on_the_steps_say_each_wounded_fighters_check_is_weighed():
+    rules = find_ruleset("fudge1995", co__damage_check=True)
+    checked = odds.attack_odds(Fighter("Snorri", (("Axe", 1),)), Fighter("Ulf", (("Axe", 0),)), rules=rules)
+    assert [s.section for s in checked.steps] == ["F95 4.61; MUD 4.22", "CO 4.3", "F95 4.22"]

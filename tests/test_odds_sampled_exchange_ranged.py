@@ -62,6 +62,16 @@ def test_an_exchange_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     _within(sampled, odds.attack_odds(a, b, rules=rules).to_dict())
 
 
+def test_sampled_odds_count_the_classes_drawn_and_every_run_of_the_pipeline_apart():
+    # A class drawn is run once; a class split into finer ones was run before it split: at least
+    # as many runs as classes, and the last step says the runs the odds count.
+    odds._CACHE.clear()
+    sampled = odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=new_ruleset("fudge1995", {}),
+                               max_runs=10, sample=True)
+    assert sampled.runs > sampled.classes
+    assert sampled.steps[-1].data["runs"] == sampled.runs
+
+
 def test_ranged_fire_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
     enc.apply({"t": "add", "fighter": ASTA})
@@ -85,6 +95,19 @@ def test_exact_only_odds_too_dear_are_refused_saying_they_can_be_sampled():
         odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=new_ruleset("fudge1995", {}),
                          max_runs=10)
     assert refused.value.asks == {"input": "sample"} and "sampled" in refused.value.message
+    assert refused.value.field == "odds"
+
+
+def test_each_exchange_sampled_continues_its_own_draws():
+    rules = new_ruleset("fudge1995", {})
+    asta, orc = Fighter.from_dict(ASTA), Fighter.from_dict(ORC)
+    greater = Fighter.from_dict({**ASTA, "skills": {"Sword": "Superb", "Shield": "Fair"}})
+    odds._CACHE.clear()
+    alone = odds.attack_odds(greater, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    sampling._KEPT.clear()
+    odds.attack_odds(asta, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    after = odds.attack_odds(greater, orc, rules=rules, max_runs=10, sample=SAMPLE_STEPS[0])
+    assert after == alone and after.direction("Asta").lands > 0
 
 
 def test_the_door_samples_an_exchange_whose_dice_are_too_many_to_weigh():
