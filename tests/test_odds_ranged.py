@@ -215,6 +215,28 @@ def test_the_odds_equal_the_event_applied_over_every_class_of_dice(name, options
     assert got == want, name
 
 
+def test_a_shot_to_stun_leaves_the_stuns_the_event_leaves():
+    """F95 4.62: a shooter who shoots to stun leaves a stun, not a wound; the odds list each
+    stun level with the chance the event applied over every roll gives it (a stunning Scratch
+    stuns no one: it counts as a blow that did no harm)."""
+    enc = duel()
+    event = shot("unaware", shooter_declares={"stun": True})
+    want: dict = {}
+    for k, p in _no_blow_misses(_brute(enc, event, [(_set(["shooter_dice", "roll"]), TOTALS)])).items():
+        if k[1] == "blow" and k[2] == (True, 1):
+            k = (*k[:2], (False, 0))
+        want[k] = want.get(k, 0) + p
+    got = _from_odds(preview.event_odds(enc.state, event))
+    assert got == want and got[("Asta", "blow", (True, 2))] > 0
+
+
+def test_a_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
+    """F95 4.4: rounds on target are counted for a burst only; a single shot that always misses
+    (Terrible, −3 + 4dF, never reaches Superb) has none."""
+    enc = duel(None, "fudge1995", {**ASTA, "skills": {"Bow": "Terrible"}}, ORC)
+    out = preview.event_odds(enc.state, shot("unaware", difficulty=3))
+    assert results(out) == {"miss": 1} and out["rounds"] == []
+
 def test_agrees_with_a_seeded_simulation_of_the_real_event():
     """A dodged shot under Min-Mid-Max damage (3d6, F95 4.63) with a burst: the event applied
     with random dice 3,000 times; each result's frequency within 4.5 standard deviations."""
@@ -267,6 +289,8 @@ def test_the_door_and_the_draft_agree():
       "target": ORC}, "args.shooter"),
     ({"attack": {"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0}}, "shooter": ASTA,
       "target": ORC, "seed": 1}, "args.ranged_odds.seed"),
+    ({"attack": {"mode": "aware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0},
+                 "target": {"name": "Troll", "level": 0}}, "shooter": ASTA, "target": ORC}, "args.shooter"),
 ])
 def test_bad_door_requests_are_clear_errors(request_, field):
     reply = call("ranged_odds", ranged_odds=request_, ruleset={"preset": "fudge1995"})

@@ -79,6 +79,35 @@ def test_ranged_fire_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     _within(weigh(max_runs=10, sample=True), weigh())
 
 
+def _dear_shot(event_extra=None):
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "fighter": ORC})
+    event = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0, **(event_extra or {})}
+    r = read_ranged(enc.state, event, rolled=False)
+    return lambda **kw: ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                                rules=enc.state.rules, declares=r.declares, **kw)
+
+
+def test_sampled_ranged_odds_count_their_runs_and_their_classes_apart():
+    """A class drawn is run once, and a split class runs more than the classes it leaves: the
+    runs are those the steps tell, the classes fewer."""
+    out = _dear_shot()(max_runs=10, sample=True)
+    assert out.sampled and out.runs == out.steps[-1].data["runs"] and out.classes < out.runs
+
+
+def test_draws_kept_for_one_declaration_are_not_reused_for_another():
+    """The same dear shot, sampled with nothing declared and then shot to stun (F95 4.62): the
+    second draws are its own, so it lists stuns."""
+    assert not _dear_shot()(max_runs=10, sample=SAMPLE_STEPS[0]).direction("Asta").stuns
+    stun = _dear_shot({"shooter_declares": {"stun": True}})(max_runs=10, sample=SAMPLE_STEPS[0])
+    assert stun.direction("Asta").stuns
+
+
+def test_cheap_ranged_odds_asked_with_sampling_allowed_are_exact():
+    out = _dear_shot({"mode": "unaware"})(sample=True)
+    assert out.sampled is None and out.classes == out.runs == 9
+
 def test_exact_only_odds_too_dear_are_refused_saying_they_can_be_sampled():
     odds._CACHE.clear()
     with pytest.raises(RuleError) as refused:
