@@ -104,6 +104,18 @@ def test_draws_kept_for_one_declaration_are_not_reused_for_another():
     assert stun.direction("Asta").stuns
 
 
+def test_a_sampled_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
+    """F95 4.4: rounds on target are counted for a burst only (Terrible, −3 + 4dF, never
+    reaches Superb: every draw a miss)."""
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": {**ASTA, "skills": {**ASTA["skills"], "Bow": "Terrible"}}})
+    enc.apply({"t": "add", "fighter": ORC})
+    r = read_ranged(enc.state, {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 3},
+                    rolled=False)
+    out = ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                  rules=enc.state.rules, max_runs=10, sample=True)
+    assert out.sampled and out.direction("Asta").results == (("miss", 1),) and out.rounds == ()
+
 def test_cheap_ranged_odds_asked_with_sampling_allowed_are_exact():
     out = _dear_shot({"mode": "unaware"})(sample=True)
     assert out.sampled is None and out.classes == out.runs == 9
