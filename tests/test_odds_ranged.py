@@ -313,6 +313,14 @@ def test_bad_ranged_drafts_are_clear_errors(event, options, field):
     assert err.value.field == field, err.value
 
 
+def test_a_shot_whose_wound_needs_a_damage_capacity_roll_is_refused_saying_why():
+    """F95 4.52's first alternative rolls Damage Capacity after a Hurt or worse: a roll the
+    shot's dice do not hold, found once the dice were read, so the odds cannot be exact."""
+    with pytest.raises(RuleError) as err:
+        preview.event_odds(duel({"damage.capacity": "roll"}).state, shot("unaware"))
+    assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice. A wound")
+    assert err.value.field == "event.capacity_roll.Orc"
+
 def test_willpower_results_declared_let_the_odds_through():
     out = preview.event_odds(duel({"wounds.willpower": "temporary"}).state,
                              shot("aware", target_declares={"willpower": 1}))

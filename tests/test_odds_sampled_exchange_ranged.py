@@ -89,11 +89,14 @@ def _dear_shot(event_extra=None):
                                                 rules=enc.state.rules, declares=r.declares, **kw)
 
 
-def test_sampled_ranged_odds_count_their_runs_and_their_classes_apart():
+def test_sampled_ranged_odds_tell_their_runs_their_classes_and_only_the_dice_they_weigh():
     """A class drawn is run once, and a split class runs more than the classes it leaves: the
-    runs are those the steps tell, the classes fewer."""
+    runs are those the steps tell, the classes fewer. Shield rolls weighed (CO 2.2), no damage
+    check (CO 4.3 is off)."""
     out = _dear_shot()(max_runs=10, sample=True)
     assert out.sampled and out.runs == out.steps[-1].data["runs"] and out.classes < out.runs
+    sections = [s.section for s in out.steps]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
 
 
 def test_draws_kept_for_one_declaration_are_not_reused_for_another():
