@@ -99,6 +99,13 @@ def test_sampled_ranged_odds_tell_their_runs_their_classes_and_only_the_dice_the
     assert "CO 2.2" in sections and "CO 4.3" not in sections
 
 
+def test_exact_ranged_odds_tell_only_the_dice_they_weigh():
+    """Shield rolls weighed (CO 2.2), no damage check (CO 4.3 is off); one run per class."""
+    out = _dear_shot()()
+    sections = [s.section for s in out.steps]
+    assert out.sampled is None and out.runs == out.classes == out.steps[-1].data["runs"]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
+
 def test_draws_kept_for_one_declaration_are_not_reused_for_another():
     """The same dear shot, sampled with nothing declared and then shot to stun (F95 4.62): the
     second draws are its own, so it lists stuns."""
