@@ -237,6 +237,28 @@ def test_a_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
     out = preview.event_odds(enc.state, shot("unaware", difficulty=3))
     assert results(out) == {"miss": 1} and out["rounds"] == []
 
+@pytest.mark.parametrize("options, event, want", [
+    ({"co.shield": True, "co.damage_check": True, "damage.die": "number_1df"}, shot("aware", weapon="thrown"),
+     [("F95 4.4", "The target dodges"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
+      ("F95 4.61", "Damage dice (1dF)"), ("CO 2.2", "shield check (4 Fudge dice)"), ("CO 4.3", "damage check (4dF)"),
+      ("F95 4.4", "resolved 7439 times, once for each of 7439 classes")]),
+    ({"damage.system": "minmidmax"}, shot("unaware"),
+     [("F95 4.4", "The target is unaware"), ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice"),
+      ("F95 4.63", "Damage dice (3d6)"), ("F95 4.4", "resolved 339 times, once for each of 339 classes")]),
+    (None, shot("shoot_back", target_difficulty=0),
+     [("F95 4.4", "The target shoots back"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
+      ("F95 4.4", "resolved 81 times, once for each of 81 classes")]),
+])
+def test_the_steps_say_what_was_weighed_each_under_its_rule(options, event, want):
+    """The mode (F95 4.4), who rolls which dice (the technique's section), the damage dice (F95
+    4.61, 3d6 under F95 4.63), shield rolls (CO 2.2) and damage checks (CO 4.3) when weighed,
+    and how many runs."""
+    shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
+    steps = preview.event_odds(duel(options, "fudge1995", ASTA, shieldman).state, event)["steps"]
+    assert [s["section"] for s in steps] == [section for section, _ in want]
+    for s, (_, words) in zip(steps, want, strict=True):
+        assert words in s["text"], s
+
 def test_agrees_with_a_seeded_simulation_of_the_real_event():
     """A dodged shot under Min-Mid-Max damage (3d6, F95 4.63) with a burst: the event applied
     with random dice 3,000 times; each result's frequency within 4.5 standard deviations."""
