@@ -95,6 +95,7 @@ def test_sampled_ranged_odds_tell_their_runs_their_classes_and_only_the_dice_the
     check (CO 4.3 is off)."""
     out = _dear_shot()(max_runs=10, sample=True)
     assert out.sampled and out.runs == out.steps[-1].data["runs"] and out.classes < out.runs
+    assert out.steps[-1].section == "F95 4.4" and out.steps[-1].text.startswith("About: the shots were resolved")
     sections = [s.section for s in out.steps]
     assert "CO 2.2" in sections and "CO 4.3" not in sections
 
