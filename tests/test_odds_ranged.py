@@ -319,6 +319,46 @@ def test_bad_door_requests_are_clear_errors(request_, field):
     assert not reply["ok"] and reply["error"]["field"] == field, reply
 
 
+_UNAWARE = {"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0}}
+
+
+@pytest.mark.parametrize("data, field, words", [
+    ([], "ranged_odds", "ranged_odds must be an object with an attack, a shooter and a target."),
+    ({"attack": _UNAWARE, "shooter": ASTA, "target": ORC, "seed": 1}, "ranged_odds.seed",
+     "ranged_odds: unknown field 'seed'."),
+    ({"attack": _UNAWARE, "shooter": ASTA}, "ranged_odds.target", "ranged_odds needs target."),
+    ({"attack": "unaware", "shooter": ASTA, "target": ORC}, "ranged_odds.attack",
+     "ranged_odds.attack must be an object with a mode and a shooter."),
+])
+def test_a_bad_request_is_refused_naming_its_field(data, field, words):
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.RangedOddsRequest.from_dict(data)
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_a_request_passes_its_willpower_results_on():
+    """F95 4.52 no. 4: with Willpower rolls on, the results the request declares are the ones used."""
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"wounds.willpower": "temporary"}})
+    request = {"attack": {**_UNAWARE}, "shooter": ASTA, "target": ORC}
+    with pytest.raises(RuleError) as err:
+        ranged_odds.RangedOddsRequest.from_dict(request).odds(rules)
+    assert err.value.field == "willpower.Orc"
+    out = ranged_odds.RangedOddsRequest.from_dict({**request, "willpower": {"Orc": 1}}).odds(rules)
+    assert sum(p for _, p in out.direction("Asta").results) == 1
+
+
+def test_each_shot_is_found_by_its_shooter():
+    attack = RangedAttack.from_dict({"mode": "shoot_back",
+                                     "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
+                                     "target": {"name": "Orc", "level": 0, "roll": 0, "difficulty": 0}})
+    out = ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                  rules=ruleset_from_dict({"preset": "fudge1995"}))
+    assert (out.direction("Orc").attacker, out.direction("Orc").defender) == ("Orc", "Asta")
+    assert out.direction("Asta").defender == "Orc"
+    with pytest.raises(FudgeError) as err:
+        out.direction("Troll")
+    assert err.value.field == "shooter" and "'Troll' does not shoot" in err.value.message
+
 @pytest.mark.parametrize("event, options, field", [
     (shot("aware", shooter="c2", target="c2"), None, "event.target"),
     (shot("volley"), None, "event.mode"),
