@@ -329,6 +329,12 @@ _UNAWARE = {"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "difficul
     ({"attack": _UNAWARE, "shooter": ASTA}, "ranged_odds.target", "ranged_odds needs target."),
     ({"attack": "unaware", "shooter": ASTA, "target": ORC}, "ranged_odds.attack",
      "ranged_odds.attack must be an object with a mode and a shooter."),
+    ({"attack": {**_UNAWARE, "shooter": {**_UNAWARE["shooter"], "faces": [1, 1, 1, 1]}}, "shooter": ASTA,
+      "target": ORC}, "ranged_odds.attack.shooter.faces", "The odds weigh every roll: leave the dice out."),
+    # The target's dice are refused whatever the shooter's side holds.
+    ({"attack": {"mode": "aware", "shooter": "Asta", "target": {"name": "Orc", "level": 0, "faces": [0, 0, 0, 0]}},
+      "shooter": ASTA, "target": ORC}, "ranged_odds.attack.target.faces",
+     "The odds weigh every roll: leave the dice out."),
 ])
 def test_a_bad_request_is_refused_naming_its_field(data, field, words):
     with pytest.raises(FudgeError) as err:
