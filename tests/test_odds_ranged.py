@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge import api
-from pyfudge.analysis import preview, ranged_odds
+from pyfudge.analysis import preview, ranged_odds, sampling
+from pyfudge.analysis.sampling import SAMPLE_STEPS
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.ranged import RangedAttack
 from pyfudge.core.errors import FudgeError, RuleError
@@ -352,6 +353,51 @@ def test_a_request_passes_its_willpower_results_on():
     out = ranged_odds.RangedOddsRequest.from_dict({**request, "willpower": {"Orc": 1}}).odds(rules)
     assert sum(p for _, p in out.direction("Asta").results) == 1
 
+
+@pytest.mark.parametrize("data, field", [
+    ({"shooter": {**ASTA, "skills": {"Bow": "Splendid"}}}, "ranged_odds.shooter.skills.Bow"),
+    ({"target": {**ORC, "skills": {"Club": "Splendid"}}}, "ranged_odds.target.skills.Club"),
+    ({"willpower": ["Orc"]}, "ranged_odds.willpower"),
+])
+def test_a_bad_record_in_a_request_is_refused_under_its_name(data, field):
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.RangedOddsRequest.from_dict({"attack": _UNAWARE, "shooter": ASTA, "target": ORC, **data})
+    assert err.value.field == field
+
+
+def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
+    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed."""
+    sampling._KEPT.clear()
+    shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
+    request = ranged_odds.RangedOddsRequest.from_dict({"attack": {**_UNAWARE, "mode": "aware", "target": {
+        "name": "Orc", "level": 0}}, "shooter": ASTA, "target": shieldman})
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"co.shield": True, "co.damage_check": True,
+                                                                   "damage.system": "minmidmax"}})
+    with pytest.raises(RuleError) as err:
+        request.odds(rules)
+    assert err.value.asks == {"input": "sample"}
+    assert request.odds(rules, sample=SAMPLE_STEPS[0]).sampled["draws"] == SAMPLE_STEPS[0]
+
+
+@pytest.mark.parametrize("options, given, field, words", [
+    (None, {"Orc": 1}, "willpower", "Willpower rolls against wounds are off in this ruleset (F95 4.52)."),
+    ({"wounds.willpower": "temporary"}, None, "willpower.Orc",
+     "Willpower rolls against wounds are on (F95 4.52): the odds need Orc's Willpower result."),
+])
+def test_willpower_results_are_refused_when_off_and_asked_for_by_name_when_on(options, given, field, words):
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(RuleError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                rules=ruleset_from_dict({"preset": "fudge1995", "options": options or {}}),
+                                willpower=given)
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_the_json_of_exact_odds_says_ranged_and_its_runs_and_is_not_sampled():
+    request = ranged_odds.RangedOddsRequest.from_dict({"attack": _UNAWARE, "shooter": ASTA, "target": ORC})
+    out = request.odds(ruleset_from_dict({"preset": "fudge1995"})).to_dict()
+    assert out["kind"] == "ranged" and out["runs"] == out["classes"] == 9 and "sampled" not in out
 
 def test_each_shot_is_found_by_its_shooter():
     attack = RangedAttack.from_dict({"mode": "shoot_back",
