@@ -399,6 +399,27 @@ def test_the_json_of_exact_odds_says_ranged_and_its_runs_and_is_not_sampled():
     out = request.odds(ruleset_from_dict({"preset": "fudge1995"})).to_dict()
     assert out["kind"] == "ranged" and out["runs"] == out["classes"] == 9 and "sampled" not in out
 
+@pytest.mark.parametrize("shooter, target, field, words", [
+    (ORC, ORC, "shooter", "The fighters' records must be the shooter's and the target's."),
+    (ASTA, ASTA, "target", "Shooter and target must differ."),
+])
+def test_records_that_are_not_the_shots_fighters_are_refused(shooter, target, field, words):
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(shooter), target=Fighter.from_dict(target),
+                                rules=ruleset_from_dict({"preset": "fudge1995"}))
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_odds_too_dear_are_refused_unless_sampling_is_asked():
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(RuleError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                rules=ruleset_from_dict({"preset": "fudge1995"}), max_runs=5)
+    assert err.value.asks == {"input": "sample"}
+
 def test_each_shot_is_found_by_its_shooter():
     attack = RangedAttack.from_dict({"mode": "shoot_back",
                                      "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
