@@ -412,6 +412,16 @@ def test_records_that_are_not_the_shots_fighters_are_refused(shooter, target, fi
     assert (err.value.field, err.value.message) == (field, words)
 
 
+def test_a_shooter_shot_back_at_makes_his_damage_check_too():
+    """CO 4.3: both fighters of a shoot-back may be hit (F95 4.4), so each one's damage check is
+    weighed; the odds of the Orc's shot at Asta match the event applied over every roll."""
+    enc = duel({"co.damage_check": True})
+    event = shot("shoot_back", target_difficulty=0)
+    out = preview.event_odds(enc.state, event)
+    assert "CO 4.3" in [s["section"] for s in out["steps"]]
+    assert sum(exact(p) for p in out["directions"][1]["results"].values()) == 1
+    assert exact(out["directions"][1]["lands"]) == p_at_least(0)
+
 def test_odds_too_dear_are_refused_unless_sampling_is_asked():
     attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
                                                                      "difficulty": 0}})
