@@ -260,6 +260,12 @@ def test_the_steps_say_what_was_weighed_each_under_its_rule(options, event, want
     for s, (_, words) in zip(steps, want, strict=True):
         assert words in s["text"], s
 
+def test_a_target_without_a_shield_has_no_shield_roll_weighed():
+    """CO 2.2 is a roll of a fighter who carries a shield: with the module on, a target without
+    one has none to weigh, and the steps do not speak of it."""
+    out = preview.event_odds(duel({"co.shield": True}).state, shot("aware"))
+    assert "CO 2.2" not in [s["section"] for s in out["steps"]]
+
 def test_agrees_with_a_seeded_simulation_of_the_real_event():
     """A dodged shot under Min-Mid-Max damage (3d6, F95 4.63) with a burst: the event applied
     with random dice 3,000 times; each result's frequency within 4.5 standard deviations."""
