@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge import api
-from pyfudge.analysis import preview, ranged_odds
+from pyfudge.analysis import preview, ranged_odds, sampling
+from pyfudge.analysis.sampling import SAMPLE_STEPS
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.ranged import RangedAttack
 from pyfudge.core.errors import FudgeError, RuleError
@@ -215,6 +216,56 @@ def test_the_odds_equal_the_event_applied_over_every_class_of_dice(name, options
     assert got == want, name
 
 
+def test_a_shot_to_stun_leaves_the_stuns_the_event_leaves():
+    """F95 4.62: a shooter who shoots to stun leaves a stun, not a wound; the odds list each
+    stun level with the chance the event applied over every roll gives it (a stunning Scratch
+    stuns no one: it counts as a blow that did no harm)."""
+    enc = duel()
+    event = shot("unaware", shooter_declares={"stun": True})
+    want: dict = {}
+    for k, p in _no_blow_misses(_brute(enc, event, [(_set(["shooter_dice", "roll"]), TOTALS)])).items():
+        if k[1] == "blow" and k[2] == (True, 1):
+            k = (*k[:2], (False, 0))
+        want[k] = want.get(k, 0) + p
+    got = _from_odds(preview.event_odds(enc.state, event))
+    assert got == want and got[("Asta", "blow", (True, 2))] > 0
+
+
+def test_a_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
+    """F95 4.4: rounds on target are counted for a burst only; a single shot that always misses
+    (Terrible, −3 + 4dF, never reaches Superb) has none."""
+    enc = duel(None, "fudge1995", {**ASTA, "skills": {"Bow": "Terrible"}}, ORC)
+    out = preview.event_odds(enc.state, shot("unaware", difficulty=3))
+    assert results(out) == {"miss": 1} and out["rounds"] == []
+
+@pytest.mark.parametrize("options, event, want", [
+    ({"co.shield": True, "co.damage_check": True, "damage.die": "number_1df"}, shot("aware", weapon="thrown"),
+     [("F95 4.4", "The target dodges"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
+      ("F95 4.61", "Damage dice (1dF)"), ("CO 2.2", "shield check (4 Fudge dice)"), ("CO 4.3", "damage check (4dF)"),
+      ("F95 4.4", "resolved 7439 times, once for each of 7439 classes")]),
+    ({"damage.system": "minmidmax"}, shot("unaware"),
+     [("F95 4.4", "The target is unaware"), ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice"),
+      ("F95 4.63", "Damage dice (3d6)"), ("F95 4.4", "resolved 339 times, once for each of 339 classes")]),
+    (None, shot("shoot_back", target_difficulty=0),
+     [("F95 4.4", "The target shoots back"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
+      ("F95 4.4", "resolved 81 times, once for each of 81 classes")]),
+])
+def test_the_steps_say_what_was_weighed_each_under_its_rule(options, event, want):
+    """The mode (F95 4.4), who rolls which dice (the technique's section), the damage dice (F95
+    4.61, 3d6 under F95 4.63), shield rolls (CO 2.2) and damage checks (CO 4.3) when weighed,
+    and how many runs."""
+    shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
+    steps = preview.event_odds(duel(options, "fudge1995", ASTA, shieldman).state, event)["steps"]
+    assert [s["section"] for s in steps] == [section for section, _ in want]
+    for s, (_, words) in zip(steps, want, strict=True):
+        assert words in s["text"], s
+
+def test_a_target_without_a_shield_has_no_shield_roll_weighed():
+    """CO 2.2 is a roll of a fighter who carries a shield: with the module on, a target without
+    one has none to weigh, and the steps do not speak of it."""
+    out = preview.event_odds(duel({"co.shield": True}).state, shot("aware"))
+    assert "CO 2.2" not in [s["section"] for s in out["steps"]]
+
 def test_agrees_with_a_seeded_simulation_of_the_real_event():
     """A dodged shot under Min-Mid-Max damage (3d6, F95 4.63) with a burst: the event applied
     with random dice 3,000 times; each result's frequency within 4.5 standard deviations."""
@@ -267,11 +318,135 @@ def test_the_door_and_the_draft_agree():
       "target": ORC}, "args.shooter"),
     ({"attack": {"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0}}, "shooter": ASTA,
       "target": ORC, "seed": 1}, "args.ranged_odds.seed"),
+    ({"attack": {"mode": "aware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0},
+                 "target": {"name": "Troll", "level": 0}}, "shooter": ASTA, "target": ORC}, "args.shooter"),
 ])
 def test_bad_door_requests_are_clear_errors(request_, field):
     reply = call("ranged_odds", ranged_odds=request_, ruleset={"preset": "fudge1995"})
     assert not reply["ok"] and reply["error"]["field"] == field, reply
 
+
+_UNAWARE = {"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "difficulty": 0}}
+
+
+@pytest.mark.parametrize("data, field, words", [
+    ([], "ranged_odds", "ranged_odds must be an object with an attack, a shooter and a target."),
+    ({"attack": _UNAWARE, "shooter": ASTA, "target": ORC, "seed": 1}, "ranged_odds.seed",
+     "ranged_odds: unknown field 'seed'."),
+    ({"attack": _UNAWARE, "shooter": ASTA}, "ranged_odds.target", "ranged_odds needs target."),
+    ({"attack": "unaware", "shooter": ASTA, "target": ORC}, "ranged_odds.attack",
+     "ranged_odds.attack must be an object with a mode and a shooter."),
+    ({"attack": {**_UNAWARE, "shooter": {**_UNAWARE["shooter"], "faces": [1, 1, 1, 1]}}, "shooter": ASTA,
+      "target": ORC}, "ranged_odds.attack.shooter.faces", "The odds weigh every roll: leave the dice out."),
+    # The target's dice are refused whatever the shooter's side holds.
+    ({"attack": {"mode": "aware", "shooter": "Asta", "target": {"name": "Orc", "level": 0, "faces": [0, 0, 0, 0]}},
+      "shooter": ASTA, "target": ORC}, "ranged_odds.attack.target.faces",
+     "The odds weigh every roll: leave the dice out."),
+])
+def test_a_bad_request_is_refused_naming_its_field(data, field, words):
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.RangedOddsRequest.from_dict(data)
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_a_request_passes_its_willpower_results_on():
+    """F95 4.52 no. 4: with Willpower rolls on, the results the request declares are the ones used."""
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"wounds.willpower": "temporary"}})
+    request = {"attack": {**_UNAWARE}, "shooter": ASTA, "target": ORC}
+    with pytest.raises(RuleError) as err:
+        ranged_odds.RangedOddsRequest.from_dict(request).odds(rules)
+    assert err.value.field == "willpower.Orc"
+    out = ranged_odds.RangedOddsRequest.from_dict({**request, "willpower": {"Orc": 1}}).odds(rules)
+    assert sum(p for _, p in out.direction("Asta").results) == 1
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"shooter": {**ASTA, "skills": {"Bow": "Splendid"}}}, "ranged_odds.shooter.skills.Bow"),
+    ({"target": {**ORC, "skills": {"Club": "Splendid"}}}, "ranged_odds.target.skills.Club"),
+    ({"willpower": ["Orc"]}, "ranged_odds.willpower"),
+])
+def test_a_bad_record_in_a_request_is_refused_under_its_name(data, field):
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.RangedOddsRequest.from_dict({"attack": _UNAWARE, "shooter": ASTA, "target": ORC, **data})
+    assert err.value.field == field
+
+
+def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
+    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed."""
+    sampling._KEPT.clear()
+    shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
+    request = ranged_odds.RangedOddsRequest.from_dict({"attack": {**_UNAWARE, "mode": "aware", "target": {
+        "name": "Orc", "level": 0}}, "shooter": ASTA, "target": shieldman})
+    rules = ruleset_from_dict({"preset": "fudge1995", "options": {"co.shield": True, "co.damage_check": True,
+                                                                   "damage.system": "minmidmax"}})
+    with pytest.raises(RuleError) as err:
+        request.odds(rules)
+    assert err.value.asks == {"input": "sample"}
+    assert request.odds(rules, sample=SAMPLE_STEPS[0]).sampled["draws"] == SAMPLE_STEPS[0]
+
+
+@pytest.mark.parametrize("options, given, field, words", [
+    (None, {"Orc": 1}, "willpower", "Willpower rolls against wounds are off in this ruleset (F95 4.52)."),
+    ({"wounds.willpower": "temporary"}, None, "willpower.Orc",
+     "Willpower rolls against wounds are on (F95 4.52): the odds need Orc's Willpower result."),
+])
+def test_willpower_results_are_refused_when_off_and_asked_for_by_name_when_on(options, given, field, words):
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(RuleError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                rules=ruleset_from_dict({"preset": "fudge1995", "options": options or {}}),
+                                willpower=given)
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_the_json_of_exact_odds_says_ranged_and_its_runs_and_is_not_sampled():
+    request = ranged_odds.RangedOddsRequest.from_dict({"attack": _UNAWARE, "shooter": ASTA, "target": ORC})
+    out = request.odds(ruleset_from_dict({"preset": "fudge1995"})).to_dict()
+    assert out["kind"] == "ranged" and out["runs"] == out["classes"] == 9 and "sampled" not in out
+
+@pytest.mark.parametrize("shooter, target, field, words", [
+    (ORC, ORC, "shooter", "The fighters' records must be the shooter's and the target's."),
+    (ASTA, ASTA, "target", "Shooter and target must differ."),
+])
+def test_records_that_are_not_the_shots_fighters_are_refused(shooter, target, field, words):
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(FudgeError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(shooter), target=Fighter.from_dict(target),
+                                rules=ruleset_from_dict({"preset": "fudge1995"}))
+    assert (err.value.field, err.value.message) == (field, words)
+
+
+def test_a_shooter_shot_back_at_makes_his_damage_check_too():
+    """CO 4.3: both fighters of a shoot-back may be hit (F95 4.4), so each one's damage check is
+    weighed; the odds of the Orc's shot at Asta match the event applied over every roll."""
+    enc = duel({"co.damage_check": True})
+    event = shot("shoot_back", target_difficulty=0)
+    out = preview.event_odds(enc.state, event)
+    assert "CO 4.3" in [s["section"] for s in out["steps"]]
+    assert sum(exact(p) for p in out["directions"][1]["results"].values()) == 1
+    assert exact(out["directions"][1]["lands"]) == p_at_least(0)
+
+def test_odds_too_dear_are_refused_unless_sampling_is_asked():
+    attack = RangedAttack.from_dict({"mode": "unaware", "shooter": {"name": "Asta", "level": 1, "roll": 0,
+                                                                     "difficulty": 0}})
+    with pytest.raises(RuleError) as err:
+        ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                rules=ruleset_from_dict({"preset": "fudge1995"}), max_runs=5)
+    assert err.value.asks == {"input": "sample"}
+
+def test_each_shot_is_found_by_its_shooter():
+    attack = RangedAttack.from_dict({"mode": "shoot_back",
+                                     "shooter": {"name": "Asta", "level": 1, "roll": 0, "difficulty": 0},
+                                     "target": {"name": "Orc", "level": 0, "roll": 0, "difficulty": 0}})
+    out = ranged_odds.ranged_odds(attack, shooter=Fighter.from_dict(ASTA), target=Fighter.from_dict(ORC),
+                                  rules=ruleset_from_dict({"preset": "fudge1995"}))
+    assert (out.direction("Orc").attacker, out.direction("Orc").defender) == ("Orc", "Asta")
+    assert out.direction("Asta").defender == "Orc"
+    with pytest.raises(FudgeError) as err:
+        out.direction("Troll")
+    assert err.value.field == "shooter" and "'Troll' does not shoot" in err.value.message
 
 @pytest.mark.parametrize("event, options, field", [
     (shot("aware", shooter="c2", target="c2"), None, "event.target"),
@@ -288,6 +463,14 @@ def test_bad_ranged_drafts_are_clear_errors(event, options, field):
         preview.event_odds(duel(options).state, event)
     assert err.value.field == field, err.value
 
+
+def test_a_shot_whose_wound_needs_a_damage_capacity_roll_is_refused_saying_why():
+    """F95 4.52's first alternative rolls Damage Capacity after a Hurt or worse: a roll the
+    shot's dice do not hold, found once the dice were read, so the odds cannot be exact."""
+    with pytest.raises(RuleError) as err:
+        preview.event_odds(duel({"damage.capacity": "roll"}).state, shot("unaware"))
+    assert err.value.message.startswith("Exact odds cannot be given: some rolls need more than dice. A wound")
+    assert err.value.field == "event.capacity_roll.Orc"
 
 def test_willpower_results_declared_let_the_odds_through():
     out = preview.event_odds(duel({"wounds.willpower": "temporary"}).state,

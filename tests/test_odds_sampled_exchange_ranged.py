@@ -89,6 +89,58 @@ def test_ranged_fire_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     _within(weigh(max_runs=10, sample=True), weigh())
 
 
+def _dear_shot(event_extra=None):
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "fighter": ORC})
+    event = {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0, **(event_extra or {})}
+    r = read_ranged(enc.state, event, rolled=False)
+    return lambda **kw: ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                                rules=enc.state.rules, declares=r.declares, **kw)
+
+
+def test_sampled_ranged_odds_tell_their_runs_their_classes_and_only_the_dice_they_weigh():
+    """A class drawn is run once, and a split class runs more than the classes it leaves: the
+    runs are those the steps tell, the classes fewer. Shield rolls weighed (CO 2.2), no damage
+    check (CO 4.3 is off)."""
+    out = _dear_shot()(max_runs=10, sample=True)
+    assert out.sampled and out.runs == out.steps[-1].data["runs"] and out.classes < out.runs
+    assert out.steps[-1].section == "F95 4.4" and out.steps[-1].text.startswith("About: the shots were resolved")
+    sections = [s.section for s in out.steps]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
+
+
+def test_exact_ranged_odds_tell_only_the_dice_they_weigh():
+    """Shield rolls weighed (CO 2.2), no damage check (CO 4.3 is off); one run per class."""
+    out = _dear_shot()()
+    sections = [s.section for s in out.steps]
+    assert out.sampled is None and out.runs == out.classes == out.steps[-1].data["runs"]
+    assert "CO 2.2" in sections and "CO 4.3" not in sections
+
+def test_draws_kept_for_one_declaration_are_not_reused_for_another():
+    """The same dear shot, sampled with nothing declared and then shot to stun (F95 4.62): the
+    second draws are its own, so it lists stuns."""
+    assert not _dear_shot()(max_runs=10, sample=SAMPLE_STEPS[0]).direction("Asta").stuns
+    stun = _dear_shot({"shooter_declares": {"stun": True}})(max_runs=10, sample=SAMPLE_STEPS[0])
+    assert stun.direction("Asta").stuns
+
+
+def test_a_sampled_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
+    """F95 4.4: rounds on target are counted for a burst only (Terrible, −3 + 4dF, never
+    reaches Superb: every draw a miss)."""
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": {**ASTA, "skills": {**ASTA["skills"], "Bow": "Terrible"}}})
+    enc.apply({"t": "add", "fighter": ORC})
+    r = read_ranged(enc.state, {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 3},
+                    rolled=False)
+    out = ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                  rules=enc.state.rules, max_runs=10, sample=True)
+    assert out.sampled and out.direction("Asta").results == (("miss", 1),) and out.rounds == ()
+
+def test_cheap_ranged_odds_asked_with_sampling_allowed_are_exact():
+    out = _dear_shot({"mode": "unaware"})(sample=True)
+    assert out.sampled is None and out.classes == out.runs == 9
+
 def test_exact_only_odds_too_dear_are_refused_saying_they_can_be_sampled():
     odds._CACHE.clear()
     with pytest.raises(RuleError) as refused:
