@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError
 from pyfudge.rules import wounds
 from pyfudge.rules.damage import Armor, Weapon
-from pyfudge.rulesets import find_ruleset
+from pyfudge.rulesets import find_ruleset, new_ruleset
 
 F95 = find_ruleset("fudge1995")
 MUD = find_ruleset("mudge")
@@ -193,3 +195,32 @@ def test_with_track_still_checks_the_whole_fighter():
     f = Fighter.from_dict({"name": "Leroy", "skills": {"Sword": 1}})
     with pytest.raises(FudgeError):
         f.with_fudge_points(100)
+
+
+def test_a_fighter_with_his_own_boxes_keeps_a_damage_capacity_drop_through_a_save():
+    """F95 4.57, Damage Capacity as record: a Hurt lowers the capacity and marks no box. A fighter
+    with his own boxes keeps that track through his saved sheet: only a box track with no mark
+    is replaced by his boxes."""
+    rules = new_ruleset("fudge1995", {"wounds.record": "capacity"})
+    fighter = Fighter.from_dict({"name": "Asta", "skills": {"Sword": "Good"}, "damage_capacity": 1,
+                                 "boxes": [3, 1, 1, 1, 1]})
+    hurt = wounds.record_wound(fighter.track_for(rules), wounds.HURT, rules=rules).track
+    assert (hurt.capacity_start, hurt.capacity) == (1, 0)
+    again = Fighter.from_dict(replace(fighter, track=hurt).to_dict())
+    assert again.track == hurt and again.track_for(rules).capacity == 0
+
+
+def test_a_fighter_with_no_skill_is_refused_by_his_skills():
+    """A sheet needs a combat skill (its attack skill defaults to the first): none is refused by
+    the field, also for a fighter made in code."""
+    with pytest.raises(FudgeError) as err:
+        Fighter(name="Asta", skills={})
+    assert err.value.field == "fighter.skills"
+
+
+def test_a_skill_and_its_plus_level_are_read_by_name_or_else_of_the_attack_skill():
+    """F95 4.36: a "plus" level belongs to the skill named; unnamed, the attack skill is read."""
+    fighter = Fighter.from_dict({"name": "Asta", "skills": {"Sword": "Good", "Bow": "Fair"},
+                                 "plus_skills": ["Bow"]})
+    assert (fighter.skill(), fighter.skill("Bow")) == (1, 0)
+    assert (fighter.has_plus(), fighter.has_plus("Bow"), fighter.has_plus("Sword")) == (False, True, False)
