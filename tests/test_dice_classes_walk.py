@@ -8,8 +8,11 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
-from pyfudge.analysis.dice_classes import Runner, enumerate_classes
+import pytest
+
+from pyfudge.analysis.dice_classes import Runner, enumerate_classes, more_than_dice
 from pyfudge.core import dice
+from pyfudge.core.errors import FudgeError
 
 
 def _odds(resolve, techniques, kinds) -> dict:
@@ -42,3 +45,33 @@ def test_a_read_of_a_die_before_the_last_splits_the_roll_face_by_face():
         return int(faces[0])
 
     assert _odds(resolve, (dice.FOUR_DF,), ((None,),)) == {f: Fraction(1, 3) for f in dice.FUDGE_FACES}
+
+
+def test_a_blow_no_kind_of_damage_dice_fits_is_refused_as_needing_more_than_dice():
+    """With two candidate kinds (Min-Mid-Max's 3d6 for a hit, a graze's 1dF: F95 4.63) a refusal
+    naming the damage dice sends the runner to the other kind; when every kind is refused, the
+    last refusal stands, told as odds that dice alone cannot give, with its own field."""
+    tried = []
+
+    def resolve(rolls, dmg):
+        tried.append(len(dmg[0]))
+        raise FudgeError("These damage dice do not fit the blow.", field="damage_die")
+
+    runner = Runner(resolve, 10)
+    with pytest.raises(FudgeError) as refused:
+        enumerate_classes(runner, (), (("3d6", "1dF"),), lambda outcome, w: None)
+    assert tried == [3, 1]
+    told = more_than_dice(runner, refused.value)
+    assert told.message == ("Exact odds cannot be given: some rolls need more than dice. "
+                            "These damage dice do not fit the blow.")
+    assert told.field == "damage_die"
+
+
+def test_with_one_kind_of_damage_dice_a_refusal_before_any_die_is_read_is_the_pipelines_own():
+    def resolve(rolls, dmg):
+        raise FudgeError("These damage dice do not fit the blow.", field="damage_die")
+
+    runner = Runner(resolve, 10)
+    with pytest.raises(FudgeError) as refused:
+        enumerate_classes(runner, (), (("1dF",),), lambda outcome, w: None)
+    assert more_than_dice(runner, refused.value) is refused.value
