@@ -170,6 +170,7 @@ def test_records_must_match_the_round():
     with pytest.raises(FudgeError) as err:
         group_odds(pirates("fixed"), lone=fighter("Will", 3), foes=CREW, rules=F95)
     assert err.value.field == "lone.name"
+    assert err.value.message == f"The lone fighter is {TUCKER.name}, not Will."
     with pytest.raises(FudgeError):
         group_odds(pirates("fixed"), lone=TUCKER, foes=CREW[:2], rules=F95)
     with pytest.raises(FudgeError) as err:
