@@ -6,6 +6,8 @@ die and breaks no tie by a die."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from pyfudge.analysis.dice_classes import damage_kinds
 from pyfudge.analysis.odds import attack_odds
 from pyfudge.combat.fighter import Fighter
+from pyfudge.core import dice
 from pyfudge.core.errors import RuleError
 from pyfudge.rulesets import find_ruleset
 
@@ -63,3 +66,18 @@ def test_a_graze_refusing_the_3d6_is_run_again_with_a_fudge_die_so_runs_outnumbe
     odds = attack_odds(fighter("A", 1), fighter("B"), rules=rules)
     assert odds.runs > odds.classes
     assert odds.steps[-1].data == {"runs": odds.runs, "classes": odds.classes}
+
+
+def test_mudge_on_2d6_with_no_damage_die_weighs_a_separate_fudge_die_to_break_ties():
+    """MUD 4.22 breaks a tie by the odd-coloured die; a 2d6 roll has none, so a separate Fudge
+    die plays its part even where damage reads no die: an even match is a stand-off only when
+    the rolls tie and the two Fudge dice tie too (a third of the ties)."""
+    rules = find_ruleset("mudge", dice__technique="2d6_remove_higher", damage__die="none")
+    assert damage_kinds(rules) == ("1dF",)
+    tech = dice.TECHNIQUES["2d6_remove_higher"]
+    totals = Counter(tech.read(faces).total for faces in itertools.product(tech.die, repeat=tech.count))
+    whole = sum(totals.values())
+    tie = sum(Fraction(n, whole) ** 2 for n in totals.values())
+    odds = attack_odds(fighter("A"), fighter("B"), rules=rules)
+    assert dict(odds.exchange)["stand-off"] == tie / 3
+    assert odds.steps[1].data == {"damage_dice": ["1dF"]}

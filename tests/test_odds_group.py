@@ -170,11 +170,15 @@ def test_records_must_match_the_round():
     with pytest.raises(FudgeError) as err:
         group_odds(pirates("fixed"), lone=fighter("Will", 3), foes=CREW, rules=F95)
     assert err.value.field == "lone.name"
-    with pytest.raises(FudgeError):
+    assert err.value.message == f"The lone fighter is {TUCKER.name}, not Will."
+    with pytest.raises(FudgeError) as err:
         group_odds(pirates("fixed"), lone=TUCKER, foes=CREW[:2], rules=F95)
+    assert err.value.field == "foes"
+    assert err.value.message == f"The foes' records must be {', '.join(f.name for f in CREW)}."
     with pytest.raises(FudgeError) as err:
         group_odds(pirates("fixed"), lone=TUCKER, foes=CREW, rules=F95, prefer=["Bones"])
     assert err.value.field == "prefer[0]"
+    assert err.value.message == "'Bones' is not one of the foes."
 
 
 def test_past_the_run_budget_the_odds_are_sampled_when_asked_and_say_so():

@@ -158,8 +158,24 @@ def test_willpower_is_declared_per_fighter():
     will = {"Tucker": 1, "Molly": 0, "Annie": -1}
     exact = group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower=will)
     agree(exact, brute(rnd, rules, willpower={**will, "Tucker": [1, 1]}))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         group_odds(rnd, lone=TUCKER, foes=CREW, rules=find_ruleset("fudge1995"), willpower=will)
+    assert err.value.field == "willpower"
+    assert err.value.message == "Willpower rolls against wounds are off in this ruleset (F95 4.52)."
+
+
+def test_willpower_results_are_refused_naming_the_missing_and_the_unknown_fighter():
+    rules = find_ruleset("fudge1995", wounds__willpower="temporary")
+    rnd = pirates("fixed")
+    with pytest.raises(RuleError) as err:
+        group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower={"Tucker": 0})
+    assert err.value.message == ("Willpower rolls against wounds are on (F95 4.52): the odds need Molly's "
+                                 "Willpower result, declared as willpower.Molly.")
+    will = {"Tucker": 1, "Molly": 0, "Annie": -1, "Maggie": 0, "Zed": 0, "Bo": 0}
+    with pytest.raises(FudgeError) as err:
+        group_odds(rnd, lone=TUCKER, foes=CREW, rules=rules, willpower=will)
+    assert err.value.field == "willpower.Bo"
+    assert err.value.message == "'Bo' is not in this round."
 
 
 def test_group_odds_request_round_trips_willpower():
