@@ -257,3 +257,13 @@ def test_speed_contest_winner_adds_difference():
 
 def test_speed_power_strikes_free_every_other_round():
     assert [initiative.speed_power_free_round(n) for n in (1, 2, 3, 4)] == [False, True, False, True]
+
+
+def test_a_round_names_both_results_by_fighter_only_when_both_are_named():
+    """F95 4.22's step compares the two results by name ("Asta's Good against Orc's Fair"), and as
+    plain results when either side has no name (a bare pair of results)."""
+    named = decide_round(Side(ladder.GOOD, name="Asta"), Side(ladder.FAIR, name="Orc"), rules=F95)
+    assert named.steps[0].text.startswith("Asta's Good against Orc's Fair")
+    for a, b in (("Asta", ""), ("", "Orc")):
+        v = decide_round(Side(ladder.GOOD, name=a), Side(ladder.FAIR, name=b), rules=F95)
+        assert v.steps[0].text.startswith("Results Good against Fair"), v.steps[0].text
