@@ -200,3 +200,23 @@ def test_a_stunned_lone_fighter_who_bests_several_foes_has_no_foe_to_choose():
     enc.apply(event)
     assert enc.state.last["outcome"]["blows"] == [] and _worst(enc, "c2") == wounds.UNDAMAGED
     assert enc.lines[-1].endswith("no one is hurt.")
+
+
+def _points_fight(orc_declares: dict[str, Any] | None) -> Encounter:
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"wounds.points": "meta"}))
+    for f in (HERO, {**ORC, "fudge_points": 2}, GOB):
+        enc.apply({"t": "add", "fighter": f})
+    enc.apply(_round(4, -4, orc_declares=orc_declares))
+    return enc
+
+
+def test_the_struck_foes_declared_points_lower_his_wound():
+    """MUD 4.64 (``wounds.points`` "meta"): each point spent lowers the wound one level, anyone
+    holding points may spend them; the struck foe's, taken from his declaration as the exchange
+    takes it, even when he declares nothing else."""
+    plain, spent = _points_fight(None), _points_fight({"points": 1})
+    assert _blow(plain, "Hero")["level"] >= wounds.HURT
+    assert _blow(spent, "Hero")["level"] == _blow(plain, "Hero")["level"] - 1
+    assert _blow(spent, "Hero")["points_spent"] == 1
+    orc = next(c for c in spent.state.combatants if c.id == "c2").fighter
+    assert orc.fudge_points == 1
