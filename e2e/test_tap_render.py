@@ -37,3 +37,36 @@ def test_a_resolves_result_and_the_next_pairs_blank_form_are_drawn_in_one_render
     expect(strip).to_have_attribute("data-events", str(events + 1))
     assert page.evaluate("globalThis.__firstDraw") == {"picked": 0}
     expect(page.get_by_test_id("suggested")).to_contain_text("Next: Brenna vs")
+
+
+# Armed before a Resolve: in the first frame that draws the result strip past `events` (its
+# animation frame callback runs before that frame is painted), note what holds the focus.
+WATCH_FOCUS_IN_FRAME_JS = """(events) => {
+  globalThis.__focusInFrame = null;
+  const observer = new MutationObserver(() => {
+    const strip = document.querySelector("[data-testid=result-strip]");
+    if (Number(strip?.dataset.events) <= events) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      globalThis.__focusInFrame = document.activeElement?.dataset.testid ?? document.activeElement?.textContent.trim();
+    });
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def test_the_result_strip_takes_the_focus_in_the_frame_that_paints_the_result(open_context, site):
+    # The focus moved after the paint would force a second style and layout pass, and a frame
+    # more before a screen reader or a keyboard is on the result.
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, AMBUSH, eid="tap-focus")
+    strip = page.get_by_test_id("result-strip")
+    events = int(strip.get_attribute("data-events"))
+    page.get_by_role("button", name="Roll all").click()
+    expect(page.locator(".total-picker input:checked")).to_have_count(2)
+    page.evaluate(WATCH_FOCUS_IN_FRAME_JS, events)
+    page.get_by_role("button", name="Resolve", exact=True).click()
+    idle(page)
+    expect(strip).to_have_attribute("data-events", str(events + 1))
+    expect(strip).to_be_focused()
+    assert page.evaluate("globalThis.__focusInFrame") == "result-strip"

@@ -5,7 +5,7 @@
 // initiative at an alternating round's start, Next round and End of battle once everyone who can
 // act has acted. Below the form, the last result's worked explanation, folded to its one line.
 // Everything said here is the view's.
-import { html, useEffect, useRef } from "../../vendor/preact-htm.mjs";
+import { html, useLayoutEffect, useRef } from "../../vendor/preact-htm.mjs";
 import { useBusy } from "../screens/hooks.js";
 
 const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
@@ -20,7 +20,9 @@ export function ResultBar({ view, apply, error, session, step, onRollAll, rollin
   const last = view.last;
   const undone = view.undone ?? "";
   const resolved = RESOLVED.includes(last?.kind);
-  useEffect(() => {
+  // Before the paint: the focus moved in the render that draws the result costs no style and
+  // layout pass of its own, and the result's frame shows where it is.
+  useLayoutEffect(() => {
     const fresh = view.events > seen.current;
     seen.current = view.events;
     if (!fresh) return;
