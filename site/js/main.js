@@ -114,6 +114,9 @@ async function main() {
     const build = await offline.fillCache();
     offlineStatus.textContent = `Works offline (build ${build}).`;
     root.dataset.offline = "ready";
+    if (engine.start !== "snapshot") {
+      root.dataset.optimisedCode = await offline.keepOptimisedCode() ? "kept" : "not-kept";
+    }
   } catch (err) {
     offlineStatus.textContent = `Offline use: not ready yet (${err.message}).`;
     root.dataset.offline = "failed";

@@ -46,6 +46,24 @@ export async function whenControlled() {
   return sw.controller ? true : Promise.race([changed, timeout]);
 }
 
+/** After a start that compiled Python's wasm itself (no snapshot to restore), compile it once
+ * more from the worker's cache, once the engine has run a while: Chromium hands back the module
+ * the engine's worker already optimised (it runs seconds of Python to start) and keeps its
+ * optimised code with the cached file. The next start restores a snapshot and runs almost no
+ * Python before its first request; without that code, its first heavy request runs in
+ * WebAssembly's baseline tier and took twice a cold start's time (docs/performance.md, "A warm
+ * start's first heavy request"). Chromium only (`navigator.userAgentData`): another browser
+ * would compile the 9.6 MB for nothing. Best effort: a failure changes nothing. */
+export async function keepOptimisedCode(url = new URL("./pyodide/pyodide.asm.wasm", document.baseURI)) {
+  if (!navigator.userAgentData || typeof WebAssembly?.compileStreaming !== "function") return false;
+  try {
+    await WebAssembly.compileStreaming(fetch(url));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Ask the controlling worker to cache the rest of the build; resolves with its version. */
 export function fillCache() {
   const controller = navigator.serviceWorker?.controller;
