@@ -1,6 +1,7 @@
 """A tap answered in one frame's work on a 390×844 phone: the engine's answer to Resolve and the
 form's reset for the next pair are drawn by one render (no frame, no reader, sees the new result
-beside the old pair's dice)."""
+beside the old pair's dice), and the result strip takes the focus in that render, before the frame
+that shows the result is painted."""
 
 from conftest import idle
 from playwright.sync_api import expect
@@ -8,14 +9,19 @@ from test_table_mode import AMBUSH, PHONE, open_encounter
 
 # Armed before a Resolve: the first time the page's DOM is seen (a mutation callback, which runs
 # between two renders) with the result strip past `events`, note how many totals are still
-# picked in the form. One render per answer: none, the strip and the blank form arrive together.
+# picked in the form (one render per answer: none, the strip and the blank form arrive
+# together); then, in that frame's animation callback (before it is painted), what holds the
+# focus.
 WATCH_FIRST_DRAW_JS = """(events) => {
   globalThis.__firstDraw = null;
   const observer = new MutationObserver(() => {
     const strip = document.querySelector("[data-testid=result-strip]");
     if (Number(strip?.dataset.events) <= events) return;
     observer.disconnect();
-    globalThis.__firstDraw = { picked: document.querySelectorAll(".total-picker input:checked").length };
+    const seen = globalThis.__firstDraw = { picked: document.querySelectorAll(".total-picker input:checked").length };
+    requestAnimationFrame(() => {
+      seen.focus = document.activeElement?.dataset.testid ?? document.activeElement?.textContent.trim();
+    });
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }"""
@@ -35,24 +41,8 @@ def test_a_resolves_result_and_the_next_pairs_blank_form_are_drawn_in_one_render
     page.get_by_role("button", name="Resolve", exact=True).click()
     idle(page)
     expect(strip).to_have_attribute("data-events", str(events + 1))
-    assert page.evaluate("globalThis.__firstDraw") == {"picked": 0}
+    assert page.evaluate("globalThis.__firstDraw.picked") == 0
     expect(page.get_by_test_id("suggested")).to_contain_text("Next: Brenna vs")
-
-
-# Armed before a Resolve: in the first frame that draws the result strip past `events` (its
-# animation frame callback runs before that frame is painted), note what holds the focus.
-WATCH_FOCUS_IN_FRAME_JS = """(events) => {
-  globalThis.__focusInFrame = null;
-  const observer = new MutationObserver(() => {
-    const strip = document.querySelector("[data-testid=result-strip]");
-    if (Number(strip?.dataset.events) <= events) return;
-    observer.disconnect();
-    requestAnimationFrame(() => {
-      globalThis.__focusInFrame = document.activeElement?.dataset.testid ?? document.activeElement?.textContent.trim();
-    });
-  });
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-}"""
 
 
 def test_the_result_strip_takes_the_focus_in_the_frame_that_paints_the_result(open_context, site):
@@ -64,9 +54,9 @@ def test_the_result_strip_takes_the_focus_in_the_frame_that_paints_the_result(op
     events = int(strip.get_attribute("data-events"))
     page.get_by_role("button", name="Roll all").click()
     expect(page.locator(".total-picker input:checked")).to_have_count(2)
-    page.evaluate(WATCH_FOCUS_IN_FRAME_JS, events)
+    page.evaluate(WATCH_FIRST_DRAW_JS, events)
     page.get_by_role("button", name="Resolve", exact=True).click()
     idle(page)
     expect(strip).to_have_attribute("data-events", str(events + 1))
     expect(strip).to_be_focused()
-    assert page.evaluate("globalThis.__focusInFrame") == "result-strip"
+    assert page.evaluate("globalThis.__firstDraw.focus") == "result-strip"
