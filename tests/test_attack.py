@@ -271,6 +271,17 @@ def test_alternating_only_attacker_hurts():
     assert out.result == "miss" and not out.blows
 
 
+def test_an_attack_in_turn_lists_the_attackers_offence_modifiers_only_with_stances_on_too():
+    # F95 4.23: the attacker rolls offence, so his declared defence modifier is not his; with
+    # stances on (Mudge) it is listed only where one roll serves both (a simultaneous round).
+    cover = D(defence_modifiers=[{"source": "cover", "amount": 1, "section": "F95 4.31"}])
+    for rules in (ALT, MUD.with_options({"melee.pacing": "alternating"})):
+        out = resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(-3),
+                             defender_dice=dice_for(3), attacker_declares=cover)
+        assert [s.text for s in out.steps if "cover" in s.text] == []
+        assert out.sides[0].offence == -3
+
+
 def test_all_out_defence_forfeits_the_attack():
     with pytest.raises(RuleError):
         resolve_attack(man("A"), man("B"), rules=ALT, attacker_dice=dice_for(0), defender_dice=dice_for(0),
