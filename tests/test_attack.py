@@ -574,3 +574,15 @@ def test_any_alternating_attack_gives_an_outcome_or_a_fudge_error(la, lb, fa, fb
     json.dumps(out.to_dict())
     assert out.fighters[0] == a  # only the defender can be hurt
     assert out.fighters[1].track_for(rules).worst >= b.track_for(rules).worst
+
+
+def test_a_wound_willpower_sets_aside_until_the_battle_is_over_asks_no_damage_check():
+    # F95 4.52 no. 4: a Great Willpower roll lowers a Scratch to no wound for now (the Scratch
+    # kept for after the battle); CO 4.3's damage check follows an injury, so none is asked.
+    rules = F95.with_options({"co.damage_check": True, "wounds.willpower": "temporary"})
+    stick = {"weapon": {"name": "Stick", "size": 0}}
+    out = resolve_exchange(man("A", **stick), man("B", **stick), rules=rules, a_dice=dice_for(1),
+                           b_dice=dice_for(0), b_declares=D(willpower=2))
+    (blow,) = out.blows
+    assert blow.damage.level == wounds.SCRATCH and blow.level == wounds.UNDAMAGED
+    assert blow.record.track.worst == wounds.UNDAMAGED and blow.damage_check is None
