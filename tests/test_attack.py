@@ -271,6 +271,17 @@ def test_alternating_only_attacker_hurts():
     assert out.result == "miss" and not out.blows
 
 
+def test_an_attack_in_turn_lists_the_attackers_offence_modifiers_only_with_stances_on_too():
+    # F95 4.23: the attacker rolls offence, so his declared defence modifier is not his; with
+    # stances on (Mudge) it is listed only where one roll serves both (a simultaneous round).
+    cover = D(defence_modifiers=[{"source": "cover", "amount": 1, "section": "F95 4.31"}])
+    for rules in (ALT, MUD.with_options({"melee.pacing": "alternating"})):
+        out = resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(-3),
+                             defender_dice=dice_for(3), attacker_declares=cover)
+        assert [s.text for s in out.steps if "cover" in s.text] == []
+        assert out.sides[0].offence == -3
+
+
 def test_all_out_defence_forfeits_the_attack():
     with pytest.raises(RuleError):
         resolve_attack(man("A"), man("B"), rules=ALT, attacker_dice=dice_for(0), defender_dice=dice_for(0),
@@ -563,3 +574,15 @@ def test_any_alternating_attack_gives_an_outcome_or_a_fudge_error(la, lb, fa, fb
     json.dumps(out.to_dict())
     assert out.fighters[0] == a  # only the defender can be hurt
     assert out.fighters[1].track_for(rules).worst >= b.track_for(rules).worst
+
+
+def test_a_wound_willpower_sets_aside_until_the_battle_is_over_asks_no_damage_check():
+    # F95 4.52 no. 4: a Great Willpower roll lowers a Scratch to no wound for now (the Scratch
+    # kept for after the battle); CO 4.3's damage check follows an injury, so none is asked.
+    rules = F95.with_options({"co.damage_check": True, "wounds.willpower": "temporary"})
+    stick = {"weapon": {"name": "Stick", "size": 0}}
+    out = resolve_exchange(man("A", **stick), man("B", **stick), rules=rules, a_dice=dice_for(1),
+                           b_dice=dice_for(0), b_declares=D(willpower=2))
+    (blow,) = out.blows
+    assert blow.damage.level == wounds.SCRATCH and blow.level == wounds.UNDAMAGED
+    assert blow.record.track.worst == wounds.UNDAMAGED and blow.damage_check is None

@@ -5,7 +5,11 @@ wound level (CO 3.1). The other log lines are pinned in tests/golden/readings/en
 
 from typing import Any
 
+from pyfudge.combat.attack import resolve_exchange
+from pyfudge.combat.declaration import fudge_dice
+from pyfudge.combat.fighter import Fighter
 from pyfudge.encounter.log import Encounter
+from pyfudge.encounter.state import blow_text
 from pyfudge.rules import wounds
 from pyfudge.rulesets import new_ruleset
 
@@ -127,3 +131,20 @@ def test_a_wound_that_moves_up_the_track_says_where_it_was_marked():
     blow = enc.state.last["outcome"]["blows"][0]
     assert (blow["level"], blow["record"]["level_marked"]) == (wounds.VERY_HURT, wounds.INCAPACITATED)
     assert enc.lines[-1] == "Round 1, A vs B: hit: B Very Hurt → Incapacitated."
+
+
+def test_under_damage_capacity_as_record_a_blow_is_logged_by_its_wound_with_no_box_arrow():
+    # F95 4.57's arrow ("Very Hurt → Incapacitated") names the box a wound was marked in when its
+    # own boxes were full. Damage Capacity as the record has no boxes: a second Hurt that leaves
+    # a Fair-capacity fighter Very Hurt is logged as the Hurt it was (the steps say the rest).
+    rules = new_ruleset("fudge1995", {"wounds.record": "capacity"})
+    a = Fighter.from_dict({"name": "A", "skills": {"Sword": "Fair"}, "weapon": {"name": "Stick", "size": 0}})
+    b = Fighter.from_dict({"name": "B", "skills": {"Sword": "Fair"}, "damage_capacity": "Fair"})
+    texts = []
+    for _ in range(2):
+        out = resolve_exchange(a, b, rules=rules, a_dice=fudge_dice([1, 1, 1, 0]), b_dice=fudge_dice([0, 0, 0, 0]))
+        (blow,) = out.blows
+        b = out.fighters[1]
+        texts.append(blow_text(blow))
+    assert blow.level == wounds.HURT and blow.record.box is None and b.track.worst == wounds.VERY_HURT
+    assert texts == ["B Hurt", "B Hurt"]

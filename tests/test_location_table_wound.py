@@ -12,6 +12,9 @@ import json
 import pytest
 
 from pyfudge import api
+from pyfudge.combat.attack import resolve_exchange
+from pyfudge.combat.declaration import Declaration, fudge_dice
+from pyfudge.combat.fighter import Fighter
 from pyfudge.core.errors import FudgeError
 from pyfudge.core.options import PRESETS
 from pyfudge.encounter import view as encounter_view
@@ -121,3 +124,15 @@ def test_describe_lists_the_location_check_input():
     entry = next(i for i in inputs if i["key"] == "location_check")
     assert entry["section"] == "MUD 4.35" and entry["type"] == "level"
     assert entry["offered"] == "declare.location_check" and "exchange.b_declares.location_check" in entry["where"]
+
+
+def test_an_f95_called_shot_that_hits_its_part_asks_no_table_check_with_the_table_wound_option_left_on():
+    # F95 4.35's relative-degree called shot names no part state: with the rules on F95's system,
+    # MUD 4.35's table (and its check) is not in play, whatever location.table_wound says.
+    rules = new_ruleset("fudge1995", {"location.system": "gm_minimum", "location.table_wound": True})
+    out = resolve_exchange(Fighter.from_dict(TUCKER), Fighter.from_dict(ANNIE), rules=rules,
+                           a_dice=fudge_dice([1, 0, 0, 0]), b_dice=fudge_dice([0, 0, 0, 0]),
+                           a_declares=Declaration.from_dict({"aim": "head", "aim_relative": 1}))
+    (blow,) = out.blows
+    assert blow.called.landed == "aimed" and blow.called.effect is None
+    assert blow.location_check is None and blow.level == blow.damage.level > 0

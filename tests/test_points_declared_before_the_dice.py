@@ -112,3 +112,18 @@ def test_the_points_a_wound_takes_follow_the_points_in_force_and_leave_the_rest_
     assert takes("none", wounds.SCRATCH, 2) == 2
     assert takes("meta", wounds.HURT, 3) == wounds.HURT  # Hurt is two levels: two of three
     assert takes("meta", wounds.HURT, 4) == 4
+
+
+def test_one_point_declared_by_a_pc_is_a_meta_point_for_any_wound_and_left_to_refuse_without_points():
+    """F95 4.64 no. 3 keeps a lone Fudge Point a wound that is not deadly cannot take; that reading
+    is the Fudge Point's only. MUD 4.64's single Meta Point lowers even a Hurt wound one level, and
+    a ruleset with no points hands the point on whole for the guard to refuse."""
+    track = wounds.WoundTrack.new(new_ruleset("fudge1995"))
+
+    def takes(points: str) -> int:
+        rules = new_ruleset("fudge1995", {"wounds.points": points})
+        return wounds.points_it_takes(wounds.HURT, 1, track=track, rules=rules, role="pc")
+
+    assert takes("fudge") == 0
+    assert takes("meta") == 1
+    assert takes("none") == 1

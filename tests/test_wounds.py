@@ -247,6 +247,21 @@ def test_near_death_allowed_when_round_began_incapacitated() -> None:
     assert guard_wound(DEAD, track=fresh(), rules=rules, worst_at_round_start=UNDAMAGED).level == INCAPACITATED
 
 
+def test_a_lowered_wound_names_only_the_guard_in_force_when_both_limits_meet_at_incapacitated() -> None:
+    # From a Scratch, three levels worse is Incapacitated, the same limit as F95 4.64's "no Near
+    # Death unless Incapacitated": the step names only the guard the ruleset has on.
+    scratched = take(fresh(), SCRATCH)
+    near = F95.with_options({"wounds.near_death_from_incapacitated": True})
+    only_near = guard_wound(NEAR_DEATH, track=scratched, rules=near)
+    assert only_near.level == INCAPACITATED
+    assert [s.text for s in only_near.steps] == [
+        "Near Death lowered to Incapacitated: no Near Death unless Incapacitated at the start of the round."]
+    only_cap = guard_wound(DEAD, track=scratched, rules=CAPPED)
+    assert only_cap.level == INCAPACITATED
+    assert [s.text for s in only_cap.steps] == [
+        "Dead lowered to Incapacitated: at most three levels in one blow (from Scratch)."]
+
+
 def test_major_npcs_are_protected_only_when_the_gm_says_so() -> None:
     assert guard_wound(DEAD, track=fresh(), rules=CAPPED, role="major_npc").level == DEAD
     rules = CAPPED.with_options({"wounds.guard_major_npcs": True})
