@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -124,6 +125,25 @@ def test_unknown_technique_is_refused():
     with pytest.raises(DiceError) as err:
         dice.read("d20", total=3)
     assert err.value.field == "dice"
+
+
+def test_a_technique_named_by_no_text_is_refused_by_its_field():
+    # A list or a mapping cannot even be looked up by name: refused all the same, not a crash.
+    for key in (["4dF"], {"dice": "4dF"}, 4, None):
+        with pytest.raises(DiceError) as err:
+            dice.technique(key, field="ruleset.dice")
+        assert err.value.field == "ruleset.dice"
+        assert "choose one of 4dF" in str(err.value)
+
+
+def test_every_technique_cites_its_section_and_is_named_in_words():
+    # The name a form shows and the section an explanation cites are not interchangeable.
+    cite = r"(F93|F95|MUD|CO) \d[\d.]*"
+    for key, tech in dice.TECHNIQUES.items():
+        assert re.fullmatch(rf"{cite}(; {cite})*", tech.section), (key, tech.section)
+        assert not re.match(r"(F93|F95|MUD|CO) \d", tech.label), (key, tech.label)
+    assert dice.TECHNIQUES[dice.DIFFERENCE].label == "2d6, difference of plus and minus die"
+    assert dice.TECHNIQUES[dice.DIFFERENCE].section == "F93 4.22"
 
 
 def test_read_action_follows_the_ruleset_technique():
