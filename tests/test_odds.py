@@ -249,6 +249,22 @@ def test_a_roll_that_needs_more_than_dice_is_refused_with_a_reason():
     with pytest.raises(RuleError) as err:
         attack_odds(fighter("A", 3), fighter("B"), rules=rules)
     assert "Exact odds cannot be given" in err.value.message
+    assert err.value.field == "b_declares.capacity_roll"  # the pipeline's field: where B's roll goes
+
+
+def test_the_odds_cache_keeps_the_newest_thirty_two_answers():
+    """Asking again answers from the cache (the same object) while 32 or fewer other inputs were
+    asked since; the 33rd pushes the oldest out."""
+    rules = find_ruleset("fudge1995")
+    a, b = fighter("A", 1), fighter("B")
+    odds_module._CACHE.clear()
+    first = attack_odds(a, b, rules=rules)
+    for n in range(2, 33):  # 31 more: the cache is full at 32
+        attack_odds(a, b, rules=rules, round_number=n)
+    assert attack_odds(a, b, rules=rules) is first and len(odds_module._CACHE) == 32
+    attack_odds(a, b, rules=rules, round_number=33)  # the 33rd: round 2, the least recently asked, goes
+    assert len(odds_module._CACHE) == 32
+    assert attack_odds(a, b, rules=rules) is first
 
 
 def test_damage_kinds_follow_the_damage_die_option():
