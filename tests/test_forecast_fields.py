@@ -5,6 +5,9 @@ what is not a fighter or a round by its place."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pytest
 
 from pyfudge.analysis import forecast as fc
@@ -113,3 +116,19 @@ def test_settings_at_their_limits_are_kept_and_one_past_them_refused_by_name():
             ForecastSettings.from_dict(bad, field="")  # no prefix: the key itself is the field
         assert err.value.field == next(iter(bad)) and err.value.message.startswith(words)
 
+
+
+@pytest.mark.parametrize("initiative", ["round", "battle"])
+def test_drawn_initiative_favours_the_fighter_with_combat_reflexes(initiative):
+    """F95 4.23: Combat Reflexes gives +1 to the Initiative roll. Two brutes alike but for it: the
+    one who has it attacks first more often, so he is the last standing more often, in the
+    simulation (initiative drawn) as in the exact chain (initiative weighed)."""
+    rules = find_ruleset("fudge1995", **{"damage.graze": "off", "melee.pacing": "alternating",
+                                         "melee.initiative": initiative})
+    quick = fighter("A", strength=3, weapon=AXE, role="npc", combat_reflexes=True)
+    exact = forecast_fighters([quick], [brute("B")], rules=rules)
+    drawn = forecast_fighters([quick], [brute("B")], rules=rules,
+                              settings=ForecastSettings(samples=2000, seed=3, exact=False))
+    assert exact.method == "exact" and exact.players.exact > Fraction(1, 2)
+    assert drawn.players.p > 0.5
+    assert abs(drawn.players.p - float(exact.players.exact)) <= 5 * math.sqrt(0.25 / 2000)
