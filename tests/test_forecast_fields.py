@@ -132,3 +132,25 @@ def test_drawn_initiative_favours_the_fighter_with_combat_reflexes(initiative):
     assert exact.method == "exact" and exact.players.exact > Fraction(1, 2)
     assert drawn.players.p > 0.5
     assert abs(drawn.players.p - float(exact.players.exact)) <= 5 * math.sqrt(0.25 / 2000)
+
+
+def test_a_fight_the_foes_have_already_won_is_theirs_for_certain():
+    """F95 4.51: the lone player is Incapacitated: the foes' side is the last standing, not
+    "nobody"."""
+    down = fighter("A").with_track(wounds.record_wound(fighter("A").track_for(F95), wounds.INCAPACITATED,
+                                                       rules=F95).track)
+    f = forecast_fighters([down], [fighter("B")], rules=F95)
+    assert (f.players.exact, f.foes.exact, f.none.exact) == (0, 1, 0)
+
+
+@pytest.mark.parametrize("players, foes", [(1, 2), (2, 1)])
+def test_one_against_two_is_simulated_and_the_lone_fighter_fares_worse_than_one_against_one(players, foes):
+    """The exact chain plays one fighter against one; with two able on a side the forecast
+    simulates, and the second fighter counts: the side of one wins less often than in a duel."""
+    ps = [brute(f"P{i}") for i in range(players)]
+    fs = [brute(f"F{i}") for i in range(foes)]
+    duel = forecast_fighters(ps[:1], fs[:1], rules=NO_GRAZE)
+    f = forecast_fighters(ps, fs, rules=NO_GRAZE, settings=ForecastSettings(samples=400, seed=2))
+    lone = "players" if players == 1 else "foes"
+    assert duel.method == "exact" and f.method == "simulation"
+    assert f.side(lone).high < duel.side(lone).exact
