@@ -249,6 +249,33 @@ def test_a_roll_that_needs_more_than_dice_is_refused_with_a_reason():
     with pytest.raises(RuleError) as err:
         attack_odds(fighter("A", 3), fighter("B"), rules=rules)
     assert "Exact odds cannot be given" in err.value.message
+    assert err.value.field == "b_declares.capacity_roll"  # the pipeline's field: where B's roll goes
+
+
+def test_the_odds_cache_keeps_the_newest_thirty_two_answers():
+    """Asking again answers from the cache (the same object) while it holds 32 or fewer inputs;
+    the 33rd pushes out the one asked least recently."""
+    rules = find_ruleset("fudge1995")
+    a, b = fighter("A", 1), fighter("B")
+    odds_module._CACHE.clear()
+    asked = {n: attack_odds(a, b, rules=rules, round_number=n) for n in range(1, 33)}
+    assert attack_odds(a, b, rules=rules, round_number=1) is asked[1]  # all 32 kept; round 1 now the newest
+    newest = attack_odds(a, b, rules=rules, round_number=33)  # round 2 goes
+    assert len(odds_module._CACHE) == 32
+    assert attack_odds(a, b, rules=rules, round_number=33) is newest
+    assert attack_odds(a, b, rules=rules, round_number=1) is asked[1]
+    assert attack_odds(a, b, rules=rules, round_number=2) is not asked[2]
+
+
+def test_two_identical_shieldmen_fare_alike_each_way():
+    """CO 2.2: each shieldman who loses rolls his own shield check; two alike have the same odds
+    of landing, being blocked and wounding, whichever attacks."""
+    shieldman = {"name": "A", "role": "pc", "skills": {"Sword": "Good", "Shield": "Fair"}, "shield": "large"}
+    a, b = Fighter.from_dict(shieldman), Fighter.from_dict({**shieldman, "name": "B"})
+    odds = attack_odds(a, b, rules=find_ruleset("fudge1995", co__shield=True))
+    assert odds.direction("A").chance("blocked") > 0
+    assert odds.direction("A").results == odds.direction("B").results
+    assert odds.direction("A").wounds == odds.direction("B").wounds
 
 
 def test_damage_kinds_follow_the_damage_die_option():

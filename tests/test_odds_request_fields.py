@@ -163,6 +163,16 @@ def test_the_odds_default_to_a_first_round():
     assert attack_odds(PLUS, B, rules=F95) != attack_odds(PLUS, B, rules=F95, round_number=2)
 
 
+def test_an_alternating_attack_weighs_the_attackers_declaration_and_the_round():
+    """F95 4.23: one attack, a against b. The attacker's declared +1 blessing (F95 4.31) and
+    his "plus" level on an even round (F95 4.36) each make him land more often."""
+    rules = find_ruleset("fudge1995", melee__pacing="alternating")
+    plain = attack_odds(PLUS, B, rules=rules, kind="attack").direction("P").lands
+    blessed = attack_odds(PLUS, B, rules=rules, kind="attack", a_declares=Declaration(blessing=1))
+    assert blessed.direction("P").lands > plain
+    assert attack_odds(PLUS, B, rules=rules, kind="attack", round_number=2).direction("P").lands > plain
+
+
 def test_a_kind_of_exchange_neither_round_nor_attack_is_refused_saying_so():
     with pytest.raises(FudgeError) as err:
         attack_odds(A, B, rules=F95, kind="duel")

@@ -62,6 +62,17 @@ def test_an_exchange_too_dear_is_sampled_within_its_margin_of_the_exact_odds():
     _within(sampled, odds.attack_odds(a, b, rules=rules).to_dict())
 
 
+def test_a_sampled_exchange_of_shieldmen_says_their_shield_rolls_and_damage_checks_are_weighed():
+    """The sampled steps name the dice drawn as the exact ones do: each shieldman's shield check
+    (CO 2.2) and each wounded fighter's damage check (CO 4.3)."""
+    rules = new_ruleset("fudge1995", {"co.shield": True, "co.damage_check": True})
+    odds._CACHE.clear()
+    sampled = odds.attack_odds(Fighter.from_dict(ASTA), Fighter.from_dict(ORC), rules=rules, max_runs=10,
+                               sample=SAMPLE_STEPS[0])
+    sections = [s.section for s in sampled.steps]
+    assert sampled.sampled and "CO 2.2" in sections and "CO 4.3" in sections
+
+
 def test_sampled_odds_count_the_classes_drawn_and_every_run_of_the_pipeline_apart():
     # A class drawn is run once; a class split into finer ones was run before it split: at least
     # as many runs as classes, and the last step says the runs the odds count.

@@ -1,0 +1,158 @@
+"""What a forecast answers, field by field, and what it refuses, by the field's name: a fight
+already over (F95 4.51), an exact chain and a simulation each say how they were reached (the
+round cap asked, the runs spent, whom and what they played), and ``forecast_fighters`` refuses
+what is not a fighter or a round by its place."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from pyfudge.analysis import battle
+from pyfudge.analysis import forecast as fc
+from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
+from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.sides import MAX_ROUND
+from pyfudge.core.errors import FudgeError, RequestError
+from pyfudge.rules import wounds
+from pyfudge.rules.damage import Weapon
+from pyfudge.rulesets import find_ruleset
+
+F95 = find_ruleset("fudge1995")
+NO_GRAZE = find_ruleset("fudge1995", **{"damage.graze": "off"})
+AXE = Weapon("Great axe", size=4, sharp=1)
+
+
+def fighter(name: str, skill: int = 0, **kw) -> Fighter:
+    return Fighter(name, (("Sword", skill),), **kw)
+
+
+def brute(name: str, skill: int = 0) -> Fighter:
+    """Any blow he lands (damage ≥ 9) puts his foe out of the fight (F95 4.55)."""
+    return fighter(name, skill, strength=3, weapon=AXE, role="npc")
+
+
+def test_a_fight_over_before_it_starts_is_certain_and_says_so():
+    """F95 4.51: the foe is Incapacitated, so the players' side is the last standing, now: no
+    round, no run, the round cap as asked."""
+    down = fighter("B").with_track(wounds.record_wound(fighter("B").track_for(F95), wounds.INCAPACITATED,
+                                                       rules=F95).track)
+    f = forecast_fighters([fighter("A")], [down], rules=F95, settings=ForecastSettings(round_cap=7))
+    assert (f.method, f.players.exact, f.foes.exact, f.none.exact) == ("exact", 1, 0, 0)
+    assert (f.capped, f.rounds_mean, f.rounds_exact, f.samples, f.seed, f.round_cap, f.runs) == (
+        0.0, 0.0, 0, None, None, 7, 0)
+    assert [(s.section, s.text) for s in f.steps] == [
+        ("F95 4.51", "The fight is over: one side has no one able to fight.")]
+    assert f.to_dict()["rounds"] == {"mean": 0.0, "exact": "0/1"}
+
+
+def test_an_exact_forecast_says_whom_it_played_and_the_work_it_took():
+    battle._VALUES.clear()  # states solved by an earlier forecast cost nothing: runs would be 0
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE, settings=ForecastSettings(round_cap=12))
+    assert (f.method, f.samples, f.seed, f.round_cap, f.capped) == ("exact", None, None, 12, 0.0)
+    assert f.rounds_mean == float(f.rounds_exact) and f.rounds_exact > 1
+    assert f.players.exact + f.foes.exact == 1 and f.players.exact > f.foes.exact  # the Good one wins more
+    first, second = f.steps
+    assert (first.section, first.data) == ("F95 4.22", {"player": "A", "foe": "B"})
+    assert first.text.startswith("A against B, rounds with neutral declarations")
+    assert second.section == "F95 4.22" and second.text.startswith("Exact: ")
+    assert f.runs > 0 and second.data["runs"] == f.runs and second.data["states"] > 0
+
+
+def test_a_simulation_says_how_many_fights_it_played_from_which_seed():
+    settings = ForecastSettings(samples=40, seed=5, round_cap=9, exact=False)
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE, settings=settings)
+    assert (f.method, f.samples, f.seed, f.round_cap, f.stop, f.stopped) == ("simulation", 40, 5, 9, "samples", False)
+    assert f.players.p > f.foes.p and f.rounds_mean is not None and f.rounds_exact is None
+    assert f.players.exact is None and f.players.low <= f.players.p <= f.players.high
+    pacing, played = f.steps
+    assert (pacing.section, pacing.data) == ("F95 4.22", {"pacing": "simultaneous"})
+    assert pacing.text.startswith("Rounds with neutral declarations")
+    assert played.section == "F95 4.22" and played.text.startswith("Simulated 40 fights from seed 5: ")
+    assert played.data["samples"] == 40 and played.data["seed"] == 5 and played.data["runs"] == f.runs > 0
+
+
+@pytest.mark.parametrize("players, foes, field", [
+    (["A"], [fighter("B")], "players[0]"),
+    ([fighter("A")], [fighter("B"), None], "foes[1]"),
+])
+def test_forecast_fighters_refuses_what_is_not_a_fighter_by_its_place(players, foes, field):
+    with pytest.raises(RequestError) as err:
+        forecast_fighters(players, foes, rules=F95)
+    assert (err.value.field, err.value.message) == (field, f"{field} must be a fighter.")
+
+
+@pytest.mark.parametrize("bad", [True, "2", 2.0, 0, MAX_ROUND + 1])
+def test_forecast_fighters_refuses_a_round_that_is_not_a_whole_number_in_range(bad):
+    with pytest.raises(RequestError) as err:
+        forecast_fighters([fighter("A")], [fighter("B")], rules=F95, round_number=bad)
+    assert err.value.field == "round"
+    assert err.value.message == "round must be a whole number from 1 to 1,000,000."
+
+
+def test_a_forecast_from_the_last_round_allowed_is_made():
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE, round_number=MAX_ROUND)
+    assert f.players.exact + f.foes.exact == 1
+
+
+def test_a_side_other_than_players_foes_or_none_is_refused_by_its_field():
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE)
+    assert f.side("none").exact == 0
+    with pytest.raises(FudgeError) as err:
+        f.side("capped")
+    assert err.value.field == "side" and err.value.message == "side must be one of players, foes, none."
+
+
+def test_settings_at_their_limits_are_kept_and_one_past_them_refused_by_name():
+    at_limits = {"samples": fc.MAX_SAMPLES, "seed": -(2 ** 63), "round_cap": fc.MAX_ROUND_CAP, "exact": False}
+    assert ForecastSettings.from_dict(at_limits).to_dict() == at_limits
+    assert ForecastSettings.from_dict({"seed": 2 ** 63}).seed == 2 ** 63
+    assert ForecastSettings.from_dict({}) == ForecastSettings(None, None, fc.ROUND_CAP, True)
+    for bad, words in (({"round_cap": fc.MAX_ROUND_CAP + 1}, "round_cap must be a whole number from 1 to 200"),
+                       ({"seed": 2 ** 63 + 1}, "seed must be a whole number from"),
+                       ({"samples": 2.5}, "samples must be a whole number from 1 to 20000, not 2.5."),
+                       ({"exact": "yes"}, "exact must be true or false, not 'yes'.")):
+        with pytest.raises(RequestError) as err:
+            ForecastSettings.from_dict(bad, field="")  # no prefix: the key itself is the field
+        assert err.value.field == next(iter(bad)) and err.value.message.startswith(words)
+
+
+
+@pytest.mark.parametrize("initiative", ["round", "battle"])
+def test_drawn_initiative_favours_the_fighter_with_combat_reflexes(initiative):
+    """F95 4.23: Combat Reflexes gives +1 to the Initiative roll. Two brutes alike but for it: the
+    one who has it attacks first more often, so he is the last standing more often, in the
+    simulation (initiative drawn) as in the exact chain (initiative weighed)."""
+    rules = find_ruleset("fudge1995", **{"damage.graze": "off", "melee.pacing": "alternating",
+                                         "melee.initiative": initiative})
+    quick = fighter("A", strength=3, weapon=AXE, role="npc", combat_reflexes=True)
+    exact = forecast_fighters([quick], [brute("B")], rules=rules)
+    drawn = forecast_fighters([quick], [brute("B")], rules=rules,
+                              settings=ForecastSettings(samples=2000, seed=3, exact=False))
+    assert exact.method == "exact" and exact.players.exact > Fraction(1, 2)
+    assert drawn.players.p > 0.5
+    assert abs(drawn.players.p - float(exact.players.exact)) <= 5 * math.sqrt(0.25 / 2000)
+
+
+def test_a_fight_the_foes_have_already_won_is_theirs_for_certain():
+    """F95 4.51: the lone player is Incapacitated: the foes' side is the last standing, not
+    "nobody"."""
+    down = fighter("A").with_track(wounds.record_wound(fighter("A").track_for(F95), wounds.INCAPACITATED,
+                                                       rules=F95).track)
+    f = forecast_fighters([down], [fighter("B")], rules=F95)
+    assert (f.players.exact, f.foes.exact, f.none.exact) == (0, 1, 0)
+
+
+@pytest.mark.parametrize("players, foes", [(1, 2), (2, 1)])
+def test_one_against_two_is_simulated_and_the_lone_fighter_fares_worse_than_one_against_one(players, foes):
+    """The exact chain plays one fighter against one; with two able on a side the forecast
+    simulates, and the second fighter counts: the side of one wins less often than in a duel."""
+    ps = [brute(f"P{i}") for i in range(players)]
+    fs = [brute(f"F{i}") for i in range(foes)]
+    duel = forecast_fighters(ps[:1], fs[:1], rules=NO_GRAZE)
+    f = forecast_fighters(ps, fs, rules=NO_GRAZE, settings=ForecastSettings(samples=400, seed=2))
+    lone = "players" if players == 1 else "foes"
+    assert duel.method == "exact" and f.method == "simulation"
+    assert f.side(lone).high < duel.side(lone).exact
