@@ -372,7 +372,8 @@ def test_a_bad_record_in_a_request_is_refused_under_its_name(data, field):
 
 
 def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
-    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed."""
+    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed, the
+    20,000 resolutions every exact odds may take (the refusal says so)."""
     sampling._KEPT.clear()
     shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
     request = ranged_odds.RangedOddsRequest.from_dict({"attack": {**_UNAWARE, "mode": "aware", "target": {
@@ -382,6 +383,7 @@ def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
     with pytest.raises(RuleError) as err:
         request.odds(rules)
     assert err.value.asks == {"input": "sample"}
+    assert "would take more than 20000 resolutions" in err.value.message
     assert request.odds(rules, sample=SAMPLE_STEPS[0]).sampled["draws"] == SAMPLE_STEPS[0]
 
 
