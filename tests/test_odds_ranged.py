@@ -246,9 +246,10 @@ _SHIELD = ("CO 2.2", "A dodging shieldman who loses rolls their shield check (4 
 _CHECK = ("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.", {"damage_checks": True})
 
 
-def _runs(n):
-    return ("F95 4.4", f"The shots were resolved {n} times, once for each of {n} classes of dice, each weighted by "
-            "its exact chance.", {"runs": n, "classes": n})
+def _runs(n, classes=None):
+    classes = n if classes is None else classes
+    return ("F95 4.4", f"The shots were resolved {n} times, once for each of {classes} classes of dice, each weighted "
+            "by its exact chance.", {"runs": n, "classes": classes})
 
 
 @pytest.mark.parametrize("options, event, want", [
@@ -260,6 +261,13 @@ def _runs(n):
        {"mode": "unaware"}),
       ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice, weighed by what the rules read of it.", {"technique": "4dF"}),
       ("F95 4.63", "Damage dice (3d6) are weighed when a shot hits.", {"damage_dice": ["3d6"]}), _runs(339)]),
+    # A damage die beside the 3d6 (F95 4.63 with 4.61's 1dF): both kinds named; one class runs twice.
+    ({"damage.system": "minmidmax", "damage.die": "number_1df"}, shot("unaware"),
+     [("F95 4.4", "The target is unaware: each shot is weighed against the GM's Difficulty Level alone.",
+       {"mode": "unaware"}),
+      ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice, weighed by what the rules read of it.", {"technique": "4dF"}),
+      ("F95 4.63", "Damage dice (3d6 or 1dF) are weighed when a shot hits.", {"damage_dice": ["3d6", "1dF"]}),
+      _runs(287, 286)]),
     (None, shot("shoot_back", target_difficulty=0),
      [("F95 4.4", "The target shoots back: both unopposed shots are weighed, each against its own Difficulty "
        "Level; both may hit.", {"mode": "shoot_back"}), _BOTH_ROLL, _runs(81)]),
