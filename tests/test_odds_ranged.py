@@ -404,9 +404,9 @@ def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
     with pytest.raises(RuleError) as err:
         request.odds(rules)
     assert err.value.asks == {"input": "sample"}
-    assert "would take more than 20000 resolutions" in err.value.message
+    assert "would take more than 20000 resolutions" in err.value.message and err.value.field == "odds"
     out = request.odds(rules, sample=SAMPLE_STEPS[0])
-    assert out.sampled["draws"] == SAMPLE_STEPS[0] == 400
+    assert out.sampled["draws"] == SAMPLE_STEPS[0] == 400 and out.mode == "aware"
     # The last step says the odds are about: the runs, the seeded draws and their margin.
     assert [(s.section, s.text, s.data) for s in out.steps] == [
         _DODGE, _BOTH_ROLL, ("F95 4.63", "Damage dice (3d6) are weighed when a shot hits.", {"damage_dice": ["3d6"]}),

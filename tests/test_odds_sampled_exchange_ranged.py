@@ -146,6 +146,14 @@ def test_draws_kept_under_one_ruleset_are_not_reused_under_another():
     assert "graze" not in dict(after.direction("Asta").results) and after == alone
 
 
+def test_a_sampled_burst_lists_its_rounds_on_target():
+    """F95 4.4: a burst's rounds on target are counted when its odds are sampled too, their
+    chances summing to one (a miss puts none there)."""
+    out = _dear_shot({"burst": 4})(max_runs=10, sample=SAMPLE_STEPS[0])
+    assert out.sampled and out.rounds and sum(c for _, c in out.rounds) == 1
+    assert dict(out.rounds)[(0, 0)] == dict(out.direction("Asta").results)["miss"]
+
+
 def test_a_sampled_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
     """F95 4.4: rounds on target are counted for a burst only (Terrible, −3 + 4dF, never
     reaches Superb: every draw a miss)."""
