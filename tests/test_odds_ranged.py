@@ -238,27 +238,48 @@ def test_a_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
     out = preview.event_odds(enc.state, shot("unaware", difficulty=3))
     assert results(out) == {"miss": 1} and out["rounds"] == []
 
+_DODGE = ("F95 4.4", "The target dodges: the shot is weighed against their dodge, and the Difficulty Level is the "
+          "least result that hits.", {"mode": "aware"})
+_BOTH_ROLL = ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice, weighed by what the rules read of it.",
+              {"technique": "4dF"})
+_SHIELD = ("CO 2.2", "A dodging shieldman who loses rolls their shield check (4 Fudge dice).", {"shield_rolls": True})
+_CHECK = ("CO 4.3", "A wounded fighter's damage check (4dF) is weighed by its total.", {"damage_checks": True})
+
+
+def _runs(n, classes=None):
+    classes = n if classes is None else classes
+    return ("F95 4.4", f"The shots were resolved {n} times, once for each of {classes} classes of dice, each weighted "
+            "by its exact chance.", {"runs": n, "classes": classes})
+
+
 @pytest.mark.parametrize("options, event, want", [
     ({"co.shield": True, "co.damage_check": True, "damage.die": "number_1df"}, shot("aware", weapon="thrown"),
-     [("F95 4.4", "The target dodges"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
-      ("F95 4.61", "Damage dice (1dF)"), ("CO 2.2", "shield check (4 Fudge dice)"), ("CO 4.3", "damage check (4dF)"),
-      ("F95 4.4", "resolved 7439 times, once for each of 7439 classes")]),
+     [_DODGE, _BOTH_ROLL, ("F95 4.61", "Damage dice (1dF) are weighed when a shot hits.", {"damage_dice": ["1dF"]}),
+      _SHIELD, _CHECK, _runs(7439)]),
     ({"damage.system": "minmidmax"}, shot("unaware"),
-     [("F95 4.4", "The target is unaware"), ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice"),
-      ("F95 4.63", "Damage dice (3d6)"), ("F95 4.4", "resolved 339 times, once for each of 339 classes")]),
+     [("F95 4.4", "The target is unaware: each shot is weighed against the GM's Difficulty Level alone.",
+       {"mode": "unaware"}),
+      ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice, weighed by what the rules read of it.", {"technique": "4dF"}),
+      ("F95 4.63", "Damage dice (3d6) are weighed when a shot hits.", {"damage_dice": ["3d6"]}), _runs(339)]),
+    # A damage die beside the 3d6 (F95 4.63 with 4.61's 1dF): both kinds named; one class runs twice.
+    ({"damage.system": "minmidmax", "damage.die": "number_1df"}, shot("unaware"),
+     [("F95 4.4", "The target is unaware: each shot is weighed against the GM's Difficulty Level alone.",
+       {"mode": "unaware"}),
+      ("F95 4.61; MUD 4.22", "Asta rolls 4 Fudge dice, weighed by what the rules read of it.", {"technique": "4dF"}),
+      ("F95 4.63", "Damage dice (3d6 or 1dF) are weighed when a shot hits.", {"damage_dice": ["3d6", "1dF"]}),
+      _runs(287, 286)]),
     (None, shot("shoot_back", target_difficulty=0),
-     [("F95 4.4", "The target shoots back"), ("F95 4.61; MUD 4.22", "Asta and Orc roll 4 Fudge dice"),
-      ("F95 4.4", "resolved 81 times, once for each of 81 classes")]),
+     [("F95 4.4", "The target shoots back: both unopposed shots are weighed, each against its own Difficulty "
+       "Level; both may hit.", {"mode": "shoot_back"}), _BOTH_ROLL, _runs(81)]),
 ])
 def test_the_steps_say_what_was_weighed_each_under_its_rule(options, event, want):
     """The mode (F95 4.4), who rolls which dice (the technique's section), the damage dice (F95
     4.61, 3d6 under F95 4.63), shield rolls (CO 2.2) and damage checks (CO 4.3) when weighed,
-    and how many runs."""
+    and how many runs: each step's words and the numbers behind them."""
     shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
     steps = preview.event_odds(duel(options, "fudge1995", ASTA, shieldman).state, event)["steps"]
-    assert [s["section"] for s in steps] == [section for section, _ in want]
-    for s, (_, words) in zip(steps, want, strict=True):
-        assert words in s["text"], s
+    assert [(s["section"], s["text"], s["data"]) for s in steps] == want
+
 
 def test_a_target_without_a_shield_has_no_shield_roll_weighed():
     """CO 2.2 is a roll of a fighter who carries a shield: with the module on, a target without
@@ -372,7 +393,8 @@ def test_a_bad_record_in_a_request_is_refused_under_its_name(data, field):
 
 
 def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
-    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed."""
+    """CO 2.2 shield rolls of a dodging shieldman: exact odds need more runs than allowed, the
+    20,000 resolutions every exact odds may take (the refusal says so)."""
     sampling._KEPT.clear()
     shieldman = {**ORC, "shield": "large", "skills": {**ORC["skills"], "Shield": "Fair"}}
     request = ranged_odds.RangedOddsRequest.from_dict({"attack": {**_UNAWARE, "mode": "aware", "target": {
@@ -382,7 +404,16 @@ def test_a_request_too_dear_is_refused_unless_sampling_is_asked():
     with pytest.raises(RuleError) as err:
         request.odds(rules)
     assert err.value.asks == {"input": "sample"}
-    assert request.odds(rules, sample=SAMPLE_STEPS[0]).sampled["draws"] == SAMPLE_STEPS[0]
+    assert "would take more than 20000 resolutions" in err.value.message and err.value.field == "odds"
+    out = request.odds(rules, sample=SAMPLE_STEPS[0])
+    assert out.sampled["draws"] == SAMPLE_STEPS[0] == 400 and out.mode == "aware"
+    # The last step says the odds are about: the runs, the seeded draws and their margin.
+    assert [(s.section, s.text, s.data) for s in out.steps] == [
+        _DODGE, _BOTH_ROLL, ("F95 4.63", "Damage dice (3d6) are weighed when a shot hits.", {"damage_dice": ["3d6"]}),
+        _SHIELD, _CHECK,
+        ("F95 4.4", f"About: the shots were resolved {out.runs} times, for 400 seeded draws of every die (exact odds "
+         "would take too long); each chance is within ±5 points, 19 times in 20.",
+         {"runs": out.runs, "draws": 400, "margin": 0.049})]
 
 
 @pytest.mark.parametrize("options, given, field, words", [

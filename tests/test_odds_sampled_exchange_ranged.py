@@ -136,6 +136,35 @@ def test_draws_kept_for_one_declaration_are_not_reused_for_another():
     assert stun.direction("Asta").stuns
 
 
+def test_draws_kept_under_one_ruleset_are_not_reused_under_another():
+    """The same dear shot sampled with grazes, then with the graze option off: the second draws
+    are run under their own rules, so they list no graze, as when sampled alone."""
+    enc = Encounter(ruleset=new_ruleset("fudge1995", {"co.shield": True}))
+    enc.apply({"t": "add", "fighter": ASTA})
+    enc.apply({"t": "add", "fighter": ORC})
+    r = read_ranged(enc.state, {"t": "ranged", "mode": "aware", "shooter": "c1", "target": "c2", "difficulty": 0},
+                    rolled=False)
+
+    def sampled(options):
+        return ranged_odds.ranged_odds(r.attack, shooter=r.shooter.fighter, target=r.target.fighter,
+                                       rules=new_ruleset("fudge1995", options), max_runs=10, sample=SAMPLE_STEPS[0])
+
+    no_graze = {"co.shield": True, "damage.graze": "off"}
+    alone = sampled(no_graze)
+    sampling._KEPT.clear()
+    assert "graze" in dict(sampled({"co.shield": True}).direction("Asta").results)
+    after = sampled(no_graze)
+    assert "graze" not in dict(after.direction("Asta").results) and after == alone
+
+
+def test_a_sampled_burst_lists_its_rounds_on_target():
+    """F95 4.4: a burst's rounds on target are counted when its odds are sampled too, their
+    chances summing to one (a miss puts none there)."""
+    out = _dear_shot({"burst": 4})(max_runs=10, sample=SAMPLE_STEPS[0])
+    assert out.sampled and out.rounds and sum(c for _, c in out.rounds) == 1
+    assert dict(out.rounds)[(0, 0)] == dict(out.direction("Asta").results)["miss"]
+
+
 def test_a_sampled_shot_with_no_burst_has_no_rounds_even_when_it_cannot_hit():
     """F95 4.4: rounds on target are counted for a burst only (Terrible, −3 + 4dF, never
     reaches Superb: every draw a miss)."""
