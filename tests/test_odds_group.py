@@ -278,3 +278,17 @@ def test_a_mudge_foe_who_rolls_and_hits_reads_his_own_odd_coloured_die():
     after = {w["level"]: Fraction(w["exact"]) for w in out["lone_after"]}
     assert "sampled" not in out and hits > 0 and sum(after.values()) == 1
     assert after[0] == 1 - hits and after[5] > 0
+
+
+def test_two_like_mudge_foes_who_roll_each_read_their_own_odd_coloured_die():
+    """MUD 4.61: two foes alike, each rolling his own 4dF, deal the lone fighter the same wounds:
+    the second one's damage is his own roll's odd-coloured die, not another's."""
+    rules = find_ruleset("mudge")
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Hero", "level": 0, "roll": 0}, "npc_roll": "each",
+                                      "foes": [{"name": "Orc", "level": 1, "roll": 0},
+                                               {"name": "Gob", "level": 1, "roll": 0}]}, rules=rules)
+    hero, orc, gob = (Fighter.from_dict({"name": n, "role": r, "skills": {"Club": "Fair"}})
+                      for n, r in (("Hero", "pc"), ("Orc", "npc"), ("Gob", "npc")))
+    o = group_odds(rnd, lone=hero, foes=[orc, gob], rules=rules, max_runs=10_000)
+    assert o.foe("Orc").hits_lone == o.foe("Gob").hits_lone > 0
+    assert o.foe("Orc").wounds_to_lone == o.foe("Gob").wounds_to_lone
