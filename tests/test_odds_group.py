@@ -261,3 +261,34 @@ def test_a_gm_rolled_round_too_dear_is_offered_sampling_alone():
         group_odds(pirates("group"), lone=TUCKER, foes=CREW, rules=F95, max_runs=10)
     assert refused.value.message == ("Exact odds of this round would take more than 10 resolutions; they can be "
                                      "sampled: about, each chance within ±2 points, from 2401 seeded draws.")
+
+
+def test_a_mudge_foe_who_rolls_and_hits_reads_his_own_odd_coloured_die():
+    """MUD 4.61: a foe rolling his own 4dF who beats the lone fighter reads the odd-coloured die
+    of his roll for damage, so the odds are given exactly (not refused as needing a damage die);
+    every blow he lands wounds (no Undamaged hit), so the lone stays Undamaged only when missed."""
+    from pyfudge.analysis import preview
+    from pyfudge.encounter.log import Encounter
+
+    enc = Encounter(ruleset=find_ruleset("mudge"))
+    enc.apply({"t": "add", "fighter": {"name": "Hero", "role": "pc", "skills": {"Sword": "Fair"}}})
+    enc.apply({"t": "add", "fighter": {"name": "Orc", "role": "npc", "skills": {"Club": "Good"}}})
+    out = preview.group_odds(enc.state, {"t": "group", "lone": "c1", "foes": ["c2"], "targets": ["c2"]})
+    hits = Fraction(out["foes"][0]["hits_lone"]["exact"])
+    after = {w["level"]: Fraction(w["exact"]) for w in out["lone_after"]}
+    assert "sampled" not in out and hits > 0 and sum(after.values()) == 1
+    assert after[0] == 1 - hits and after[5] > 0
+
+
+def test_two_like_mudge_foes_who_roll_each_read_their_own_odd_coloured_die():
+    """MUD 4.61: two foes alike, each rolling his own 4dF, deal the lone fighter the same wounds:
+    the second one's damage is his own roll's odd-coloured die, not another's."""
+    rules = find_ruleset("mudge")
+    rnd = multi.GroupRound.from_dict({"lone": {"name": "Hero", "level": 0, "roll": 0}, "npc_roll": "each",
+                                      "foes": [{"name": "Orc", "level": 1, "roll": 0},
+                                               {"name": "Gob", "level": 1, "roll": 0}]}, rules=rules)
+    hero, orc, gob = (Fighter.from_dict({"name": n, "role": r, "skills": {"Club": "Fair"}})
+                      for n, r in (("Hero", "pc"), ("Orc", "npc"), ("Gob", "npc")))
+    o = group_odds(rnd, lone=hero, foes=[orc, gob], rules=rules, max_runs=10_000)
+    assert o.foe("Orc").hits_lone == o.foe("Gob").hits_lone > 0
+    assert o.foe("Orc").wounds_to_lone == o.foe("Gob").wounds_to_lone
