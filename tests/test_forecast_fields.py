@@ -156,3 +156,36 @@ def test_one_against_two_is_simulated_and_the_lone_fighter_fares_worse_than_one_
     lone = "players" if players == 1 else "foes"
     assert duel.method == "exact" and f.method == "simulation"
     assert f.side(lone).high < duel.side(lone).exact
+
+
+def test_settings_that_are_not_an_object_or_name_an_unknown_key_are_refused_in_words():
+    with pytest.raises(RequestError) as err:
+        ForecastSettings.from_dict([])
+    assert (err.value.field, err.value.message) == ("forecast", "The forecast settings must be an object.")
+    with pytest.raises(RequestError) as err:
+        ForecastSettings.from_dict({"sample": 3})
+    assert (err.value.field, err.value.message) == ("forecast.sample", "Unknown forecast setting 'sample'.")
+    with pytest.raises(RequestError) as err:
+        ForecastSettings.from_dict({"seed": -(2 ** 63) - 1})  # one below the lowest seed
+    assert err.value.field == "forecast.seed"
+
+
+def test_a_fight_that_needs_a_gm_roll_is_refused_naming_whose_roll():
+    """F95 4.52: Willpower rolls against wounds are the GM's, entered at the table; the refusal
+    keeps the pipeline's field, the first fighter's Willpower."""
+    rules = find_ruleset("fudge1995", **{"wounds.willpower": "temporary"})
+    with pytest.raises(FudgeError) as err:
+        forecast_fighters([brute("A")], [brute("B")], rules=rules, settings=ForecastSettings(samples=5))
+    assert err.value.field == "a_declares.willpower"
+    assert err.value.message.startswith("The forecast cannot play a fight under these rules: Willpower")
+
+
+def test_a_forecast_starts_at_the_first_round_unless_told():
+    """F95 4.36: a "plus" level counts on even rounds only, so where the fight starts matters."""
+    plus = Fighter("A", (("Sword", 0),), plus_skills=("Sword",), strength=3, weapon=AXE, role="npc")
+    settings = ForecastSettings(samples=300, seed=4)
+
+    def from_round(*n: int) -> fc.Forecast:
+        return forecast_fighters([plus], [brute("B")], rules=NO_GRAZE, settings=settings,
+                                 **({"round_number": n[0]} if n else {}))
+    assert from_round() == from_round(1) != from_round(2)
