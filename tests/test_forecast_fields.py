@@ -6,6 +6,7 @@ what is not a fighter or a round by its place."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -16,6 +17,7 @@ from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.sides import MAX_ROUND
 from pyfudge.core.errors import FudgeError, RequestError
+from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
 from pyfudge.rules.damage import Weapon
 from pyfudge.rulesets import find_ruleset
@@ -56,7 +58,7 @@ def test_an_exact_forecast_says_whom_it_played_and_the_work_it_took():
     assert f.players.exact + f.foes.exact == 1 and f.players.exact > f.foes.exact  # the Good one wins more
     first, second = f.steps
     assert (first.section, first.data) == ("F95 4.22", {"player": "A", "foe": "B"})
-    assert first.text.startswith("A against B, rounds with neutral declarations")
+    assert first.text == "A against B, rounds with neutral declarations until one cannot fight."
     assert second.section == "F95 4.22" and second.text.startswith("Exact: ")
     assert f.runs > 0 and second.data["runs"] == f.runs and second.data["states"] > 0
 
@@ -67,6 +69,7 @@ def test_a_simulation_says_how_many_fights_it_played_from_which_seed():
     assert (f.method, f.samples, f.seed, f.round_cap, f.stop, f.stopped) == ("simulation", 40, 5, 9, "samples", False)
     assert f.players.p > f.foes.p and f.rounds_mean is not None and f.rounds_exact is None
     assert f.players.exact is None and f.players.low <= f.players.p <= f.players.high
+    assert f.to_dict()["sides"]["players"]["halfwidth"] == round(f.players.halfwidth, 6) < 0.2
     pacing, played = f.steps
     assert (pacing.section, pacing.data) == ("F95 4.22", {"pacing": "simultaneous"})
     assert pacing.text.startswith("Rounds with neutral declarations")
@@ -189,3 +192,18 @@ def test_a_forecast_starts_at_the_first_round_unless_told():
         return forecast_fighters([plus], [brute("B")], rules=NO_GRAZE, settings=settings,
                                  **({"round_number": n[0]} if n else {}))
     assert from_round() == from_round(1) != from_round(2)
+
+
+@pytest.mark.parametrize("round_now", [1, 3])
+def test_a_stun_held_to_the_end_of_this_round_hampers_one_round_of_the_forecast(round_now):
+    """F95 4.62: the encounter holds a stun while its round is at most the stun's last round; one
+    held to the end of this round hampers this round only, whatever round it is."""
+    enc = Encounter(ruleset=NO_GRAZE)
+    for f, side in ((brute("A", 1), "players"), (brute("B"), "foes")):
+        enc.apply({"t": "add", "fighter": f.to_dict(), "side": side})
+    state = replace(enc.state, round=round_now, stunned=(("c1", wounds.VERY_STUNNED, round_now),))
+    one_round = battle.start_fight(NO_GRAZE, [c.fighter for c in state.combatants], ["players", "foes"],
+                                   [((wounds.VERY_STUNNED, 1),), ()], (), round_now)
+    held, want = fc.forecast(state), fc._forecast(one_round, ForecastSettings(), fc.EXACT_RUNS)
+    assert held.method == "exact" and held.rounds_exact == want.rounds_exact  # runs aside: states are kept
+    assert (held.players, held.foes, held.none) == (want.players, want.foes, want.none)
