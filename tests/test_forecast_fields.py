@@ -19,12 +19,13 @@ from pyfudge.combat.sides import MAX_ROUND
 from pyfudge.core.errors import FudgeError, RequestError
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
-from pyfudge.rules.damage import Weapon
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
 NO_GRAZE = find_ruleset("fudge1995", **{"damage.graze": "off"})
 AXE = Weapon("Great axe", size=4, sharp=1)
+PLATE = Armor("Enchanted plate", 12)  # no bare-handed blow gets through (F95 4.55)
 
 
 def fighter(name: str, skill: int = 0, **kw) -> Fighter:
@@ -207,3 +208,19 @@ def test_a_stun_held_to_the_end_of_this_round_hampers_one_round_of_the_forecast(
     held, want = fc.forecast(state), fc._forecast(one_round, ForecastSettings(), fc.EXACT_RUNS)
     assert held.method == "exact" and held.rounds_exact == want.rounds_exact  # runs aside: states are kept
     assert (held.players, held.foes, held.none) == (want.players, want.foes, want.none)
+
+
+def test_a_forecasts_json_holds_every_field_its_numbers_to_six_places():
+    """37 fights capped at 3 rounds: the share capped and the mean rounds have more than six
+    decimals; the JSON gives them to six, with the round cap, the runs, why it stopped and the
+    steps under their names."""
+    swordsman = fighter("A", 1, strength=1, weapon=Weapon("Sword", 1, 1))
+    f = forecast_fighters([swordsman], [fighter("B")], rules=F95,
+                          settings=ForecastSettings(samples=37, seed=1, round_cap=3, exact=False))
+    d = f.to_dict()
+    assert 0 < f.capped < 1 and f.capped != round(f.capped, 6) and f.rounds_mean != round(f.rounds_mean, 6)
+    assert (d["capped"], d["rounds"]) == (round(f.capped, 6), {"mean": round(f.rounds_mean, 6), "exact": None})
+    assert (d["round_cap"], d["runs"], d["stopped"], d["stop"]) == (3, f.runs, False, "samples")
+    assert d["steps"] == [s.to_dict() for s in f.steps] and len(d["steps"]) == 2
+    never = forecast_fighters([fighter("A", armor=PLATE)], [fighter("B", armor=PLATE)], rules=F95).to_dict()
+    assert never["rounds"] == {"mean": None, "exact": None} and never["capped"] == 1.0
