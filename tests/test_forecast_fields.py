@@ -224,3 +224,9 @@ def test_a_forecasts_json_holds_every_field_its_numbers_to_six_places():
     assert d["steps"] == [s.to_dict() for s in f.steps] and len(d["steps"]) == 2
     never = forecast_fighters([fighter("A", armor=PLATE)], [fighter("B", armor=PLATE)], rules=F95).to_dict()
     assert never["rounds"] == {"mean": None, "exact": None} and never["capped"] == 1.0
+
+
+def test_a_chance_sampled_every_time_reaches_no_higher_than_certain():
+    """16 of 16: the Wilson bound is 1, but float rounding puts it a hair above; a chance's
+    interval stays within 0 to 1."""
+    assert fc.Chance.of_count(16, 16).high == 1.0 and fc.Chance.of_count(0, 16).low == 0.0
