@@ -15,10 +15,12 @@ from pyfudge.analysis import battle
 from pyfudge.analysis import forecast as fc
 from pyfudge.analysis.forecast import ForecastSettings, forecast_fighters
 from pyfudge.combat.fighter import Fighter
+from pyfudge.combat.outcomes import Carry
 from pyfudge.combat.sides import MAX_ROUND
 from pyfudge.core.errors import FudgeError, RequestError
 from pyfudge.encounter.log import Encounter
 from pyfudge.rules import wounds
+from pyfudge.rules.actions import Modifier
 from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import find_ruleset
 
@@ -230,3 +232,22 @@ def test_a_chance_sampled_every_time_reaches_no_higher_than_certain():
     """16 of 16: the Wilson bound is 1, but float rounding puts it a hair above; a chance's
     interval stays within 0 to 1."""
     assert fc.Chance.of_count(16, 16).high == 1.0 and fc.Chance.of_count(0, 16).low == 0.0
+
+
+def test_a_round_cap_of_one_counts_the_fights_that_end_in_that_round():
+    """Brutes end a fight with any blow that lands: with a cap of one round, the fights ended in
+    it are counted as ended, in one round, the rest as capped."""
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE,
+                          settings=ForecastSettings(samples=200, seed=1, round_cap=1, exact=False))
+    assert 0 < f.capped < 1 and f.rounds_mean == 1.0
+
+
+def test_a_simulated_fight_starts_with_the_modifiers_the_encounter_carries():
+    """F95 4.31: a −3 carried to the player's next exchange counts in the first round of every
+    simulated fight (brutes: one blow decides, so the first round weighs much)."""
+    players, foes = [brute("A")], [brute("B")]
+    start = battle.start_fight(NO_GRAZE, players + foes, ["players", "foes"], [(), ()], (), 1)
+    hampered = replace(start, carry=(Carry("A", Modifier("caught off balance", -3, "F95 4.31")),))
+    settings = ForecastSettings(samples=300, seed=1, exact=False)
+    fresh, worse = (fc._forecast(s, settings, fc.EXACT_RUNS) for s in (start, hampered))
+    assert worse.players.p < fresh.players.p - 0.1
