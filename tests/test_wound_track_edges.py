@@ -72,9 +72,10 @@ def test_a_track_built_in_code_keeps_its_kind_as_a_track_kind(kind):
     assert track.kind == TrackKind(kind)
 
 
-@pytest.mark.parametrize("kind", ["wounds", "", 3, None])
+@pytest.mark.parametrize("kind", ["wounds", "", 3, None, ["boxes"]])
 def test_a_track_of_an_unknown_kind_is_refused(kind):
-    """Only the four kinds exist (F95 4.57 boxes and pawns, Damage Capacity, CO 3)."""
+    """Only the four kinds exist (F95 4.57 boxes and pawns, Damage Capacity, CO 3); a kind that
+    cannot even be looked up (a list) is refused all the same."""
     with pytest.raises(RuleError) as err:
         WoundTrack(kind=kind)
     assert err.value.field == "kind"
