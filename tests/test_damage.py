@@ -476,6 +476,16 @@ def test_minmidmax_grazes_use_the_graze_rule_unchanged():
     assert out.graze and out.level == SCRATCH and out.system == "minmidmax"
 
 
+def test_minmidmax_mudge_grazes_read_the_mudge_graze_cap_not_three_d6():
+    # MUD 4.56: a graze is damage as usual capped by the graze table; Min-Mid-Max (F95 4.63) is
+    # the damage of an ordinary hit, so a graze asks no 3d6 and reads the odd die as Mudge does.
+    rules = MUD.with_options({"damage.system": "minmidmax"})
+    assert damage.dice_needed(rules, relative_degree=1)["dice"] != "3d6"
+    out = hit(1, 3, rules, damage_die=[0])
+    assert out.graze and out.system == "minmidmax"
+    assert out.number == 4 and out.cap == SCRATCH and out.level == SCRATCH and out.die != "3d6"
+
+
 def test_minmidmax_needs_three_d6():
     with pytest.raises(DiceError):
         hit(2, 3, MMM, damage_die=[1, 2, 7])
