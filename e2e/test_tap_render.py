@@ -27,21 +27,27 @@ WATCH_FIRST_DRAW_JS = """(events) => {
 }"""
 
 
-def test_a_resolves_result_and_the_next_pairs_blank_form_are_drawn_in_one_render(open_context, site):
-    page = open_context(**PHONE).new_page()
-    open_encounter(page, site, AMBUSH, eid="tap-render")
+def roll_and_resolve_watched(page):
+    """Roll all, then Resolve with the first draw watched: the result strip and what that draw saw."""
     strip = page.get_by_test_id("result-strip")
     events = int(strip.get_attribute("data-events"))
-    # A foe picked by hand: the form keeps the pair until the answer's render puts it back to the
-    # view's next pair.
-    page.get_by_label("Against", exact=True).select_option(label="Goblin 3")
     page.get_by_role("button", name="Roll all").click()
     expect(page.locator(".total-picker input:checked")).to_have_count(2)
     page.evaluate(WATCH_FIRST_DRAW_JS, events)
     page.get_by_role("button", name="Resolve", exact=True).click()
     idle(page)
     expect(strip).to_have_attribute("data-events", str(events + 1))
-    assert page.evaluate("globalThis.__firstDraw.picked") == 0
+    return strip, page.evaluate("globalThis.__firstDraw")
+
+
+def test_a_resolves_result_and_the_next_pairs_blank_form_are_drawn_in_one_render(open_context, site):
+    page = open_context(**PHONE).new_page()
+    open_encounter(page, site, AMBUSH, eid="tap-render")
+    # A foe picked by hand: the form keeps the pair until the answer's render puts it back to the
+    # view's next pair.
+    page.get_by_label("Against", exact=True).select_option(label="Goblin 3")
+    _, first_draw = roll_and_resolve_watched(page)
+    assert first_draw["picked"] == 0
     expect(page.get_by_test_id("suggested")).to_contain_text("Next: Brenna vs")
 
 
@@ -50,13 +56,6 @@ def test_the_result_strip_takes_the_focus_in_the_frame_that_paints_the_result(op
     # more before a screen reader or a keyboard is on the result.
     page = open_context(**PHONE).new_page()
     open_encounter(page, site, AMBUSH, eid="tap-focus")
-    strip = page.get_by_test_id("result-strip")
-    events = int(strip.get_attribute("data-events"))
-    page.get_by_role("button", name="Roll all").click()
-    expect(page.locator(".total-picker input:checked")).to_have_count(2)
-    page.evaluate(WATCH_FIRST_DRAW_JS, events)
-    page.get_by_role("button", name="Resolve", exact=True).click()
-    idle(page)
-    expect(strip).to_have_attribute("data-events", str(events + 1))
+    strip, first_draw = roll_and_resolve_watched(page)
     expect(strip).to_be_focused()
-    assert page.evaluate("globalThis.__firstDraw.focus") == "result-strip"
+    assert first_draw["focus"] == "result-strip"
