@@ -118,6 +118,19 @@ def test_scratches_may_linger() -> None:
     assert healing.end_of_battle(track, rules=rules).track == track
 
 
+def test_a_wound_willpower_held_at_a_scratch_stays_whole_when_the_scratches_are_cleared() -> None:
+    """F95 4.52 no. 4: Willpower holds a Hurt at a Scratch "until the battle is over". Clearing
+    the Scratches in the battle (F95 4.8) takes that Scratch away but heals no Hurt: at the
+    battle's end the wound counts in full, though its Scratch is no longer marked."""
+    rules = F95.with_options({"wounds.willpower": "temporary"})
+    held = record_wound(fresh(rules), SCRATCH, rules=rules, true_level=HURT).track
+    cleared = healing.clear_scratches(held, rules=rules).track
+    assert cleared.marked_wounds() == [] and cleared.deferred == ((SCRATCH, HURT),)
+    out = healing.end_of_battle(cleared, rules=rules)
+    assert out.track.marked_wounds() == [HURT] and out.track.deferred == ()
+    assert out.after == (HURT,) and out.worst_after == HURT
+
+
 def test_stuns_clear_after_battle_but_a_knockout_needs_time() -> None:
     stunned = record_stun(fresh(), HURT, rules=F95).track
     assert healing.end_of_battle(stunned, rules=F95).track.stun == wounds.NO_STUN
