@@ -98,8 +98,9 @@ def test_an_app_rolled_exchange_takes_two_taps_and_the_strip_names_the_new_state
     expect(row(page, "Aldric")).to_have_attribute("aria-label", re.compile(", has acted$"))
     expect(row(page, "Goblin 1")).to_have_attribute("aria-label", re.compile(", has acted$"))
     expect(page.get_by_test_id("suggested")).to_have_text("Next: Brenna vs Goblin 2")
+    # Foes only: the five goblins, or four and the one the rolled dice felled (offered on demand).
     expect(page.get_by_label("Against", exact=True).locator("option")).to_have_text(
-        [re.compile(f"^Goblin {i}") for i in range(1, 6)])  # foes only
+        [re.compile(r"^(Goblin \d|Show the 1 fallen$)")] * 5)
 
 
 def test_an_exchange_with_entered_totals_takes_three_taps(open_context, site):
