@@ -61,9 +61,6 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   useEffect(() => () => table?.setAsks(null, { asks: [], declares: [] }, {}), [table]);
   live.current = { asks: [], declares: [], slot: null };
   const latest = useRef(null); // this render's submit (below)
-  // A Resolve on its way: a second tap before its answer (a double tap) would send the same draft
-  // again, a second exchange with the same dice, so it is dropped.
-  const resolving = useRef(false);
   // The form as it was at the last Resolve, and the view's event count after it: the Undo that
   // follows at once gives it back (the dice entered included), as the GM is fixing one die.
   const taken = useRef(null);
@@ -139,11 +136,8 @@ export function RoundPanel({ view, describe, apply, engine, session, preview }) 
   }
 
   function submit() {
-    if (resolving.current) return null;
-    resolving.current = true;
     // The form's reset lands in the render that shows the answer: one render, one paint.
-    return apply(draft(), { shown: true, then: (response) => { resolving.current = false; answered(response); } })
-      .finally(() => { resolving.current = false; });
+    return apply(draft(), { shown: true, then: (response) => answered(response) });
   }
 
   function answered(response) {

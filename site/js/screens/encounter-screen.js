@@ -4,7 +4,7 @@
 // Everything renders session.view (from the engine, or the last saved one before Python is up)
 // and sends one event per user act through session.apply. No rule lives here.
 import { html, useEffect, useState } from "../../vendor/preact-htm.mjs";
-import { useSession, useBusy } from "./hooks.js";
+import { useSession, useBusy, useTapApply } from "./hooks.js";
 import { signed } from "../parts/ui.js";
 import { FighterForm } from "../parts/fighter-form.js";
 import { Roster } from "../parts/roster.js";
@@ -22,6 +22,7 @@ import { useLiveTable } from "../data/live-table.js";
 
 export function EncounterScreen({ session, app }) {
   useSession(session);
+  const apply = useTapApply(session);
   const { view, error } = session;
   const describe = app.describe;
   useEffect(() => {
@@ -38,7 +39,6 @@ export function EncounterScreen({ session, app }) {
         <${KeepGoodPart} session=${session} />
       </section>`;
   }
-  const apply = (event, options) => session.apply(event, options);
   return html`
     <a class="skip-link" href="#round" onClick=${(e) => { e.preventDefault(); document.getElementById("round")?.focus(); }}>Skip to the round</a>
     <nav class="crumbs"><a href="#/">← Encounters</a><span class="crumb-group"><${LiveLink} id=${session.id} /><a

@@ -29,6 +29,21 @@ export function useBusy(session) {
   return busy;
 }
 
+/** `apply(event, options)` for a screen's taps: the same event sent again while it is on its way
+ * is not applied twice (a double tap on a phone is two clicks: a second Resolve would be a second
+ * exchange with the same dice, a second heal another heal); the second tap gets the first's answer. */
+export function useTapApply(session) {
+  const onTheWay = useRef(new Map());
+  return (event, options) => {
+    const key = JSON.stringify(event);
+    const sent = onTheWay.current.get(key);
+    if (sent) return sent;
+    const answer = session.apply(event, options).finally(() => onTheWay.current.delete(key));
+    onTheWay.current.set(key, answer);
+    return answer;
+  };
+}
+
 /** Re-render on every app.notify(); returns a function that re-renders at will (after a change
  * of storage that notifies no one). */
 export function useApp(app) {
