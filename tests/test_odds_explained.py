@@ -53,6 +53,7 @@ def test_an_exchanges_odds_count_their_own_runs_and_classes_in_the_last_step():
 def test_the_margin_is_said_in_whole_points_of_a_hundred():
     assert dice_classes.margin_words(0.0249) == "±2 points, 19 times in 20."
     assert dice_classes.margin_words(0.0251) == "±3 points, 19 times in 20."
+    assert dice_classes.margin_words(0.012) == "±1 point, 19 times in 20."  # one point, not "points"
 
 
 def test_with_shield_checks_on_but_no_shield_carried_no_shield_roll_is_said_to_be_weighed():

@@ -467,7 +467,8 @@ def more_than_dice(runner: Runner, err: FudgeError) -> FudgeError:
 def margin_words(margin: float) -> str:
     """A sampled chance's margin as the explanations state it (95% confidence: see
     :data:`~.sampling.SAMPLE_DRAWS`)."""
-    return f"±{margin * 100:.0f} points, 19 times in 20."
+    points = f"{margin * 100:.0f}"
+    return f"±{points} point{'' if points == '1' else 's'}, 19 times in 20."
 
 
 def explain(technique: str, kinds: tuple[str | None, ...], leaves: int, runs: int,
