@@ -251,3 +251,29 @@ def test_a_simulated_fight_starts_with_the_modifiers_the_encounter_carries():
     settings = ForecastSettings(samples=300, seed=1, exact=False)
     fresh, worse = (fc._forecast(s, settings, fc.EXACT_RUNS) for s in (start, hampered))
     assert worse.players.p < fresh.players.p - 0.1
+
+
+def simulated(**settings) -> fc.Forecast:
+    return forecast_fighters([brute("A", 1), brute("C")], [brute("B", 1)], rules=NO_GRAZE,
+                             settings=ForecastSettings(seed=7, **settings))
+
+
+@pytest.mark.parametrize("budget, spent", [("MAX_DRAWS", "drawn"), ("MAX_RUNS", "runs")])
+def test_a_simulation_that_has_spent_exactly_its_budget_plays_no_further(monkeypatch, budget, spent):
+    """The door's budget is a ceiling: a simulation whose first fight spent exactly the budget
+    (exchanges drawn, or pipeline runs) starts no second fight and says it stopped at the budget."""
+    one = simulated(samples=1)
+    monkeypatch.setattr(fc, budget, one.steps[1].data[spent])
+    f = simulated(samples=2)
+    assert (f.samples, f.stop, f.stopped) == (1, "budget", True)
+    assert f.steps[1].data[spent] == one.steps[1].data[spent]
+
+
+def test_a_default_simulation_stops_as_soon_as_every_chance_is_as_precise_as_its_target(monkeypatch):
+    """A default simulation stops once each chance's 95% interval reaches no further than the
+    target from it: at the target exactly, it stops there."""
+    monkeypatch.setattr(fc, "TARGET_HALFWIDTH", 1.0)  # met at the first check, after the fewest fights
+    first = simulated()
+    assert (first.samples, first.stop) == (fc.MIN_SAMPLES, "precision")
+    monkeypatch.setattr(fc, "TARGET_HALFWIDTH", fc.halfwidth((first.players, first.foes, first.none)))
+    assert (simulated().samples, simulated().stop) == (fc.MIN_SAMPLES, "precision")
