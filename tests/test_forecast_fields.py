@@ -267,6 +267,40 @@ def test_a_simulation_that_has_spent_exactly_its_budget_plays_no_further(monkeyp
     f = simulated(samples=2)
     assert (f.samples, f.stop, f.stopped) == (1, "budget", True)
     assert f.steps[1].data[spent] == one.steps[1].data[spent]
+    assert budget_step(f, "1 fight of the 2 asked", 1, 2)
+
+
+def budget_step(f: fc.Forecast, played: str, n: int, asked: int) -> bool:
+    stopped = f.steps[-1]
+    assert (stopped.section, len(f.steps)) == ("F95 4.22", 3)
+    assert stopped.text == (f"Stopped after {played}: a forecast runs the pipeline at most {fc.MAX_RUNS:,} times and "
+                            f"draws at most {fc.MAX_DRAWS:,} exchanges (its budget, so that it answers in seconds); "
+                            "the intervals say how sure each chance is.")
+    assert stopped.data == {"samples": n, "asked": asked, "max_runs": fc.MAX_RUNS, "max_draws": fc.MAX_DRAWS}
+    return True
+
+
+def test_a_default_simulation_stopped_by_its_budget_says_how_many_fights_it_played(monkeypatch):
+    """No number of fights asked: the step says the fights played (plural), none "asked", and
+    its data the most a simulation plays."""
+    monkeypatch.setattr(fc, "MAX_DRAWS", simulated(samples=2).steps[1].data["drawn"])
+    f = simulated()
+    assert (f.samples, f.stop, f.stopped) == (2, "budget", True)
+    assert budget_step(f, "2 fights", 2, fc.MAX_SAMPLES)
+
+
+def test_a_default_simulation_out_of_time_says_so_after_the_fewest_fights(monkeypatch):
+    """The clock is read from the fewest fights on: past the time budget, the simulation stops
+    and its last step says after how many fights, the budget in seconds and the precision it
+    fell short of."""
+    readings = iter([0.0] + [fc.TIME_BUDGET] * 10)
+    monkeypatch.setattr(fc, "_clock", lambda: next(readings))
+    f = simulated()  # thirty fights give no chance to ±2 %
+    assert (f.samples, f.stop, f.stopped, len(f.steps)) == (fc.MIN_SAMPLES, "time", False, 3)
+    late = f.steps[-1]
+    assert (late.section, late.data) == ("F95 4.22", {"samples": fc.MIN_SAMPLES, "time_budget": fc.TIME_BUDGET})
+    assert late.text == (f"Stopped after {fc.MIN_SAMPLES} fights at the time budget of {fc.TIME_BUDGET:g} s, "
+                         "short of ±2 %.")
 
 
 def test_a_default_simulation_stops_as_soon_as_every_chance_is_as_precise_as_its_target(monkeypatch):
@@ -277,3 +311,19 @@ def test_a_default_simulation_stops_as_soon_as_every_chance_is_as_precise_as_its
     assert (first.samples, first.stop) == (fc.MIN_SAMPLES, "precision")
     monkeypatch.setattr(fc, "TARGET_HALFWIDTH", fc.halfwidth((first.players, first.foes, first.none)))
     assert (simulated().samples, simulated().stop) == (fc.MIN_SAMPLES, "precision")
+
+
+def test_a_simulations_steps_say_how_fighters_pair_off_and_how_sure_each_chance_is():
+    """F95 4.22: the steps say the pairing, then the fights played, the exchanges drawn, the
+    runs and the widest 95% interval's half-width, in percent to one place and in the data."""
+    f = simulated(samples=40)
+    pacing, played = f.steps
+    assert pacing.text == ("Rounds with neutral declarations; able fighters pair off in order and the extras "
+                           "pile on the least-engaged foe.")
+    half = fc.halfwidth((f.players, f.foes, f.none))
+    assert 0.1 < half < 0.2
+    assert played.text == (f"Simulated 40 fights from seed 7: {played.data['drawn']} exchanges drawn, each from its "
+                           f"exact distribution ({f.runs} resolutions weighed it); each chance ±{half * 100:.1f} % "
+                           "at 95 % (Wilson).")
+    assert played.data == {"samples": 40, "seed": 7, "runs": f.runs, "drawn": played.data["drawn"],
+                           "halfwidth": round(half, 6)}
