@@ -327,3 +327,27 @@ def test_a_simulations_steps_say_how_fighters_pair_off_and_how_sure_each_chance_
                            "at 95 % (Wilson).")
     assert played.data == {"samples": 40, "seed": 7, "runs": f.runs, "drawn": played.data["drawn"],
                            "halfwidth": round(half, 6)}
+
+
+@pytest.mark.parametrize("side", ["players", "foes"])
+def test_each_fighter_of_a_side_draws_his_own_exchanges_whoever_is_listed_first(side):
+    """F95 4.22: a Great axeman and a Poor bare-handed fighter together against one brute; the
+    pairing is by order, but each draws his own exchanges, so their side fares the same (within
+    the 95% intervals) whichever of the two is listed first."""
+    strong, weak = brute("A", 3), fighter("C", -3, role="npc")
+    chances = []
+    for pair in ([strong, weak], [weak, strong]):
+        ps, fs = (pair, [brute("B")]) if side == "players" else ([brute("B")], pair)
+        f = forecast_fighters(ps, fs, rules=NO_GRAZE, settings=ForecastSettings(samples=300, seed=1, exact=False))
+        chances.append(f.side(side))
+    first, second = chances
+    assert first.p > 0.8 and first.low <= second.high and second.low <= first.high
+
+
+def test_one_against_one_in_simultaneous_rounds_draws_one_exchange_a_round():
+    """F95 4.22 simultaneous rounds: one fight of two fighters draws one exchange each round it
+    played."""
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE,
+                          settings=ForecastSettings(samples=1, seed=3, exact=False))
+    assert f.steps[0].data == {"pacing": "simultaneous"} and f.rounds_mean > 1
+    assert f.steps[1].data["drawn"] == f.rounds_mean
