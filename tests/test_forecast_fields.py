@@ -351,3 +351,36 @@ def test_one_against_one_in_simultaneous_rounds_draws_one_exchange_a_round():
                           settings=ForecastSettings(samples=1, seed=3, exact=False))
     assert f.steps[0].data == {"pacing": "simultaneous"} and f.rounds_mean > 1
     assert f.steps[1].data["drawn"] == f.rounds_mean
+
+
+def test_a_modifier_carried_to_the_foe_counts_in_the_simulated_first_round_only():
+    """F95 4.31: a −3 carried to the foe's next exchange hampers him in the first round, then
+    is used up: the simulation agrees with the exact chain, which plays the same start."""
+    start = battle.start_fight(NO_GRAZE, [brute("A"), brute("B")], ["players", "foes"], [(), ()], (), 1)
+    hampered = replace(start, carry=(Carry("B", Modifier("caught off balance", -3, "F95 4.31")),))
+    exact = fc._forecast(hampered, ForecastSettings(), fc.EXACT_RUNS)
+    drawn = fc._forecast(hampered, ForecastSettings(samples=2000, seed=1, exact=False), fc.EXACT_RUNS)
+    assert exact.method == "exact" and drawn.method == "simulation"
+    assert drawn.players.low <= float(exact.players.exact) <= drawn.players.high
+
+
+def test_a_plus_level_counts_in_the_even_rounds_of_every_simulated_fight():
+    """F95 4.36: a "plus" level counts on even rounds only: from the first round, the fighter
+    with it is drawn as a Fair brute in odd rounds and as a Good one in even rounds, so his
+    fights are not the Fair brute's (the same seed draws the same first round)."""
+    plus = Fighter("A", (("Sword", 0),), plus_skills=("Sword",), strength=3, weapon=AXE, role="npc")
+    settings = ForecastSettings(samples=2000, seed=1, exact=False)
+    fair, with_plus = (forecast_fighters([a], [brute("B")], rules=NO_GRAZE, settings=settings)
+                       for a in (brute("A"), plus))
+    assert with_plus.method == "simulation" and with_plus.players.p > fair.players.p
+
+
+def test_a_simulations_runs_with_initiative_drawn_only_grow_with_the_fights_it_plays():
+    """Alternating turns (F95 4.23): each new pair's initiative is weighed over every pair of
+    dice totals, on top of the exchanges' runs; the same seed plays the same first fight, so
+    more fights never report fewer runs."""
+    rules = find_ruleset("fudge1995", **{"damage.graze": "off", "melee.pacing": "alternating",
+                                         "melee.initiative": "round"})
+    one, two = (forecast_fighters([fighter("A", 1)], [fighter("B")], rules=rules,
+                                  settings=ForecastSettings(samples=n, seed=1, exact=False)).runs for n in (1, 2))
+    assert two >= one >= 9 * 9 + 1  # 4dF: nine totals a side, and at least one exchange weighed
