@@ -377,10 +377,13 @@ def test_a_plus_level_counts_in_the_even_rounds_of_every_simulated_fight():
 
 def test_a_simulations_runs_with_initiative_drawn_only_grow_with_the_fights_it_plays():
     """Alternating turns (F95 4.23): each new pair's initiative is weighed over every pair of
-    dice totals, on top of the exchanges' runs; the same seed plays the same first fight, so
-    more fights never report fewer runs."""
+    dice totals, on top of the exchanges' runs, from the first round; the same seed plays the
+    same first fight, so more fights never report fewer runs."""
     rules = find_ruleset("fudge1995", **{"damage.graze": "off", "melee.pacing": "alternating",
                                          "melee.initiative": "round"})
     one, two = (forecast_fighters([fighter("A", 1)], [fighter("B")], rules=rules,
                                   settings=ForecastSettings(samples=n, seed=1, exact=False)).runs for n in (1, 2))
-    assert two >= one >= 9 * 9 + 1  # 4dF: nine totals a side, and at least one exchange weighed
+    first_round = forecast_fighters([brute("A", 1)], [brute("B")], rules=rules,
+                                    settings=ForecastSettings(samples=1, seed=1, exact=False, round_cap=1)).runs
+    # 4dF: nine totals a side, all 81 pairs weighed; and at least one exchange weighed after it
+    assert two >= one >= first_round >= 9 * 9 + 1
