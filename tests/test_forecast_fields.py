@@ -251,3 +251,139 @@ def test_a_simulated_fight_starts_with_the_modifiers_the_encounter_carries():
     settings = ForecastSettings(samples=300, seed=1, exact=False)
     fresh, worse = (fc._forecast(s, settings, fc.EXACT_RUNS) for s in (start, hampered))
     assert worse.players.p < fresh.players.p - 0.1
+
+
+def simulated(**settings) -> fc.Forecast:
+    return forecast_fighters([brute("A", 1), brute("C")], [brute("B", 1)], rules=NO_GRAZE,
+                             settings=ForecastSettings(seed=7, **settings))
+
+
+@pytest.mark.parametrize("budget, spent", [("MAX_DRAWS", "drawn"), ("MAX_RUNS", "runs")])
+def test_a_simulation_that_has_spent_exactly_its_budget_plays_no_further(monkeypatch, budget, spent):
+    """The door's budget is a ceiling: a simulation whose first fight spent exactly the budget
+    (exchanges drawn, or pipeline runs) starts no second fight and says it stopped at the budget."""
+    one = simulated(samples=1)
+    monkeypatch.setattr(fc, budget, one.steps[1].data[spent])
+    f = simulated(samples=2)
+    assert (f.samples, f.stop, f.stopped) == (1, "budget", True)
+    assert f.steps[1].data[spent] == one.steps[1].data[spent]
+    assert budget_step(f, "1 fight of the 2 asked", 1, 2)
+
+
+def budget_step(f: fc.Forecast, played: str, n: int, asked: int) -> bool:
+    stopped = f.steps[-1]
+    assert (stopped.section, len(f.steps)) == ("F95 4.22", 3)
+    assert stopped.text == (f"Stopped after {played}: a forecast runs the pipeline at most {fc.MAX_RUNS:,} times and "
+                            f"draws at most {fc.MAX_DRAWS:,} exchanges (its budget, so that it answers in seconds); "
+                            "the intervals say how sure each chance is.")
+    assert stopped.data == {"samples": n, "asked": asked, "max_runs": fc.MAX_RUNS, "max_draws": fc.MAX_DRAWS}
+    return True
+
+
+def test_a_default_simulation_stopped_by_its_budget_says_how_many_fights_it_played(monkeypatch):
+    """No number of fights asked: the step says the fights played (plural), none "asked", and
+    its data the most a simulation plays."""
+    monkeypatch.setattr(fc, "MAX_DRAWS", simulated(samples=2).steps[1].data["drawn"])
+    f = simulated()
+    assert (f.samples, f.stop, f.stopped) == (2, "budget", True)
+    assert budget_step(f, "2 fights", 2, fc.MAX_SAMPLES)
+
+
+def test_a_default_simulation_out_of_time_says_so_after_the_fewest_fights(monkeypatch):
+    """The clock is read from the fewest fights on: past the time budget, the simulation stops
+    and its last step says after how many fights, the budget in seconds and the precision it
+    fell short of."""
+    readings = iter([0.0] + [fc.TIME_BUDGET] * 10)
+    monkeypatch.setattr(fc, "_clock", lambda: next(readings))
+    f = simulated()  # thirty fights give no chance to ±2 %
+    assert (f.samples, f.stop, f.stopped, len(f.steps)) == (fc.MIN_SAMPLES, "time", False, 3)
+    late = f.steps[-1]
+    assert (late.section, late.data) == ("F95 4.22", {"samples": fc.MIN_SAMPLES, "time_budget": fc.TIME_BUDGET})
+    assert late.text == (f"Stopped after {fc.MIN_SAMPLES} fights at the time budget of {fc.TIME_BUDGET:g} s, "
+                         "short of ±2 %.")
+
+
+def test_a_default_simulation_stops_as_soon_as_every_chance_is_as_precise_as_its_target(monkeypatch):
+    """A default simulation stops once each chance's 95% interval reaches no further than the
+    target from it: at the target exactly, it stops there."""
+    monkeypatch.setattr(fc, "TARGET_HALFWIDTH", 1.0)  # met at the first check, after the fewest fights
+    first = simulated()
+    assert (first.samples, first.stop) == (fc.MIN_SAMPLES, "precision")
+    monkeypatch.setattr(fc, "TARGET_HALFWIDTH", fc.halfwidth((first.players, first.foes, first.none)))
+    assert (simulated().samples, simulated().stop) == (fc.MIN_SAMPLES, "precision")
+
+
+def test_a_simulations_steps_say_how_fighters_pair_off_and_how_sure_each_chance_is():
+    """F95 4.22: the steps say the pairing, then the fights played, the exchanges drawn, the
+    runs and the widest 95% interval's half-width, in percent to one place and in the data."""
+    f = simulated(samples=40)
+    pacing, played = f.steps
+    assert pacing.text == ("Rounds with neutral declarations; able fighters pair off in order and the extras "
+                           "pile on the least-engaged foe.")
+    half = fc.halfwidth((f.players, f.foes, f.none))
+    assert 0.1 < half < 0.2
+    assert played.text == (f"Simulated 40 fights from seed 7: {played.data['drawn']} exchanges drawn, each from its "
+                           f"exact distribution ({f.runs} resolutions weighed it); each chance ±{half * 100:.1f} % "
+                           "at 95 % (Wilson).")
+    assert played.data == {"samples": 40, "seed": 7, "runs": f.runs, "drawn": played.data["drawn"],
+                           "halfwidth": round(half, 6)}
+
+
+@pytest.mark.parametrize("side", ["players", "foes"])
+def test_each_fighter_of_a_side_draws_his_own_exchanges_whoever_is_listed_first(side):
+    """F95 4.22: a Great axeman and a Poor bare-handed fighter together against one brute; the
+    pairing is by order, but each draws his own exchanges, so their side fares the same (within
+    the 95% intervals) whichever of the two is listed first."""
+    strong, weak = brute("A", 3), fighter("C", -3, role="npc")
+    chances = []
+    for pair in ([strong, weak], [weak, strong]):
+        ps, fs = (pair, [brute("B")]) if side == "players" else ([brute("B")], pair)
+        f = forecast_fighters(ps, fs, rules=NO_GRAZE, settings=ForecastSettings(samples=300, seed=1, exact=False))
+        chances.append(f.side(side))
+    first, second = chances
+    assert first.p > 0.8 and first.low <= second.high and second.low <= first.high
+
+
+def test_one_against_one_in_simultaneous_rounds_draws_one_exchange_a_round():
+    """F95 4.22 simultaneous rounds: one fight of two fighters draws one exchange each round it
+    played."""
+    f = forecast_fighters([brute("A", 1)], [brute("B")], rules=NO_GRAZE,
+                          settings=ForecastSettings(samples=1, seed=3, exact=False))
+    assert f.steps[0].data == {"pacing": "simultaneous"} and f.rounds_mean > 1
+    assert f.steps[1].data["drawn"] == f.rounds_mean
+
+
+def test_a_modifier_carried_to_the_foe_counts_in_the_simulated_first_round_only():
+    """F95 4.31: a −3 carried to the foe's next exchange hampers him in the first round, then
+    is used up: the simulation agrees with the exact chain, which plays the same start."""
+    start = battle.start_fight(NO_GRAZE, [brute("A"), brute("B")], ["players", "foes"], [(), ()], (), 1)
+    hampered = replace(start, carry=(Carry("B", Modifier("caught off balance", -3, "F95 4.31")),))
+    exact = fc._forecast(hampered, ForecastSettings(), fc.EXACT_RUNS)
+    drawn = fc._forecast(hampered, ForecastSettings(samples=2000, seed=1, exact=False), fc.EXACT_RUNS)
+    assert exact.method == "exact" and drawn.method == "simulation"
+    assert drawn.players.low <= float(exact.players.exact) <= drawn.players.high
+
+
+def test_a_plus_level_counts_in_the_even_rounds_of_every_simulated_fight():
+    """F95 4.36: a "plus" level counts on even rounds only: from the first round, the fighter
+    with it is drawn as a Fair brute in odd rounds and as a Good one in even rounds, so his
+    fights are not the Fair brute's (the same seed draws the same first round)."""
+    plus = Fighter("A", (("Sword", 0),), plus_skills=("Sword",), strength=3, weapon=AXE, role="npc")
+    settings = ForecastSettings(samples=2000, seed=1, exact=False)
+    fair, with_plus = (forecast_fighters([a], [brute("B")], rules=NO_GRAZE, settings=settings)
+                       for a in (brute("A"), plus))
+    assert with_plus.method == "simulation" and with_plus.players.p > fair.players.p
+
+
+def test_a_simulations_runs_with_initiative_drawn_only_grow_with_the_fights_it_plays():
+    """Alternating turns (F95 4.23): each new pair's initiative is weighed over every pair of
+    dice totals, on top of the exchanges' runs, from the first round; the same seed plays the
+    same first fight, so more fights never report fewer runs."""
+    rules = find_ruleset("fudge1995", **{"damage.graze": "off", "melee.pacing": "alternating",
+                                         "melee.initiative": "round"})
+    one, two = (forecast_fighters([fighter("A", 1)], [fighter("B")], rules=rules,
+                                  settings=ForecastSettings(samples=n, seed=1, exact=False)).runs for n in (1, 2))
+    first_round = forecast_fighters([brute("A", 1)], [brute("B")], rules=rules,
+                                    settings=ForecastSettings(samples=1, seed=1, exact=False, round_cap=1)).runs
+    # 4dF: nine totals a side, all 81 pairs weighed; and at least one exchange weighed after it
+    assert two >= one >= first_round >= 9 * 9 + 1
