@@ -13,7 +13,6 @@ const RESOLVED = ["exchange", "group", "ranged", "story", "initiative"];
 /** `step`: "play" (Roll all, Resolve), "initiative" (Roll initiative first, then Roll all and
  *  Resolve for a GM who decides who attacks himself) or "over" (End of battle, Next round). */
 export function ResultBar({ view, apply, error, session, step, onRollAll, rolling, rollLabel, onInitiative }) {
-  const busy = useBusy(session);
   const strip = useRef(null);
   const buttons = useRef(null);
   const seen = useRef(view.events);
@@ -40,9 +39,9 @@ export function ResultBar({ view, apply, error, session, step, onRollAll, rollin
   const said = undone ? `Undone: ${undone}.` : resolved && last ? `${last.text}${dice ? ` Dice: ${dice}.` : ""}` : "";
   const rollAll = html`<button type="button" class="roll-all" onClick=${onRollAll} aria-busy=${rolling ? "true" : null}>${rollLabel}</button>`;
   const left = { play: rollAll,
-    initiative: [html`<button type="button" class="primary" onClick=${onInitiative} disabled=${busy}>Roll initiative</button>`, rollAll],
+    initiative: [html`<${BusyButton} session=${session} class="primary" onClick=${onInitiative}>Roll initiative</${BusyButton}>`, rollAll],
     // Once the battle is over, its end is not offered again.
-    over: html`<button type="button" disabled=${busy || view.over} onClick=${() => apply({ t: "end_battle" })}>End of battle</button>` }[step];
+    over: html`<${BusyButton} session=${session} disabled=${view.over} onClick=${() => apply({ t: "end_battle" })}>End of battle</${BusyButton}>` }[step];
   return html`
     <div class="round-bar" data-testid="round-bar">
       <div class="result-strip" ref=${strip} tabindex="-1" data-testid="result-strip" data-events=${view.events}>
@@ -51,17 +50,24 @@ export function ResultBar({ view, apply, error, session, step, onRollAll, rollin
           : last && !error ? html`<ul class="changes">
           ${changes.length ? changes.map((c) => html`<li key=${c.id} data-id=${c.id}><bdi>${c.line}</bdi></li>`)
             : html`<li class="muted"><bdi>${last.text}</bdi></li>`}</ul>` : null}
-        ${view.can_undo && view.undo_label ? html`<button type="button" class="undo-btn" disabled=${busy}
-          onClick=${() => apply({ t: "undo" })}>Undo: <bdi>${view.undo_label}</bdi></button>` : null}
+        ${view.can_undo && view.undo_label ? html`<${BusyButton} session=${session} class="undo-btn"
+          onClick=${() => apply({ t: "undo" })}>Undo: <bdi>${view.undo_label}</bdi></${BusyButton}>` : null}
       </div>
       <div class="visually-hidden" aria-live="polite" data-testid="announce">${said}</div>
       <div class="bar-buttons" ref=${buttons} data-step=${step}>
         ${left}
-        ${step === "over" ? html`<button type="button" class="primary big" disabled=${busy}
-          onClick=${() => apply({ t: "next_round" })}>Next round</button>`
+        ${step === "over" ? html`<${BusyButton} session=${session} class="primary big"
+          onClick=${() => apply({ t: "next_round" })}>Next round</${BusyButton}>`
           : html`<button type="submit" class=${step === "initiative" ? "big" : "primary big"}>Resolve</button>`}
       </div>
     </div>`;
+}
+
+/** A button of the bar that waits while `session` has a request under way: only it re-renders
+ * when that flips, not the bar (a Resolve's tap redraws the Undo button alone). */
+function BusyButton({ session, disabled = false, ...props }) {
+  const busy = useBusy(session);
+  return html`<button type="button" disabled=${busy || disabled} ...${props} />`;
 }
 
 export function LastResult({ view }) {
