@@ -60,3 +60,18 @@ def test_a_capacity_point_rereads_a_graze_with_the_all_out_levels_still_added():
         read = [damage.resolve_damage(relative_degree=1, odf=odf, ddf=ddf, rules=rules, damage_die=[0] * 4,
                                       capacity_roll=roll).level for roll in (0, -3)]
         assert read == [plain, poor]
+
+
+def test_a_great_capacity_roll_by_points_lowers_a_graze_the_foes_levels_raised_though_the_reread_finds_none():
+    """F95 4.31 ("levels"): the +2 against a failed all-out attacker raises a Scratch graze to
+    Very Hurt; F95 4.56: a −1 damage die reads no damage and moves it one level, to Hurt. F95 4.52
+    no. 1, by points: a Great Damage Capacity roll re-reads it one point lighter, again no damage,
+    so the wound drops one level, to Scratch (the foe's levels raise a wound, never make one)."""
+    rules = new_ruleset("fudge1995", {"damage.die": "situational", "damage.capacity": "roll",
+                                      "damage.capacity_step": "point", "damage.graze_table": FINE,
+                                      "melee.all_out_foe_graze": "levels"})
+    odf = offensive_factors(rules=rules, foe_all_out=2)
+    ddf = defensive_factors(rules=rules, capacity=0)
+    read = [damage.resolve_damage(relative_degree=1, odf=odf, ddf=ddf, rules=rules, damage_die=[-1, 0, 0, 0],
+                                  capacity_roll=roll).level for roll in (0, 2)]
+    assert read == [HURT, SCRATCH]

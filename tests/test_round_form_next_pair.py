@@ -83,3 +83,19 @@ def test_an_encounter_before_any_event_offers_no_pair():
     enc = Encounter(name="Empty", ruleset=new_ruleset("fudge1995", {}))
     view = encounter_view.view(enc)
     assert view["combatants"] == [] and view["next"]["round_over"] is True
+
+
+def test_a_round_of_several_foes_never_starts_on_a_foe_whose_card_refuses_the_lone_role():
+    """F95 4.34: of the pair, the round of several foes starts on the one his foes outnumber,
+    unless his card refuses the role ``lone``: then on the other, though two heroes face the goblin
+    and one goblin faces Aldric. (The view's cards refuse ``lone`` today only with every role, to
+    one who cannot fight and is never picked; the round form must not rely on that.)"""
+    unaware = dict.fromkeys(("fighter", "attacker", "lone", "foe", "shooter", "aware", "shoot_back"),
+                            "Unaware: cannot act (F95 4.22)")
+    cards = [{"id": "c1", "acted": False, "can_fight": True, "unable": {}, "foes": ["c2"]},
+             {"id": "c2", "acted": False, "can_fight": True, "unable": unaware, "foes": ["c1", "c3"]},
+             {"id": "c3", "acted": True, "can_fight": True, "unable": {}, "foes": ["c2"]}]
+    nxt = round_view.suggest_next([], cards, "exchange", "round", [])
+    assert (nxt["a"], nxt["b"], nxt["lone"]) == ("c1", "c2", "c1")
+    cards[1]["unable"] = {}
+    assert round_view.suggest_next([], cards, "exchange", "round", [])["lone"] == "c2"
