@@ -19,14 +19,16 @@ export function DieToggle({ title, owner, value, onPick, faces = FACES }) {
     </fieldset>`;
 }
 
-/** The roll's total as one row of radio buttons, low…high (one tab stop; arrows move). */
+/** The roll's total as one row of radio buttons, low…high (one tab stop; arrows move). Each value
+ * is given as the string the input holds: Preact sets a value that differs from the input's, so a
+ * number was written again into every radio on every render. */
 export function TotalPicker({ id, label, low, high, value, onPick }) {
   const totals = [];
   for (let t = low; t <= high; t++) totals.push(t);
   return html`
     <fieldset class="total-picker" style=${{ "--n": totals.length }}>
       <legend class="visually-hidden">${label}</legend>
-      ${totals.map((t) => html`<input type="radio" key=${t} id=${`${id}-${t}`} name=${id} value=${t}
+      ${totals.map((t) => html`<input type="radio" key=${t} id=${`${id}-${t}`} name=${id} value=${String(t)}
           checked=${value !== "" && Number(value) === t} onChange=${() => onPick(String(t))} />
         <label for=${`${id}-${t}`} aria-label=${`${label}: ${signed(t)}`}>${signed(t)}</label>`)}
     </fieldset>`;
