@@ -3,13 +3,18 @@ who attacks first under alternating turns (F95 4.23), kept apart for each pair o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
 
 from pyfudge.analysis import battle
 from pyfudge.combat.declaration import NO_DECLARATION, Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core import dice
 from pyfudge.rules import wounds
+from pyfudge.rules.actions import Modifier
 from pyfudge.rulesets import new_ruleset
 
 F95 = new_ruleset("fudge1995", {"melee.pacing": "alternating"})
@@ -63,3 +68,127 @@ def test_a_stunned_fighters_exchange_is_weighed_apart_from_his_unstunned_one():
     stunned = weigher.exchange("round", a, b, NO_DECLARATION, Declaration(stunned=1), 1)
     assert plain != stunned
     assert weigher.exchange("round", a, b, Declaration(stunned=1), NO_DECLARATION, 1) != plain
+
+
+# --- the round's pieces, with the dice as scripted inputs -----------------------------------------
+
+class Scripted(battle.Dice):
+    """Dice as inputs: whoever is called ``Quick`` wins initiative; an exchange leaves the fighters
+    as ``after`` says (as they were by default) and carries nothing. Every call is recorded."""
+
+    def __init__(self, rules, after=None):
+        self.rules, self.after, self.calls = rules, after or {}, []
+
+    def exchange(self, kind, a, b, da, db, rnd):
+        self.calls.append((kind, a.name, b.name, da, db))
+        fighters = (self.after.get(a.name, a), self.after.get(b.name, b))
+        return [(SimpleNamespace(fighters=fighters, carry=()), 1)]
+
+    def initiative(self, a, b, da, db):
+        self.calls.append(("initiative", a.name, b.name, da, db))
+        return [("a" if a.name == "Quick" else "b", 1)]
+
+
+def fallen(fighter, rules):
+    return fighter.with_track(wounds.record_wound(fighter.track_for(rules), wounds.INCAPACITATED, rules=rules).track)
+
+
+def stunned(fighter, level, rules):
+    """His track after a stunning attack of ``level`` (F95 4.62: Hurt stuns, Very Hurt very stuns)."""
+    return fighter.with_track(wounds.record_stun(fighter.track_for(rules), level, rules=rules).track)
+
+
+QUICK, PLAIN = Fighter("Quick", (("Sword", 0),)), Fighter("Plain", (("Sword", 0),))
+
+
+def test_a_fallen_fighter_is_left_out_of_the_pairing_and_the_one_left_over_joins_an_able_foe():
+    """F95 4.51: an Incapacitated fighter takes no part; both able players face the able foe
+    (whichever side the fallen one is on), nobody fights the fallen."""
+    sides = ("players", "players", "foes", "foes")
+    assert battle.pairing(sides, [True, True, False, True]) == [(0, 3), (1, 3)]
+    assert battle.pairing(sides, [False, True, True, True]) == [(1, 2), (1, 3)]
+
+
+def test_a_carried_no_defence_counts_in_alternating_turns_only():
+    """F95 4.23: an all-out attacker cannot defend on his opponent's next turn — a carried 'no
+    defence' belongs to alternating turns and is not applied in simultaneous rounds."""
+    carry = (battle.Carry("Plain", None, no_defence=True),)
+    assert battle.declaration(PLAIN, (), carry, alternating=True)[0].no_defence
+    assert not battle.declaration(PLAIN, (), carry, alternating=False)[0].no_defence
+
+
+def test_the_round_number_matters_only_for_plus_levels_or_a_speed_power_the_rules_turn_on():
+    """F95 4.36: a "plus" skill counts higher on even rounds, a speed Power strikes unopposed every
+    other round — each only under its own option; without them the round cannot matter."""
+    plus, fast = replace(PLAIN, plus_skills=("Sword",)), replace(PLAIN, speed_power=True)
+    on = {"melee.plus_levels": True, "melee.speed_power": True}
+    off = {"melee.plus_levels": False, "melee.speed_power": False}
+    assert battle.round_matters([plus], new_ruleset("fudge1995", on))
+    assert battle.round_matters([PLAIN, fast], new_ruleset("fudge1995", on))
+    assert not battle.round_matters([plus], new_ruleset("fudge1995", off))
+    assert not battle.round_matters([fast], new_ruleset("fudge1995", off))
+    assert not battle.round_matters([PLAIN], new_ruleset("fudge1995", on))
+
+
+def test_each_fighters_carried_modifier_is_used_up_by_his_exchange():
+    """F95 4.31: a carried modifier applies to the next exchange only: both fighters' are in
+    their declarations and none is carried past it."""
+    rules = new_ruleset("fudge1995", {})
+    scouted = Modifier("foe scouted", 1, "F95 4.31")
+    fight = battle.Fight((QUICK, PLAIN), ((), ()), (battle.Carry("Quick", scouted), battle.Carry("Plain", scouted)))
+    src = Scripted(rules)
+    [(after, _)] = battle._turn(fight, 0, 1, 1, src, False)
+    [(_, _, _, da, db)] = src.calls
+    assert da.modifiers == (scouted,) and db.modifiers == (scouted,)
+    assert after.carry == ()
+
+
+def test_a_stun_an_exchange_leaves_lasts_the_rest_of_the_round_and_its_own_rounds():
+    """F95 4.62: Stunned for one round, Very Stunned for two — held, as the encounter holds it,
+    through the rest of this round too; each fighter's stun on his own side of the exchange."""
+    rules = new_ruleset("fudge1995", {})
+    after = {"Quick": stunned(QUICK, wounds.HURT, rules), "Plain": stunned(PLAIN, wounds.VERY_HURT, rules)}
+    fight = battle.Fight((QUICK, PLAIN), ((), ()))
+    [(now, _)] = battle._turn(fight, 0, 1, 1, Scripted(rules, after), False)
+    assert now.stuns == (((wounds.STUNNED, 2),), ((wounds.VERY_STUNNED, 3),))
+
+
+@pytest.mark.parametrize("down", [0, 1])
+def test_a_pair_with_a_fallen_fighter_rolls_no_initiative_and_plays_nothing(down):
+    """F95 4.51: nobody rolls or attacks for a fighter who cannot act, whichever of the pair he is
+    (a simulated forecast would spend a draw on it)."""
+    fighters = [QUICK, PLAIN]
+    fighters[down] = fallen(fighters[down], F95)
+    fight = battle.Fight(tuple(fighters), ((), ()))
+    src = Scripted(F95)
+    assert battle._pair(fight, 0, 1, 1, src) == [(fight, 1)]
+    assert src.calls == []
+
+
+@pytest.mark.parametrize("quick_at", [0, 1])
+def test_the_initiative_winner_attacks_first_each_fighter_asked_with_his_own_declaration(quick_at):
+    """F95 4.23: in alternating turns the winner of initiative attacks, then the other; the
+    initiative is asked with each fighter's own declaration (here Plain's carried −1, F95 4.31)."""
+    fighters = [PLAIN, PLAIN]
+    fighters[quick_at] = QUICK
+    scouted = Modifier("foe scouted", -1, "F95 4.31")
+    src = Scripted(F95)
+    battle._pair(battle.Fight(tuple(fighters), ((), ()), (battle.Carry("Plain", scouted),)), 0, 1, 1, src)
+    ini, first, second = src.calls
+    declares = {ini[1]: ini[3].modifiers, ini[2]: ini[4].modifiers}
+    assert ini[0] == "initiative" and declares == {"Quick": (), "Plain": (scouted,)}
+    assert first[:3] == ("attack", "Quick", "Plain")
+    assert second[:3] == ("attack", "Plain", "Quick")
+
+
+@pytest.mark.parametrize("when, asked", [("round", 2), ("battle", 1)])
+def test_initiative_rolled_each_round_is_asked_again_and_once_per_battle_is_kept(when, asked):
+    """F95 4.23: "Initiative can be rolled once for each battle or once each round": two rounds
+    ask it twice, or once and keep its order."""
+    rules = new_ruleset("fudge1995", {"melee.pacing": "alternating", "melee.initiative": when})
+    src = Scripted(rules)
+    fight = battle.Fight((QUICK, PLAIN), ((), ()))
+    for rnd in (1, 2):
+        [(fight, _)] = battle.play_round(fight, ("players", "foes"), rnd, src)
+    assert [c[0] for c in src.calls].count("initiative") == asked
+    assert [c[1] for c in src.calls if c[0] == "attack"] == ["Quick", "Plain", "Quick", "Plain"]
