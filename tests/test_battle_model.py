@@ -151,6 +151,29 @@ def test_a_stun_an_exchange_leaves_lasts_the_rest_of_the_round_and_its_own_round
     fight = battle.Fight((QUICK, PLAIN), ((), ()))
     [(now, _)] = battle._turn(fight, 0, 1, 1, Scripted(rules, after), False)
     assert now.stuns == (((wounds.STUNNED, 2),), ((wounds.VERY_STUNNED, 3),))
+    # An exchange that stuns nobody further adds no stun: the ones held stay as they were.
+    [(later, _)] = battle._turn(replace(now, fighters=tuple(after.values())), 0, 1, 1, Scripted(rules), False)
+    assert later.stuns == now.stuns
+
+
+def test_a_round_ends_one_round_shorter_for_every_stun_and_a_spent_stun_drops():
+    """F95 4.62: a stun lasts its rounds; at the end of its last one it is gone."""
+    assert battle._round_ends(((wounds.STUNNED, 1), (wounds.VERY_STUNNED, 3))) == ((wounds.VERY_STUNNED, 2),)
+
+
+def test_a_stun_with_no_round_left_hampers_nobody():
+    """F95 4.62: a stun held for no more rounds declares nothing; one still held does."""
+    assert battle.declaration(PLAIN, ((wounds.VERY_STUNNED, 0),), ()) == (NO_DECLARATION, ())
+    assert battle.declaration(PLAIN, ((wounds.STUNNED, 1),), ())[0].stunned == wounds.STUNNED
+
+
+def test_a_carried_defence_modifier_counts_on_his_defence_only():
+    """F95 4.31: a modifier carried for defence alone goes to his defence, one for all to his
+    rolls — each where its scope says."""
+    guard, scouted = Modifier("guarded", 1, "F95 4.31"), Modifier("foe scouted", -1, "F95 4.31")
+    carry = (battle.Carry("Plain", guard, scope="defence"), battle.Carry("Plain", scouted))
+    declared, used = battle.declaration(PLAIN, (), carry)
+    assert (declared.defence_modifiers, declared.modifiers, used) == ((guard,), (scouted,), carry)
 
 
 @pytest.mark.parametrize("down", [0, 1])
