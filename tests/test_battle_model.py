@@ -215,3 +215,14 @@ def test_initiative_rolled_each_round_is_asked_again_and_once_per_battle_is_kept
         [(fight, _)] = battle.play_round(fight, ("players", "foes"), rnd, src)
     assert [c[0] for c in src.calls].count("initiative") == asked
     assert [c[1] for c in src.calls if c[0] == "attack"] == ["Quick", "Plain", "Quick", "Plain"]
+
+
+def test_last_standing_is_the_side_with_someone_able_and_none_when_all_have_fallen():
+    """F95 4.51: an Incapacitated fighter is out of the fight; while each side has someone able
+    the fight goes on (fighters not yet wounded have their fresh tracks, F95 4.57)."""
+    rules, sides = new_ruleset("fudge1995", {}), ("players", "foes", "foes")
+    down = fallen(PLAIN, rules)
+    assert battle.standing(sides, [PLAIN, QUICK, PLAIN], rules) is None
+    assert battle.standing(sides, [down, QUICK, down], rules) == "foes"
+    assert battle.standing(sides, [PLAIN, down, down], rules) == "players"
+    assert battle.standing(sides, [down, down, down], rules) == "none"
