@@ -226,3 +226,13 @@ def test_last_standing_is_the_side_with_someone_able_and_none_when_all_have_fall
     assert battle.standing(sides, [down, QUICK, down], rules) == "foes"
     assert battle.standing(sides, [PLAIN, down, down], rules) == "players"
     assert battle.standing(sides, [down, down, down], rules) == "none"
+
+
+def test_a_defender_left_without_defence_is_attacked_so_in_alternating_turns():
+    """F95 4.23: after an all-out attack he cannot defend on his opponent's next turn: the
+    attack is asked with his 'no defence', and that carry is used up by it."""
+    fight = battle.Fight((QUICK, PLAIN), ((), ()), (battle.Carry("Plain", None, no_defence=True),))
+    src = Scripted(F95)
+    [(after, _)] = battle._turn(fight, 0, 1, 1, src, True)
+    [(kind, _, _, _, db)] = src.calls
+    assert kind == "attack" and db.no_defence and after.carry == ()
