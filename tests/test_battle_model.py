@@ -15,6 +15,7 @@ from pyfudge.combat.fighter import Fighter
 from pyfudge.core import dice
 from pyfudge.rules import wounds
 from pyfudge.rules.actions import Modifier
+from pyfudge.rules.damage import Weapon
 from pyfudge.rulesets import new_ruleset
 
 F95 = new_ruleset("fudge1995", {"melee.pacing": "alternating"})
@@ -236,3 +237,18 @@ def test_a_defender_left_without_defence_is_attacked_so_in_alternating_turns():
     [(after, _)] = battle._turn(fight, 0, 1, 1, src, True)
     [(kind, _, _, _, db)] = src.calls
     assert kind == "attack" and db.no_defence and after.carry == ()
+
+
+def test_the_exact_chain_counts_the_states_it_solves_and_none_solved_before():
+    """The exact method's step tells how many states of the fight it solved: each one stored
+    once; a state an earlier forecast solved costs nothing and counts none."""
+    rules = new_ruleset("fudge1995", {"wounds.pawn_track": True})
+    pawns = [replace(f, role="npc", strength=2, weapon=Weapon("Axe", 2, 1)) for f in (QUICK, PLAIN)]
+    start = battle.start_fight(rules, pawns, ["players", "foes"], [(), ()], (), 1)
+    fight = battle.Fight(start.fighters, start.stuns)
+    battle._VALUES.clear()
+    chain = battle.Chain(rules, 1, 10**6)
+    solved = chain.value(fight)
+    assert chain.states == len(battle._VALUES) > 0
+    again = battle.Chain(rules, 1, 10**6)
+    assert again.value(fight) == solved and again.states == 0
