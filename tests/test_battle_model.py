@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from pyfudge.analysis import battle
+from pyfudge.analysis.outcomes import exchange_outcomes
 from pyfudge.combat.declaration import NO_DECLARATION, Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core import dice
@@ -252,3 +253,34 @@ def test_the_exact_chain_counts_the_states_it_solves_and_none_solved_before():
     assert chain.states == len(battle._VALUES) > 0
     again = battle.Chain(rules, 1, 10**6)
     assert again.value(fight) == solved and again.states == 0
+
+
+def test_the_weigher_counts_the_pipeline_runs_its_exchanges_took_and_none_for_one_weighed_before():
+    """The exact step reports the resolutions it ran (its budget counts the same): one exchange
+    weighed costs its own runs; the same exchange again comes from the memo, at no cost."""
+    rules = new_ruleset("fudge1995", {})
+    weigher = battle.Weigher(rules, 10_000, battle.Keys())
+    assert weigher.runs == 0
+    weigher.exchange("round", QUICK, PLAIN, NO_DECLARATION, NO_DECLARATION, 1)
+    runs = exchange_outcomes(QUICK, PLAIN, rules=rules, kind="round", round_number=1).runs
+    assert weigher.runs == runs > 0
+    weigher.exchange("round", QUICK, PLAIN, NO_DECLARATION, NO_DECLARATION, 1)
+    assert weigher.runs == runs
+    stunned = Declaration(stunned=wounds.STUNNED)
+    weigher.exchange("round", QUICK, PLAIN, NO_DECLARATION, stunned, 1)
+    more = exchange_outcomes(QUICK, PLAIN, rules=rules, b_declares=stunned, kind="round", round_number=1).runs
+    assert weigher.runs == runs + more
+
+
+def test_the_weigher_refuses_an_exchange_past_its_budget_of_runs():
+    """The exact chain stops (and the forecast samples instead) once its runs would pass the
+    budget: an exchange needing one run more than is left is not weighed."""
+    rules = new_ruleset("fudge1995", {})
+    runs = exchange_outcomes(QUICK, PLAIN, rules=rules, kind="round", round_number=1).runs
+    with pytest.raises(battle.NotFeasible):
+        short = battle.Weigher(rules, runs - 1, battle.Keys())
+        short.exchange("round", QUICK, PLAIN, NO_DECLARATION, NO_DECLARATION, 1)
+    exact = battle.Weigher(rules, runs, battle.Keys())
+    exact.exchange("round", QUICK, PLAIN, NO_DECLARATION, NO_DECLARATION, 1)
+    with pytest.raises(battle.NotFeasible):  # nothing left for another
+        exact.exchange("round", PLAIN, QUICK, NO_DECLARATION, NO_DECLARATION, 1)
