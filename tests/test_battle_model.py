@@ -16,7 +16,7 @@ from pyfudge.combat.fighter import Fighter
 from pyfudge.core import dice
 from pyfudge.rules import wounds
 from pyfudge.rules.actions import Modifier
-from pyfudge.rules.damage import Weapon
+from pyfudge.rules.damage import Armor, Weapon
 from pyfudge.rulesets import new_ruleset
 
 F95 = new_ruleset("fudge1995", {"melee.pacing": "alternating"})
@@ -284,3 +284,36 @@ def test_the_weigher_refuses_an_exchange_past_its_budget_of_runs():
     exact.exchange("round", QUICK, PLAIN, NO_DECLARATION, NO_DECLARATION, 1)
     with pytest.raises(battle.NotFeasible):  # nothing left for another
         exact.exchange("round", PLAIN, QUICK, NO_DECLARATION, NO_DECLARATION, 1)
+
+
+def test_a_fight_that_can_no_longer_change_after_its_first_round_never_ends():
+    """F95 4.55: in enchanted plate, bare-handed, no blow ever harms: once the start's stun has
+    run down (F95 4.62) nothing can change, so the fight never ends — no side wins, no rounds."""
+    rules = new_ruleset("fudge1995", {})
+    plate = [replace(f, armor=Armor("Enchanted plate", 12)) for f in (QUICK, PLAIN)]
+    start = battle.start_fight(rules, plate, ["players", "foes"], [((wounds.VERY_STUNNED, 2),), ()], (), 1)
+    battle._VALUES.clear()
+    value = battle.Chain(rules, 1, 10**6).value(battle.Fight(start.fighters, start.stuns))
+    assert (value.win, value.ends, value.moment) == ((0, 0, 0), 0, 0)
+
+
+def test_the_exact_chains_mean_rounds_match_the_rounds_played_out_branch_by_branch():
+    """The chain's E[rounds] (its closed form over states that may stay as they are) against the
+    fight played forward round by round, every branch weighed, until almost nothing is left:
+    pawns with axes (F95 4.57's three stages), the foe stunned at the start (F95 4.62)."""
+    rules = new_ruleset("fudge1995", {"wounds.pawn_track": True})
+    pawns = [replace(f, role="npc", strength=2, weapon=Weapon("Axe", 2, 1)) for f in (QUICK, PLAIN)]
+    sides = ("players", "foes")
+    start = battle.start_fight(rules, pawns, sides, [(), ((wounds.STUNNED, 2),)], (), 1)
+    battle._VALUES.clear()
+    chain = battle.Chain(rules, 1, 10**6)
+    value = chain.value(battle.Fight(start.fighters, start.stuns))
+    live, mean, ended = [(battle.Fight(start.fighters, start.stuns), Fraction(1))], Fraction(0), Fraction(0)
+    for rnd in range(1, 40):
+        played = battle.Weigher(rules, 10**6, battle.Keys())
+        nxt = played.merge([(f, w * p) for fight, w in live for f, p in battle.play_round(fight, sides, rnd, played)])
+        done = sum(w for f, w in nxt if battle.standing(sides, f.fighters, rules) is not None)
+        mean, ended = mean + rnd * done, ended + done
+        live = [(f, w) for f, w in nxt if battle.standing(sides, f.fighters, rules) is None]
+    assert value.ends == 1 and 1 - ended < Fraction(1, 10**6)
+    assert abs(value.moment - mean) < Fraction(1, 10**4)

@@ -312,6 +312,8 @@ def test_story_pacing_is_refused():
         forecast_fighters([fighter("A")], [fighter("B")],
                           rules=find_ruleset("fudge1995", **{"melee.pacing": "story"}))
     assert err.value.field == "ruleset.melee.pacing"
+    assert err.value.message == ("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
+                                 "to forecast.")
 
 
 def test_alternating_turns_by_hand_against_simulation():
