@@ -14,6 +14,7 @@ from pyfudge.analysis.outcomes import exchange_outcomes
 from pyfudge.combat.declaration import NO_DECLARATION, Declaration
 from pyfudge.combat.fighter import Fighter
 from pyfudge.core import dice
+from pyfudge.core.errors import RequestError
 from pyfudge.rules import wounds
 from pyfudge.rules.actions import Modifier
 from pyfudge.rules.damage import Armor, Weapon
@@ -317,3 +318,14 @@ def test_the_exact_chains_mean_rounds_match_the_rounds_played_out_branch_by_bran
         live = [(f, w) for f, w in nxt if battle.standing(sides, f.fighters, rules) is None]
     assert value.ends == 1 and 1 - ended < Fraction(1, 10**6)
     assert abs(value.moment - mean) < Fraction(1, 10**4)
+
+
+def test_a_forecast_takes_forty_combatants_as_an_encounter_holds_and_refuses_a_forty_first():
+    """As many fighters as an encounter holds are forecast; one more is refused by name."""
+    rules = new_ruleset("fudge1995", {})
+    many = [Fighter(f"F{i}", (("Sword", 0),)) for i in range(41)]
+    sides = ["players", "foes"] * 20 + ["foes"]
+    assert len(battle.start_fight(rules, many[:40], sides[:40], [()] * 40, (), 1).fighters) == 40
+    with pytest.raises(RequestError) as err:
+        battle.start_fight(rules, many, sides, [()] * 41, (), 1)
+    assert (err.value.field, err.value.message) == ("combatants", "A forecast takes at most 40 combatants.")
