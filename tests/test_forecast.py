@@ -312,6 +312,8 @@ def test_story_pacing_is_refused():
         forecast_fighters([fighter("A")], [fighter("B")],
                           rules=find_ruleset("fudge1995", **{"melee.pacing": "story"}))
     assert err.value.field == "ruleset.melee.pacing"
+    assert err.value.message == ("Story-element combat (F95 4.21) is one roll, not rounds: there is no fight "
+                                 "to forecast.")
 
 
 def test_alternating_turns_by_hand_against_simulation():
@@ -348,8 +350,14 @@ def test_a_side_with_no_one_is_refused():
     with pytest.raises(RuleError) as err:
         forecast_fighters([fighter("A")], [], rules=find_ruleset())
     assert err.value.field == "foes"
-    with pytest.raises(RequestError):
-        forecast_fighters([fighter("A")], [fighter("A")], rules=find_ruleset())
+    assert err.value.message == "The forecast needs at least one combatant among the foes."
+    with pytest.raises(RuleError) as err:
+        forecast_fighters([], [fighter("B")], rules=find_ruleset())
+    assert (err.value.field, err.value.message) == ("players", "The forecast needs at least one combatant among "
+                                                    "the players.")
+    with pytest.raises(RequestError) as named:
+        forecast_fighters([fighter("A")], [fighter("B"), fighter("A")], rules=find_ruleset())
+    assert (named.value.field, named.value.message) == ("name", "Two combatants are called 'A'; names must differ.")
     with pytest.raises(RequestError):
         forecast_fighters(["A"], [fighter("B")], rules=find_ruleset())
 
