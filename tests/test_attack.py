@@ -553,6 +553,26 @@ def test_stunned_fighter_cannot_hurt_and_defends_at_minus_one():
                          b_declares=D(stunned=wounds.STUNNED, all_out="defense"))
 
 
+def test_a_stunned_attacker_in_alternating_turns_is_refused_naming_the_attacker():
+    # F95 4.62 / MUD 4.62: "a stunned character cannot attack" — nor a very stunned or knocked
+    # out one; only the attack is refused, an unstunned attacker of the same turn attacks.
+    for rules in (ALT, MUD.with_options({"melee.pacing": "alternating"})):
+        for status in (wounds.STUNNED, wounds.VERY_STUNNED, wounds.KNOCKED_OUT):
+            with pytest.raises(RuleError) as err:
+                resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(0),
+                               defender_dice=dice_for(0), attacker_declares=D(stunned=status))
+            assert err.value.field == "attacker" and "A cannot attack" in err.value.message
+        out = resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0),
+                             attacker_declares=D(stunned=wounds.NO_STUN))
+        assert out.contests[0].attacker == "A"
+
+
+def test_an_attack_without_the_attackers_dice_is_refused_naming_the_attackers_roll():
+    with pytest.raises(FudgeError) as err:
+        resolve_attack(man("A"), man("B"), rules=ALT, defender_dice=dice_for(0))
+    assert err.value.field == "attacker_dice.roll"
+
+
 @at_least(0.5)
 @settings(max_examples=100, deadline=None)
 @given(st.integers(-3, 4), st.integers(-3, 4), faces4, faces4, alt_attacks, alt_defences, presets)
