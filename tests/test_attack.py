@@ -573,6 +573,15 @@ def test_an_attack_without_the_attackers_dice_is_refused_naming_the_attackers_ro
     assert err.value.field == "attacker_dice.roll"
 
 
+def test_a_defender_who_cannot_defend_is_reported_at_his_defence_skill_not_his_attack_skill():
+    # F95 4.23: the defender's side is his defence skill, whether or not he gets to roll it.
+    dodger = Fighter.from_dict({"name": "B", "skills": {"Sword": "Fair", "Dodge": "Great"}, "defence_skill": "Dodge",
+                                "weapon": {"name": "Sword", "size": 2, "sharp": 1}})
+    for declares in (D(no_defence=True), D(unaware=True), D()):
+        out = resolve_attack(man("A"), dodger, rules=ALT, attacker_dice=dice_for(0), defender_dice=dice_for(0),
+                             defender_declares=declares)
+        assert out.sides[1].defence_level == 2
+
 @at_least(0.5)
 @settings(max_examples=100, deadline=None)
 @given(st.integers(-3, 4), st.integers(-3, 4), faces4, faces4, alt_attacks, alt_defences, presets)
