@@ -582,6 +582,28 @@ def test_a_defender_who_cannot_defend_is_reported_at_his_defence_skill_not_his_a
                              defender_declares=declares)
         assert out.sides[1].defence_level == 2
 
+def test_an_attack_in_turn_sets_the_minimum_by_the_attackers_size_against_the_defenders():
+    # MUD 4.58: "a human needs Good to hit a Scale -6 pixie", the pixie Terrible -2 (one level per
+    # two full levels); F95 4.22's guidance: Mediocre for the bigger attacker, Terrible for the smaller.
+    for how, human_needs, pixie_needs in (("mass_scale", 1, -5), ("guidance", -1, -3)):
+        rules = ALT.with_options({"melee.size_minimum": how})
+        human, pixie = man("Ann"), man("Pip", mass_scale=-6)
+        out = resolve_attack(human, pixie, rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0))
+        assert out.contests[0].minimum == human_needs
+        out = resolve_attack(pixie, human, rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0))
+        assert out.contests[0].minimum == pixie_needs
+
+
+def test_a_tie_with_an_npc_at_her_trait_level_is_a_stand_off_with_no_odd_coloured_die_asked():
+    # MUD 4.33: an NPC against a PC rolls no dice, so she has no odd-coloured die to break a
+    # tie (MUD 4.22): attacking or defending, her tie is a plain tie.
+    rules = MUD.with_options({"melee.pacing": "alternating", "melee.npc_fixed": True, "melee.tiebreak": True})
+    ann, bob = man("Ann", "Good", role="pc"), man("Bob", "Good", role="npc")
+    for out in (resolve_attack(ann, bob, rules=rules, attacker_dice=dice_for(0)),
+                resolve_attack(bob, ann, rules=rules, defender_dice=dice_for(0))):
+        assert out.contests[0].result == "stand-off" and not out.blows
+        assert not [s for s in out.steps if s.section == "MUD 4.22" and "odd-coloured" in s.text]
+
 @at_least(0.5)
 @settings(max_examples=100, deadline=None)
 @given(st.integers(-3, 4), st.integers(-3, 4), faces4, faces4, alt_attacks, alt_defences, presets)
