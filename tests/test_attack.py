@@ -184,6 +184,35 @@ def test_speed_power_strikes_unopposed_every_other_round():
     assert [b.defender for b in odd.blows] == ["Flash"]
 
 
+def test_speed_power_gives_no_free_round_when_off_when_both_are_fast_or_to_a_fast_fighter_who_cannot_fight():
+    # F95 4.36: the faster fighter strikes "as if his opponent wasn't aware" — not under rules
+    # without it (MUD 4.36), not against a foe as fast, and not when he himself cannot fight.
+    fast, slow = man("Flash", speed_power=True), man("Slow", "Great")
+    cases = [(fast, slow, F95.with_options({"melee.speed_power": False}), {}, (True, True)),
+             (fast, man("Zip", speed_power=True), F95, {}, (True, True)),
+             (fast, slow, F95, {"a_declares": D(unaware=True)}, (False, True)),
+             (slow, fast, F95, {"b_declares": D(unaware=True)}, (True, False))]
+    for a, b, rules, declares, active in cases:
+        for x, y, act, kw in ((a, b, active, declares),
+                              (b, a, active[::-1], {"a_declares" if k == "b_declares" else "b_declares": v
+                                                    for k, v in declares.items()})):
+            out = resolve_exchange(x, y, rules=rules, a_dice=dice_for(0), b_dice=dice_for(0), round_number=2, **kw)
+            assert (out.sides[0].active, out.sides[1].active) == act
+            assert not [s for s in out.steps if s.section == "F95 4.36"]
+
+
+def test_a_tie_won_by_the_odd_coloured_die_short_of_the_minimum_is_a_miss_not_a_stand_off():
+    # MUD 4.22: the higher odd-coloured die wins the tie; F95 4.22: the winner must still reach
+    # the minimum to hit (or may not harm at all when he only defends).
+    rules = F95.with_options({"melee.tiebreak": True})
+    for declares in (D(min_to_hit="Great"), D(defend_only=True)):
+        out = resolve_exchange(man("A"), man("B"), rules=rules, a_dice=fudge_dice([0, 0, 1, -1]),
+                               b_dice=fudge_dice([1, -1, 0, 0]), b_declares=declares)
+        (contest,) = out.contests
+        assert (contest.attacker, contest.relative_degree, contest.tie_won) == ("B", 0, True)
+        assert contest.result == "miss" and not out.blows
+
+
 def test_all_out_refused_under_mudge():
     with pytest.raises(RuleError):
         resolve_exchange(man("A"), man("B"), rules=MUD, a_dice=dice_for(0), b_dice=dice_for(0),
