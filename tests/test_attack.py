@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge.combat import melee
-from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
+from pyfudge.combat.attack import ExchangeRequest, _request_field, names_damage_dice, resolve_attack, resolve_exchange
 from pyfudge.combat.blow import BlowInput, strike
 from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
@@ -632,6 +633,21 @@ def test_a_tie_with_an_npc_at_her_trait_level_is_a_stand_off_with_no_odd_coloure
                 resolve_attack(bob, ann, rules=rules, defender_dice=dice_for(0))):
         assert out.contests[0].result == "stand-off" and not out.blows
         assert not [s for s in out.steps if s.section == "MUD 4.22" and "odd-coloured" in s.text]
+
+def test_a_refusal_names_the_damage_dice_by_a_blows_field_or_an_exchange_sides_and_nothing_else():
+    # The odds ask for one damage die per class of dice only when a refusal names the damage dice.
+    for field in ("damage_die", "damage_die[1]", "a_dice.damage", "attacker_dice.damage[2]"):
+        assert names_damage_dice(field)
+    for field in (None, "", "a_dice.roll", "attack_roll", "damage_dice_count"):
+        assert not names_damage_dice(field)
+
+
+def test_a_refusal_from_inside_a_blow_is_named_by_whose_input_it_is_and_an_unnamed_one_stays_unnamed():
+    att, dfd = SimpleNamespace(where="attacker"), SimpleNamespace(where="defender")
+    assert _request_field("damage_die[2]", att, dfd) == "attacker_dice.damage[2]"
+    assert _request_field("points_spent", att, dfd) == "defender_declares.points"
+    assert _request_field("defender.track", att, dfd) == "defender.track"
+    assert _request_field(None, att, dfd) is None
 
 @at_least(0.5)
 @settings(max_examples=100, deadline=None)
