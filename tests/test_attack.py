@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from properties import at_least, checked, refused
 
 from pyfudge.combat import melee
-from pyfudge.combat.attack import ExchangeRequest, resolve_attack, resolve_exchange
+from pyfudge.combat.attack import ExchangeRequest, _request_field, names_damage_dice, resolve_attack, resolve_exchange
 from pyfudge.combat.blow import BlowInput, strike
 from pyfudge.combat.declaration import Declaration, FighterDice, fudge_dice
 from pyfudge.combat.fighter import Fighter
@@ -182,6 +183,35 @@ def test_speed_power_strikes_unopposed_every_other_round():
     odd = resolve_exchange(fast, man("B", "Superb"), rules=F95, a_dice=dice_for(-2), b_dice=dice_for(4),
                            round_number=1)
     assert [b.defender for b in odd.blows] == ["Flash"]
+
+
+def test_speed_power_gives_no_free_round_when_off_when_both_are_fast_or_to_a_fast_fighter_who_cannot_fight():
+    # F95 4.36: the faster fighter strikes "as if his opponent wasn't aware" — not under rules
+    # without it (MUD 4.36), not against a foe as fast, and not when he himself cannot fight.
+    fast, slow = man("Flash", speed_power=True), man("Slow", "Great")
+    cases = [(fast, slow, F95.with_options({"melee.speed_power": False}), {}, (True, True)),
+             (fast, man("Zip", speed_power=True), F95, {}, (True, True)),
+             (fast, slow, F95, {"a_declares": D(unaware=True)}, (False, True)),
+             (slow, fast, F95, {"b_declares": D(unaware=True)}, (True, False))]
+    for a, b, rules, declares, active in cases:
+        for x, y, act, kw in ((a, b, active, declares),
+                              (b, a, active[::-1], {"a_declares" if k == "b_declares" else "b_declares": v
+                                                    for k, v in declares.items()})):
+            out = resolve_exchange(x, y, rules=rules, a_dice=dice_for(0), b_dice=dice_for(0), round_number=2, **kw)
+            assert (out.sides[0].active, out.sides[1].active) == act
+            assert not [s for s in out.steps if s.section == "F95 4.36"]
+
+
+def test_a_tie_won_by_the_odd_coloured_die_short_of_the_minimum_is_a_miss_not_a_stand_off():
+    # MUD 4.22: the higher odd-coloured die wins the tie; F95 4.22: the winner must still reach
+    # the minimum to hit (or may not harm at all when he only defends).
+    rules = F95.with_options({"melee.tiebreak": True})
+    for declares in (D(min_to_hit="Great"), D(defend_only=True)):
+        out = resolve_exchange(man("A"), man("B"), rules=rules, a_dice=fudge_dice([0, 0, 1, -1]),
+                               b_dice=fudge_dice([1, -1, 0, 0]), b_declares=declares)
+        (contest,) = out.contests
+        assert (contest.attacker, contest.relative_degree, contest.tie_won) == ("B", 0, True)
+        assert contest.result == "miss" and not out.blows
 
 
 def test_all_out_refused_under_mudge():
@@ -552,6 +582,72 @@ def test_stunned_fighter_cannot_hurt_and_defends_at_minus_one():
         resolve_exchange(man("A"), man("B"), rules=F95, a_dice=dice_for(0), b_dice=dice_for(0),
                          b_declares=D(stunned=wounds.STUNNED, all_out="defense"))
 
+
+def test_a_stunned_attacker_in_alternating_turns_is_refused_naming_the_attacker():
+    # F95 4.62 / MUD 4.62: "a stunned character cannot attack" — nor a very stunned or knocked
+    # out one; only the attack is refused, an unstunned attacker of the same turn attacks.
+    for rules in (ALT, MUD.with_options({"melee.pacing": "alternating"})):
+        for status in (wounds.STUNNED, wounds.VERY_STUNNED, wounds.KNOCKED_OUT):
+            with pytest.raises(RuleError) as err:
+                resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(0),
+                               defender_dice=dice_for(0), attacker_declares=D(stunned=status))
+            assert err.value.field == "attacker" and "A cannot attack" in err.value.message
+        out = resolve_attack(man("A"), man("B"), rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0),
+                             attacker_declares=D(stunned=wounds.NO_STUN))
+        assert out.contests[0].attacker == "A"
+
+
+def test_an_attack_without_the_attackers_dice_is_refused_naming_the_attackers_roll():
+    with pytest.raises(FudgeError) as err:
+        resolve_attack(man("A"), man("B"), rules=ALT, defender_dice=dice_for(0))
+    assert err.value.field == "attacker_dice.roll"
+
+
+def test_a_defender_who_cannot_defend_is_reported_at_his_defence_skill_not_his_attack_skill():
+    # F95 4.23: the defender's side is his defence skill, whether or not he gets to roll it.
+    dodger = Fighter.from_dict({"name": "B", "skills": {"Sword": "Fair", "Dodge": "Great"}, "defence_skill": "Dodge",
+                                "weapon": {"name": "Sword", "size": 2, "sharp": 1}})
+    for declares in (D(no_defence=True), D(unaware=True), D()):
+        out = resolve_attack(man("A"), dodger, rules=ALT, attacker_dice=dice_for(0), defender_dice=dice_for(0),
+                             defender_declares=declares)
+        assert out.sides[1].defence_level == 2
+
+def test_an_attack_in_turn_sets_the_minimum_by_the_attackers_size_against_the_defenders():
+    # MUD 4.58: "a human needs Good to hit a Scale -6 pixie", the pixie Terrible -2 (one level per
+    # two full levels); F95 4.22's guidance: Mediocre for the bigger attacker, Terrible for the smaller.
+    for how, human_needs, pixie_needs in (("mass_scale", 1, -5), ("guidance", -1, -3)):
+        rules = ALT.with_options({"melee.size_minimum": how})
+        human, pixie = man("Ann"), man("Pip", mass_scale=-6)
+        out = resolve_attack(human, pixie, rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0))
+        assert out.contests[0].minimum == human_needs
+        out = resolve_attack(pixie, human, rules=rules, attacker_dice=dice_for(0), defender_dice=dice_for(0))
+        assert out.contests[0].minimum == pixie_needs
+
+
+def test_a_tie_with_an_npc_at_her_trait_level_is_a_stand_off_with_no_odd_coloured_die_asked():
+    # MUD 4.33: an NPC against a PC rolls no dice, so she has no odd-coloured die to break a
+    # tie (MUD 4.22): attacking or defending, her tie is a plain tie.
+    rules = MUD.with_options({"melee.pacing": "alternating", "melee.npc_fixed": True, "melee.tiebreak": True})
+    ann, bob = man("Ann", "Good", role="pc"), man("Bob", "Good", role="npc")
+    for out in (resolve_attack(ann, bob, rules=rules, attacker_dice=dice_for(0)),
+                resolve_attack(bob, ann, rules=rules, defender_dice=dice_for(0))):
+        assert out.contests[0].result == "stand-off" and not out.blows
+        assert not [s for s in out.steps if s.section == "MUD 4.22" and "odd-coloured" in s.text]
+
+def test_a_refusal_names_the_damage_dice_by_a_blows_field_or_an_exchange_sides_and_nothing_else():
+    # The odds ask for one damage die per class of dice only when a refusal names the damage dice.
+    for field in ("damage_die", "damage_die[1]", "a_dice.damage", "attacker_dice.damage[2]"):
+        assert names_damage_dice(field)
+    for field in (None, "", "a_dice.roll", "attack_roll", "damage_dice_count"):
+        assert not names_damage_dice(field)
+
+
+def test_a_refusal_from_inside_a_blow_is_named_by_whose_input_it_is_and_an_unnamed_one_stays_unnamed():
+    att, dfd = SimpleNamespace(where="attacker"), SimpleNamespace(where="defender")
+    assert _request_field("damage_die[2]", att, dfd) == "attacker_dice.damage[2]"
+    assert _request_field("points_spent", att, dfd) == "defender_declares.points"
+    assert _request_field("defender.track", att, dfd) == "defender.track"
+    assert _request_field(None, att, dfd) is None
 
 @at_least(0.5)
 @settings(max_examples=100, deadline=None)

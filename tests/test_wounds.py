@@ -270,6 +270,13 @@ def test_major_npcs_are_protected_only_when_the_gm_says_so() -> None:
         guard_wound(DEAD, track=fresh(), rules=rules, role="boss")
 
 
+def test_with_major_npcs_guarded_a_plain_npc_still_dies() -> None:
+    # F95 4.64's guards are the PCs'; the GM's option extends them to major NPCs only.
+    rules = CAPPED.with_options({"wounds.guard_major_npcs": True})
+    assert not wounds.is_protected("npc", rules=rules) and wounds.is_protected("major_npc", rules=rules)
+    assert guard_wound(DEAD, track=fresh(), rules=rules, role="npc").level == DEAD
+
+
 def test_fudge_point_rules() -> None:
     rules = F95.with_options({"wounds.points": "fudge"})
     assert guard_wound(DEAD, track=fresh(), rules=rules, points_spent=1).level == VERY_HURT
@@ -511,6 +518,17 @@ def test_good_head_blow_knocks_out_only_when_it_wins() -> None:
     assert wounds.head_blow(fresh(), ladder.FAIR, won=True, rules=rules).track == fresh()
     with pytest.raises(RuleError):
         wounds.head_blow(fresh(), ladder.GOOD, won=True, rules=F95)
+
+
+def test_a_head_blow_that_knocks_no_one_out_marks_no_wound_on_a_hurt_fighter() -> None:
+    # F95 4.62: only the knockout is the head blow's own; the wound is the blow's, recorded apart.
+    rules = F95.with_options({"wounds.head_knockout": True})
+    hurt = record_wound(fresh(rules), HURT, rules=rules).track
+    for result, won in ((ladder.FAIR, True), (ladder.GREAT, False)):
+        out = wounds.head_blow(hurt, result, won=won, rules=rules)
+        assert out.track == hurt and out.box is None
+        assert (out.level_asked, out.level_marked) == (UNDAMAGED, UNDAMAGED)
+        assert (out.worst_before, out.worst_after) == (HURT, HURT)
 
 
 def test_level_label_follows_the_gms_names() -> None:
