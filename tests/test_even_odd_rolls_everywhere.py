@@ -99,3 +99,14 @@ def test_a_foes_blow_on_the_lone_fighter_reads_the_foes_roll_and_his():
                "foe_dice": {"c2": _roll(4), "c3": _roll(-4)}})
     blow = next(b for b in enc.state.last["outcome"]["blows"] if b["attacker"] == "Orc")
     assert "Opposed rolls: attacker +4 (even, +1), defender -3 (odd): net +1." in [s["text"] for s in blow["steps"]]
+
+
+def test_an_ignored_foes_blow_reads_his_roll_and_none_of_the_lone_fighters():
+    """F93 4.64 / F95 4.34: an ignored foe attacks unopposed, so his blow meets no defence roll
+    to read (F95 4.61): Hero's even −2 was rolled against the Orc, not against the Gob."""
+    enc = _enc()
+    enc.apply({"t": "group", "lone": "c1", "foes": ["c2", "c3"], "targets": ["c2"], "ignored": ["c3"],
+               "lone_dice": _roll(-2), "foe_dice": {"c2": _roll(-4), "c3": _roll(3)}})
+    blow = next(b for b in enc.state.last["outcome"]["blows"] if b["attacker"] == "Gob")
+    assert "Opposed rolls: attacker +3 (odd), defender made no roll, nothing to read: net +0." in \
+        [s["text"] for s in blow["steps"]]
