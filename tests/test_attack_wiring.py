@@ -17,7 +17,7 @@ from pyfudge.combat.fighter import Fighter
 from pyfudge.combat.shield import ShieldState
 from pyfudge.combat.sides import round_modifiers
 from pyfudge.core.errors import DiceError, FudgeError, RuleError
-from pyfudge.rules import wounds
+from pyfudge.rules import healing, wounds
 from pyfudge.rulesets import find_ruleset
 
 F95 = find_ruleset("fudge1995")
@@ -169,6 +169,20 @@ def test_temporary_willpower_lowers_the_wound_until_the_battle_is_over():
     assert ("willpower", wounds.VERY_HURT, wounds.HURT) in [(g.name, g.before, g.after) for g in blow.guards]
     track = out.fighters[1].track
     assert track.worst == wounds.HURT and track.deferred == ((wounds.HURT, wounds.VERY_HURT),)
+
+
+@pytest.mark.parametrize("willpower, held, during", [("Great", (4, 5), 4), ("Poor", (7, 5), 7)])
+def test_temporary_willpower_on_the_alternate_track_holds_points_until_the_battle_is_over(willpower, held, during):
+    """F95 4.52 no. 4 on CO's track (CO 3.1 counts points): damage 5 is Very Hurt; Great Willpower
+    holds it at Hurt, whose band ends at 4 points, a Poor roll makes it Incapacitated, whose band
+    starts at 7 (our reading of the points of a level set by a rule). The true 5 points are kept
+    and fill the track when the battle is over."""
+    rules = CO_TRACK.with_options({"wounds.willpower": "temporary"})
+    out = resolve_exchange(man("A"), man("B"), rules=rules, a_dice=dice(2), b_dice=dice(0),
+                           b_declares=D(willpower=willpower))
+    track = out.fighters[1].track
+    assert track.co_marked == during and track.deferred == (held,)
+    assert healing.end_of_battle(track, rules=rules).track.co_marked == 5
 
 
 def test_poor_willpower_worsens_the_wound_for_good():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -338,3 +339,203 @@ def test_a_wound_that_overflowed_heals_on_its_own_as_the_wound_it_was():
     failed = healing.natural_healing(track, rules=rolled, rolls=[ladder.GOOD])
     assert failed.track == track and failed.steps[0].data["difficulty"] == ladder.GREAT
     assert healing.natural_healing(track, rules=rolled, rolls=[ladder.GREAT]).track == rested.track
+
+
+# --- temporary Willpower under Damage Capacity and CO's track (F95 4.52 no. 4) ---------------------
+
+TEMP_CAP = F95.with_options({"wounds.willpower": "temporary", "wounds.record": "capacity",
+                             "healing.scratches_after_battle": False})
+TEMP_CO = CO.with_options({"wounds.willpower": "temporary"})
+
+
+def held(track: WoundTrack, level: int, true: int, rules=TEMP_CAP, **points) -> WoundTrack:
+    """A wound Willpower changed "until the battle is over": ``level`` recorded, ``true`` kept."""
+    return record_wound(track, level, rules=rules, true_level=true, **points).track
+
+
+def capacity(rules=TEMP_CAP, start=ladder.GOOD) -> WoundTrack:
+    return fresh(rules, capacity=start)
+
+
+@pytest.mark.parametrize("per_hit, during, after", [("one", ladder.FAIR, ladder.FAIR),
+                                                    ("by_severity", ladder.FAIR, ladder.MEDIOCRE)])
+def test_damage_capacity_drops_for_the_wound_willpower_held_back_when_the_battle_ends(per_hit, during, after):
+    """F95 4.52 no. 4: Great Willpower holds a Very Hurt at Hurt until the battle is over; F95 4.57:
+    a hit lowers Damage Capacity one level, or a level per wound level above a Scratch. At the end
+    the Very Hurt counts in full: one level more by severity, none more at one level a hit."""
+    rules = TEMP_CAP.with_options({"wounds.capacity_per_hit": per_hit})
+    track = held(capacity(rules), HURT, VERY_HURT, rules=rules)
+    assert track.capacity == during and track.deferred == ((HURT, VERY_HURT),)
+    out = healing.end_of_battle(track, rules=rules)
+    assert out.track.capacity == after and out.track.deferred == ()
+    assert out.steps[0].data == {"deferred": [[HURT, VERY_HURT]], "capacity": after, "scratches": 0, "dead": 0}
+
+
+def test_damage_capacity_rises_back_when_willpower_made_the_wound_worse_for_the_battle():
+    """A Poor Willpower roll makes a Hurt Incapacitated until the battle is over: by severity the
+    record loses three levels (Good to Poor), the true Hurt one (Good to Fair)."""
+    rules = TEMP_CAP.with_options({"wounds.capacity_per_hit": "by_severity"})
+    track = held(capacity(rules), INCAPACITATED, HURT, rules=rules)
+    assert track.capacity == ladder.POOR
+    out = healing.end_of_battle(track, rules=rules)
+    assert out.track.capacity == ladder.FAIR and out.worst_after == SCRATCH
+    assert "Damage Capacity Poor becomes Fair, 0 Scratch(es)" in out.steps[0].text
+
+
+def test_a_hurt_held_at_a_scratch_counts_as_the_hurt_and_gives_its_scratch_back_when_the_battle_ends():
+    """F95 4.57: three Scratches equal one hit. Willpower holds a Hurt at a Scratch: it counts
+    toward a level but lowers nothing; at the end the Hurt lowers a level and the Scratch is gone."""
+    track = held(take(capacity(), SCRATCH, rules=TEMP_CAP), SCRATCH, HURT)
+    assert (track.capacity, track.scratches, track.deferred) == (ladder.GOOD, 2, ((SCRATCH, HURT),))
+    out = healing.end_of_battle(track, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.FAIR, 1)
+
+
+def test_a_held_scratch_that_completed_three_gives_that_level_back_when_the_battle_ends():
+    """The third Scratch, a Hurt held back by Willpower, lowered a level with the two before it
+    (F95 4.57). Had the Hurt been marked, the two Scratches would still wait for a third and the
+    Hurt lowers its own level: at the end the count is two and the level lost is the Hurt's."""
+    track = held(take(capacity(), SCRATCH, SCRATCH, rules=TEMP_CAP), SCRATCH, HURT)
+    assert (track.capacity, track.scratches) == (ladder.FAIR, 0)
+    out = healing.end_of_battle(track, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.FAIR, 2)
+    later = take(track, SCRATCH, rules=TEMP_CAP)  # a Scratch after it starts a new count
+    out = healing.end_of_battle(later, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.MEDIOCRE, 0)
+
+
+def test_a_scratch_willpower_made_a_hurt_completes_three_scratches_when_the_battle_ends():
+    """A Poor Willpower roll makes a Scratch a Hurt for the battle: one level lost. At the end it
+    is the third Scratch: the level comes back for the Hurt and goes again for the three."""
+    track = held(take(capacity(), SCRATCH, SCRATCH, rules=TEMP_CAP), HURT, SCRATCH)
+    assert (track.capacity, track.scratches) == (ladder.FAIR, 2)
+    out = healing.end_of_battle(track, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.FAIR, 0)
+    one = held(capacity(), HURT, SCRATCH)
+    out = healing.end_of_battle(one, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.GOOD, 1) and out.worst == SCRATCH
+
+
+def test_a_scratch_willpower_shrugged_off_counts_again_when_the_battle_ends():
+    """Great Willpower makes a Scratch nothing for the battle; at the end it counts toward a level,
+    and never lowers one where Scratches never do (``wounds.capacity_scratches`` 0)."""
+    track = held(take(capacity(), SCRATCH, SCRATCH, rules=TEMP_CAP), UNDAMAGED, SCRATCH)
+    assert track.deferred == ((UNDAMAGED, SCRATCH),) and track.scratches == 2
+    out = healing.end_of_battle(track, rules=TEMP_CAP).track
+    assert (out.capacity, out.scratches) == (ladder.FAIR, 0)
+    never = TEMP_CAP.with_options({"wounds.capacity_scratches": 0})
+    track = held(take(capacity(never), SCRATCH, SCRATCH, SCRATCH, rules=never), UNDAMAGED, SCRATCH, rules=never)
+    out = healing.end_of_battle(track, rules=never).track
+    assert (out.capacity, out.scratches) == (ladder.GOOD, 4)
+
+
+def test_a_true_dead_result_held_back_by_willpower_kills_when_the_battle_ends():
+    """F95 4.51: a Dead result is dead. Held at Near Death for the battle, it kills at its end."""
+    track = held(capacity(), NEAR_DEATH, DEAD)
+    assert not track.dead
+    out = healing.end_of_battle(track, rules=TEMP_CAP)
+    assert out.track.dead == DEAD and out.worst_after == DEAD
+    assert "a true Dead result kills" in out.steps[0].text
+
+
+def test_damage_capacity_restored_never_passes_the_fighters_own_or_the_ladders_floor():
+    """The end moves Damage Capacity by the difference, within the fighter's own level and the
+    ladder's floor (−20): a held-back wound healed in the battle gives no level beyond his own, and
+    a record at the floor goes no lower."""
+    worse = TEMP_CAP.with_options({"wounds.capacity_per_hit": "by_severity"})
+    track = held(capacity(worse), NEAR_DEATH, HURT, rules=worse)  # Good − 4 = Terrible
+    healed = healing.heal(track, ladder.SUPERB, rules=worse).track
+    assert healed.capacity == ladder.FAIR
+    out = healing.end_of_battle(healed, rules=worse).track
+    assert out.capacity == ladder.GOOD
+    floor = replace(held(capacity(worse), HURT, NEAR_DEATH, rules=worse), capacity=-ladder.LIMIT + 1)
+    assert healing.end_of_battle(floor, rules=worse).track.capacity == -ladder.LIMIT
+
+
+def test_the_alternate_track_fills_the_points_willpower_held_back_when_the_battle_ends():
+    """CO 3.1 counts points: Willpower held a Very Hurt (5 points) at Hurt (3 points) for the
+    battle; at the end the two more points fill boxes from Terrible upward."""
+    track = held(fresh(TEMP_CO), HURT, VERY_HURT, rules=TEMP_CO, points=3, true_points=5)
+    assert track.co_marked == 3 and track.deferred == ((3, 5),)
+    out = healing.end_of_battle(track, rules=TEMP_CO)
+    assert out.track.co_marked == 5 and out.track.deferred == ()
+    assert out.steps[0].data == {"deferred": [[3, 5]], "marked": 5, "dead": 0}
+    assert "3 box(es) marked become 5 (CO 3.1)" in out.steps[0].text
+
+
+def test_the_alternate_track_clears_the_points_willpower_added_when_the_battle_ends():
+    """A Poor Willpower roll made a Hurt (3 points) Very Hurt (5) for the battle: two boxes clear."""
+    track = held(fresh(TEMP_CO), VERY_HURT, HURT, rules=TEMP_CO, points=5, true_points=3)
+    assert healing.end_of_battle(track, rules=TEMP_CO).track.co_marked == 3
+
+
+def test_true_points_past_the_alternate_tracks_last_box_kill_when_the_battle_ends():
+    """CO 3.1: points beyond the last box kill. Sixteen boxes: 15 marked, 17 true."""
+    track = held(fresh(TEMP_CO), NEAR_DEATH, DEAD, rules=TEMP_CO, points=15, true_points=17)
+    assert not track.dead
+    out = healing.end_of_battle(track, rules=TEMP_CO)
+    assert out.track.dead == DEAD and out.track.co_marked == 16
+    assert "past the last box: the fighter is dead (CO 3.1)" in out.steps[0].text
+    exact = held(fresh(TEMP_CO), NEAR_DEATH, DEAD, rules=TEMP_CO, points=15, true_points=16)
+    assert not healing.end_of_battle(exact, rules=TEMP_CO).track.dead
+
+
+def test_boxes_healed_in_the_battle_stay_healed_when_the_held_points_go():
+    """Our reading: a Poor roll's extra points healed in the battle (CO 3.2) are not taken twice."""
+    track = held(fresh(TEMP_CO), VERY_HURT, HURT, rules=TEMP_CO, points=5, true_points=3)
+    healed = healing.heal_co(track, ladder.LEGENDARY, rules=TEMP_CO).track
+    assert healed.co_marked == 0
+    assert healing.end_of_battle(healed, rules=TEMP_CO).track.co_marked == 0
+
+
+def test_a_wound_willpower_changed_on_the_alternate_track_needs_its_true_points():
+    with pytest.raises(RuleError) as err:
+        record_wound(fresh(TEMP_CO), HURT, rules=TEMP_CO, points=3, true_level=VERY_HURT)
+    assert err.value.field == "true_points"
+
+
+def test_the_alternate_tracks_held_points_are_read_back_as_points():
+    track = held(fresh(TEMP_CO), NEAR_DEATH, DEAD, rules=TEMP_CO, points=12, true_points=14)
+    assert WoundTrack.from_dict(json.loads(json.dumps(track.to_dict()))) == track
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({**track.to_dict(), "deferred": [[12, -1]]})
+    assert err.value.field == "track.deferred[0][1]"
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({**track.to_dict(), "deferred": {"12": 14}})
+    assert "[recorded, true] damage points" in str(err.value)
+
+
+HELD = st.lists(st.tuples(st.integers(SCRATCH, NEAR_DEATH), st.integers(-1, 1)), max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(HELD, st.integers(ladder.FAIR, ladder.LEGENDARY), st.integers(0, 4),
+       st.sampled_from(["one", "by_severity"]), st.booleans())
+def test_damage_capacity_after_the_battle_is_as_if_willpower_had_changed_nothing(wounds_held, start, per, per_hit,
+                                                                              erase):
+    """F95 4.52 no. 4: a temporary adjustment lasts until the battle is over, so after it Damage
+    Capacity is what the true wounds make it (no Scratch cleared in the battle; five hits of at most
+    four levels from Fair or better never pass the ladder's floor, −20, which forgets the rest)."""
+    temp = TEMP_CAP.with_options({"wounds.capacity_scratches": per, "wounds.capacity_per_hit": per_hit,
+                                  "healing.scratches_after_battle": erase})
+    off = temp.with_options({"wounds.willpower": "off"})
+    track, plain = capacity(temp, start), capacity(off, start)
+    for true, shift in wounds_held:  # Willpower moves a wound one level (F95 4.52 no. 1's bands)
+        track = held(track, min(true + shift, NEAR_DEATH), true, rules=temp)
+        plain = record_wound(plain, true, rules=off).track
+    assert healing.end_of_battle(track, rules=temp).track == healing.end_of_battle(plain, rules=off).track
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=5))
+def test_the_alternate_track_after_the_battle_is_as_if_willpower_had_changed_nothing(points):
+    """CO 3.1 on the true points, unless the points Willpower added killed in the battle (the dead
+    are not brought back)."""
+    off = TEMP_CO.with_options({"wounds.willpower": "off"})
+    track, plain = fresh(TEMP_CO), fresh(off)
+    for recorded, true in points:
+        track = held(track, HURT, VERY_HURT, rules=TEMP_CO, points=recorded, true_points=true)
+        plain = record_wound(plain, VERY_HURT, rules=off, points=true).track
+    if track.dead:
+        return
+    assert healing.end_of_battle(track, rules=TEMP_CO).track == healing.end_of_battle(plain, rules=off).track

@@ -88,6 +88,14 @@ CASES: list[dict[str, Any]] = [
     case("end_of_battle", options=TEMP, wounds=[H], held=[[H, VH]], dead=True),
     case("end_of_battle", options={**TEMP, **LINGER}, wounds=[S] * 6, held=[[S, H]]),
     case("end_of_battle", options={**TEMP, "wounds.pawn_track": True}, role="npc", held=[[S, H]]),
+    # Damage Capacity moves by what the true wounds lower (F95 4.57, Scratches counted toward a
+    # level); CO's track takes the true points (CO 3.1); a true Dead result kills.
+    case("end_of_battle", options={**TEMP, **CAP}, capacity=1, wounds=[S], held=[[S, H]]),
+    case("end_of_battle", options={**TEMP, **CAP, **LINGER, "wounds.capacity_per_hit": "by_severity"}, capacity=1,
+         held=[[INC, H], [0, S]]),
+    case("end_of_battle", options={**TEMP, **CAP}, capacity=1, held=[[ND, DEAD]]),
+    case("end_of_battle", options={**TEMP, "co.track": True}, held=[[H, VH, 3, 5]]),
+    case("end_of_battle", options={**TEMP, "co.track": True}, held=[[ND, DEAD, 15, 17]]),
     # A track recorded with Scratches counting on a pawn, cleared under rules that ignore them: the
     # rebuilt track keeps every wound it is given.
     case("end_of_battle", options={**TEMP, **LINGER, "wounds.pawn_track": True, "wounds.pawn_scratch": "hurt"},
@@ -159,8 +167,9 @@ def build(row: dict[str, Any]) -> tuple[Any, WoundTrack]:
         track = wounds.record_wound(track, 2, rules=rules, points=row["points"]).track
     for level in row.get("wounds", []):
         track = wounds.record_wound(track, level, rules=rules).track
-    for level, true in row.get("held", []):
-        track = wounds.record_wound(track, level, rules=rules, true_level=true).track
+    for level, true, *points in row.get("held", []):  # on CO's track: [level, true, points, true points]
+        co = dict(zip(("points", "true_points"), points))
+        track = wounds.record_wound(track, level, rules=rules, true_level=true, **co).track
     for level in row.get("stuns", []):
         track = wounds.record_stun(track, level, rules=rules).track
     if row.get("dead"):

@@ -144,8 +144,11 @@ CASES: list[dict[str, Any]] = [
     case("record", options=TEMP, level=H, true_level=H),
     case("record", options=PERM, level=H, true_level=VH),
     case("record", options=TEMP, wounds=[DEAD], level=H, true_level=VH),
-    # A wound that marks nothing is held back as nothing; the CO 3 track keeps its damage points.
+    # A wound that marks nothing is held back as nothing; Damage Capacity keeps the level asked (a
+    # Scratch counts toward a level); the CO 3 track keeps its damage points and the true ones.
     case("record", options={**TEMP, **PAWN}, role="npc", level=S, true_level=H),
+    case("record", options={**TEMP, **CAP}, capacity=1, wounds=[S], level=S, true_level=H),
+    case("record", options={**TEMP, **CO}, level=H, points=3, true_level=VH, true_points=5),
     case("record", options={**TEMP, **CO}, level=H, points=3, true_level=VH),
     case("record", options=TEMP, level=H, true_level=7),
     case("record", level=7),
@@ -446,7 +449,7 @@ def run(row: dict[str, Any]) -> dict[str, Any]:
                                   worst_at_round_start=row.get("round_start"), points_spent=row.get("points_spent", 0),
                                   automatic=row.get("automatic", False)).to_dict()
     if fn == "record":
-        extra = {k: row[k] for k in ("points", "true_level") if k in row}
+        extra = {k: row[k] for k in ("points", "true_level", "true_points") if k in row}
         out = wounds.record_wound(track, row["level"], rules=rules, **extra)
     elif fn == "stun":
         out = wounds.record_stun(track, row["level"], rules=rules)

@@ -199,15 +199,18 @@ def _wound(inp: BlowInput, outcome: DamageOutcome, level: int, guards: list[Guar
     true_level = None
     if wounds.willpower_in_use(rules) and level > wounds.UNDAMAGED:
         level, true_level = _willpower(inp, level, track, start, guards, steps)
-    co_points = None
+    co_points = true_points = None
     if track.kind == "co":
         co_points = _co_points(outcome, level, rules)
+        if true_level is not None:
+            true_points = _co_points(outcome, true_level, rules)
         if co_points != outcome.number:
             steps.append(Step("CO 3.1", f"{co_points} damage point{'s' if co_points != 1 else ''}: "
                               f"{'no damage' if not level else 'within ' + wounds.LEVEL_NAMES[level]}'s band of "
                               "the wound table (our reading where the wound level, not the number, was set).",
                               {"number": outcome.number, "points": co_points, "level": level}))
-    record = wounds.record_wound(track, level, rules=rules, true_level=true_level, points=co_points)
+    record = wounds.record_wound(track, level, rules=rules, true_level=true_level, points=co_points,
+                                 true_points=true_points)
     steps.extend(record.steps)
     check = _damage_check(record, track, defender, inp.check_faces, rules, inp.check_field)
     if check is not None:

@@ -17,8 +17,10 @@ from ..core import ladder
 from ..core.errors import RuleError
 from ..core.explain import Step
 from ..core.options import Option, need_int, need_list, same
+from .track_kinds import capacity_drop, co_boxes, co_marks
 from .wound_levels import TrackKind, cite
 from .wounds import (
+    DEAD,
     HURT,
     INCAPACITATED,
     LEVEL_NAMES,
@@ -142,6 +144,39 @@ def _lower(wound: int, levels: int) -> int:
     return left if left >= HURT else UNDAMAGED
 
 
+def _capacity_lost(level: int, rules: RuleSet) -> int:
+    """F95 4.57: the Damage Capacity levels a wound lowers on its own (a Scratch none)."""
+    return capacity_drop(level, rules) if level > SCRATCH else 0
+
+
+def _restore_capacity(track: WoundTrack, deferred: Sequence[tuple[int, int]], rules: RuleSet) -> WoundTrack:
+    """Damage Capacity as the true wounds would have left it (F95 4.52 no. 4, F95 4.57).
+
+    Each hit above a Scratch lowers it on its own; Scratches lower it a level per
+    ``wounds.capacity_scratches``, counted over the battle, so the count (what is left toward the
+    next level) is moved by the Scratches held back or made up and any level that moves with it
+    given back or taken. Exact while no Scratch was cleared in the battle and Damage Capacity
+    never reached its floor (our reading: a clear or the floor forgets counts the end cannot see).
+    """
+    if any(true == DEAD for _, true in deferred):
+        return replace(track, dead=DEAD)  # F95 4.51
+    lost = sum(_capacity_lost(true, rules) - _capacity_lost(recorded, rules) for recorded, true in deferred)
+    count = track.scratches + sum((true == SCRATCH) - (recorded == SCRATCH) for recorded, true in deferred)
+    per = rules["wounds.capacity_scratches"]
+    sets, count = divmod(count, per) if per else (0, max(count, 0))
+    capacity = min(max(track.capacity - lost - sets, -ladder.LIMIT), track.capacity_start)
+    return replace(track, capacity=capacity, scratches=count)
+
+
+def _restore_co(track: WoundTrack, deferred: Sequence[tuple[int, int]]) -> WoundTrack:
+    """CO's track with the true points (CO 3.1: boxes fill from Terrible upward; points beyond the
+    last box kill). Our reading: boxes healed in the battle (CO 3.2) stay healed, so the count
+    never goes below none."""
+    count = track.co_marked + sum(true - recorded for recorded, true in deferred)
+    new = replace(track, marks=co_marks(track, min(max(count, 0), co_boxes(track))))
+    return replace(new, dead=DEAD) if count > co_boxes(track) else new
+
+
 def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     """After the battle (F95 4.8, F95 4.62, CO 4.3).
 
@@ -149,31 +184,46 @@ def end_of_battle(track: WoundTrack, *, rules: RuleSet) -> HealOutcome:
     them linger (``healing.scratches_after_battle`` off). A Scratch that overflowed into a higher
     box goes too: it is still a Scratch for healing purposes (F95 4.57). Stuns heal "like
     Scratches: after combat is over" (a knockout needs time: see :func:`wake_up`). Shrugged-off
-    wounds count again and a dropped fighter is no longer in an engagement (CO 4).
+    wounds count again and a dropped fighter is no longer in an engagement (CO 4). Wounds a
+    temporary Willpower roll changed count as they truly were (F95 4.52 no. 4), on every kind of
+    track: boxes, Damage Capacity (:func:`_restore_capacity`) and CO's points (:func:`_restore_co`).
     """
     before = tuple(track.marked_wounds())
     worst = track.worst
     steps: list[Step] = []
     new = replace(track, stun_marks=tuple((0,) * len(r) for r in track.stun_marks),
                   shrugged=False, dropped=False, deferred=())
-    if track.deferred and track.kind in (TrackKind.BOXES, TrackKind.PAWN) and not track.dead:
+    if track.deferred and not track.dead:
         # F95 4.52 no. 4: a temporary Willpower adjustment lasts "until the battle is over".
-        restored = list(before)
-        for recorded, true in track.deferred:
-            if recorded and recorded in restored:
-                restored.remove(recorded)
-            restored.append(true)
-        new = _rebuild(new, [w for w in restored if w], rules)
-        before = tuple(sorted(restored, reverse=True))
-        steps.append(Step("F95 4.52", "The battle is over: wounds held back by Willpower count in full.",
-                          {"deferred": [list(p) for p in track.deferred]}))
+        text = "The battle is over: wounds held back by Willpower count in full"
+        data: dict[str, Any] = {"deferred": [list(p) for p in track.deferred]}
+        if track.kind == TrackKind.CAPACITY:
+            new = _restore_capacity(new, track.deferred, rules)
+            text += (": a true Dead result kills (F95 4.51)" if new.dead else
+                     f": Damage Capacity {ladder.name(track.capacity)} becomes {ladder.name(new.capacity)}, "
+                     f"{new.scratches} Scratch(es) toward the next level (F95 4.57)")
+            data.update(capacity=new.capacity, scratches=new.scratches, dead=new.dead)
+        elif track.kind == TrackKind.CO:
+            new = _restore_co(new, track.deferred)
+            text += (f": {track.co_marked} box(es) marked become {new.co_marked}"
+                     + (", past the last box: the fighter is dead (CO 3.1)" if new.dead else " (CO 3.1)"))
+            data.update(marked=new.co_marked, dead=new.dead)
+        else:
+            restored = list(before)
+            for recorded, true in track.deferred:
+                if recorded and recorded in restored:
+                    restored.remove(recorded)
+                restored.append(true)
+            new = _rebuild(new, [w for w in restored if w], rules)
+            before = tuple(sorted(restored, reverse=True))
+        steps.append(Step("F95 4.52", text + ".", data))
     if track.stun in (1, 2):
         steps.append(Step("F95 4.62", "Stun results heal after combat.", {}))
     if rules["healing.scratches_after_battle"] and not track.dead:
         if track.kind == TrackKind.CAPACITY:
-            if track.scratches:
+            if new.scratches:
                 steps.append(Step(cite(rules, "4.8"), "Scratches are erased after the battle.",
-                                  {"scratches": track.scratches}))
+                                  {"scratches": new.scratches}))
             new = replace(new, scratches=0)
         elif track.kind in (TrackKind.BOXES, TrackKind.PAWN) and SCRATCH in before:
             kept = [w for w in before if w != SCRATCH]
@@ -427,7 +477,7 @@ def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     degree = result - difficulty
     marked = track.co_marked
     per = rules["co.heal_per_degree"]
-    total = sum(len(r) for r in track.marks)
+    total = co_boxes(track)
     if degree >= 0:
         change = -min(marked, per * degree)
     elif rules["co.heal_failure_hurts"]:
@@ -435,12 +485,7 @@ def heal_co(track: WoundTrack, result: int, *, rules: RuleSet) -> HealOutcome:
     else:
         change = 0
     count = marked + change
-    flat = [1] * count + [0] * (total - count)
-    rows, i = [], 0
-    for row in track.marks:
-        rows.append(tuple(flat[i:i + len(row)]))
-        i += len(row)
-    new = replace(track, marks=tuple(rows))
+    new = replace(track, marks=co_marks(track, count))
     verdict = "succeeds" if degree >= 0 else "fails"
     text = (f"Healing {ladder.name(result)} against wound level {ladder.name(difficulty, legendary=True)} "
             f"{verdict} by {abs(degree)}: ")

@@ -9,7 +9,7 @@ kind is one class here and one entry in ``KINDS``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from ..core import ladder
 from ..core.errors import RuleError
@@ -241,6 +241,11 @@ class Boxes:
         """The level recording ``wound`` would leave (what the PC-death guards compare)."""
         return self.record(track, wound, rules, None, track.worst).worst_after
 
+    def held(self, out: RecordOutcome[T], level: int, true_level: int, true_points: int | None) -> tuple[int, int]:
+        """What the track keeps of a wound a temporary Willpower roll changed, for the battle's end
+        (F95 4.52 no. 4): the level marked (0 when no box took it) and the true level."""
+        return out.level_marked and level, true_level
+
 
 class Pawn(Boxes):
     """The three-stage NPC record of F95 4.57 / MUD 4.57: Undamaged, Hurt, Out of the Battle."""
@@ -344,7 +349,7 @@ class Capacity(Boxes):
             else:
                 steps.append(Step("F95 4.57", "A Scratch does not lower Damage Capacity.", {"scratches": scratches}))
         else:
-            drop = 1 if rules["wounds.capacity_per_hit"] == "one" else level - SCRATCH
+            drop = capacity_drop(level, rules)
         capacity = max(track.capacity - drop, -ladder.LIMIT)
         new = replace(track, capacity=capacity, scratches=scratches)
         if drop:
@@ -354,6 +359,10 @@ class Capacity(Boxes):
         steps.append(Step("F95 4.57", f"The fighter is now {LEVEL_NAMES[worst]}.",
                           {"worst": worst, "penalty": capacity_level(new)[1]}))
         return RecordOutcome(new, None, level, worst if drop else UNDAMAGED, before, worst, tuple(steps))
+
+    def held(self, out: RecordOutcome[T], level: int, true_level: int, true_points: int | None) -> tuple[int, int]:
+        # The level as asked: a Scratch lowers nothing, but it counts toward a level (F95 4.57).
+        return level, true_level
 
 
 class Co(Boxes):
@@ -397,18 +406,10 @@ class Co(Boxes):
 
     def record(self, track: T, level: int, rules: RuleSet, points: int | None, before: int) -> RecordOutcome[T]:
         """CO 3.1: each damage point fills one box, from Terrible upward."""
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise RuleError("The alternate wound track needs the damage points (a whole number ≥ 0).",
-                            field="points")
-        flat = [b for boxes in track.marks for b in boxes]
-        marked = sum(flat)
-        taken = min(points, len(flat) - marked)
-        flat = [1] * (marked + taken) + [0] * (len(flat) - marked - taken)
-        marks, i = [], 0
-        for boxes in track.marks:
-            marks.append(tuple(flat[i:i + len(boxes)]))
-            i += len(boxes)
-        new = replace(track, marks=tuple(marks))
+        points = need_points(points, "points", "the damage points")
+        marked = sum(sum(boxes) for boxes in track.marks)
+        taken = min(points, co_boxes(track) - marked)
+        new = replace(track, marks=co_marks(track, marked + taken))
         steps = [Step("CO 3.1", f"{points} damage point{'s' if points != 1 else ''}: {taken} box"
                       f"{'es' if taken != 1 else ''} filled from Terrible upward.",
                       {"points": points, "filled": taken, "marked": marked + taken})]
@@ -435,6 +436,11 @@ class Co(Boxes):
     def worst_after(self, track: Track, wound: int, rules: RuleSet) -> int:
         return track.worst  # CO 3 counts points, not levels; the guard cannot see them
 
+    def held(self, out: RecordOutcome[T], level: int, true_level: int, true_points: int | None) -> tuple[int, int]:
+        # CO 3.1 counts points: the points marked and those of the true level.
+        true = need_points(true_points, "true_points", "the true wound's damage points (F95 4.52 no. 4)")
+        return cast(int, out.points), true
+
 
 KINDS: dict[TrackKind, Boxes] = {k.kind: k for k in (Boxes(), Pawn(), Capacity(), Co())}
 
@@ -448,6 +454,33 @@ def co_level(track: Track) -> int | None:
         if any(boxes):
             found = rung
     return found
+
+
+def need_points(value: Any, field: str, what: str) -> int:
+    """CO 3.1: damage points, a whole number ≥ 0 (``what`` names them in the refusal)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RuleError(f"The alternate wound track needs {what} (a whole number ≥ 0).", field=field)
+    return value
+
+
+def co_boxes(track: Track) -> int:
+    """CO 3.1: how many boxes the alternate track has."""
+    return sum(len(boxes) for boxes in track.marks)
+
+
+def co_marks(track: Track, count: int) -> Marks:
+    """CO 3.1: the track's boxes with ``count`` of them filled, from Terrible upward."""
+    flat = [1] * count + [0] * (co_boxes(track) - count)
+    marks, i = [], 0
+    for boxes in track.marks:
+        marks.append(tuple(flat[i:i + len(boxes)]))
+        i += len(boxes)
+    return tuple(marks)
+
+
+def capacity_drop(level: int, rules: RuleSet) -> int:
+    """F95 4.57: the Damage Capacity levels a hit above a Scratch lowers (``wounds.capacity_per_hit``)."""
+    return 1 if rules["wounds.capacity_per_hit"] == "one" else level - SCRATCH
 
 
 def capacity_level(track: Track) -> tuple[int, int]:
@@ -544,13 +577,20 @@ def read_co_marks(value: Any, where: str) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def read_deferred(value: Any, where: str) -> tuple[tuple[int, int], ...]:
+def read_deferred(value: Any, where: str, kind: TrackKind) -> tuple[tuple[int, int], ...]:
+    """The (recorded, true) pairs of temporary Willpower (F95 4.52 no. 4): wound levels, or on the
+    alternate track damage points (CO 3.1)."""
+    what = "damage points" if kind == TrackKind.CO else "wound levels"
     if not isinstance(value, list) or len(value) > 50:
-        raise RuleError(f"{where} must be a list of [recorded, true] wound levels.", field=where)
+        raise RuleError(f"{where} must be a list of [recorded, true] {what}.", field=where)
     out = []
     for i, pair in enumerate(value):
         if not isinstance(pair, list) or len(pair) != 2:
             raise RuleError(f"{where}[{i}] must be [recorded, true].", field=f"{where}[{i}]")
-        out.append((check_wound_level(pair[0], field=f"{where}[{i}][0]"),
-                    check_wound_level(pair[1], field=f"{where}[{i}][1]")))
+        spots = (f"{where}[{i}][0]", f"{where}[{i}][1]")
+        if kind == TrackKind.CO:
+            out.append((need_points(pair[0], spots[0], f"damage points at {spots[0]}"),
+                        need_points(pair[1], spots[1], f"damage points at {spots[1]}")))
+        else:
+            out.append((check_wound_level(pair[0], field=spots[0]), check_wound_level(pair[1], field=spots[1])))
     return tuple(out)

@@ -57,8 +57,10 @@ class WoundTrack:
     Scratches towards the next lost level. Damage checks (CO 4.3): ``shrugged`` — the last check
     succeeded, so the fighter fights on without wound penalties; ``dropped`` — it failed, and he is
     out of the engagement. Both end with the battle (the wounds then count in full).
-    ``deferred``: (recorded, true) wound levels a temporary Willpower roll changed (F95 4.52 no. 4);
-    the end of the battle puts the true levels back.
+    ``deferred``: (recorded, true) wounds a temporary Willpower roll changed (F95 4.52 no. 4), for
+    the end of the battle to put the true ones back: wound levels (on boxes the level marked, 0
+    when no box took it; under Damage Capacity the level as asked), or on kind ``co`` damage
+    points (CO 3.1).
     """
 
     kind: TrackKind = TrackKind.BOXES
@@ -232,7 +234,7 @@ class WoundTrack:
         if shrugged and dropped:
             raise RuleError("A fighter cannot both shrug off their wounds and be down.", field=f"{field}.shrugged")
         own = KINDS[TrackKind(kind)].read(data, field)
-        deferred = read_deferred(data.get("deferred", []), f"{field}.deferred")
+        deferred = read_deferred(data.get("deferred", []), f"{field}.deferred", TrackKind(kind))
         return cls(kind=TrackKind(kind), dead=dead, stun_marks=stun_marks, knocked_out=knocked_out,
                    shrugged=shrugged, dropped=dropped, deferred=deferred, **own)
 

@@ -48,7 +48,7 @@ WILLPOWER_BANDS = ((ladder.GREAT, -1), (ladder.MEDIOCRE, 0))
 # --- recording a wound ------------------------------------------------------------------------
 
 def record_wound(track: WoundTrack, level: int, *, rules: RuleSet, points: int | None = None,
-                 true_level: int | None = None) -> RecordOutcome:
+                 true_level: int | None = None, true_points: int | None = None) -> RecordOutcome:
     """Mark a wound of ``level`` on ``track`` (F95 4.57, MUD 4.57).
 
     Boxes: the wound takes an open box at its level; with none open, "the character takes the next
@@ -59,7 +59,7 @@ def record_wound(track: WoundTrack, level: int, *, rules: RuleSet, points: int |
     Hurt, then Out of the Battle. Damage Capacity as record (F95 4.57): each hit above a Scratch
     lowers it. CO 3: ``points`` damage boxes are marked from Terrible upward. ``true_level``: the
     wound before a temporary Willpower adjustment (:func:`willpower_adjust`); the track remembers
-    it and the end of the battle restores it.
+    it and the end of the battle restores it (on CO's track its points, ``true_points``).
     """
     level = check_wound_level(level, field="level")
     if true_level is not None:
@@ -69,7 +69,8 @@ def record_wound(track: WoundTrack, level: int, *, rules: RuleSet, points: int |
             step = Step("F95 4.52", f"Willpower holds this {LEVEL_NAMES[true_level]} wound at "
                         f"{LEVEL_NAMES[level]} until the battle is over.",
                         {"level": level, "true_level": true_level})
-            new = replace(out.track, deferred=out.track.deferred + ((out.level_marked and level, true_level),))
+            held = track.rules_of_kind.held(out, level, true_level, true_points)
+            new = replace(out.track, deferred=out.track.deferred + (held,))
             return replace(out, track=new, steps=out.steps + (step,))
     return track.rules_of_kind.record(track, level, rules, points, track.worst)
 
