@@ -429,6 +429,16 @@ def test_a_scratch_willpower_shrugged_off_counts_again_when_the_battle_ends():
     assert (out.capacity, out.scratches) == (ladder.GOOD, 4)
 
 
+def test_a_held_scratch_cleared_in_the_battle_is_not_taken_twice_where_scratches_never_lower_capacity():
+    """With ``wounds.capacity_scratches`` 0 a Scratch only counts (F95 4.57). A Hurt held at a
+    Scratch, whose Scratch the GM cleared in the battle (F95 4.8): at the end the Hurt lowers its
+    level and no count goes below none."""
+    never = TEMP_CAP.with_options({"wounds.capacity_scratches": 0})
+    cleared = healing.clear_scratches(held(capacity(never), SCRATCH, HURT, rules=never), rules=never).track
+    out = healing.end_of_battle(cleared, rules=never).track
+    assert (out.capacity, out.scratches) == (ladder.FAIR, 0)
+
+
 def test_a_true_dead_result_held_back_by_willpower_kills_when_the_battle_ends():
     """F95 4.51: a Dead result is dead. Held at Near Death for the battle, it kills at its end."""
     track = held(capacity(), NEAR_DEATH, DEAD)
@@ -500,6 +510,13 @@ def test_the_alternate_tracks_held_points_are_read_back_as_points():
     with pytest.raises(RuleError) as err:
         WoundTrack.from_dict({**track.to_dict(), "deferred": [[12, -1]]})
     assert err.value.field == "track.deferred[0][1]"
+    assert str(err.value) == ("The alternate wound track needs damage points at track.deferred[0][1] "
+                              "(a whole number ≥ 0).")
+    with pytest.raises(RuleError) as err:
+        WoundTrack.from_dict({**track.to_dict(), "deferred": [[12, 14], [True, 14]]})
+    assert err.value.field == "track.deferred[1][0]"
+    assert str(err.value) == ("The alternate wound track needs damage points at track.deferred[1][0] "
+                              "(a whole number ≥ 0).")
     with pytest.raises(RuleError) as err:
         WoundTrack.from_dict({**track.to_dict(), "deferred": {"12": 14}})
     assert "[recorded, true] damage points" in str(err.value)
