@@ -53,13 +53,16 @@ def test_a_bug_of_ours_is_answered_as_an_internal_error_with_the_requests_id(mon
                   "message": "The rules engine hit an internal error (ZeroDivisionError: boom)."}}
 
 
-@pytest.mark.parametrize("result", [{"chance": float("nan")}, {"fighter": object()}])
-def test_a_reply_json_cannot_hold_is_an_internal_error_not_a_raise(monkeypatch: pytest.MonkeyPatch, result: Any):
-    """A result of ours that JSON cannot write (a bug) still gets a reply, matched by its id."""
+@pytest.mark.parametrize(("result", "why"), [({"chance": float("nan")}, "ValueError"),
+                                             ({"fighter": object()}, "TypeError")])
+def test_a_reply_json_cannot_hold_is_an_internal_error_not_a_raise(monkeypatch: pytest.MonkeyPatch, result: Any,
+                                                                   why: str):
+    """A result of ours that JSON cannot write (a bug) still gets a reply, matched by its id, saying
+    what went wrong."""
     monkeypatch.setitem(api.ACTIONS, "version", lambda args, rng: result)
     reply = reply_to({"id": 9, "action": "version"})
     assert reply["id"] == 9 and reply["ok"] is False and reply["error"]["type"] == "InternalError"
-    assert reply["error"]["message"].startswith("The rules engine hit an internal error (")
+    assert reply["error"]["message"].startswith(f"The rules engine hit an internal error ({why}: ")
 
 
 def test_the_reply_is_written_as_text_not_as_escapes():
