@@ -55,9 +55,13 @@ def test_an_attack_from_the_command_line():
 # --- the same, in this process (the lines above run it as a program) -----------------------------
 
 
-@pytest.mark.parametrize("text", ["+ 0 - +", "+0-+", "+,0,-,+", "+ 0 \u2212 +", "1 0 -1 +1"])
+@pytest.mark.parametrize("text", ["+ 0 - +", "+0-+", "+,0,-,+", "+ 0 \u2212 +", "+1 0 -1 1"])
 def test_faces_are_read_as_signs_together_or_apart_or_as_numbers(text):
     assert cli._faces(text) == [1, 0, -1, 1]
+
+
+def test_two_faces_written_together_are_two_faces():
+    assert cli._faces("+-") == [1, -1]
 
 
 def test_faces_that_are_not_signs_or_numbers_are_refused_naming_the_faces():
@@ -101,11 +105,25 @@ def test_help_prints_the_usage(capsys):
         assert capsys.readouterr().out == cli.__doc__.strip() + "\n"
 
 
+def test_the_friendly_rolls_help_names_it_and_says_what_each_argument_is(capsys):
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["roll", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert ended.value.code == 0 and out.startswith("usage: python -m pyfudge roll [-h] [--faces FACES] [--seed SEED]")
+    for said in ("Roll 4dF for a trait level.", "level trait level, e.g. Good, 'Superb', +2",
+                 "--faces FACES the four faces you rolled, e.g. '+ 0 - +'",
+                 "--seed SEED seed the dice for a repeatable roll"):
+        assert said in out
+
+
 def test_a_request_as_an_argument_or_on_stdin_prints_the_doors_reply_and_ends_1_when_refused(capsys, monkeypatch):
     request = json.dumps({"id": 3, "action": "roll", "args": {"level": 2, "faces": [0, 0, 0, 1]}})
     assert cli.main([request]) == 0
     assert capsys.readouterr().out == api.handle(request) + "\n"
     monkeypatch.setattr("sys.stdin", io.StringIO('{"action": "nothing"}'))
+    monkeypatch.setattr("sys.argv", ["pyfudge", request])
+    assert cli.main() == 0  # the program's own arguments when given none
+    assert capsys.readouterr().out == api.handle(request) + "\n"
     monkeypatch.setattr("sys.argv", ["pyfudge"])
     assert cli.main() == 1
     assert json.loads(capsys.readouterr().out)["error"]["message"] == "Unknown action 'nothing'."
