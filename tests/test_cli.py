@@ -113,7 +113,7 @@ def test_the_friendly_rolls_help_names_it_and_says_what_each_argument_is(capsys)
     for said in ("Roll 4dF for a trait level.", "level trait level, e.g. Good, 'Superb', +2",
                  "--faces FACES the four faces you rolled, e.g. '+ 0 - +'",
                  "--seed SEED seed the dice for a repeatable roll"):
-        assert said in out
+        assert f" {said} " in f" {out} "
 
 
 def test_a_request_as_an_argument_or_on_stdin_prints_the_doors_reply_and_ends_1_when_refused(capsys, monkeypatch):
