@@ -45,9 +45,9 @@ COPIED = ("pyfudge", "tests", "pyproject.toml", "build.py", "bench.py", "harness
 
 def module_paths(names: list[str]) -> list[str]:
     """The source files of the named modules of pyfudge/, by path under pyfudge/ or by file name
-    ("rules/damage" or "damage"; "combat" is the whole package, "combat/melee" one file). The
-    rules core is the default; the table's own modules (encounter/round_view, rules/catalogue…)
-    are named the same way."""
+    ("rules/damage" or "damage"; "api" or "__init__" a module at the top; "combat" is the whole
+    package, "combat/melee" one file). The rules core is the default; the table's own modules
+    (encounter/round_view, rules/catalogue…) are named the same way."""
     package = ROOT / "pyfudge"
     by_file: dict[str, list[str]] = {}
     for path in sorted(package.glob("*/*.py")):
@@ -55,7 +55,8 @@ def module_paths(names: list[str]) -> list[str]:
     out = []
     for name in names:
         name = name.removesuffix(".py").removeprefix("pyfudge/")
-        if "/" not in name and name != "combat":
+        # A file at the package's top ("api", "__init__") is itself; any other bare name, a folder's.
+        if "/" not in name and name != "combat" and not (package / f"{name}.py").exists():
             found = by_file.get(name, [])
             if len(found) > 1:
                 raise SystemExit(f"mutants: {name!r} names {' and '.join(found)}: give the folder")
@@ -73,11 +74,12 @@ NOT_RUN = "—"
 
 
 def package_modules(root: Path = ROOT) -> list[str]:
-    """Every module of pyfudge/'s folders that holds code (a folder's __init__ that only names
-    the folder has nothing to mutate), as paths under pyfudge/."""
+    """Every module of pyfudge/ that holds code, at its top (the JSON door, the command line) and
+    in its folders (an ``__init__`` that only names its package has nothing to mutate), as paths
+    under pyfudge/."""
     package = root / "pyfudge"
-    return [p.relative_to(package).as_posix() for p in sorted(package.glob("*/*.py"))
-            if code_shape(p.read_text(encoding="utf-8")) != code_shape("")]
+    return sorted(p.relative_to(package).as_posix() for p in [*package.glob("*.py"), *package.glob("*/*.py")]
+                  if code_shape(p.read_text(encoding="utf-8")) != code_shape(""))
 
 
 class _Bare(ast.NodeTransformer):

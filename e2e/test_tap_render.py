@@ -5,7 +5,7 @@ that shows the result is painted."""
 
 from conftest import idle
 from playwright.sync_api import expect
-from test_table_mode import AMBUSH, PHONE, open_encounter
+from test_table_mode import AMBUSH, GOBLINS, PARTY, PHONE, open_encounter
 
 # Armed before a Resolve: the first time the page's DOM is seen (a mutation callback, which runs
 # between two renders) with the result strip past `events`, note how many totals are still
@@ -59,3 +59,23 @@ def test_the_result_strip_takes_the_focus_in_the_frame_that_paints_the_result(op
     strip, first_draw = roll_and_resolve_watched(page)
     expect(strip).to_be_focused()
     assert first_draw["focus"] == "result-strip"
+
+
+def test_the_rounds_last_resolve_becomes_next_round_in_place(open_context, site):
+    # One exchange ends a duel's round: the bar then offers Next round where Resolve was. The
+    # tapped (focused) Resolve button is kept and relabelled, not removed: removing the focused
+    # element in the answer's render forces a style and layout pass of its own (Chromium), a
+    # tenth of a Resolve's main-thread work on a phone. The focus then goes to the result.
+    page = open_context(**PHONE).new_page()
+    duel = {"name": "Duel", "ruleset": {"preset": "fudge1995"}, "log": PARTY[:1] + GOBLINS[:1]}
+    open_encounter(page, site, duel, eid="tap-duel")
+    page.get_by_role("button", name="Resolve", exact=True).evaluate("(b) => { globalThis.__resolve = b; }")
+    strip, _ = roll_and_resolve_watched(page)
+    expect(page.get_by_role("button", name="Next round")).to_be_visible()
+    assert page.evaluate("globalThis.__resolve.isConnected && globalThis.__resolve.textContent.trim()") == "Next round"
+    expect(strip).to_be_focused()
+    # Undo puts Resolve back, and it still sends the exchange: the same element, a submit again.
+    strip.locator(".undo-btn").click()
+    idle(page)
+    roll_and_resolve_watched(page)
+    expect(page.get_by_role("button", name="Next round")).to_be_visible()

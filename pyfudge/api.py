@@ -160,19 +160,23 @@ def handle(request_json: str) -> str:
         response = {"v": API_VERSION, "id": rid, "ok": True, "result": dispatch(request)}
     except FudgeError as err:
         response = {"v": API_VERSION, "id": rid, "ok": False, "error": err.to_dict()}
-    except Exception as err:  # a bug of ours: tell the user plainly, keep the details for a report
-        response = {
-            "v": API_VERSION,
-            "id": rid,
-            "ok": False,
-            "error": {
-                "type": "InternalError",
-                "message": f"The rules engine hit an internal error ({type(err).__name__}: {err}).",
-                "field": None,
-            },
-        }
+    except Exception as err:
+        response = _internal(rid, err)
     try:
         return json.dumps(response, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError):  # an id that cannot be echoed back
-        response["id"] = None
-        return json.dumps(response, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as err:  # a result JSON cannot hold (the id, parsed JSON, can)
+        return json.dumps(_internal(rid, err), ensure_ascii=False, allow_nan=False)
+
+
+def _internal(rid: Any, err: Exception) -> dict[str, Any]:
+    """A bug of ours: tell the user plainly, keep the details for a report."""
+    return {
+        "v": API_VERSION,
+        "id": rid,
+        "ok": False,
+        "error": {
+            "type": "InternalError",
+            "message": f"The rules engine hit an internal error ({type(err).__name__}: {err}).",
+            "field": None,
+        },
+    }

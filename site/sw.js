@@ -83,20 +83,22 @@ self.addEventListener("fetch", (event) => {
 // A plain reload (or a first page) while a new build waits: when no other page of the app
 // stays open, this old worker hands over. It tells the waiting worker to skip waiting and
 // answers at once with a bare page (no file of either build), so its fetch is over and
-// activation can go on. That page's one script (HANDOVER_JS, made here, the same in every
-// build) waits until the new worker is activated, then reloads: the reload, fragment and all
-// (a <meta> refresh to the same URL with a #fragment would not leave the page), is answered
-// by the new worker. Should it reach this worker again, it is answered the same way at most
-// HANDOVER_TRIES times per waiting worker: no refresh loop. With another page open, nothing
-// changes: the old build and the notice (offline.js), since switching would leave that page
-// on a deleted cache.
+// activation can go on. That page's one script (HANDOVER_JS, the same in every build) waits
+// until the new worker is activated, then reloads: the reload, fragment and all (a <meta>
+// refresh to the same URL with a #fragment would not leave the page), is answered by the new
+// worker. The script is inline, allowed by its hash in the page's own policy: the page may come
+// up controlled by no worker (this one turned redundant while its answer was on the way, and the
+// new one's claim came before the page existed), and a script fetched by URL would then reach
+// the server, which has none: a blank page (seen once in CI). Should the reload reach this
+// worker again, it is answered the same way at most HANDOVER_TRIES times per waiting worker: no
+// refresh loop. With another page open, nothing changes: the old build and the notice
+// (offline.js), since switching would leave that page on a deleted cache.
 const HANDOVER_TRIES = 5;
 const LEAVING_MS = 10_000;
 const leaving = new Map(); // client id -> when it said it is unloading (or is a handover page)
 const handovers = new WeakMap(); // waiting worker -> handover pages answered for it
+// Earlier builds' hand-over pages load the script by this URL: answered while this worker controls one.
 const HANDOVER = url("sw-handover.js");
-const HANDOVER_PAGE = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
-  '<link rel="icon" href="data:,"><title>pyfudge</title><script src="sw-handover.js"></script>';
 const HANDOVER_JS = `navigator.serviceWorker.getRegistration().then((registration) => {
   const next = registration?.waiting ?? registration?.active;
   const reload = () => location.reload();
@@ -105,6 +107,11 @@ const HANDOVER_JS = `navigator.serviceWorker.getRegistration().then((registratio
   setTimeout(reload, 5000);
 }, () => location.reload());
 `;
+const HANDOVER_PAGE = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
+  `<link rel="icon" href="data:,"><title>pyfudge</title><script>${HANDOVER_JS}</script>`;
+const HANDOVER_CSP = crypto.subtle.digest("SHA-256", new TextEncoder().encode(HANDOVER_JS)).then((digest) =>
+  `default-src 'none'; script-src 'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'; ` +
+  "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
 
 async function navigate(event, key) {
   const waiting = self.registration.waiting;
@@ -112,10 +119,11 @@ async function navigate(event, key) {
   if (waiting?.state === "installed" && tries < HANDOVER_TRIES && !(await anotherPageStays())) {
     handovers.set(waiting, tries + 1);
     if (event.resultingClientId) leaving.set(event.resultingClientId, Date.now());
+    const policy = await HANDOVER_CSP;
     waiting.postMessage({ type: "skip-waiting" });
     return new Response(HANDOVER_PAGE, {
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
-        "Content-Security-Policy": DOCUMENT_CSP },
+        "Content-Security-Policy": policy },
     });
   }
   return serve(event, key);

@@ -25,6 +25,26 @@ def test_every_module_with_code_has_exactly_one_row():
     assert sorted(module for module, _ in ROWS) == mutants.package_modules()
 
 
+def test_the_modules_at_the_packages_top_need_rows_too(tmp_path: Path):
+    """The JSON door (``api.py``) and the command line hold code beside the folders' modules; a
+    bare ``__init__`` (a docstring) holds none, at the top or in a folder."""
+    package = tmp_path / "pyfudge"
+    (package / "core").mkdir(parents=True)
+    (package / "__init__.py").write_text('"""The package."""\n', encoding="utf-8")
+    (package / "api.py").write_text('"""The door."""\n\n\ndef handle(request):\n    return request\n',
+                                    encoding="utf-8")
+    (package / "core" / "__init__.py").write_text('"""The core."""\n', encoding="utf-8")
+    (package / "core" / "dice.py").write_text("def total(faces):\n    return sum(faces)\n", encoding="utf-8")
+    assert mutants.package_modules(tmp_path) == ["api.py", "core/dice.py"]
+
+
+def test_a_module_at_the_packages_top_is_named_by_its_file_name():
+    assert mutants.module_paths(["api", "__main__", "__init__", "pyfudge/__init__.py"]) == [
+        "pyfudge/api.py", "pyfudge/__main__.py", "pyfudge/__init__.py", "pyfudge/__init__.py"]
+    assert mutants.module_paths(["rulesets/__init__", "ladder"]) == [
+        "pyfudge/rulesets/__init__.py", "pyfudge/core/ladder.py"]
+
+
 def test_every_row_names_a_commit_or_says_it_was_not_run():
     for module, commit in ROWS:
         assert commit == mutants.NOT_RUN or re.fullmatch(r"[0-9a-f]{7,40}", commit), (module, commit)
