@@ -254,6 +254,14 @@ def test_a_round_that_takes_just_the_runs_allowed_is_given_exactly():
     assert (o.runs, o.sampled) == (9, None)
 
 
+def test_a_round_against_a_d6_npc_that_takes_just_the_runs_allowed_is_given_exactly():
+    """F95 4.34 lets the GM roll the 1d6 method for the NPCs (F93 4.5: 2-5 the trait level; a 1 or
+    a 6 rolls another d6), 4 + 2 × 6 = 16 readings of a foe's d6: against one such foe Tucker's
+    9 totals of 4dF make 144 runs, and 144 runs allowed are enough."""
+    o = group_odds(pirates("d6", 1), lone=TUCKER, foes=CREW[:1], rules=F95, max_runs=144)
+    assert (o.runs, o.sampled) == (144, None)
+
+
 def test_a_gm_rolled_round_too_dear_is_offered_sampling_alone():
     """F95 4.34's one roll for all the foes is what makes a round cheap: a round that already
     uses it, too dear for the budget given, is offered sampling only."""

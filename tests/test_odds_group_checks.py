@@ -104,6 +104,21 @@ def test_shield_rolls_are_weighed(lone, crew, shieldman):
         [f.struck for f in exact.foes] != [f.struck for f in plain.foes]
 
 
+def test_each_shield_check_meets_only_the_blows_on_its_bearer():
+    """CO 2.2: a shieldman who loses the action makes a shield check of his own against his
+    opponent's result. With Tucker's and Annie's shields both in the round (two shield rolls),
+    Annie is struck and wounded as with her shield alone, and Tucker hit as with his alone."""
+    rules = find_ruleset("fudge1995", co__shield=True)
+    crew, plain_crew = [ANNIE, MOLLY], [pirate("Annie", {"Sword": 1}), MOLLY]
+    both = group_odds(pirates("group", crew), lone=TUCKER, foes=crew, rules=rules)
+    hers = group_odds(pirates("group", crew), lone=PLAIN_TUCKER, foes=crew, rules=rules)
+    his = group_odds(pirates("group", plain_crew), lone=TUCKER, foes=plain_crew, rules=rules)
+    annie, alone = both.foe("Annie"), hers.foe("Annie")
+    assert (annie.struck, annie.wounds_from_lone) == (alone.struck, alone.wounds_from_lone)
+    assert [(f.hits_lone, f.wounds_to_lone) for f in both.foes] == [(f.hits_lone, f.wounds_to_lone) for f in his.foes]
+    assert both.lone_after == his.lone_after
+
+
 def test_fixed_foe_checks_her_shield_without_dice():
     """F95 4.33: fixed NPCs score their trait level, so Annie's shield check is her Shield skill,
     Superb. Tucker (Superb −1 for two foes, Good) beats Annie (Good 1) and Molly (Fair 0) with
