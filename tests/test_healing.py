@@ -178,8 +178,15 @@ def test_natural_healing_constitution_rolls_by_wound_level() -> None:
 
 
 def test_near_death_does_not_heal_on_its_own() -> None:
+    """MUD 4.51: "No one recovers from Near Death on their own unless very, very lucky" (F95 4.51
+    says "very lucky"): weeks of rest leave it, and each week says so under the book in force."""
     track = take(fresh(MUD), NEAR_DEATH, rules=MUD)
-    assert healing.natural_healing(track, rules=MUD, weeks=2).track == track
+    out = healing.natural_healing(track, rules=MUD, weeks=2)
+    assert out.track == track
+    assert [(s.section, s.text) for s in out.steps] == [
+        ("MUD 4.51", "Week 1: no one recovers from Near Death on their own."),
+        ("MUD 4.51", "Week 2: no one recovers from Near Death on their own.")]
+    assert {s.section for s in healing.natural_healing(take(fresh(), NEAR_DEATH), rules=F95).steps} == {"F95 4.51"}
 
 
 # --- CO 3.2 ----------------------------------------------------------------------------------------
