@@ -281,7 +281,7 @@ def test_the_preview_slot_gets_exactly_the_event_resolve_sends(open_context, sit
         const host = document.createElement("div");
         document.body.append(host);
         render(html`<${RoundPanel} view=${view} describe=${describe} engine=${engine}
-          session=${{ id: "preview", pending: 0 }}
+          session=${{ id: "preview", pending: 0, subscribe: () => () => {} }}
           apply=${async (e) => { sent.push(e); return { ok: true }; }}
           preview=${(d) => { drafts.push(d); return html`<p id="preview-probe">${d.t}</p>`; }} />`, host);
         const tick = () => new Promise((r) => setTimeout(r, 50));
